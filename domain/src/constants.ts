@@ -1,0 +1,67 @@
+// Business constants of the site (seed-spec §9, product.md §4, §6, §7).
+
+export const PRODUCT_NAME = 'Guided Learning Tuition Centre';
+
+export const GRADES = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
+export type Grade = (typeof GRADES)[number];
+
+export const BOARDS = ['CBSE', 'ICSE', 'State'] as const;
+export type Board = (typeof BOARDS)[number];
+
+export const GENDERS = ['Son', 'Daughter'] as const;
+export type Gender = (typeof GENDERS)[number];
+export const DEFAULT_GENDER: Gender = 'Son';
+
+/** product.md §7: at least 5 years, at most 18, in 365.25-day years. */
+export const MIN_AGE_YEARS = 5;
+export const MAX_AGE_YEARS = 18;
+export const DAYS_PER_YEAR = 365.25;
+
+/** Date picker range (seed-spec §9). */
+export const DATE_MIN = '1900-01-01';
+export const DATE_MAX = '2099-12-31';
+/** Shown and typed as DD/MM/YYYY, sent as YYYY-MM-DD (product.md §7). */
+export const DISPLAY_DATE_FORMAT = 'DD/MM/YYYY';
+export const API_DATE_FORMAT = 'YYYY-MM-DD';
+
+export const FULLNAME_MAX_LENGTH = 100;
+export const EMAIL_MAX_LENGTH = 254;
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 64;
+/** bcrypt ignores everything past 72 bytes. */
+export const PASSWORD_MAX_BYTES = 72;
+
+/** One-time codes (product.md §4). */
+export const OTP_LENGTH = 6;
+export const OTP_MIN = 100000;
+export const OTP_MAX = 999999;
+export const OTP_TTL_SECONDS = 10 * 60;
+export const OTP_MAX_WRONG_TRIES = 5;
+export const OTP_RESEND_COOLDOWN_SECONDS = 30;
+export const OTP_MAX_PER_TARGET_PER_HOUR = 5;
+
+export type OtpPurpose = 'register' | 'reset';
+
+/** Login lockout (product.md §4). */
+export const LOGIN_MAX_WRONG_PASSWORDS = 5;
+export const LOGIN_LOCKOUT_MINUTES = 15;
+
+/** Admin listing (product.md §5 call 13). */
+export const LIST_DEFAULT_LIMIT = 50;
+export const LIST_MAX_LIMIT = 500;
+export const LIST_SORT_FIELDS = [
+  'id',
+  'fullname',
+  'gender',
+  'mobile',
+  'email',
+  'dob',
+  'board',
+  'grade',
+  'createdAt',
+] as const;
+export type ListSortField = (typeof LIST_SORT_FIELDS)[number];
+
+/** Storage keys of the browser sessions (seed-spec §3, §4). */
+export const STUDENT_SESSION_KEY = 'userData';
+export const ADMIN_SESSION_KEY = 'adminToken';

@@ -1,0 +1,43 @@
+// Calendar maths on plain YYYY-MM-DD strings, free of time zones.
+
+import { DAYS_PER_YEAR } from './constants.ts';
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const MS_PER_DAY = 86_400_000;
+
+/** Days since 1970-01-01 of a valid YYYY-MM-DD date, or null. */
+export function isoDateToDayNumber(value: string): number | null {
+  const match = ISO_DATE.exec(value);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const time = Date.UTC(year, month - 1, day);
+  const date = new Date(time);
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
+    return null;
+  }
+  return time / MS_PER_DAY;
+}
+
+export function isValidIsoDate(value: string): boolean {
+  return isoDateToDayNumber(value) !== null;
+}
+
+/** Today's date as YYYY-MM-DD in the local calendar of `now`. */
+export function todayIso(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** Age in 365.25-day years between two YYYY-MM-DD dates (seed-spec §5 rule 8). */
+export function ageInYears(dob: string, today: string): number {
+  const from = isoDateToDayNumber(dob);
+  const to = isoDateToDayNumber(today);
+  if (from === null || to === null) return Number.NaN;
+  return (to - from) / DAYS_PER_YEAR;
+}
+
+/** YYYY-MM-DD to DD/MM/YYYY for display. */
+export function isoToDisplayDate(value: string): string {
+  const match = ISO_DATE.exec(value);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : value;
+}

@@ -1,0 +1,67 @@
+// One error type and one table for the whole product (product.md §5).
+
+/**
+ * Error codes. The product's own codes (30xx) are named here; the others carry
+ * the same numbers as the Parse.Error constant named beside them, so that a
+ * Parse client and an /api client see one code for one failure.
+ */
+export const ErrorCode = {
+  /** Parse.Error.OBJECT_NOT_FOUND */
+  NotFound: 101,
+  /** Parse.Error.INVALID_JSON */
+  BadRequest: 107,
+  /** Parse.Error.OPERATION_FORBIDDEN */
+  Forbidden: 119,
+  /** Parse.Error.VALIDATION_ERROR: a validation rule, with the rule's message. */
+  Validation: 142,
+  /** Parse.Error.INVALID_SESSION_TOKEN */
+  InvalidSession: 209,
+  EmailTaken: 3033,
+  MobileTaken: 3034,
+  WrongCode: 3040,
+  ExpiredCode: 3041,
+  TooManyTries: 3042,
+  TooManyRequests: 3043,
+  InvalidCredentials: 3050,
+  AccountLocked: 3051,
+  PayloadTooLarge: 3413,
+  Internal: 3500,
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** HTTP status of each code on the /api facade. */
+export const HTTP_STATUS: Record<ErrorCode, number> = {
+  [ErrorCode.NotFound]: 404,
+  [ErrorCode.BadRequest]: 400,
+  [ErrorCode.Forbidden]: 403,
+  [ErrorCode.Validation]: 400,
+  [ErrorCode.InvalidSession]: 401,
+  [ErrorCode.EmailTaken]: 409,
+  [ErrorCode.MobileTaken]: 409,
+  [ErrorCode.WrongCode]: 400,
+  [ErrorCode.ExpiredCode]: 400,
+  [ErrorCode.TooManyTries]: 400,
+  [ErrorCode.TooManyRequests]: 429,
+  [ErrorCode.InvalidCredentials]: 401,
+  [ErrorCode.AccountLocked]: 401,
+  [ErrorCode.PayloadTooLarge]: 413,
+  [ErrorCode.Internal]: 500,
+};
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+
+  constructor(code: ErrorCode, message: string) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+  }
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'number' && value in HTTP_STATUS;
+}
+
+export function httpStatusOf(code: number): number {
+  return isErrorCode(code) ? HTTP_STATUS[code] : 400;
+}

@@ -1,0 +1,181 @@
+// The registration rules, in the seed's order (seed-spec §5) with the rulings of
+// product.md §7. The client runs them for instant feedback; the cloud code runs
+// them again to enforce them.
+
+import {
+  BOARDS,
+  EMAIL_MAX_LENGTH,
+  FULLNAME_MAX_LENGTH,
+  GENDERS,
+  GRADES,
+  MAX_AGE_YEARS,
+  MIN_AGE_YEARS,
+  PASSWORD_MAX_BYTES,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  type Board,
+  type Gender,
+  type Grade,
+} from './constants.ts';
+import { ageInYears, isValidIsoDate, todayIso } from './dates.ts';
+import { RegistrationMessage as M } from './messages.ts';
+
+/** What the form (or an API caller) sends; anything may be missing or mistyped. */
+export interface RegistrationInput {
+  fullname?: unknown;
+  email?: unknown;
+  mobile?: unknown;
+  password?: unknown;
+  cnfpassword?: unknown;
+  dob?: unknown;
+  gender?: unknown;
+  grade?: unknown;
+  board?: unknown;
+  tmc?: unknown;
+}
+
+/** A registration that passed every rule, normalised for storage. */
+export interface ValidRegistration {
+  fullname: string;
+  email: string;
+  mobile: string;
+  password: string;
+  dob: string;
+  gender: Gender;
+  grade: Grade;
+  board: Board;
+  tmc: true;
+}
+
+export type RegistrationResult =
+  | { ok: true; value: ValidRegistration }
+  | { ok: false; message: string };
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+const isBlank = (value: unknown): boolean =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+export function normalizeEmail(value: string): string {
+  return value.trim().toLowerCase();
+}
+
+export function isValidEmail(value: string): boolean {
+  const email = normalizeEmail(value);
+  return email.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(email);
+}
+
+/**
+ * An Indian mobile number as its 10 digits (product.md §6): "+91 98765 43210",
+ * "09876543210" and "9876543210" are one number. Null when it is not one.
+ */
+export function normalizeMobile(value: string): string | null {
+  const compact = value.trim().replace(/[\s\-().]/g, '');
+  if (!/^\+?\d+$/.test(compact)) return null;
+  let digits = compact.replace(/^\+/, '');
+  if (compact.startsWith('+')) {
+    if (!digits.startsWith('91')) return null;
+    digits = digits.slice(2);
+  } else if (digits.length === 12 && digits.startsWith('91')) {
+    digits = digits.slice(2);
+  } else if (digits.length === 11 && digits.startsWith('0')) {
+    digits = digits.slice(1);
+  }
+  return /^[1-9]\d{9}$/.test(digits) ? digits : null;
+}
+
+/** The first password rule broken, or null (product.md §7). */
+export function passwordProblem(password: string): string | null {
+  if (!password) return M.passwordRequired;
+  if ([...password].length < PASSWORD_MIN_LENGTH) return M.passwordTooShort;
+  if ([...password].length > PASSWORD_MAX_LENGTH || new TextEncoder().encode(password).length > PASSWORD_MAX_BYTES) {
+    return M.passwordTooLong;
+  }
+  return null;
+}
+
+/** A grade as a number 1-9 from 3, "3" or "3rd"; null when it is none of them. */
+export function parseGrade(value: unknown): Grade | null {
+  let n: number;
+  if (typeof value === 'number') n = value;
+  else if (typeof value === 'string' && /^\s*\d+(st|nd|rd|th)?\s*$/i.test(value)) n = parseInt(value, 10);
+  else return null;
+  return (GRADES as readonly number[]).includes(n) ? (n as Grade) : null;
+}
+
+/** "1st" … "9th". */
+export function gradeLabel(grade: number): string {
+  const suffix = grade === 1 ? 'st' : grade === 2 ? 'nd' : grade === 3 ? 'rd' : 'th';
+  return `${grade}${suffix}`;
+}
+
+/** The board in its stored spelling, matched case-insensitively, or null. */
+export function parseBoard(value: unknown): Board | null {
+  if (typeof value !== 'string') return null;
+  const wanted = value.trim().toUpperCase();
+  return BOARDS.find((board) => board.toUpperCase() === wanted) ?? null;
+}
+
+export function parseGender(value: unknown): Gender | null {
+  return GENDERS.find((gender) => gender === value) ?? null;
+}
+
+/** Date-of-birth rules 6-9; null when the date is acceptable. */
+export function dobProblem(dob: unknown, today: string): string | null {
+  if (dob === null || dob === undefined || dob === '') return M.dobRequired;
+  if (typeof dob !== 'string' || !isValidIsoDate(dob)) return M.dobInvalid;
+  const age = ageInYears(dob, today);
+  if (age < 0) return M.dobInFuture;
+  if (age < MIN_AGE_YEARS) return M.tooYoung;
+  if (age > MAX_AGE_YEARS) return M.dobInvalid;
+  return null;
+}
+
+/**
+ * Checks a registration in the seed's order and stops at the first broken rule.
+ * `today` is YYYY-MM-DD; it defaults to the local date.
+ */
+export function validateRegistration(input: RegistrationInput, today: string = todayIso()): RegistrationResult {
+  const fail = (message: string): RegistrationResult => ({ ok: false, message });
+
+  const fullname = text(input.fullname).trim();
+  if (!fullname) return fail(M.fullnameRequired);
+  if (fullname.length > FULLNAME_MAX_LENGTH) return fail(M.fullnameTooLong);
+
+  const email = normalizeEmail(text(input.email));
+  if (!email) return fail(M.emailRequired);
+  if (!isValidEmail(email)) return fail(M.emailInvalid);
+
+  const mobileText = text(input.mobile).trim();
+  if (!mobileText) return fail(M.mobileRequired);
+  const mobile = normalizeMobile(mobileText);
+  if (!mobile) return fail(M.mobileInvalid);
+
+  const password = text(input.password);
+  const badPassword = passwordProblem(password);
+  if (badPassword) return fail(badPassword);
+  if (password !== text(input.cnfpassword)) return fail(M.passwordsDoNotMatch);
+
+  const badDob = dobProblem(input.dob, today);
+  if (badDob) return fail(badDob);
+
+  if (isBlank(input.grade)) return fail(M.gradeRequired);
+  const grade = parseGrade(input.grade);
+  if (grade === null) return fail(M.gradeOutOfRange);
+
+  if (isBlank(input.board)) return fail(M.boardRequired);
+  const board = parseBoard(input.board);
+  if (!board) return fail(M.boardInvalid);
+
+  if (input.tmc !== true) return fail(M.termsRequired);
+
+  const gender = parseGender(input.gender);
+  if (!gender) return fail(M.genderInvalid);
+
+  return {
+    ok: true,
+    value: { fullname, email, mobile, password, dob: input.dob as string, gender, grade, board, tmc: true },
+  };
+}

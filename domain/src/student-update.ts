@@ -1,0 +1,79 @@
+// The rules for an administrator's edit of a student (product.md §5 call 15):
+// the registration rules, field by field, on the fields that were sent.
+
+import type { Board, Gender, Grade } from './constants.ts';
+import { todayIso } from './dates.ts';
+import { RegistrationMessage as M, ServerMessage } from './messages.ts';
+import {
+  dobProblem,
+  isValidEmail,
+  normalizeEmail,
+  normalizeMobile,
+  parseBoard,
+  parseGender,
+  parseGrade,
+} from './registration.ts';
+import { EDITABLE_STUDENT_FIELDS, READ_ONLY_STUDENT_FIELDS } from './student.ts';
+
+export interface StudentChanges {
+  gender?: Gender;
+  mobile?: string;
+  email?: string;
+  dob?: string;
+  board?: Board;
+  grade?: Grade;
+}
+
+export type StudentUpdateResult = { ok: true; value: StudentChanges } | { ok: false; message: string };
+
+const IGNORED_FIELDS = ['objectId', 'createdAt', 'updatedAt'];
+
+export function validateStudentUpdate(
+  input: Record<string, unknown>,
+  today: string = todayIso(),
+): StudentUpdateResult {
+  const fail = (message: string): StudentUpdateResult => ({ ok: false, message });
+  const changes: StudentChanges = {};
+
+  for (const key of Object.keys(input)) {
+    if ((READ_ONLY_STUDENT_FIELDS as readonly string[]).includes(key)) return fail(ServerMessage.readOnlyField(key));
+    if (!(EDITABLE_STUDENT_FIELDS as readonly string[]).includes(key) && !IGNORED_FIELDS.includes(key)) {
+      return fail(ServerMessage.unknownField(key));
+    }
+  }
+
+  if ('email' in input) {
+    if (typeof input.email !== 'string' || !input.email.trim()) return fail(M.emailRequired);
+    if (!isValidEmail(input.email)) return fail(M.emailInvalid);
+    changes.email = normalizeEmail(input.email);
+  }
+  if ('mobile' in input) {
+    if (typeof input.mobile !== 'string' || !input.mobile.trim()) return fail(M.mobileRequired);
+    const mobile = normalizeMobile(input.mobile);
+    if (!mobile) return fail(M.mobileInvalid);
+    changes.mobile = mobile;
+  }
+  if ('dob' in input) {
+    const problem = dobProblem(input.dob, today);
+    if (problem) return fail(problem);
+    changes.dob = input.dob as string;
+  }
+  if ('grade' in input) {
+    if (input.grade === null || input.grade === '') return fail(M.gradeRequired);
+    const grade = parseGrade(input.grade);
+    if (grade === null) return fail(M.gradeOutOfRange);
+    changes.grade = grade;
+  }
+  if ('board' in input) {
+    if (input.board === null || input.board === '') return fail(M.boardRequired);
+    const board = parseBoard(input.board);
+    if (!board) return fail(M.boardInvalid);
+    changes.board = board;
+  }
+  if ('gender' in input) {
+    const gender = parseGender(input.gender);
+    if (!gender) return fail(M.genderInvalid);
+    changes.gender = gender;
+  }
+  return { ok: true, value: changes };
+}

@@ -1,0 +1,31 @@
+// The shapes of a student on the wire (product.md §5, §6).
+
+import type { Board, Gender, Grade } from './constants.ts';
+
+/** GET /api/students/me */
+export interface StudentProfile {
+  fullname: string;
+  email: string;
+  mobile: string;
+  board: Board;
+  grade: Grade;
+  gender: Gender;
+  dob: string;
+  id: number;
+}
+
+/** One row of GET /api/users */
+export interface StudentRecord extends StudentProfile {
+  objectId: string;
+  createdAt: string;
+}
+
+/** The fields an admin may change (PUT /api/users/:objectId). */
+export const EDITABLE_STUDENT_FIELDS = ['gender', 'mobile', 'email', 'dob', 'board', 'grade'] as const;
+export type EditableStudentField = (typeof EDITABLE_STUDENT_FIELDS)[number];
+export const READ_ONLY_STUDENT_FIELDS = ['fullname', 'id'] as const;
+
+export interface AdminProfile {
+  name: string;
+  email: string;
+}
