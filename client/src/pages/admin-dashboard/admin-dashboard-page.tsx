@@ -1,0 +1,110 @@
+import LogoutIcon from '@mui/icons-material/Logout';
+import SearchIcon from '@mui/icons-material/Search';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useCallback, useEffect, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { UiMessage } from '@tc/domain/messages';
+import { Route } from '@tc/domain/routes';
+import type { AdminProfile } from '@tc/domain/student';
+import { PageTitle } from '../../components/page-title.tsx';
+import { api, post } from '../../lib/api.ts';
+import { notify } from '../../lib/notify.ts';
+import { adminSession } from '../../lib/session.ts';
+import { StudentsGrid } from './students-grid.tsx';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+export default function AdminDashboardPage() {
+  const navigate = useNavigate();
+  const token = adminSession.token();
+  const [admin, setAdmin] = useState<AdminProfile | null>(null);
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState('');
+  const [loggingOut, setLoggingOut] = useState(false);
+
+  const signOut = useCallback(() => {
+    adminSession.clear();
+    navigate(Route.adminLogin, { replace: true });
+  }, [navigate]);
+
+  useEffect(() => {
+    if (!token) return;
+    let cancelled = false;
+    void api<AdminProfile>('/api/admin/me', { token }).then((result) => {
+      if (cancelled) return;
+      if (result.ok && result.data) setAdmin(result.data);
+      else if (result.status === 401 || result.status === 403) signOut();
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [token, signOut]);
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => setQuery(search.trim()), SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [search]);
+
+  if (!token) return <Navigate to={Route.adminLogin} replace />;
+
+  const logout = async () => {
+    setLoggingOut(true);
+    const result = await post('/api/admin/logout', {}, token);
+    setLoggingOut(false);
+    if (result.ok || result.status === 401) {
+      notify.success(UiMessage.loggedOut);
+      signOut();
+    } else {
+      notify.error(UiMessage.errorLoggingOut);
+    }
+  };
+
+  return (
+    <Box sx={{ width: '100%', maxWidth: 1440, mx: 'auto', px: { xs: 1.5, sm: 3 }, py: { xs: 3, sm: 4 }, minWidth: 0 }}>
+      <PageTitle title="Admin dashboard" />
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { xs: 'stretch', md: 'flex-start' }, mb: 3 }}
+      >
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="h1" sx={{ fontSize: { xs: '1.5rem', sm: '2rem' } }}>
+            All Registered Students - Enrollment Data
+          </Typography>
+          <Typography sx={{ mt: 1, overflowWrap: 'anywhere' }} color="text.secondary">
+            {admin ? `Welcome, ${admin.name || admin.email}` : 'Loading user details...'}
+          </Typography>
+        </Box>
+        <Button variant="outlined" startIcon={<LogoutIcon />} onClick={logout} disabled={loggingOut} sx={{ flexShrink: 0 }}>
+          Logout
+        </Button>
+      </Stack>
+      <Card sx={{ p: { xs: 1.5, sm: 2.5 }, minWidth: 0 }}>
+        <TextField
+          label="Search"
+          type="search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          placeholder="Name, e-mail or mobile"
+          sx={{ mb: 2, maxWidth: { sm: 420 } }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon aria-hidden="true" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <StudentsGrid token={token} query={query} onUnauthorized={signOut} />
+      </Card>
+    </Box>
+  );
+}

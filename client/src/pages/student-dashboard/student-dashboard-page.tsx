@@ -1,0 +1,132 @@
+import LogoutIcon from '@mui/icons-material/Logout';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { isoToDisplayDate } from '@tc/domain/dates';
+import { UiMessage } from '@tc/domain/messages';
+import { gradeLabel } from '@tc/domain/registration';
+import { Route } from '@tc/domain/routes';
+import type { StudentProfile } from '@tc/domain/student';
+import { PageTitle } from '../../components/page-title.tsx';
+import { api, post } from '../../lib/api.ts';
+import { notify } from '../../lib/notify.ts';
+import { studentSession } from '../../lib/session.ts';
+
+type LoadState = { status: 'loading' } | { status: 'loaded'; profile: StudentProfile } | { status: 'failed' };
+
+function profileRows(profile: StudentProfile): Array<[string, string]> {
+  const rows: Array<[string, string]> = [
+    ['Full Name', profile.fullname],
+    ['Email', profile.email],
+    ['Mobile', profile.mobile],
+    ['Board', profile.board],
+    ['Grade', typeof profile.grade === 'number' ? gradeLabel(profile.grade) : String(profile.grade ?? '')],
+    ['Gender', profile.gender],
+  ];
+  if (profile.dob) rows.push(['Date of Birth', isoToDisplayDate(profile.dob)]);
+  if (profile.id !== undefined && profile.id !== null) rows.push(['Enrollment ID', String(profile.id)]);
+  return rows;
+}
+
+export default function StudentDashboardPage() {
+  const navigate = useNavigate();
+  const token = studentSession.token();
+  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const [loggingOut, setLoggingOut] = useState(false);
+
+  useEffect(() => {
+    if (!token) return;
+    let cancelled = false;
+    void api<StudentProfile>('/api/students/me', { token }).then((result) => {
+      if (cancelled) return;
+      if (result.ok && result.data && typeof result.data === 'object') {
+        setState({ status: 'loaded', profile: result.data });
+      } else if (result.status === 401) {
+        notify.error(UiMessage.sessionExpired);
+        studentSession.clear();
+        navigate(Route.studentLogin, { replace: true });
+      } else {
+        notify.error(UiMessage.errorLoadingData);
+        setState({ status: 'failed' });
+      }
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [token, navigate]);
+
+  if (!token) return <Navigate to={Route.studentLogin} replace />;
+
+  const logout = async () => {
+    setLoggingOut(true);
+    const result = await post('/api/student/logout', {}, token);
+    setLoggingOut(false);
+    if (result.ok || result.status === 401) {
+      // A 401 means the session is already gone on the server: the student is logged out either way.
+      studentSession.clear();
+      notify.success(UiMessage.loggedOut);
+      navigate(Route.studentLogin, { replace: true });
+    } else {
+      notify.error(UiMessage.errorLoggingOut);
+    }
+  };
+
+  const profile = state.status === 'loaded' ? state.profile : null;
+
+  return (
+    <Box sx={{ width: '100%', maxWidth: 760, mx: 'auto', px: { xs: 1.5, sm: 2 }, py: { xs: 3, sm: 5 } }}>
+      <PageTitle title="Student dashboard" />
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { xs: 'stretch', sm: 'center' }, mb: 3 }}
+      >
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="h1">Student Dashboard</Typography>
+          {profile && (
+            <Typography sx={{ mt: 1, fontSize: '1.15rem', overflowWrap: 'anywhere' }}>Welcome, {profile.fullname}</Typography>
+          )}
+        </Box>
+        <Button variant="outlined" startIcon={<LogoutIcon />} onClick={logout} disabled={loggingOut} sx={{ flexShrink: 0 }}>
+          Logout
+        </Button>
+      </Stack>
+      <Card component="section" aria-labelledby="profile-heading" sx={{ p: { xs: 2.5, sm: 4 } }}>
+        <Typography id="profile-heading" variant="h2" sx={{ mb: 2 }}>
+          Your Profile
+        </Typography>
+        {state.status === 'loading' && <Typography role="status">Loading...</Typography>}
+        {state.status === 'failed' && <Typography>No user data available</Typography>}
+        {profile && (
+          <Box component="dl" sx={{ m: 0 }}>
+            {profileRows(profile).map(([label, value]) => (
+              <Box
+                key={label}
+                sx={{
+                  display: 'grid',
+                  gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' },
+                  columnGap: 3,
+                  py: 1.25,
+                  borderTop: 1,
+                  borderColor: 'divider',
+                  '&:first-of-type': { borderTop: 0, pt: 0 },
+                }}
+              >
+                <Typography component="dt" color="text.secondary" sx={{ fontWeight: 700 }}>
+                  {label}
+                </Typography>
+                <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                  {value}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
+        )}
+      </Card>
+    </Box>
+  );
+}

@@ -1,0 +1,91 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink, Navigate, useNavigate } from 'react-router-dom';
+import { UiMessage } from '@tc/domain/messages';
+import { Route } from '@tc/domain/routes';
+import { FormCard } from '../../components/form-card.tsx';
+import { PageTitle } from '../../components/page-title.tsx';
+import { PasswordField } from '../../components/password-field.tsx';
+import { post } from '../../lib/api.ts';
+import { errorText } from '../../lib/errors.ts';
+import { notify } from '../../lib/notify.ts';
+import { studentSession } from '../../lib/session.ts';
+
+type Field = 'identifier' | 'password';
+
+export default function StudentLoginPage() {
+  const navigate = useNavigate();
+  const [identifier, setIdentifier] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<{ field: Field; message: string } | null>(null);
+
+  if (studentSession.token()) return <Navigate to={Route.dashboard} replace />;
+
+  const fail = (field: Field, message: string) => {
+    setProblem({ field, message });
+    notify.error(message);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const id = identifier.trim();
+    const pass = password.trim();
+    if (!id) return fail('identifier', UiMessage.enterIdentifier);
+    if (!pass) return fail('password', UiMessage.enterPassword);
+    setProblem(null);
+    setBusy(true);
+    const result = await post<{ tokenStudent?: string }>('/api/student/login', { identifier: id, password: pass });
+    setBusy(false);
+    const token = result.data?.tokenStudent;
+    if (result.ok && token) {
+      studentSession.save(token);
+      notify.success(UiMessage.loginSuccessful);
+      navigate(Route.dashboard, { replace: true });
+    } else {
+      notify.error(errorText(result, UiMessage.loginFailed));
+    }
+  };
+
+  const helper = (field: Field) => (problem?.field === field ? problem.message : undefined);
+
+  return (
+    <FormCard title="NICE TO SEE YOU" subtitle="Log in to see your profile, progress and study schedule.">
+      <PageTitle title="Student login" />
+      <Stack component="form" noValidate spacing={2.5} onSubmit={submit}>
+        <TextField
+          label="Email ID or Mobile Number"
+          name="identifier"
+          autoComplete="username"
+          value={identifier}
+          onChange={(e) => setIdentifier(e.target.value)}
+          error={problem?.field === 'identifier'}
+          helperText={helper('identifier')}
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={problem?.field === 'password'}
+          helperText={helper('password')}
+        />
+        <Button type="submit" variant="contained" size="large" disabled={busy} fullWidth>
+          {busy ? 'Logging in...' : 'Login'}
+        </Button>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between' }}>
+          <Button component={RouterLink} to={Route.forgotPassword}>
+            Forgot Password
+          </Button>
+          <Button component={RouterLink} to="/Registeruser" color="primary">
+            Register now
+          </Button>
+        </Stack>
+      </Stack>
+    </FormCard>
+  );
+}

@@ -1,0 +1,143 @@
+// Administrators: login, own profile, the student table and its edits, logout
+// (seed-spec §2; product.md §5 calls 11-15).
+
+import { LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT, LIST_SORT_FIELDS, type ListSortField } from '@tc/domain/constants';
+import { ErrorCode } from '@tc/domain/errors';
+import { ServerMessage } from '@tc/domain/messages';
+import { parseBoard, parseGrade } from '@tc/domain/registration';
+import { validateStudentUpdate } from '@tc/domain/student-update';
+import type { CloudDeps } from '../deps.ts';
+import { fail, guarded, requireStrings, validationFailed } from '../errors.ts';
+import { MASTER, parse } from '../parse.ts';
+import { saveStudent } from '../registration/functions.ts';
+import {
+  ENROLLMENT_FIELD,
+  isAdmin,
+  logIn,
+  requireAdmin,
+  revokeSession,
+  toAdminProfile,
+  toRecord,
+  type User,
+} from '../users/accounts.ts';
+
+type Params = Record<string, unknown>;
+interface Request {
+  params: Params;
+  user?: User;
+}
+
+function integerParam(value: unknown, fallback: number, min: number, max: number, name: string): number {
+  if (value === undefined || value === null || value === '') return fallback;
+  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!Number.isInteger(n) || n < min || n > max) fail(ErrorCode.BadRequest, `${name} must be a whole number from ${min} to ${max}`);
+  return n;
+}
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+export function defineAdminFunctions(deps: CloudDeps): void {
+  const Parse = parse();
+
+  Parse.Cloud.define(
+    'loginAdmin',
+    guarded('loginAdmin', async ({ params }: Request) => {
+      requireStrings(params, ['email', 'password']);
+      const email = String(params.email ?? '').trim().toLowerCase();
+      const { user, sessionToken } = await logIn(
+        email || '\u0000',
+        String(params.password ?? ''),
+        ServerMessage.invalidAdminLogin,
+      );
+      if (!(await isAdmin(user))) {
+        await revokeSession(sessionToken);
+        fail(ErrorCode.InvalidCredentials, ServerMessage.invalidAdminLogin);
+      }
+      return { success: true, token: sessionToken };
+    }),
+  );
+
+  Parse.Cloud.define(
+    'getAdminProfile',
+    guarded('getAdminProfile', async (request: Request) => toAdminProfile(await requireAdmin(request), deps.adminName)),
+  );
+
+  Parse.Cloud.define(
+    'logoutAdmin',
+    guarded('logoutAdmin', async (request: Request) => {
+      await revokeSession((await requireAdmin(request)).getSessionToken());
+      return { success: true };
+    }),
+  );
+
+  Parse.Cloud.define(
+    'listStudents',
+    guarded('listStudents', async (request: Request) => {
+      await requireAdmin(request);
+      const { params } = request;
+      const skip = integerParam(params.skip, 0, 0, 10_000_000, 'skip');
+      const limit = integerParam(params.limit, LIST_DEFAULT_LIMIT, 1, LIST_MAX_LIMIT, 'limit');
+
+      const students = () => new Parse.Query(Parse.User).exists(ENROLLMENT_FIELD);
+      let query = students();
+      if (params.q !== undefined && params.q !== null && params.q !== '') {
+        if (typeof params.q !== 'string') fail(ErrorCode.BadRequest, ServerMessage.mustBeString('q'));
+        const q = params.q.trim().toLowerCase();
+        if (q) {
+          const pattern = escapeRegex(q);
+          const byName = students().matches('fullname', pattern, 'i');
+          const byEmail = students().matches('email', pattern);
+          const digits = q.replace(/\D/g, '');
+          const clauses = [byName, byEmail];
+          if (digits && /^[\d\s+\-()]+$/.test(q)) clauses.push(students().matches('mobile', escapeRegex(digits)));
+          query = Parse.Query.or(...clauses);
+        }
+      }
+      if (params.grade !== undefined && params.grade !== '') {
+        const grade = parseGrade(params.grade);
+        if (grade === null) validationFailed('Grade must be between 1 to 9');
+        query.equalTo('grade', grade);
+      }
+      if (params.board !== undefined && params.board !== '') {
+        const board = parseBoard(params.board);
+        if (!board) validationFailed('Please select a valid board (CBSE, ICSE, or STATE)');
+        query.equalTo('board', board);
+      }
+
+      const sort = typeof params.sort === 'string' && params.sort ? params.sort : 'id';
+      const field = sort.replace(/^-/, '');
+      if (!(LIST_SORT_FIELDS as readonly string[]).includes(field)) {
+        fail(ErrorCode.BadRequest, `sort must be one of ${LIST_SORT_FIELDS.join(', ')}, optionally with a leading -`);
+      }
+      const column = field === 'id' ? ENROLLMENT_FIELD : (field as ListSortField);
+      if (sort.startsWith('-')) query.descending(column);
+      else query.ascending(column);
+      if (column !== ENROLLMENT_FIELD) query.addAscending(ENROLLMENT_FIELD);
+
+      query.skip(skip).limit(limit);
+      const [results, total] = await Promise.all([query.find(MASTER), query.count(MASTER)]);
+      return { students: results.map(toRecord), total };
+    }),
+  );
+
+  Parse.Cloud.define(
+    'updateStudent',
+    guarded('updateStudent', async (request: Request) => {
+      await requireAdmin(request);
+      const { objectId, ...changes } = request.params;
+      if (typeof objectId !== 'string' || !objectId) fail(ErrorCode.BadRequest, ServerMessage.mustBeString('objectId'));
+      const result = validateStudentUpdate(changes);
+      if (!result.ok) validationFailed(result.message);
+
+      const user = await new Parse.Query(Parse.User).exists(ENROLLMENT_FIELD).get(objectId, MASTER).catch(() => undefined);
+      if (!user) fail(ErrorCode.NotFound, ServerMessage.studentNotFound);
+      const { email, ...rest } = result.value;
+      user.set(rest);
+      if (email) user.set({ email, username: email });
+      await saveStudent(user, user.get('email'), user.get('mobile'));
+      return toRecord(user);
+    }),
+  );
+}

@@ -1,0 +1,19 @@
+// Cloud Code entry: imports the features and nothing else.
+
+import { defineAdminFunctions } from './admin/functions.ts';
+import type { CloudDeps } from './deps.ts';
+import { setParse, type ParseSdk } from './parse.ts';
+import { defineRegistrationFunctions } from './registration/functions.ts';
+import { defineStudentFunctions } from './students/functions.ts';
+import { defineUserTriggers } from './users/triggers.ts';
+
+/** Given to ParseServer as its `cloud` option. */
+export function cloudCode(deps: CloudDeps): (parse: ParseSdk) => void {
+  return (parse) => {
+    setParse(parse);
+    defineUserTriggers();
+    defineRegistrationFunctions(deps);
+    defineStudentFunctions(deps);
+    defineAdminFunctions(deps);
+  };
+}

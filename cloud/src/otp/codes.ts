@@ -1,0 +1,119 @@
+// Server-side one-time codes (product.md §4): the server makes every code, keeps
+// only a keyed hash, binds it to a purpose and a target, and checks it.
+
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  OTP_MAX,
+  OTP_MAX_WRONG_TRIES,
+  OTP_MAX_PER_TARGET_PER_HOUR,
+  OTP_MIN,
+  OTP_RESEND_COOLDOWN_SECONDS,
+  OTP_TTL_SECONDS,
+  type OtpPurpose,
+} from '@tc/domain/constants';
+import { ErrorCode } from '@tc/domain/errors';
+import { ServerMessage } from '@tc/domain/messages';
+import type { CloudDeps } from '../deps.ts';
+import { fail } from '../errors.ts';
+import { MASTER, parse } from '../parse.ts';
+
+export const CODE_CLASS = 'OneTimeCode';
+const HOUR_MS = 3_600_000;
+
+function hashCode(deps: CloudDeps, purpose: OtpPurpose, target: string, code: string): string {
+  return createHmac('sha256', deps.codeSecret).update(`${purpose}\n${target}\n${code}`).digest('hex');
+}
+
+function activeCodeQuery(purpose: OtpPurpose, target: string) {
+  const Parse = parse();
+  return new Parse.Query(CODE_CLASS).equalTo('purpose', purpose).equalTo('target', target).equalTo('active', true);
+}
+
+/**
+ * Makes a new code for the target, replacing any earlier one. Refuses (429) within
+ * the resend cooldown and past the hourly cap. Returns the code for delivery only.
+ */
+export async function issueCode(deps: CloudDeps, purpose: OtpPurpose, target: string): Promise<string> {
+  const Parse = parse();
+  const now = Date.now();
+  const recent = await new Parse.Query(CODE_CLASS)
+    .equalTo('purpose', purpose)
+    .equalTo('target', target)
+    .greaterThan('createdAt', new Date(now - HOUR_MS))
+    .descending('createdAt')
+    .limit(OTP_MAX_PER_TARGET_PER_HOUR + 1)
+    .find(MASTER);
+
+  const latest = recent[0];
+  if (latest) {
+    const waited = (now - latest.createdAt!.getTime()) / 1000;
+    if (waited < OTP_RESEND_COOLDOWN_SECONDS) {
+      fail(ErrorCode.TooManyRequests, ServerMessage.cooldown(Math.ceil(OTP_RESEND_COOLDOWN_SECONDS - waited)));
+    }
+  }
+  if (recent.length >= OTP_MAX_PER_TARGET_PER_HOUR) fail(ErrorCode.TooManyRequests, ServerMessage.hourlyCap);
+
+  // A new code replaces the old one.
+  const previous = await activeCodeQuery(purpose, target).find(MASTER);
+  for (const old of previous) old.set('active', false);
+  if (previous.length) await Parse.Object.saveAll(previous, MASTER);
+
+  const code = String(randomInt(OTP_MIN, OTP_MAX + 1));
+  const record = new Parse.Object(CODE_CLASS);
+  record.set({
+    purpose,
+    target,
+    codeHash: hashCode(deps, purpose, target, code),
+    expiresAt: new Date(now + OTP_TTL_SECONDS * 1000),
+    tries: 0,
+    uses: 0,
+    active: true,
+  });
+  record.setACL(new Parse.ACL());
+  try {
+    await record.save(null, MASTER);
+  } catch (error) {
+    // The partial unique index allows one active code per target: a concurrent
+    // request made one a moment ago.
+    if (error instanceof Parse.Error && error.code === Parse.Error.DUPLICATE_VALUE) {
+      fail(ErrorCode.TooManyRequests, ServerMessage.cooldown(OTP_RESEND_COOLDOWN_SECONDS));
+    }
+    throw error;
+  }
+  return code;
+}
+
+/**
+ * Checks a typed code and consumes it on success. Throws 3041 when expired, 3042
+ * after five wrong tries, 3040 when wrong, missing or already used.
+ */
+export async function consumeCode(
+  deps: CloudDeps,
+  purpose: OtpPurpose,
+  target: string,
+  typed: unknown,
+): Promise<void> {
+  const Parse = parse();
+  const record = await activeCodeQuery(purpose, target).descending('createdAt').first(MASTER);
+  if (!record) fail(ErrorCode.WrongCode, ServerMessage.wrongCode);
+  if (record.get('expiresAt').getTime() <= Date.now()) fail(ErrorCode.ExpiredCode, ServerMessage.expiredCode);
+
+  // Count the try before comparing, atomically, so parallel guesses cannot
+  // exceed the limit.
+  record.increment('tries');
+  await record.save(null, MASTER);
+  // The limit counts wrong tries: a right one after four wrong ones still passes.
+  if (record.get('tries') > OTP_MAX_WRONG_TRIES) fail(ErrorCode.TooManyTries, ServerMessage.tooManyTries);
+
+  const expected = Buffer.from(record.get('codeHash'), 'hex');
+  const actual = Buffer.from(hashCode(deps, purpose, target, typeof typed === 'string' ? typed.trim() : ''), 'hex');
+  if (!timingSafeEqual(expected, actual)) {
+    fail(ErrorCode.WrongCode, ServerMessage.wrongCode);
+  }
+
+  // Single use: only the first of parallel correct tries gets uses === 1.
+  record.increment('uses');
+  record.set('active', false);
+  await record.save(null, MASTER);
+  if (record.get('uses') !== 1) fail(ErrorCode.WrongCode, ServerMessage.wrongCode);
+}

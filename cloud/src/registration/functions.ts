@@ -1,0 +1,147 @@
+// Registration (seed-spec §4, §5; product.md §4-§7): existence checks, the
+// registration code by SMS, the registration itself and the welcome mail.
+
+import { ErrorCode } from '@tc/domain/errors';
+import { RegistrationMessage, ServerMessage } from '@tc/domain/messages';
+import { registrationCodeSms, welcomeEmail } from '@tc/domain/notifications';
+import { isValidEmail, normalizeEmail, normalizeMobile, validateRegistration } from '@tc/domain/registration';
+import { Route } from '@tc/domain/routes';
+import type { CloudDeps } from '../deps.ts';
+import { fail, guarded, optionalString, requireStrings, validationFailed } from '../errors.ts';
+import { consumeCode, issueCode } from '../otp/codes.ts';
+import { MASTER, parse } from '../parse.ts';
+import { ENROLLMENT_FIELD, findUserByEmail, findUserByMobile, isStudent, type User } from '../users/accounts.ts';
+
+type Params = Record<string, unknown>;
+
+function emailParam(params: Params): string {
+  const email = optionalString(params, 'email')?.trim();
+  if (!email) validationFailed(RegistrationMessage.emailRequired);
+  if (!isValidEmail(email)) validationFailed(RegistrationMessage.emailInvalid);
+  return normalizeEmail(email);
+}
+
+function mobileParam(params: Params): string {
+  const mobile = optionalString(params, 'mobile')?.trim();
+  if (!mobile) validationFailed(RegistrationMessage.mobileRequired);
+  const normalized = normalizeMobile(mobile);
+  if (!normalized) validationFailed(RegistrationMessage.mobileInvalid);
+  return normalized;
+}
+
+/** Maps Parse's uniqueness failures on a student to 3033 / 3034. */
+export async function saveStudent(user: User, email: string, mobile: string): Promise<void> {
+  const Parse = parse();
+  try {
+    await user.save(null, MASTER);
+  } catch (error) {
+    if (!(error instanceof Parse.Error)) throw error;
+    if (error.code === Parse.Error.USERNAME_TAKEN || error.code === Parse.Error.EMAIL_TAKEN) {
+      fail(ErrorCode.EmailTaken, ServerMessage.emailTaken);
+    }
+    if (error.code === Parse.Error.DUPLICATE_VALUE) {
+      const byEmail = await findUserByEmail(email);
+      if (byEmail && byEmail.id !== user.id) fail(ErrorCode.EmailTaken, ServerMessage.emailTaken);
+      const byMobile = await findUserByMobile(mobile);
+      if (byMobile && byMobile.id !== user.id) fail(ErrorCode.MobileTaken, ServerMessage.mobileTaken);
+    }
+    throw error;
+  }
+}
+
+export function defineRegistrationFunctions(deps: CloudDeps): void {
+  const Parse = parse();
+
+  Parse.Cloud.define(
+    'checkEmail',
+    guarded('checkEmail', async ({ params }: { params: Params }) => ({
+      exists: Boolean(await findUserByEmail(emailParam(params))),
+    })),
+  );
+
+  Parse.Cloud.define(
+    'checkMobile',
+    guarded('checkMobile', async ({ params }: { params: Params }) => ({
+      exists: Boolean(await findUserByMobile(mobileParam(params))),
+    })),
+  );
+
+  // A client-supplied `otp` is ignored: the server makes the code (product.md §4).
+  Parse.Cloud.define(
+    'sendRegistrationCode',
+    guarded('sendRegistrationCode', async ({ params }: { params: Params }) => {
+      const mobile = mobileParam(params);
+      if (await findUserByMobile(mobile)) fail(ErrorCode.MobileTaken, ServerMessage.mobileTaken);
+      const code = await issueCode(deps, 'register', mobile);
+      await deps.sendSms({ to: mobile, message: registrationCodeSms(code) });
+      return { success: true };
+    }),
+  );
+
+  Parse.Cloud.define(
+    'registerStudent',
+    guarded('registerStudent', async ({ params }: { params: Params }) => {
+      requireStrings(params, ['fullname', 'email', 'mobile', 'password', 'cnfpassword', 'gender', 'board', 'otp']);
+      const result = validateRegistration(params);
+      if (!result.ok) validationFailed(result.message);
+      const student = result.value;
+
+      if (await findUserByEmail(student.email)) fail(ErrorCode.EmailTaken, ServerMessage.emailTaken);
+      if (await findUserByMobile(student.mobile)) fail(ErrorCode.MobileTaken, ServerMessage.mobileTaken);
+      await consumeCode(deps, 'register', student.mobile, params.otp);
+
+      const user = new Parse.User();
+      user.set({
+        username: student.email,
+        email: student.email,
+        password: student.password,
+        fullname: student.fullname,
+        mobile: student.mobile,
+        dob: student.dob,
+        gender: student.gender,
+        grade: student.grade,
+        board: student.board,
+        tmc: student.tmc,
+        [ENROLLMENT_FIELD]: await deps.nextEnrollmentId(),
+      });
+      user.setACL(new Parse.ACL());
+      await saveStudent(user, student.email, student.mobile);
+      return { objectId: user.id, id: user.get(ENROLLMENT_FIELD) };
+    }),
+  );
+
+  // Sent once per student; a repeat answers the first message id (product.md §5 call 5).
+  Parse.Cloud.define(
+    'sendWelcomeEmail',
+    guarded('sendWelcomeEmail', async ({ params }: { params: Params }) => {
+      optionalString(params, 'fullname');
+      const user = await findUserByEmail(emailParam(params));
+      if (!user || !isStudent(user)) fail(ErrorCode.NotFound, ServerMessage.unknownEmail);
+
+      user.increment('welcomeMailClaims');
+      await user.save(null, MASTER);
+      if (user.get('welcomeMailClaims') === 1) {
+        const mail = welcomeEmail(user.get('fullname'), `${deps.publicUrl}${Route.studentLogin}`);
+        try {
+          const { messageId } = await deps.sendMail({ to: user.get('email'), ...mail });
+          user.set('welcomeMessageId', messageId);
+          await user.save(null, MASTER);
+          return { messageId };
+        } catch (error) {
+          // Let a later call try again.
+          user.set('welcomeMailClaims', 0);
+          await user.save(null, MASTER);
+          throw error;
+        }
+      }
+      // Another call is sending it, or has sent it: answer its message id.
+      for (let wait = 0; wait < 50; wait++) {
+        await user.fetch(MASTER);
+        const messageId = user.get('welcomeMessageId');
+        if (messageId) return { messageId };
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      fail(ErrorCode.TooManyRequests, ServerMessage.tooManyRequests);
+    }),
+  );
+}

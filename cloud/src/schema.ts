@@ -1,0 +1,63 @@
+// Schema as code: classes, fields, class-level permissions and indexes, applied
+// by Parse Server at start-up (its `schema` option). Only the master key may
+// read or write students, roles and codes directly; everyone else goes through
+// the cloud functions.
+
+const MASTER_ONLY = {
+  find: {},
+  count: {},
+  get: {},
+  create: {},
+  update: {},
+  delete: {},
+  addField: {},
+};
+
+export const schemaDefinitions = [
+  {
+    className: '_User',
+    fields: {
+      fullname: { type: 'String' },
+      mobile: { type: 'String' },
+      dob: { type: 'String' },
+      gender: { type: 'String' },
+      grade: { type: 'Number' },
+      board: { type: 'String' },
+      tmc: { type: 'Boolean' },
+      enrollmentId: { type: 'Number' },
+      welcomeMailClaims: { type: 'Number' },
+      welcomeMessageId: { type: 'String' },
+    },
+    indexes: {
+      // The unique indexes on mobile and enrollmentId are created by the start-up migration.
+      students_by_fullname: { fullname: 1 },
+      students_by_grade: { grade: 1 },
+      students_by_board: { board: 1 },
+      students_by_dob: { dob: 1 },
+    },
+    classLevelPermissions: {
+      ...MASTER_ONLY,
+      protectedFields: { '*': ['email', 'mobile', 'dob', 'welcomeMailClaims', 'welcomeMessageId'] },
+    },
+  },
+  {
+    className: '_Role',
+    classLevelPermissions: MASTER_ONLY,
+  },
+  {
+    className: 'OneTimeCode',
+    fields: {
+      purpose: { type: 'String', required: true },
+      target: { type: 'String', required: true },
+      codeHash: { type: 'String', required: true },
+      expiresAt: { type: 'Date', required: true },
+      tries: { type: 'Number' },
+      uses: { type: 'Number' },
+      active: { type: 'Boolean' },
+    },
+    indexes: {
+      codes_by_target: { target: 1, purpose: 1, createdAt: -1 },
+    },
+    classLevelPermissions: { ...MASTER_ONLY, protectedFields: { '*': ['codeHash', 'target'] } },
+  },
+];

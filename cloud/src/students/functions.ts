@@ -1,0 +1,113 @@
+// Students: login by e-mail or mobile, own profile, logout, and the password
+// reset by e-mailed code (seed-spec §2, §4; product.md §4, §5 calls 6-10).
+
+import { ErrorCode } from '@tc/domain/errors';
+import { RegistrationMessage, ServerMessage, UiMessage } from '@tc/domain/messages';
+import { resetCodeEmail } from '@tc/domain/notifications';
+import { isValidEmail, normalizeEmail, passwordProblem } from '@tc/domain/registration';
+import type { CloudDeps } from '../deps.ts';
+import { fail, guarded, optionalString, requireStrings, validationFailed } from '../errors.ts';
+import { consumeCode, issueCode } from '../otp/codes.ts';
+import { MASTER, parse } from '../parse.ts';
+import {
+  findUserByEmail,
+  findUserByMobile,
+  isStudent,
+  logIn,
+  requireStudent,
+  revokeAllSessions,
+  revokeSession,
+  toProfile,
+  type User,
+} from '../users/accounts.ts';
+
+type Params = Record<string, unknown>;
+interface Request {
+  params: Params;
+  user?: User;
+}
+
+/** Stands in for an unknown identifier, so that it costs one password check too. */
+const NOBODY = '\u0000no-such-user';
+
+export function defineStudentFunctions(deps: CloudDeps): void {
+  const Parse = parse();
+
+  Parse.Cloud.define(
+    'loginStudent',
+    guarded('loginStudent', async ({ params }: Request) => {
+      requireStrings(params, ['identifier', 'password']);
+      const identifier = String(params.identifier ?? '').trim();
+      const password = String(params.password ?? '');
+      if (!identifier) validationFailed(UiMessage.enterIdentifier);
+      if (!password) validationFailed(UiMessage.enterPassword);
+
+      const account = identifier.includes('@')
+        ? await findUserByEmail(identifier)
+        : await findUserByMobile(identifier);
+      const { user, sessionToken } = await logIn(
+        account?.getUsername() ?? NOBODY,
+        password,
+        ServerMessage.invalidStudentLogin,
+      );
+      if (!isStudent(user)) {
+        await revokeSession(sessionToken);
+        fail(ErrorCode.InvalidCredentials, ServerMessage.invalidStudentLogin);
+      }
+      return { tokenStudent: sessionToken };
+    }),
+  );
+
+  Parse.Cloud.define(
+    'getMyProfile',
+    guarded('getMyProfile', async (request: Request) => toProfile(requireStudent(request))),
+  );
+
+  Parse.Cloud.define(
+    'logoutStudent',
+    guarded('logoutStudent', async (request: Request) => {
+      await revokeSession(requireStudent(request).getSessionToken());
+      return { success: true };
+    }),
+  );
+
+  // An unknown e-mail gets the same answer and no mail (product.md §5 call 9).
+  Parse.Cloud.define(
+    'sendResetCode',
+    guarded('sendResetCode', async ({ params }: Request) => {
+      const email = optionalString(params, 'email')?.trim();
+      if (!email) validationFailed(UiMessage.enterEmailAddress);
+      if (!isValidEmail(email)) validationFailed(RegistrationMessage.emailInvalid);
+      const user = await findUserByEmail(email);
+      if (user && isStudent(user)) {
+        const code = await issueCode(deps, 'reset', normalizeEmail(email));
+        await deps.sendMail({ to: user.get('email'), ...resetCodeEmail(code) });
+      }
+      return { success: true };
+    }),
+  );
+
+  // The code, not the browser, proves the right to a new password; every session
+  // of the student is revoked and a lockout is lifted.
+  Parse.Cloud.define(
+    'resetPassword',
+    guarded('resetPassword', async ({ params }: Request) => {
+      requireStrings(params, ['email', 'otp', 'newPassword']);
+      const email = normalizeEmail(String(params.email ?? ''));
+      if (!email) validationFailed(UiMessage.enterEmailAddress);
+      const newPassword = String(params.newPassword ?? '');
+      const problem = passwordProblem(newPassword);
+      if (problem) validationFailed(problem);
+
+      await consumeCode(deps, 'reset', email, params.otp);
+      const user = await findUserByEmail(email);
+      if (!user || !isStudent(user)) fail(ErrorCode.WrongCode, ServerMessage.wrongCode);
+
+      user.setPassword(newPassword);
+      await user.save(null, MASTER);
+      await revokeAllSessions(user);
+      await deps.unlockAccount(user.getUsername()!);
+      return { success: true };
+    }),
+  );
+}

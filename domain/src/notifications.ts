@@ -1,0 +1,40 @@
+// The texts of the SMS and e-mails the site sends. Each one-time code appears
+// as exactly six digits, and no other run of six digits appears (product.md §3).
+
+import { OTP_TTL_SECONDS, PRODUCT_NAME } from './constants.ts';
+
+const minutes = OTP_TTL_SECONDS / 60;
+
+export function registrationCodeSms(code: string): string {
+  return `${code} is your ${PRODUCT_NAME} verification code. It expires in ${minutes} minutes. Do not share it with anyone.`;
+}
+
+export function resetCodeEmail(code: string): { subject: string; text: string } {
+  return {
+    subject: `Your ${PRODUCT_NAME} password reset code`,
+    text: [
+      'Hello,',
+      '',
+      `Your password reset code is ${code}. It expires in ${minutes} minutes.`,
+      '',
+      'If you did not ask to reset your password, you can ignore this e-mail; your password stays as it is.',
+      '',
+      PRODUCT_NAME,
+    ].join('\n'),
+  };
+}
+
+export function welcomeEmail(fullname: string, loginUrl: string): { subject: string; text: string } {
+  return {
+    subject: `Welcome to ${PRODUCT_NAME}`,
+    text: [
+      `Dear ${fullname},`,
+      '',
+      `Thank you for registering with ${PRODUCT_NAME}. Your account is ready.`,
+      `Log in at ${loginUrl} with your e-mail address or mobile number to see your profile.`,
+      '',
+      'Happy learning!',
+      PRODUCT_NAME,
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,32 @@
+// `npm start`: build the client when its build is missing or older than its
+// sources, then run the server.
+
+import { spawnSync, spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const built = path.join(root, 'client/dist/index.html');
+
+function newest(dir) {
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const full = path.join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(full) : statSync(full).mtimeMs);
+  }
+  return latest;
+}
+
+const sources = Math.max(newest(path.join(root, 'client')), newest(path.join(root, 'domain/src')));
+if (!existsSync(built) || statSync(built).mtimeMs < sources) {
+  console.log('Building the client...');
+  const result = spawnSync('npm', ['run', 'build', '-w', 'client'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+const server = spawn(tsx, [path.join(root, 'server/src/index.ts')], { cwd: process.cwd(), stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,0 +1,48 @@
+// Makes sure the configured administrator exists, with this password, in the
+// Parse role `admin` (product.md §3, §6).
+
+import { createRequire } from 'node:module';
+import { parse, MASTER } from '@tc/cloud/parse';
+import { ADMIN_ROLE } from '@tc/cloud/users/accounts';
+import type { Config } from './config.ts';
+import type { Sql } from './database/sql.ts';
+
+const require = createRequire(import.meta.url);
+const passwords: { compare(password: string, hash: string): Promise<boolean> } = require('parse-server/lib/password.js');
+
+export async function ensureAdmin(config: Config, sql: Sql): Promise<void> {
+  const Parse = parse();
+  const { email, password, name } = config.admin;
+
+  let admin = await new Parse.Query(Parse.User).equalTo('username', email).first(MASTER);
+  if (!admin) {
+    admin = new Parse.User();
+    admin.set({ username: email, email, password, fullname: name });
+    admin.setACL(new Parse.ACL());
+    await admin.save(null, MASTER);
+  } else {
+    const { rows } = await sql.query<{ hash: string | null }>(
+      'SELECT "_hashed_password" AS hash FROM "_User" WHERE "objectId" = $1',
+      [admin.id],
+    );
+    const same = rows[0]?.hash ? await passwords.compare(password, rows[0].hash) : false;
+    if (!same || admin.get('fullname') !== name) {
+      if (!same) admin.setPassword(password);
+      admin.set('fullname', name);
+      await admin.save(null, MASTER);
+    }
+  }
+
+  let role = await new Parse.Query(Parse.Role).equalTo('name', ADMIN_ROLE).first(MASTER);
+  if (!role) {
+    role = new Parse.Role(ADMIN_ROLE, new Parse.ACL());
+    role.getUsers().add(admin);
+    await role.save(null, MASTER);
+    return;
+  }
+  const member = await role.getUsers().query().equalTo('objectId', admin.id).first(MASTER);
+  if (!member) {
+    role.getUsers().add(admin);
+    await role.save(null, MASTER);
+  }
+}

@@ -1,0 +1,92 @@
+// Builds the Express app (never listens): rate limits, security headers, Parse
+// Server at /parse, the /api facade, Parse Dashboard and the built client.
+
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import express, { type RequestHandler } from 'express';
+import helmet from 'helmet';
+import { isKnownRoute } from '@tc/domain/routes';
+import type { Config } from './config.ts';
+import { errorHandler } from './errors.ts';
+import { apiRouter } from './routes/api.ts';
+
+export const BODY_LIMIT = '100kb';
+
+/** What the client needs and nothing more (client/ uses no inline script, CDN or frame). */
+export const CONTENT_SECURITY_POLICY = {
+  useDefaults: false,
+  directives: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+    manifestSrc: ["'self'"],
+    workerSrc: ["'self'"],
+  },
+};
+
+export interface AppParts {
+  config: Config;
+  parseApp: RequestHandler;
+  dashboard?: RequestHandler;
+  rateLimits: RequestHandler[];
+  isDatabaseHealthy: () => Promise<boolean>;
+  clientDir: string;
+}
+
+export function createApp(parts: AppParts): express.Express {
+  const { config } = parts;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+
+  app.use(parts.rateLimits);
+
+  if (parts.dashboard) {
+    // The dashboard's own bundle needs inline scripts and styles; it keeps the other headers.
+    app.use('/parse-dashboard', helmet({ contentSecurityPolicy: false }), parts.dashboard);
+  }
+
+  app.use(helmet({ contentSecurityPolicy: CONTENT_SECURITY_POLICY, crossOriginEmbedderPolicy: false }));
+
+  app.use('/parse', parts.parseApp);
+  app.use('/api', express.json({ limit: BODY_LIMIT, strict: true, type: ['application/json', 'application/*+json'] }));
+  app.use('/api', apiRouter(parts.isDatabaseHealthy));
+
+  serveClient(app, parts.clientDir);
+  app.use(errorHandler);
+  return app;
+}
+
+function serveClient(app: express.Express, clientDir: string): void {
+  const indexFile = path.join(clientDir, 'index.html');
+  app.use(
+    express.static(clientDir, {
+      index: false,
+      setHeaders: (res, file) => {
+        if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    }),
+  );
+  let indexHtml: string | undefined;
+  app.use((req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (!existsSync(indexFile)) {
+      res.status(503).type('text/plain').send('The client is not built yet: run `npm run build`.');
+      return;
+    }
+    indexHtml ??= readFileSync(indexFile, 'utf8');
+    // Unknown paths still get the client, which shows its 404 page.
+    res
+      .status(isKnownRoute(req.path) ? 200 : 404)
+      .setHeader('Cache-Control', 'no-cache')
+      .type('html')
+      .send(indexHtml);
+  });
+}

