@@ -37,6 +37,9 @@ export const schemaDefinitions = [
     },
     classLevelPermissions: {
       ...MASTER_ONLY,
+      // Parse's login reads the account back as that user; the owner-only ACL
+      // of each account keeps everyone else out.
+      get: { requiresAuthentication: true },
       protectedFields: { '*': ['email', 'mobile', 'dob', 'welcomeMailClaims', 'welcomeMessageId'] },
     },
   },

@@ -3,7 +3,7 @@
 
 import { createRequire } from 'node:module';
 import { parse, MASTER } from '@tc/cloud/parse';
-import { ADMIN_ROLE } from '@tc/cloud/users/accounts';
+import { ADMIN_ROLE, ownerOnlyAcl } from '@tc/cloud/users/accounts';
 import type { Config } from './config.ts';
 import type { Sql } from './database/sql.ts';
 
@@ -19,6 +19,8 @@ export async function ensureAdmin(config: Config, sql: Sql): Promise<void> {
     admin = new Parse.User();
     admin.set({ username: email, email, password, fullname: name });
     admin.setACL(new Parse.ACL());
+    await admin.save(null, MASTER);
+    admin.setACL(ownerOnlyAcl(admin));
     await admin.save(null, MASTER);
   } else {
     const { rows } = await sql.query<{ hash: string | null }>(

@@ -14,6 +14,7 @@ import {
   ENROLLMENT_FIELD,
   isAdmin,
   logIn,
+  NOBODY,
   requireAdmin,
   revokeSession,
   toAdminProfile,
@@ -47,7 +48,7 @@ export function defineAdminFunctions(deps: CloudDeps): void {
       requireStrings(params, ['email', 'password']);
       const email = String(params.email ?? '').trim().toLowerCase();
       const { user, sessionToken } = await logIn(
-        email || '\u0000',
+        email || NOBODY(),
         String(params.password ?? ''),
         ServerMessage.invalidAdminLogin,
       );

@@ -10,7 +10,14 @@ import type { CloudDeps } from '../deps.ts';
 import { fail, guarded, optionalString, requireStrings, validationFailed } from '../errors.ts';
 import { consumeCode, issueCode } from '../otp/codes.ts';
 import { MASTER, parse } from '../parse.ts';
-import { ENROLLMENT_FIELD, findUserByEmail, findUserByMobile, isStudent, type User } from '../users/accounts.ts';
+import {
+  ENROLLMENT_FIELD,
+  findUserByEmail,
+  findUserByMobile,
+  isStudent,
+  ownerOnlyAcl,
+  type User,
+} from '../users/accounts.ts';
 
 type Params = Record<string, unknown>;
 
@@ -106,6 +113,8 @@ export function defineRegistrationFunctions(deps: CloudDeps): void {
       });
       user.setACL(new Parse.ACL());
       await saveStudent(user, student.email, student.mobile);
+      user.setACL(ownerOnlyAcl(user));
+      await user.save(null, MASTER);
       return { objectId: user.id, id: user.get(ENROLLMENT_FIELD) };
     }),
   );

@@ -19,6 +19,7 @@ import {
   revokeSession,
   toProfile,
   type User,
+  NOBODY,
 } from '../users/accounts.ts';
 
 type Params = Record<string, unknown>;
@@ -27,8 +28,6 @@ interface Request {
   user?: User;
 }
 
-/** Stands in for an unknown identifier, so that it costs one password check too. */
-const NOBODY = '\u0000no-such-user';
 
 export function defineStudentFunctions(deps: CloudDeps): void {
   const Parse = parse();
@@ -46,7 +45,7 @@ export function defineStudentFunctions(deps: CloudDeps): void {
         ? await findUserByEmail(identifier)
         : await findUserByMobile(identifier);
       const { user, sessionToken } = await logIn(
-        account?.getUsername() ?? NOBODY,
+        account?.getUsername() ?? NOBODY(),
         password,
         ServerMessage.invalidStudentLogin,
       );

@@ -1,5 +1,6 @@
 // Looking up accounts, logging in and out, and who may call what.
 
+import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '@tc/domain/errors';
 import { ServerMessage } from '@tc/domain/messages';
 import { normalizeEmail, normalizeMobile } from '@tc/domain/registration';
@@ -60,6 +61,17 @@ export function toAdminProfile(user: User, defaultName: string): AdminProfile {
 }
 
 const LOCKED = /locked/i;
+
+/** Stands in for an unknown identifier, so that it costs one password check too. */
+export const NOBODY = () => `unknown-${randomUUID()}@login.invalid`;
+
+/** Only the account itself may read its record (and only through Parse's own login and /users/me). */
+export function ownerOnlyAcl(user: User) {
+  const Parse = parse();
+  const acl = new Parse.ACL();
+  acl.setReadAccess(user.id!, true);
+  return acl;
+}
 
 /**
  * Logs in through Parse, so that its account lockout (product.md §4) and its

@@ -1,0 +1,80 @@
+// Local captures of what the site sends: an SMTP server (smtp-server) and an
+// HTTP endpoint standing in for the SMS gateway.
+
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface CapturedMail {
+  to: string[];
+  raw: string;
+}
+
+export interface CapturedSms {
+  to: string;
+  message: string;
+}
+
+export interface Captures {
+  smtpUrl: string;
+  smsUrl: string;
+  mails: CapturedMail[];
+  sms: CapturedSms[];
+  /** Makes the SMS gateway fail (status 500) while true. */
+  failSms: boolean;
+  close(): Promise<void>;
+}
+
+export async function startCaptures(): Promise<Captures> {
+  const mails: CapturedMail[] = [];
+  const sms: CapturedSms[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const smtpPort = (smtp.server.address() as AddressInfo).port;
+
+  const captures: Captures = {
+    smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
+    smsUrl: '',
+    mails,
+    sms,
+    failSms: false,
+    close: async () => {
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+    },
+  };
+  const http: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      if (captures.failSms) {
+        res.writeHead(500).end();
+        return;
+      }
+      sms.push(JSON.parse(body) as CapturedSms);
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    });
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  captures.smsUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}/sms`;
+  return captures;
+}
+
+/** The six-digit code in a text (product.md §3: exactly one run of six digits). */
+export function codeIn(text: string): string {
+  const runs = text.match(/(?<!\d)\d{6}(?!\d)/g) ?? [];
+  if (runs.length !== 1) throw new Error(`expected exactly one six-digit code in: ${text}`);
+  return runs[0]!;
+}

@@ -1,0 +1,152 @@
+// Starts the real site in this test process: its own database in the shared
+// embedded PostgreSQL, a random port, the SMTP and SMS captures.
+
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes, randomInt } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { loadConfig } from '../config.ts';
+import { startSite, type RunningSite } from '../start.ts';
+import { codeIn, startCaptures, type Captures } from './captures.ts';
+
+export interface TestSite {
+  site: RunningSite;
+  url: string;
+  captures: Captures;
+  sql: pg.Pool;
+  admin: { email: string; password: string };
+  api(method: string, route: string, body?: unknown, token?: string): Promise<ApiResponse>;
+  stop(): Promise<void>;
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Headers;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+}
+
+export async function createDatabase(): Promise<string> {
+  const base = inject('postgresUri');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: base });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const uri = new URL(base);
+  uri.pathname = `/${name}`;
+  return uri.toString();
+}
+
+export async function startTestSite(env: Record<string, string> = {}): Promise<TestSite> {
+  const captures = await startCaptures();
+  const databaseUri = await createDatabase();
+  const admin = { email: `admin-${randomBytes(4).toString('hex')}@example.com`, password: 'Admin-pass-123' };
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'tc-site-')),
+    DATABASE_URI: databaseUri,
+    SMTP_URL: captures.smtpUrl,
+    SMS_WEBHOOK_URL: captures.smsUrl,
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    ADMIN_NAME: 'Test Admin',
+    ...env,
+  });
+  const site = await startSite(config, { clientDir: path.join(tmpdir(), 'tc-no-client') });
+  const sql = new pg.Pool({ connectionString: databaseUri, max: 2 });
+  return {
+    site,
+    url: site.url,
+    captures,
+    sql,
+    admin,
+    api: async (method, route, body, token) => {
+      const headers: Record<string, string> = {};
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      if (token) headers.authorization = `Bearer ${token}`;
+      const response = await fetch(`${site.url}${route}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // not JSON
+      }
+      return { status: response.status, headers: response.headers, body: parsed };
+    },
+    stop: async () => {
+      await sql.end();
+      await site.stop();
+      await captures.close();
+    },
+  };
+}
+
+/** A unique student (unique e-mail and mobile) that passes every rule. */
+export function newStudent(overrides: Record<string, unknown> = {}) {
+  const tag = randomBytes(5).toString('hex');
+  const dob = new Date();
+  dob.setFullYear(dob.getFullYear() - 10);
+  return {
+    fullname: `Student ${tag}`,
+    email: `student-${tag}@example.com`,
+    mobile: `9${String(randomInt(0, 1e9)).padStart(9, '0')}`,
+    password: 'secret-pass-1',
+    cnfpassword: 'secret-pass-1',
+    dob: dob.toISOString().slice(0, 10),
+    gender: 'Son',
+    grade: 4,
+    board: 'CBSE',
+    tmc: true,
+    ...overrides,
+  };
+}
+
+/** Waits for the SMS sent to a mobile and returns its code. */
+export async function smsCode(t: TestSite, mobile: string, after = 0): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const found = t.captures.sms.filter((s) => s.to === mobile).slice(after);
+    if (found.length) return codeIn(found[found.length - 1]!.message);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no SMS to ${mobile}`);
+}
+
+/** Waits for the mail sent to an address that matches, and returns it. */
+export async function mailTo(t: TestSite, email: string, match: RegExp): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const found = t.captures.mails.filter((m) => m.to.includes(email) && match.test(m.raw));
+    if (found.length) return found[found.length - 1]!.raw;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no mail to ${email} matching ${match}`);
+}
+
+/** Sends a registration code and registers; returns the API answer. */
+export async function register(t: TestSite, student = newStudent()) {
+  const sent = await t.api('POST', '/api/send-sms', { mobile: student.mobile });
+  if (sent.status !== 200) throw new Error(`send-sms: ${sent.status} ${JSON.stringify(sent.body)}`);
+  const otp = await smsCode(t, String(student.mobile));
+  const result = await t.api('POST', '/api/register', { ...student, otp });
+  return { student, result };
+}
+
+export async function loginStudent(t: TestSite, identifier: string, password: string): Promise<string> {
+  const res = await t.api('POST', '/api/student/login', { identifier, password });
+  if (res.status !== 200) throw new Error(`login: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.tokenStudent as string;
+}
+
+export async function loginAdmin(t: TestSite): Promise<string> {
+  const res = await t.api('POST', '/api/admin/login', t.admin);
+  if (res.status !== 200) throw new Error(`admin login: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.token as string;
+}

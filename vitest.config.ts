@@ -1,0 +1,27 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['domain/src/**/*.test.ts', 'server/src/**/*.unit.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['server/src/**/*.test.ts', 'cloud/src/**/*.test.ts'],
+          exclude: ['server/src/**/*.unit.test.ts'],
+          globalSetup: ['server/src/test-support/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+          maxWorkers: 2,
+        },
+      },
+      'client/vitest.config.ts',
+    ],
+  },
+});
