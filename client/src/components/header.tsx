@@ -1,60 +1,56 @@
-import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Toolbar from '@mui/material/Toolbar';
-import { Link as RouterLink } from 'react-router-dom';
+import { useHref, useLinkClickHandler } from 'react-router-dom';
 import { PRODUCT_NAME } from '@tc/domain/constants';
+import { LinkButton } from './link-button.tsx';
 import { Logo } from './logo.tsx';
 
 export function Header() {
+  const homeHref = useHref('/Home');
+  const goHome = useLinkClickHandler('/Home');
   return (
-    <AppBar
-      position="static"
-      color="inherit"
-      elevation={0}
-      sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
+    <Box
+      component="header"
+      sx={{
+        bgcolor: 'background.paper',
+        borderBottom: 1,
+        borderColor: 'divider',
+        px: { xs: 1.5, sm: 3 },
+        minHeight: { xs: 64, sm: 72 },
+        display: 'flex',
+        alignItems: 'center',
+        gap: { xs: 1, sm: 2 },
+      }}
     >
-      <Toolbar sx={{ gap: { xs: 1, sm: 2 }, px: { xs: 1.5, sm: 3 }, minHeight: { xs: 64, sm: 72 } }}>
-        <Box
-          component={RouterLink}
-          to="/Home"
-          aria-label={`${PRODUCT_NAME} home`}
-          sx={{
-            display: 'flex',
-            alignItems: 'center',
-            gap: { xs: 1, sm: 1.5 },
-            color: 'primary.main',
-            textDecoration: 'none',
-            borderRadius: 2,
-            minWidth: 0,
-            flex: 1,
-          }}
-        >
-          <Box sx={{ flexShrink: 0, display: 'flex' }}>
-            <Logo size={40} />
-          </Box>
-          <Box
-            component="span"
-            sx={{
-              fontWeight: 800,
-              fontSize: { xs: '0.95rem', sm: '1.15rem', md: '1.3rem' },
-              lineHeight: 1.2,
-              minWidth: 0,
-            }}
-          >
-            {PRODUCT_NAME}
-          </Box>
+      <Box
+        component="a"
+        href={homeHref}
+        onClick={goHome}
+        aria-label={`${PRODUCT_NAME} home`}
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: { xs: 1, sm: 1.5 },
+          color: 'primary.main',
+          textDecoration: 'none',
+          borderRadius: 2,
+          minWidth: 0,
+          flex: 1,
+          py: 1,
+        }}
+      >
+        <Box sx={{ flexShrink: 0, display: 'flex' }}>
+          <Logo size={40} />
         </Box>
-        <Button
-          component={RouterLink}
-          to="/Registeruser"
-          variant="contained"
-          color="secondary"
-          sx={{ flexShrink: 0, px: { xs: 1.5, sm: 2.5 } }}
+        <Box
+          component="span"
+          sx={{ fontWeight: 800, fontSize: { xs: '0.95rem', sm: '1.15rem', md: '1.3rem' }, lineHeight: 1.2, minWidth: 0 }}
         >
-          Enroll Now
-        </Button>
-      </Toolbar>
-    </AppBar>
+          {PRODUCT_NAME}
+        </Box>
+      </Box>
+      <LinkButton to="/Registeruser" color="secondary">
+        Enroll Now
+      </LinkButton>
+    </Box>
   );
 }

@@ -1,32 +1,15 @@
-import { useEffect, useLayoutEffect } from 'react';
-import { Bounce, ToastContainer, type ToastTransitionProps } from 'react-toastify';
-import { useReducedMotion } from '../lib/use-reduced-motion.ts';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { toastDemand } from '../lib/notify.ts';
 
-/** No animation at all, for users who prefer reduced motion. */
-function InstantTransition({ children, isIn, done, playToast }: ToastTransitionProps) {
-  useLayoutEffect(() => {
-    playToast();
-  }, [playToast]);
-  useEffect(() => {
-    if (!isIn) done();
-  }, [isIn, done]);
-  return <>{children}</>;
-}
+const ToastHost = lazy(() => import('./toast-host.tsx'));
 
-/** The one toast container: bottom centre, one at a time (seed-spec §2 "Common"). */
+/** Mounts the toast container once the first notification is asked for. */
 export function Notifications() {
-  const reducedMotion = useReducedMotion();
+  const wanted = useSyncExternalStore(toastDemand.subscribe, toastDemand.get, () => false);
+  if (!wanted) return null;
   return (
-    <ToastContainer
-      position="bottom-center"
-      limit={1}
-      autoClose={5000}
-      newestOnTop
-      closeOnClick={false}
-      pauseOnFocusLoss
-      pauseOnHover
-      theme="light"
-      transition={reducedMotion ? InstantTransition : Bounce}
-    />
+    <Suspense fallback={null}>
+      <ToastHost />
+    </Suspense>
   );
 }

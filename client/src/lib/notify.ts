@@ -1,14 +1,39 @@
 // Notifications: bottom centre, one at a time, duplicates suppressed
 // (seed-spec §2 "Common", product.md §7). The message text is the toast id, so
 // the same message never stacks; a new message replaces the one on screen.
+//
+// react-toastify loads with the first notification, not with the page: the
+// home page never shows one. Toasts raised before the container mounts wait
+// in react-toastify's own queue and appear when it does.
 
-import { toast, type TypeOptions } from 'react-toastify';
+type ToastKind = 'success' | 'error' | 'info';
 
-function show(type: TypeOptions, message: string): void {
-  if (toast.isActive(message)) return;
-  toast.clearWaitingQueue();
-  toast.dismiss();
-  toast(message, { type, toastId: message });
+const listeners = new Set<() => void>();
+let wanted = false;
+
+/** Whether any notification was asked for yet (the container mounts then). */
+export const toastDemand = {
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  get: (): boolean => wanted,
+};
+
+let pending: Promise<typeof import('react-toastify')> | null = null;
+
+function show(type: ToastKind, message: string): void {
+  if (!wanted) {
+    wanted = true;
+    listeners.forEach((listener) => listener());
+  }
+  pending ??= import('react-toastify');
+  void pending.then(({ toast }) => {
+    if (toast.isActive(message)) return;
+    toast.clearWaitingQueue();
+    toast.dismiss();
+    toast(message, { type, toastId: message });
+  });
 }
 
 export const notify = {

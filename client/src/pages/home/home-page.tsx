@@ -2,17 +2,16 @@ import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOu
 import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
 import LoginOutlined from '@mui/icons-material/LoginOutlined';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import { PRODUCT_NAME } from '@tc/domain/constants';
 import { Route } from '@tc/domain/routes';
 import { AnimatedCanvas } from '../../components/animated-canvas.tsx';
+import { LinkButton } from '../../components/link-button.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 
 interface HomeCardProps {
@@ -53,8 +52,6 @@ function HomeCard({ icon, title, text, action }: HomeCardProps) {
   );
 }
 
-const buttonSx = { width: { xs: '100%', sm: 'auto' } };
-
 export default function HomePage() {
   return (
     <Box
@@ -88,9 +85,9 @@ export default function HomePage() {
             title="Student Registration"
             text="New here? Register your child with a one-time code sent to your mobile number and start the learning journey today."
             action={
-              <Button component={RouterLink} to="/Registeruser" variant="contained" color="secondary" size="large" sx={buttonSx}>
+              <LinkButton to="/Registeruser" color="secondary" size="large" fullWidthOnPhone>
                 Register Now
-              </Button>
+              </LinkButton>
             }
           />
           <HomeCard
@@ -98,9 +95,9 @@ export default function HomePage() {
             title="Already Registered? Log In to Your Account"
             text="Log in with your e-mail address or mobile number to see your profile, your progress and your study schedule."
             action={
-              <Button component={RouterLink} to={Route.studentLogin} variant="contained" size="large" sx={buttonSx}>
+              <LinkButton to={Route.studentLogin} size="large" fullWidthOnPhone>
                 Student Login
-              </Button>
+              </LinkButton>
             }
           />
           <HomeCard
@@ -108,9 +105,9 @@ export default function HomePage() {
             title="Admin Access for Managing Students"
             text="Administrators can view, manage and update the details of every registered student."
             action={
-              <Button component={RouterLink} to={Route.adminLogin} variant="outlined" size="large" sx={buttonSx}>
+              <LinkButton to={Route.adminLogin} variant="outlined" size="large" fullWidthOnPhone>
                 Admin Login
-              </Button>
+              </LinkButton>
             }
           />
         </Stack>

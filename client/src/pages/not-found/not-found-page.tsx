@@ -1,9 +1,8 @@
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router-dom';
 import { Route } from '@tc/domain/routes';
+import { LinkButton } from '../../components/link-button.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 
 export default function NotFoundPage() {
@@ -21,9 +20,9 @@ export default function NotFoundPage() {
         <Typography color="text.secondary" sx={{ mb: 3 }}>
           The page you are looking for does not exist or has moved.
         </Typography>
-        <Button component={RouterLink} to={Route.home} variant="contained" size="large" startIcon={<HomeOutlined />}>
+        <LinkButton to={Route.home} size="large" startIcon={<HomeOutlined aria-hidden="true" />}>
           Home
-        </Button>
+        </LinkButton>
       </Box>
     </Box>
   );

@@ -2,10 +2,11 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
-import { Link as RouterLink, Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate } from 'react-router-dom';
 import { UiMessage } from '@tc/domain/messages';
 import { Route } from '@tc/domain/routes';
 import { FormCard } from '../../components/form-card.tsx';
+import { LinkButton } from '../../components/link-button.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { post } from '../../lib/api.ts';
@@ -78,12 +79,12 @@ export default function StudentLoginPage() {
           {busy ? 'Logging in...' : 'Login'}
         </Button>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between' }}>
-          <Button component={RouterLink} to={Route.forgotPassword}>
+          <LinkButton to={Route.forgotPassword} variant="text">
             Forgot Password
-          </Button>
-          <Button component={RouterLink} to="/Registeruser" color="primary">
+          </LinkButton>
+          <LinkButton to="/Registeruser" variant="text">
             Register now
-          </Button>
+          </LinkButton>
         </Stack>
       </Stack>
     </FormCard>

@@ -1,12 +1,11 @@
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router-dom';
 import { Route } from '@tc/domain/routes';
 import { AnimatedCanvas } from '../../components/animated-canvas.tsx';
+import { LinkButton } from '../../components/link-button.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 
 export default function ThankYouPage() {
@@ -24,12 +23,12 @@ export default function ThankYouPage() {
           You can now log in with your e-mail address or mobile number.
         </Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center' }}>
-          <Button component={RouterLink} to={Route.studentLogin} variant="contained" size="large">
+          <LinkButton to={Route.studentLogin} size="large">
             Login
-          </Button>
-          <Button component={RouterLink} to="/Home" variant="outlined" size="large">
+          </LinkButton>
+          <LinkButton to="/Home" variant="outlined" size="large">
             Home
-          </Button>
+          </LinkButton>
         </Stack>
       </Card>
     </Box>
