@@ -26,7 +26,9 @@ if (!existsSync(built) || statSync(built).mtimeMs < sources) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const tsx = path.join(root, 'node_modules/.bin/tsx');
-const server = spawn(tsx, [path.join(root, 'server/src/index.ts')], { cwd: process.cwd(), stdio: 'inherit' });
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/index.ts')], {
+  cwd: process.cwd(),
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

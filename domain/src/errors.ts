@@ -26,6 +26,8 @@ export const ErrorCode = {
   AccountLocked: 3051,
   PayloadTooLarge: 3413,
   Internal: 3500,
+  /** The SMS gateway or the mail server refused or failed. */
+  DeliveryFailed: 3502,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -46,6 +48,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   [ErrorCode.AccountLocked]: 401,
   [ErrorCode.PayloadTooLarge]: 413,
   [ErrorCode.Internal]: 500,
+  [ErrorCode.DeliveryFailed]: 502,
 };
 
 export class AppError extends Error {

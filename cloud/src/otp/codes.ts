@@ -117,3 +117,9 @@ export async function consumeCode(
   await record.save(null, MASTER);
   if (record.get('uses') !== 1) fail(ErrorCode.WrongCode, ServerMessage.wrongCode);
 }
+
+/** Removes the newest active code of a target, when it could not be delivered. */
+export async function withdrawCode(purpose: OtpPurpose, target: string): Promise<void> {
+  const record = await activeCodeQuery(purpose, target).descending('createdAt').first(MASTER);
+  if (record) await record.destroy(MASTER);
+}

@@ -8,7 +8,7 @@ import { isValidEmail, normalizeEmail, normalizeMobile, validateRegistration } f
 import { Route } from '@tc/domain/routes';
 import type { CloudDeps } from '../deps.ts';
 import { fail, guarded, optionalString, requireStrings, validationFailed } from '../errors.ts';
-import { consumeCode, issueCode } from '../otp/codes.ts';
+import { consumeCode, issueCode, withdrawCode } from '../otp/codes.ts';
 import { MASTER, parse } from '../parse.ts';
 import {
   ENROLLMENT_FIELD,
@@ -80,7 +80,14 @@ export function defineRegistrationFunctions(deps: CloudDeps): void {
       const mobile = mobileParam(params);
       if (await findUserByMobile(mobile)) fail(ErrorCode.MobileTaken, ServerMessage.mobileTaken);
       const code = await issueCode(deps, 'register', mobile);
-      await deps.sendSms({ to: mobile, message: registrationCodeSms(code) });
+      try {
+        await deps.sendSms({ to: mobile, message: registrationCodeSms(code) });
+      } catch (error) {
+        // Not delivered: withdraw it, so the parent may ask again at once.
+        await withdrawCode('register', mobile);
+        console.error('SMS delivery failed:', error instanceof Error ? error.message : error);
+        fail(ErrorCode.DeliveryFailed, ServerMessage.deliveryFailed);
+      }
       return { success: true };
     }),
   );
@@ -140,7 +147,8 @@ export function defineRegistrationFunctions(deps: CloudDeps): void {
           // Let a later call try again.
           user.set('welcomeMailClaims', 0);
           await user.save(null, MASTER);
-          throw error;
+          console.error('Mail delivery failed:', error instanceof Error ? error.message : error);
+          fail(ErrorCode.DeliveryFailed, ServerMessage.deliveryFailed);
         }
       }
       // Another call is sending it, or has sent it: answer its message id.

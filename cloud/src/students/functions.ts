@@ -7,7 +7,7 @@ import { resetCodeEmail } from '@tc/domain/notifications';
 import { isValidEmail, normalizeEmail, passwordProblem } from '@tc/domain/registration';
 import type { CloudDeps } from '../deps.ts';
 import { fail, guarded, optionalString, requireStrings, validationFailed } from '../errors.ts';
-import { consumeCode, issueCode } from '../otp/codes.ts';
+import { consumeCode, issueCode, withdrawCode } from '../otp/codes.ts';
 import { MASTER, parse } from '../parse.ts';
 import {
   findUserByEmail,
@@ -80,7 +80,13 @@ export function defineStudentFunctions(deps: CloudDeps): void {
       const user = await findUserByEmail(email);
       if (user && isStudent(user)) {
         const code = await issueCode(deps, 'reset', normalizeEmail(email));
-        await deps.sendMail({ to: user.get('email'), ...resetCodeEmail(code) });
+        try {
+          await deps.sendMail({ to: user.get('email'), ...resetCodeEmail(code) });
+        } catch (error) {
+          await withdrawCode('reset', normalizeEmail(email));
+          console.error('Mail delivery failed:', error instanceof Error ? error.message : error);
+          fail(ErrorCode.DeliveryFailed, ServerMessage.deliveryFailed);
+        }
       }
       return { success: true };
     }),

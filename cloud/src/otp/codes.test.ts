@@ -1,0 +1,151 @@
+// One-time codes on the real site (product.md §4): hashing, expiry, tries,
+// single use, replacement, cooldown, hourly cap, and the per-IP limits.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newStudent, smsCode, startTestSite, type TestSite } from '../../../server/src/test-support/site.ts';
+
+let t: TestSite;
+beforeAll(async () => {
+  t = await startTestSite();
+});
+afterAll(async () => {
+  await t?.stop();
+});
+
+async function sendCode(mobile: string) {
+  return t.api('POST', '/api/send-sms', { mobile });
+}
+
+/** Moves a target's codes back in time, as if `seconds` had passed. */
+async function age(target: string, seconds: number) {
+  await t.sql.query(
+    `UPDATE "OneTimeCode" SET "createdAt" = "createdAt" - make_interval(secs => $2),
+       "expiresAt" = "expiresAt" - make_interval(secs => $2) WHERE target = $1`,
+    [target, seconds],
+  );
+}
+
+function otherThan(code: string): string {
+  return code === '999999' ? '100000' : String(Number(code) + 1);
+}
+
+describe('one-time codes', () => {
+  it('stores only a keyed hash of the code, bound to purpose and target', async () => {
+    const { mobile } = newStudent();
+    await sendCode(mobile);
+    const code = await smsCode(t, mobile);
+    const { rows } = await t.sql.query(`SELECT * FROM "OneTimeCode" WHERE target = $1`, [mobile]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].purpose).toBe('register');
+    expect(JSON.stringify(rows[0])).not.toContain(code);
+    expect(rows[0].codeHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('expires after 10 minutes (3041)', async () => {
+    const student = newStudent();
+    await sendCode(student.mobile);
+    const otp = await smsCode(t, student.mobile);
+    await age(student.mobile, 10 * 60 + 1);
+    const res = await t.api('POST', '/api/register', { ...student, otp });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe(3041);
+  });
+
+  it('allows 5 wrong tries, then the code is dead even for the right digits (3042)', async () => {
+    const student = newStudent();
+    await sendCode(student.mobile);
+    const otp = await smsCode(t, student.mobile);
+    for (let i = 0; i < 5; i++) {
+      const res = await t.api('POST', '/api/register', { ...student, otp: otherThan(otp) });
+      expect(res.body.code).toBe(3040);
+    }
+    const res = await t.api('POST', '/api/register', { ...student, otp });
+    expect(res.body.code).toBe(3042);
+  });
+
+  it('passes with the right code after four wrong ones', async () => {
+    const student = newStudent();
+    await sendCode(student.mobile);
+    const otp = await smsCode(t, student.mobile);
+    for (let i = 0; i < 4; i++) await t.api('POST', '/api/register', { ...student, otp: otherThan(otp) });
+    expect((await t.api('POST', '/api/register', { ...student, otp })).status).toBe(201);
+  });
+
+  it('counts parallel wrong guesses: no more than 5 are ever checked', async () => {
+    const student = newStudent();
+    await sendCode(student.mobile);
+    const otp = await smsCode(t, student.mobile);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => t.api('POST', '/api/register', { ...student, otp: otherThan(otp) })),
+    );
+    expect(answers.filter((r) => r.body.code === 3040).length).toBeLessThanOrEqual(5);
+    expect((await t.api('POST', '/api/register', { ...student, otp })).body.code).toBe(3042);
+  });
+
+  it('is consumed by its first successful use', async () => {
+    const student = newStudent();
+    await sendCode(student.mobile);
+    const otp = await smsCode(t, student.mobile);
+    expect((await t.api('POST', '/api/register', { ...student, otp })).status).toBe(201);
+    const reuse = await t.api('POST', '/api/register', { ...newStudent({ mobile: student.mobile }), otp });
+    expect(reuse.status).toBeGreaterThanOrEqual(400);
+    expect((await t.api('POST', '/api/check-email', { email: student.email })).body.exists).toBe(true);
+  });
+
+  it('is replaced by a new code: the old one stops working', async () => {
+    const student = newStudent();
+    await sendCode(student.mobile);
+    const first = await smsCode(t, student.mobile);
+    await age(student.mobile, 31);
+    expect((await sendCode(student.mobile)).status).toBe(200);
+    const second = await smsCode(t, student.mobile, 1);
+    if (first !== second) {
+      expect((await t.api('POST', '/api/register', { ...student, otp: first })).body.code).toBe(3040);
+    }
+    expect((await t.api('POST', '/api/register', { ...student, otp: second })).status).toBe(201);
+  });
+
+  it('refuses a resend within 30 seconds (429) and allows it after', async () => {
+    const { mobile } = newStudent();
+    expect((await sendCode(mobile)).status).toBe(200);
+    const again = await sendCode(mobile);
+    expect(again.status).toBe(429);
+    expect(again.body.error).toMatch(/wait \d+ seconds/);
+    await age(mobile, 31);
+    expect((await sendCode(mobile)).status).toBe(200);
+  });
+
+  it('sends at most 5 codes per target per hour', async () => {
+    const { mobile } = newStudent();
+    for (let i = 0; i < 5; i++) {
+      expect((await sendCode(mobile)).status).toBe(200);
+      await age(mobile, 31);
+    }
+    const sixth = await sendCode(mobile);
+    expect(sixth.status).toBe(429);
+    await age(mobile, 3600);
+    expect((await sendCode(mobile)).status).toBe(200);
+  });
+
+  it('answers with an error and lets the parent retry at once when the SMS gateway fails', async () => {
+    const { mobile } = newStudent();
+    t.captures.failSms = true;
+    try {
+      const res = await sendCode(mobile);
+      expect(res.status).toBe(502);
+      expect(JSON.stringify(res.body)).not.toContain('SMS gateway');
+    } finally {
+      t.captures.failSms = false;
+    }
+    expect((await sendCode(mobile)).status).toBe(200);
+  });
+
+  it('never lets a send-sms caller choose the code', async () => {
+    const student = newStudent();
+    await t.api('POST', '/api/send-sms', { mobile: student.mobile, otp: '123456' });
+    const real = await smsCode(t, student.mobile);
+    if (real !== '123456') {
+      expect((await t.api('POST', '/api/register', { ...student, otp: '123456' })).body.code).toBe(3040);
+    }
+  });
+});

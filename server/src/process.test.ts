@@ -1,0 +1,116 @@
+// `npm start`'s server as a real process on the embedded PostgreSQL: start-up,
+// configuration errors, clean shutdown on SIGTERM, data kept across restarts,
+// and no code in the logs when real delivery is configured.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from './net.ts';
+import { codeIn, startCaptures } from './test-support/captures.ts';
+import { newStudent } from './test-support/site.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const dataDir = mkdtempSync(path.join(tmpdir(), 'tc-process-'));
+const running: ChildProcess[] = [];
+
+afterAll(() => {
+  for (const child of running) child.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function run(env: Record<string, string>): Started {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/index.ts')], {
+    cwd: root,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+  });
+  running.push(child);
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitFor(started: Started, text: string, ms = 90_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!started.output().includes(text)) {
+    if (Date.now() > deadline || started.child.exitCode !== null) throw new Error(`no "${text}" in:\n${started.output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function post(port: number, route: string, body: unknown) {
+  const res = await fetch(`http://127.0.0.1:${port}${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+describe('the server process', () => {
+  it('stops at start-up with one line naming a bad variable', async () => {
+    const started = run({ PORT: 'not-a-port', DATA_DIR: dataDir });
+    expect(await started.exited).toBe(1);
+    const lines = started.output().trim().split('\n').filter((l) => !l.includes('npm warn'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/PORT/);
+  });
+
+  it('refuses to start in production without explicit keys', async () => {
+    const started = run({ NODE_ENV: 'production', DATA_DIR: dataDir });
+    expect(await started.exited).toBe(1);
+    expect(started.output()).toMatch(/APP_ID is required when NODE_ENV=production/);
+  });
+
+  it('keeps every record across a clean stop and a restart, and logs no code', async () => {
+    const port = await freePort();
+    const env = { PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD: 'process-admin-1' };
+
+    const first = run(env);
+    await waitFor(first, 'running at');
+    expect(first.output()).toContain(`http://localhost:${port}`);
+    expect(first.output()).toContain('process-admin-1');
+    const student = newStudent();
+    expect((await post(port, '/api/send-sms', { mobile: student.mobile })).status).toBe(200);
+    const outbox = readFileSync(path.join(dataDir, 'outbox.log'), 'utf8');
+    const otp = codeIn(outbox.split('--- ').filter((e) => e.includes(student.mobile)).pop()!);
+    const registered = await post(port, '/api/register', { ...student, otp });
+    expect(registered.status).toBe(201);
+
+    first.child.kill('SIGTERM');
+    const firstExit = await first.exited;
+    expect(firstExit, first.output()).toBe(0);
+    expect(first.output()).toContain('Stopped.');
+
+    const captures = await startCaptures();
+    try {
+      const second = run({ ...env, SMTP_URL: captures.smtpUrl, SMS_WEBHOOK_URL: captures.smsUrl });
+      await waitFor(second, 'running at');
+      expect((await post(port, '/api/check-email', { email: student.email })).body).toEqual({ exists: true });
+      const login = await post(port, '/api/student/login', { identifier: student.mobile, password: student.password });
+      expect(login.status).toBe(200);
+
+      const other = newStudent();
+      expect((await post(port, '/api/send-sms', { mobile: other.mobile })).status).toBe(200);
+      const code = codeIn(captures.sms.find((s) => s.to === other.mobile)!.message);
+      const again = await post(port, '/api/register', { ...other, otp: code });
+      expect(again.status).toBe(201);
+      expect(again.body.id).toBe(registered.body.id + 1);
+      expect(second.output()).not.toContain(code);
+
+      second.child.kill('SIGINT');
+      expect(await second.exited).toBe(0);
+    } finally {
+      await captures.close();
+    }
+  });
+});
