@@ -40,6 +40,14 @@ export const theme = createTheme({
     MuiCssBaseline: {
       styleOverrides: (t) => ({
         html: { WebkitTextSizeAdjust: '100%' },
+        // react-toastify's light theme reads its colours from these variables (WCAG AA text).
+        ':root': {
+          '--toastify-text-color-light': t.palette.text.primary,
+          '--toastify-color-success': t.palette.success.main,
+          '--toastify-color-error': t.palette.error.main,
+          '--toastify-color-info': t.palette.primary.main,
+          '--toastify-font-family': fontFamily,
+        },
         body: { overflowX: 'hidden', minWidth: 320 },
         '#root': { minHeight: '100vh', display: 'flex', flexDirection: 'column' },
         ':focus-visible': { outline: `3px solid ${t.palette.primary.light}`, outlineOffset: 2 },
@@ -56,6 +64,8 @@ export const theme = createTheme({
         },
         '.Toastify__toast': { fontFamily, borderRadius: 12 },
         '.Toastify__toast-container': { maxWidth: 'calc(100vw - 16px)' },
+        '.Toastify--animate.Toastify__slide-enter--bottom-center': { animationDuration: '0.3s' },
+        '.Toastify--animate.Toastify__slide-exit--bottom-center': { animationDuration: '0.15s' },
       }),
     },
     MuiButton: {

@@ -66,7 +66,8 @@ export function AnimatedCanvas({ variant = 'bubbles', density = 1 }: AnimatedCan
       canvas.width = Math.round(width * ratio);
       canvas.height = Math.round(height * ratio);
       context.setTransform(ratio, 0, 0, ratio, 0, 0);
-      const count = Math.round(Math.min(60, Math.max(12, (width * height) / 28000)) * density);
+      const perArea = variant === 'confetti' ? 9000 : 28000;
+      const count = Math.round(Math.min(90, Math.max(12, (width * height) / perArea)) * density);
       particles = Array.from({ length: count }, () => make(true));
     };
 

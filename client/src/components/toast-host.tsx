@@ -1,6 +1,18 @@
 import { useEffect, useLayoutEffect } from 'react';
-import { Bounce, ToastContainer, type ToastTransitionProps } from 'react-toastify';
+import { cssTransition, ToastContainer, type ToastTransitionProps } from 'react-toastify';
 import { useReducedMotion } from '../lib/use-reduced-motion.ts';
+
+/**
+ * A short slide: the next message waits for the previous one to leave (one
+ * toast at a time), so the exit is quick (duration set in the theme) and the
+ * space is not collapsed slowly.
+ */
+const QuickSlide = cssTransition({
+  enter: 'Toastify--animate Toastify__slide-enter',
+  exit: 'Toastify--animate Toastify__slide-exit',
+  appendPosition: true,
+  collapse: false,
+});
 
 /** No animation at all, for users who prefer reduced motion. */
 function InstantTransition({ children, isIn, done, playToast }: ToastTransitionProps) {
@@ -25,7 +37,7 @@ export default function ToastHost() {
       pauseOnFocusLoss
       pauseOnHover
       theme="light"
-      transition={reducedMotion ? InstantTransition : Bounce}
+      transition={reducedMotion ? InstantTransition : QuickSlide}
     />
   );
 }

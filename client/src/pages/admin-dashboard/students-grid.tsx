@@ -134,7 +134,8 @@ export function StudentsGrid({ token, query, onUnauthorized }: StudentsGridProps
   );
 
   return (
-    <Box sx={{ height: { xs: 560, md: 'max(480px, calc(100vh - 330px))' }, width: '100%', minWidth: 0 }}>
+    // The grid grows with its rows up to the box's height, then scrolls under a sticky header.
+    <Box sx={{ display: 'flex', flexDirection: 'column', maxHeight: { xs: 600, md: 'max(480px, calc(100vh - 300px))' }, width: '100%', minWidth: 0 }}>
       <DataGrid
         aria-label="Registered students"
         rows={rows}
@@ -151,6 +152,9 @@ export function StudentsGrid({ token, query, onUnauthorized }: StudentsGridProps
         sortModel={sortModel}
         onSortModelChange={setSortModel}
         disableColumnFilter
+        // At most 100 rows a page: render them all, so every cell is in the DOM
+        // (screen readers, find-in-page) and the Edit column is reachable on a phone.
+        disableVirtualization
         disableRowSelectionOnClick
         editMode="row"
         rowModesModel={rowModesModel}
