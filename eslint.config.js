@@ -22,10 +22,7 @@ export default tseslint.config(
   {
     files: ['domain/src/**/*.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: ['react*', 'express*', 'parse*', '@tc/*', '../../*'] },
-      ],
+      'no-restricted-imports': ['error', { patterns: ['react*', 'express*', 'parse*', '@tc/*', '../../*'] }],
     },
   },
 );

@@ -6,14 +6,14 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['domain/src/**/*.test.ts', 'server/src/**/*.unit.test.ts'],
+          include: ['domain/src/**/*.test.ts', '{server,cloud}/src/**/*.unit.test.ts'],
         },
       },
       {
         test: {
           name: 'integration',
           include: ['server/src/**/*.test.ts', 'cloud/src/**/*.test.ts'],
-          exclude: ['server/src/**/*.unit.test.ts'],
+          exclude: ['**/*.unit.test.ts'],
           globalSetup: ['server/src/test-support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

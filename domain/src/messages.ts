@@ -30,8 +30,7 @@ export const ServerMessage = {
   expiredCode: 'OTP has expired. Please request a new one.',
   tooManyTries: 'Too many wrong attempts. Please request a new OTP.',
   noCode: 'Invalid OTP. Please try again.',
-  cooldown: (seconds: number) =>
-    `Please wait ${seconds} seconds before requesting another code`,
+  cooldown: (seconds: number) => `Please wait ${seconds} seconds before requesting another code`,
   hourlyCap: 'Too many codes requested for this number. Please try again in an hour.',
   tooManyRequests: 'Too many requests. Please try again later.',
   invalidStudentLogin: 'Invalid Email ID/Mobile Number or Password',

@@ -47,9 +47,7 @@ export interface ValidRegistration {
   tmc: true;
 }
 
-export type RegistrationResult =
-  | { ok: true; value: ValidRegistration }
-  | { ok: false; message: string };
+export type RegistrationResult = { ok: true; value: ValidRegistration } | { ok: false; message: string };
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -28,10 +28,7 @@ export type StudentUpdateResult = { ok: true; value: StudentChanges } | { ok: fa
 
 const IGNORED_FIELDS = ['objectId', 'createdAt', 'updatedAt'];
 
-export function validateStudentUpdate(
-  input: Record<string, unknown>,
-  today: string = todayIso(),
-): StudentUpdateResult {
+export function validateStudentUpdate(input: Record<string, unknown>, today: string = todayIso()): StudentUpdateResult {
   const fail = (message: string): StudentUpdateResult => ({ ok: false, message });
   const changes: StudentChanges = {};
 

@@ -8,7 +8,9 @@ import type { Config } from './config.ts';
 import type { Sql } from './database/sql.ts';
 
 const require = createRequire(import.meta.url);
-const passwords: { compare(password: string, hash: string): Promise<boolean> } = require('parse-server/lib/password.js');
+const passwords: {
+  compare(password: string, hash: string): Promise<boolean>;
+} = require('parse-server/lib/password.js');
 
 export async function ensureAdmin(config: Config, sql: Sql): Promise<void> {
   const Parse = parse();

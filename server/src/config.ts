@@ -37,8 +37,14 @@ const schema = z.object({
   DATABASE_URI: optionalUrl(['postgres:', 'postgresql:']),
   APP_ID: optionalText.refine((v) => v === undefined || /^[\w.-]{1,100}$/.test(v), 'must be letters, digits, . _ or -'),
   MASTER_KEY: optionalText.refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
-  ADMIN_EMAIL: optionalText.refine((v) => v === undefined || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'must be an e-mail address'),
-  ADMIN_PASSWORD: optionalText.refine((v) => v === undefined || (v.length >= 8 && v.length <= 64), 'must be 8 to 64 characters'),
+  ADMIN_EMAIL: optionalText.refine(
+    (v) => v === undefined || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v),
+    'must be an e-mail address',
+  ),
+  ADMIN_PASSWORD: optionalText.refine(
+    (v) => v === undefined || (v.length >= 8 && v.length <= 64),
+    'must be 8 to 64 characters',
+  ),
   ADMIN_NAME: optionalText,
   SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
   MAIL_FROM: optionalText,

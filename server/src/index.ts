@@ -19,7 +19,9 @@ try {
   const site = await startSite(config);
   console.log(`Tuition centre site running at ${site.url}`);
   if (config.env !== 'production') {
-    console.log(`Admin login: ${config.admin.email} / ${config.admin.password}  (Parse Dashboard: ${site.url}/parse-dashboard)`);
+    console.log(
+      `Admin login: ${config.admin.email} / ${config.admin.password}  (Parse Dashboard: ${site.url}/parse-dashboard)`,
+    );
   }
 
   let stopping = false;

@@ -65,7 +65,12 @@ export async function startParseServer(
     enableInsecureAuthAdapters: false,
     mountGraphQL: false,
     // The future defaults of Parse Server, chosen now (each was a deprecation warning).
-    fileUpload: { enableForPublic: false, enableForAnonymousUser: false, enableForAuthenticatedUser: false, allowedFileUrlDomains: [] },
+    fileUpload: {
+      enableForPublic: false,
+      enableForAnonymousUser: false,
+      enableForAuthenticatedUser: false,
+      allowedFileUrlDomains: [],
+    },
     pages: { encodePageParamHeaders: true },
     readOnlyMasterKeyIps: ['127.0.0.1', '::1'],
     requestComplexity: {

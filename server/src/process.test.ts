@@ -42,7 +42,8 @@ function run(env: Record<string, string>): Started {
 async function waitFor(started: Started, text: string, ms = 90_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!started.output().includes(text)) {
-    if (Date.now() > deadline || started.child.exitCode !== null) throw new Error(`no "${text}" in:\n${started.output()}`);
+    if (Date.now() > deadline || started.child.exitCode !== null)
+      throw new Error(`no "${text}" in:\n${started.output()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -60,7 +61,11 @@ describe('the server process', () => {
   it('stops at start-up with one line naming a bad variable', async () => {
     const started = run({ PORT: 'not-a-port', DATA_DIR: dataDir });
     expect(await started.exited).toBe(1);
-    const lines = started.output().trim().split('\n').filter((l) => !l.includes('npm warn'));
+    const lines = started
+      .output()
+      .trim()
+      .split('\n')
+      .filter((l) => !l.includes('npm warn'));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/PORT/);
   });
@@ -82,7 +87,12 @@ describe('the server process', () => {
     const student = newStudent();
     expect((await post(port, '/api/send-sms', { mobile: student.mobile })).status).toBe(200);
     const outbox = readFileSync(path.join(dataDir, 'outbox.log'), 'utf8');
-    const otp = codeIn(outbox.split('--- ').filter((e) => e.includes(student.mobile)).pop()!);
+    const otp = codeIn(
+      outbox
+        .split('--- ')
+        .filter((e) => e.includes(student.mobile))
+        .pop()!,
+    );
     const registered = await post(port, '/api/register', { ...student, otp });
     expect(registered.status).toBe(201);
 

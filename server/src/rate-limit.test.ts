@@ -23,7 +23,8 @@ function parse(route: string, body: unknown) {
 describe('per-IP rate limits', () => {
   it('limits sending codes across /api and /parse', async () => {
     const statuses = [];
-    for (let i = 0; i < 2; i++) statuses.push((await t.api('POST', '/api/send-sms', { mobile: newStudent().mobile })).status);
+    for (let i = 0; i < 2; i++)
+      statuses.push((await t.api('POST', '/api/send-sms', { mobile: newStudent().mobile })).status);
     statuses.push((await parse('/functions/sendRegistrationCode', { mobile: newStudent().mobile })).status);
     expect(statuses).toEqual([200, 200, 200]);
     const refused = await t.api('POST', '/api/send-email-otp', { email: 'someone@example.com' });
@@ -34,7 +35,9 @@ describe('per-IP rate limits', () => {
 
   it('limits logging in, Parse login included', async () => {
     for (let i = 0; i < 3; i++) {
-      expect((await t.api('POST', '/api/student/login', { identifier: 'a@b.co', password: 'wrong-pass' })).status).toBe(401);
+      expect((await t.api('POST', '/api/student/login', { identifier: 'a@b.co', password: 'wrong-pass' })).status).toBe(
+        401,
+      );
     }
     expect((await t.api('POST', '/api/admin/login', { email: 'a@b.co', password: 'x' })).status).toBe(429);
     expect((await parse('/login', { username: 'a@b.co', password: 'x' })).status).toBe(429);
@@ -43,8 +46,12 @@ describe('per-IP rate limits', () => {
   it('limits checking codes, through a Parse batch too', async () => {
     const body = { ...newStudent(), otp: '123456' };
     for (let i = 0; i < 3; i++) expect((await t.api('POST', '/api/register', body)).status).toBe(400);
-    expect((await t.api('PUT', '/api/users/update-password', { email: 'a@b.co', otp: '1', newPassword: 'x' })).status).toBe(429);
-    const batch = await parse('/batch', { requests: [{ method: 'POST', path: '/parse/functions/registerStudent', body }] });
+    expect(
+      (await t.api('PUT', '/api/users/update-password', { email: 'a@b.co', otp: '1', newPassword: 'x' })).status,
+    ).toBe(429);
+    const batch = await parse('/batch', {
+      requests: [{ method: 'POST', path: '/parse/functions/registerStudent', body }],
+    });
     expect(batch.status).toBe(429);
   });
 

@@ -46,7 +46,12 @@ function normalizePath(raw: string): string {
   } catch {
     // keep it as it came
   }
-  return path.toLowerCase().replace(/\/{2,}/g, '/').replace(/\/+$/, '') || '/';
+  return (
+    path
+      .toLowerCase()
+      .replace(/\/{2,}/g, '/')
+      .replace(/\/+$/, '') || '/'
+  );
 }
 
 export function groupOf(path: string): Group | undefined {

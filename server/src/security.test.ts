@@ -37,7 +37,11 @@ async function parseRest(method: string, route: string, body?: unknown, sessionT
 
 describe('Parse REST is locked down', () => {
   it('refuses to create a user by sign-up', async () => {
-    const res = await parseRest('POST', '/users', { username: 'x@example.com', password: 'secret-123', mobile: '9000000001' });
+    const res = await parseRest('POST', '/users', {
+      username: 'x@example.com',
+      password: 'secret-123',
+      mobile: '9000000001',
+    });
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect((await t.api('POST', '/api/check-email', { email: 'x@example.com' })).body.exists).toBe(false);
   });
@@ -54,7 +58,12 @@ describe('Parse REST is locked down', () => {
     const read = await parseRest('GET', `/users/${other.result.body.objectId}`, undefined, token);
     expect(read.status).toBeGreaterThanOrEqual(400);
     expect(read.text).not.toContain(other.student.email);
-    const query = await parseRest('GET', `/classes/_User?where=${encodeURIComponent('{"mobile":{"$exists":true}}')}`, undefined, token);
+    const query = await parseRest(
+      'GET',
+      `/classes/_User?where=${encodeURIComponent('{"mobile":{"$exists":true}}')}`,
+      undefined,
+      token,
+    );
     expect(query.text).not.toContain(other.student.mobile);
   });
 
@@ -77,7 +86,11 @@ describe('Parse REST is locked down', () => {
     await t.api('POST', '/api/send-sms', { mobile: newStudent().mobile });
     const read = await parseRest('GET', '/classes/OneTimeCode', undefined, token);
     expect(read.status).toBeGreaterThanOrEqual(400);
-    const write = await parseRest('POST', '/classes/OneTimeCode', { purpose: 'register', target: '9000000000', codeHash: 'x' });
+    const write = await parseRest('POST', '/classes/OneTimeCode', {
+      purpose: 'register',
+      target: '9000000000',
+      codeHash: 'x',
+    });
     expect(write.status).toBeGreaterThanOrEqual(400);
   });
 

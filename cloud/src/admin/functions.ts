@@ -31,7 +31,8 @@ interface Request {
 function integerParam(value: unknown, fallback: number, min: number, max: number, name: string): number {
   if (value === undefined || value === null || value === '') return fallback;
   const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
-  if (!Number.isInteger(n) || n < min || n > max) fail(ErrorCode.BadRequest, `${name} must be a whole number from ${min} to ${max}`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    fail(ErrorCode.BadRequest, `${name} must be a whole number from ${min} to ${max}`);
   return n;
 }
 
@@ -46,7 +47,9 @@ export function defineAdminFunctions(deps: CloudDeps): void {
     'loginAdmin',
     guarded('loginAdmin', async ({ params }: Request) => {
       requireStrings(params, ['email', 'password']);
-      const email = String(params.email ?? '').trim().toLowerCase();
+      const email = String(params.email ?? '')
+        .trim()
+        .toLowerCase();
       const { user, sessionToken } = await logIn(
         email || NOBODY(),
         String(params.password ?? ''),
@@ -132,7 +135,10 @@ export function defineAdminFunctions(deps: CloudDeps): void {
       const result = validateStudentUpdate(changes);
       if (!result.ok) validationFailed(result.message);
 
-      const user = await new Parse.Query(Parse.User).exists(ENROLLMENT_FIELD).get(objectId, MASTER).catch(() => undefined);
+      const user = await new Parse.Query(Parse.User)
+        .exists(ENROLLMENT_FIELD)
+        .get(objectId, MASTER)
+        .catch(() => undefined);
       if (!user) fail(ErrorCode.NotFound, ServerMessage.studentNotFound);
       const { email, ...rest } = result.value;
       user.set(rest);

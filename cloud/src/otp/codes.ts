@@ -87,13 +87,7 @@ export async function issueCode(deps: CloudDeps, purpose: OtpPurpose, target: st
  * Checks a typed code and consumes it on success. Throws 3041 when expired, 3042
  * after five wrong tries, 3040 when wrong, missing or already used.
  */
-export async function consumeCode(
-  deps: CloudDeps,
-  purpose: OtpPurpose,
-  target: string,
-  typed: unknown,
-): Promise<void> {
-  const Parse = parse();
+export async function consumeCode(deps: CloudDeps, purpose: OtpPurpose, target: string, typed: unknown): Promise<void> {
   const record = await activeCodeQuery(purpose, target).descending('createdAt').first(MASTER);
   if (!record) fail(ErrorCode.WrongCode, ServerMessage.wrongCode);
   if (record.get('expiresAt').getTime() <= Date.now()) fail(ErrorCode.ExpiredCode, ServerMessage.expiredCode);

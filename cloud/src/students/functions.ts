@@ -28,7 +28,6 @@ interface Request {
   user?: User;
 }
 
-
 export function defineStudentFunctions(deps: CloudDeps): void {
   const Parse = parse();
 
@@ -41,9 +40,7 @@ export function defineStudentFunctions(deps: CloudDeps): void {
       if (!identifier) validationFailed(UiMessage.enterIdentifier);
       if (!password) validationFailed(UiMessage.enterPassword);
 
-      const account = identifier.includes('@')
-        ? await findUserByEmail(identifier)
-        : await findUserByMobile(identifier);
+      const account = identifier.includes('@') ? await findUserByEmail(identifier) : await findUserByMobile(identifier);
       const { user, sessionToken } = await logIn(
         account?.getUsername() ?? NOBODY(),
         password,

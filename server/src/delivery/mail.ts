@@ -7,7 +7,11 @@ import type { Outbox } from './outbox.ts';
 
 export type SendMail = (message: MailMessage) => Promise<{ messageId: string }>;
 
-export function createMailer(smtpUrl: string | undefined, from: string, outbox: Outbox): { send: SendMail; close(): void } {
+export function createMailer(
+  smtpUrl: string | undefined,
+  from: string,
+  outbox: Outbox,
+): { send: SendMail; close(): void } {
   if (!smtpUrl) {
     return {
       send: async (message) => {

@@ -52,7 +52,9 @@ describe('registration', () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ objectId: expect.any(String), id: expect.any(Number) });
 
-    expect((await t.api('POST', '/api/check-email', { email: student.email.toUpperCase() })).body).toEqual({ exists: true });
+    expect((await t.api('POST', '/api/check-email', { email: student.email.toUpperCase() })).body).toEqual({
+      exists: true,
+    });
     expect((await t.api('POST', '/api/check-mobile', { mobile: `0${student.mobile}` })).body).toEqual({ exists: true });
 
     const first = await t.api('POST', '/api/send-email', { email: student.email, fullname: student.fullname });
@@ -101,7 +103,11 @@ describe('registration', () => {
     ];
     for (const [change, message] of cases) {
       const res = await t.api('POST', '/api/register', { ...newStudent(change), otp: '123456' });
-      expect({ change, status: res.status, body: res.body }).toEqual({ change, status: 400, body: { error: message, code: 142 } });
+      expect({ change, status: res.status, body: res.body }).toEqual({
+        change,
+        status: 400,
+        body: { error: message, code: 142 },
+      });
     }
   });
 
@@ -115,7 +121,10 @@ describe('registration', () => {
     const sameEmail = await t.api('POST', '/api/register', { ...newStudent({ email: student.email }), otp: '123456' });
     expect(sameEmail.status).toBe(409);
     expect(sameEmail.body).toEqual({ error: 'Email address already registered', code: 3033 });
-    const sameMobile = await t.api('POST', '/api/register', { ...newStudent({ mobile: student.mobile }), otp: '123456' });
+    const sameMobile = await t.api('POST', '/api/register', {
+      ...newStudent({ mobile: student.mobile }),
+      otp: '123456',
+    });
     expect(sameMobile.body).toEqual({ error: 'Mobile number already registered', code: 3034 });
     const sms = await t.api('POST', '/api/send-sms', { mobile: student.mobile });
     expect(sms.body.code).toBe(3034);
@@ -136,14 +145,19 @@ describe('registration', () => {
     const { student, result } = await register(t, newStudent({ fullname: '<img src=x onerror=alert(1)>' }));
     expect(result.status).toBe(201);
     const token = await loginStudent(t, student.email, student.password);
-    expect((await t.api('GET', '/api/students/me', undefined, token)).body.fullname).toBe('<img src=x onerror=alert(1)>');
+    expect((await t.api('GET', '/api/students/me', undefined, token)).body.fullname).toBe(
+      '<img src=x onerror=alert(1)>',
+    );
   });
 });
 
 describe('student session', () => {
   it('logs in by e-mail or mobile, shows the profile, logs out and revokes the session', async () => {
     const { student, result } = await register(t);
-    const byMobile = await t.api('POST', '/api/student/login', { identifier: `+91-${student.mobile}`, password: student.password });
+    const byMobile = await t.api('POST', '/api/student/login', {
+      identifier: `+91-${student.mobile}`,
+      password: student.password,
+    });
     expect(byMobile.status).toBe(200);
     expect(byMobile.body).toEqual({ tokenStudent: expect.any(String) });
 
@@ -171,7 +185,10 @@ describe('student session', () => {
   it('answers 401 with one message for a wrong password and an unknown account', async () => {
     const { student } = await register(t);
     const wrong = await t.api('POST', '/api/student/login', { identifier: student.email, password: 'wrong-password' });
-    const unknown = await t.api('POST', '/api/student/login', { identifier: 'ghost@example.com', password: 'wrong-password' });
+    const unknown = await t.api('POST', '/api/student/login', {
+      identifier: 'ghost@example.com',
+      password: 'wrong-password',
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body.error).toBe(unknown.body.error);
@@ -200,19 +217,33 @@ describe('password reset', () => {
     const mail = await mailTo(t, student.email, /reset/i);
     const otp = /(?<!\d)\d{6}(?!\d)/.exec(mail.replace(/=\r?\n/g, ''))![0];
 
-    const wrong = await t.api('PUT', '/api/users/update-password', { email: student.email, otp: '000000', newPassword: 'brand-new-1' });
+    const wrong = await t.api('PUT', '/api/users/update-password', {
+      email: student.email,
+      otp: '000000',
+      newPassword: 'brand-new-1',
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toEqual({ success: false, error: 'Invalid OTP. Please try again.', code: 3040 });
 
-    const res = await t.api('PUT', '/api/users/update-password', { email: student.email, otp, newPassword: 'brand-new-1' });
+    const res = await t.api('PUT', '/api/users/update-password', {
+      email: student.email,
+      otp,
+      newPassword: 'brand-new-1',
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true });
 
     expect((await t.api('GET', '/api/students/me', undefined, oldToken)).status).toBe(401);
-    expect((await t.api('POST', '/api/student/login', { identifier: student.email, password: student.password })).status).toBe(401);
+    expect(
+      (await t.api('POST', '/api/student/login', { identifier: student.email, password: student.password })).status,
+    ).toBe(401);
     await loginStudent(t, student.email, 'brand-new-1');
 
-    const reused = await t.api('PUT', '/api/users/update-password', { email: student.email, otp, newPassword: 'another-one-1' });
+    const reused = await t.api('PUT', '/api/users/update-password', {
+      email: student.email,
+      otp,
+      newPassword: 'another-one-1',
+    });
     expect(reused.body.code).toBe(3040);
   });
 
@@ -226,7 +257,11 @@ describe('password reset', () => {
   });
 
   it('checks the new password rules', async () => {
-    const res = await t.api('PUT', '/api/users/update-password', { email: 'a@b.co', otp: '123456', newPassword: 'short' });
+    const res = await t.api('PUT', '/api/users/update-password', {
+      email: 'a@b.co',
+      otp: '123456',
+      newPassword: 'short',
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ success: false, error: 'Password must be at least 8 characters', code: 142 });
   });
@@ -245,7 +280,11 @@ describe('lockout', () => {
     await t.api('POST', '/api/send-email-otp', { email: student.email });
     const mail = await mailTo(t, student.email, /reset/i);
     const otp = /(?<!\d)\d{6}(?!\d)/.exec(mail.replace(/=\r?\n/g, ''))![0];
-    const reset = await t.api('PUT', '/api/users/update-password', { email: student.email, otp, newPassword: 'unlocked-pass-1' });
+    const reset = await t.api('PUT', '/api/users/update-password', {
+      email: student.email,
+      otp,
+      newPassword: 'unlocked-pass-1',
+    });
     expect(reset.status).toBe(200);
     await loginStudent(t, student.email, 'unlocked-pass-1');
   });
@@ -268,7 +307,9 @@ describe('admin', () => {
 
   it('refuses a student login at the admin door, and a student token on admin calls (403)', async () => {
     const { student, result } = await register(t);
-    expect((await t.api('POST', '/api/admin/login', { email: student.email, password: student.password })).status).toBe(401);
+    expect((await t.api('POST', '/api/admin/login', { email: student.email, password: student.password })).status).toBe(
+      401,
+    );
     const token = await loginStudent(t, student.email, student.password);
     expect((await t.api('GET', '/api/admin/me', undefined, token)).status).toBe(403);
     expect((await t.api('GET', '/api/users', undefined, token)).status).toBe(403);
@@ -322,13 +363,35 @@ describe('admin', () => {
     const other = (await register(t)).student;
     const url = `/api/users/${result.body.objectId}`;
 
-    const ok = await t.api('PUT', url, { grade: '8th', board: 'State', gender: 'Daughter', mobile: '+91 91234 56789'.replace('91234', String(Date.now()).slice(-5)) }, token);
+    const ok = await t.api(
+      'PUT',
+      url,
+      {
+        grade: '8th',
+        board: 'State',
+        gender: 'Daughter',
+        mobile: '+91 91234 56789'.replace('91234', String(Date.now()).slice(-5)),
+      },
+      token,
+    );
     expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ objectId: result.body.objectId, id: result.body.id, grade: 8, board: 'State', gender: 'Daughter' });
+    expect(ok.body).toMatchObject({
+      objectId: result.body.objectId,
+      id: result.body.id,
+      grade: 8,
+      board: 'State',
+      gender: 'Daughter',
+    });
     expect(ok.body.mobile).toMatch(/^\d{10}$/);
 
-    expect((await t.api('PUT', url, { grade: 12 }, token)).body).toEqual({ error: 'Grade must be between 1 to 9', code: 142 });
-    expect((await t.api('PUT', url, { email: 'bad' }, token)).body).toEqual({ error: 'Please enter a valid email address', code: 142 });
+    expect((await t.api('PUT', url, { grade: 12 }, token)).body).toEqual({
+      error: 'Grade must be between 1 to 9',
+      code: 142,
+    });
+    expect((await t.api('PUT', url, { email: 'bad' }, token)).body).toEqual({
+      error: 'Please enter a valid email address',
+      code: 142,
+    });
     expect((await t.api('PUT', url, { fullname: 'New Name' }, token)).status).toBe(400);
     expect((await t.api('PUT', url, { id: 99 }, token)).status).toBe(400);
     const takenEmail = await t.api('PUT', url, { email: other.email }, token);
