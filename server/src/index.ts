@@ -29,12 +29,7 @@ try {
     if (stopping) return;
     stopping = true;
     console.log(`${signal} received, shutting down...`);
-    // Ctrl-C also reaches the database process, which then ends its connections
-    // (57P01) while we are closing them: expected now, not a crash.
-    process.removeAllListeners('uncaughtException');
-    process.on('uncaughtException', (error: Error & { code?: string }) => {
-      if (error.code !== '57P01' && error.code !== 'ECONNRESET') console.error('during shutdown:', error.message);
-    });
+
     await site.stop();
     console.log('Stopped.');
     process.exit(0);

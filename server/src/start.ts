@@ -43,6 +43,12 @@ export async function startSite(config: Config, options: { clientDir?: string } 
   mkdirSync(config.dataDir, { recursive: true });
   const cleanups: Array<() => Promise<void> | void> = [];
   const stopAll = async () => {
+    // The database ends its connections (57P01) as it stops, and Ctrl-C reaches it
+    // directly too: expected now, not a crash (Parse Server would exit on it).
+    process.removeAllListeners('uncaughtException');
+    process.on('uncaughtException', (error: Error & { code?: string }) => {
+      if (error.code !== '57P01' && error.code !== 'ECONNRESET') console.error('during shutdown:', error.message);
+    });
     for (const cleanup of cleanups.reverse()) {
       await Promise.resolve(cleanup()).catch((error) => console.error('shutdown:', error));
     }

@@ -19,12 +19,32 @@ export async function migrate(sql: Sql): Promise<void> {
     `CREATE UNIQUE INDEX IF NOT EXISTS "OneTimeCode_unique_active" ON "OneTimeCode" (purpose, target) WHERE active`,
   );
   await sql.query(`CREATE SEQUENCE IF NOT EXISTS student_enrollment_seq`);
+  await createSearchIndexes(sql);
   // Never hand out a number that is already taken (e.g. after a restore).
   await sql.query(`
     SELECT setval('student_enrollment_seq', m, true)
     FROM (SELECT MAX("enrollmentId")::bigint AS m FROM "_User") AS s
     WHERE m IS NOT NULL
       AND m > (SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM student_enrollment_seq)`);
+}
+
+/**
+ * The admin table searches names, e-mails and mobiles by substring: trigram
+ * indexes keep that fast with many students. An external PostgreSQL may not let
+ * us add the extension; the search then still works, only slower.
+ */
+async function createSearchIndexes(sql: Sql): Promise<void> {
+  try {
+    await sql.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+  } catch (error) {
+    console.warn(`pg_trgm is not available (${(error as Error).message}); student search will scan the table.`);
+    return;
+  }
+  for (const column of ['fullname', 'email', 'mobile']) {
+    await sql.query(
+      `CREATE INDEX IF NOT EXISTS "_User_trgm_${column}" ON "_User" USING gin ("${column}" gin_trgm_ops)`,
+    );
+  }
 }
 
 export async function nextEnrollmentId(sql: Sql): Promise<number> {

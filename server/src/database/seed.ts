@@ -1,0 +1,101 @@
+// Fills the database with realistic students through a fast path: one bcrypt
+// hash for all, enrollment numbers from the sequence, bulk INSERTs of rows in
+// Parse's own column layout (issue: benchmarks and scale).
+
+import { randomBytes, randomInt } from 'node:crypto';
+import { hash } from '@node-rs/bcrypt';
+import { BOARDS, GENDERS, MAX_AGE_YEARS, MIN_AGE_YEARS } from '@tc/domain/constants';
+import type { Sql } from './sql.ts';
+
+export const SEED_PASSWORD = 'Student-pass-1';
+
+const FIRST_NAMES = [
+  'Aarav', 'Vivaan', 'Aditya', 'Vihaan', 'Arjun', 'Sai', 'Reyansh', 'Ayaan', 'Krishna', 'Ishaan',
+  'Rohan', 'Kabir', 'Dhruv', 'Aryan', 'Atharv', 'Ananya', 'Diya', 'Aadhya', 'Saanvi', 'Pari',
+  'Anika', 'Navya', 'Myra', 'Sara', 'Ira', 'Riya', 'Kiara', 'Meera', 'Tara', 'Zoya',
+  'Priya', 'Neha', 'Kavya', 'Isha', 'Nisha', 'Rahul', 'Karan', 'Yash', 'Dev', 'Nikhil',
+];
+const LAST_NAMES = [
+  'Sharma', 'Verma', 'Gupta', 'Singh', 'Kumar', 'Patel', 'Reddy', 'Rao', 'Nair', 'Iyer',
+  'Menon', 'Das', 'Bose', 'Chatterjee', 'Mukherjee', 'Joshi', 'Kulkarni', 'Deshpande', 'Pillai', 'Shah',
+  'Mehta', 'Agarwal', 'Banerjee', 'Ghosh', 'Khan', 'Ali', 'Fernandes', 'DSouza', 'Mishra', 'Pandey',
+];
+
+const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+function objectId(): string {
+  const bytes = randomBytes(10);
+  return Array.from(bytes, (b) => ID_ALPHABET[b % ID_ALPHABET.length]).join('');
+}
+
+function pick<T>(list: readonly T[]): T {
+  return list[randomInt(list.length)]!;
+}
+
+function isoDaysAgo(days: number): string {
+  return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+}
+
+const BATCH = 5_000;
+
+/** Inserts `count` students; returns how many and how long it took. */
+export async function seedStudents(sql: Sql, count: number): Promise<{ inserted: number; ms: number }> {
+  const started = performance.now();
+  const passwordHash = await hash(SEED_PASSWORD, 10);
+  let inserted = 0;
+  while (inserted < count) {
+    const size = Math.min(BATCH, count - inserted);
+    const { rows } = await sql.query<{ id: string }>(
+      `SELECT nextval('student_enrollment_seq') AS id FROM generate_series(1, $1)`,
+      [size],
+    );
+    const cols = {
+      objectId: [] as string[],
+      email: [] as string[],
+      fullname: [] as string[],
+      mobile: [] as string[],
+      dob: [] as string[],
+      gender: [] as string[],
+      grade: [] as number[],
+      board: [] as string[],
+      enrollmentId: [] as number[],
+    };
+    for (const row of rows) {
+      const id = Number(row.id);
+      const first = pick(FIRST_NAMES);
+      const last = pick(LAST_NAMES);
+      const ageDays = randomInt(Math.ceil((MIN_AGE_YEARS + 0.1) * 365.25), Math.floor((MAX_AGE_YEARS - 3) * 365.25));
+      cols.objectId.push(objectId());
+      cols.email.push(`${first}.${last}.${id}@students.example.com`.toLowerCase());
+      cols.fullname.push(`${first} ${last}`);
+      cols.mobile.push(String(6_000_000_000 + id));
+      cols.dob.push(isoDaysAgo(ageDays));
+      cols.gender.push(pick(GENDERS));
+      cols.grade.push(Math.min(9, Math.max(1, Math.floor(ageDays / 365.25) - 4)));
+      cols.board.push(pick(BOARDS));
+      cols.enrollmentId.push(id);
+    }
+    await sql.query(
+      `INSERT INTO "_User" ("objectId", username, email, "_hashed_password", fullname, mobile, dob, gender,
+         grade, board, tmc, "enrollmentId", "_rperm", "_wperm", "createdAt", "updatedAt")
+       SELECT o, e, e, $10, f, m, d, g, gr, b, true, eid, ARRAY[o], '{}'::text[], now(), now()
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
+                   $7::float8[], $8::text[], $9::float8[]) AS t(o, e, f, m, d, g, gr, b, eid)`,
+      [
+        cols.objectId,
+        cols.email,
+        cols.fullname,
+        cols.mobile,
+        cols.dob,
+        cols.gender,
+        cols.grade,
+        cols.board,
+        cols.enrollmentId,
+        passwordHash,
+      ],
+    );
+    inserted += size;
+  }
+  await sql.query('VACUUM ANALYZE "_User"');
+  return { inserted, ms: performance.now() - started };
+}

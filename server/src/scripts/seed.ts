@@ -1,0 +1,38 @@
+// `npm run seed -- --students N`: fills the configured database (the embedded
+// one under DATA_DIR, or DATABASE_URI) with N realistic students.
+
+import 'dotenv/config';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config.ts';
+import { seedStudents, SEED_PASSWORD } from '../database/seed.ts';
+import { createPool } from '../database/sql.ts';
+import { startSite } from '../start.ts';
+
+const { values } = parseArgs({ options: { students: { type: 'string', default: '1000' } } });
+const count = Number(values.students);
+if (!Number.isInteger(count) || count < 1) {
+  console.error('--students must be a whole number above 0');
+  process.exit(1);
+}
+
+const config = loadConfig({ ...process.env, PORT: '0' });
+let site;
+try {
+  // Starting the site makes sure the schema, indexes and sequence exist.
+  site = await startSite(config);
+} catch (error) {
+  console.error(
+    `Could not open the database (${(error as Error).message.split('\n')[0]}). ` +
+      'Stop `npm start` first when it uses the same DATA_DIR, or set DATABASE_URI.',
+  );
+  process.exit(1);
+}
+const sql = createPool(site.databaseUri, 2);
+try {
+  const { inserted, ms } = await seedStudents(sql, count);
+  console.log(`Seeded ${inserted} students in ${(ms / 1000).toFixed(1)} s (each with the password ${SEED_PASSWORD}).`);
+} finally {
+  await sql.end();
+  await site.stop();
+}
+process.exit(0);
