@@ -2,50 +2,27 @@
 // configuration errors, clean shutdown on SIGTERM, data kept across restarts,
 // and no code in the logs when real delivery is configured.
 
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './net.ts';
 import { codeIn, startCaptures } from './test-support/captures.ts';
+import { runSite, type SiteProcess } from './test-support/processes.ts';
 import { newStudent } from './test-support/site.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'tc-process-'));
-const running: ChildProcess[] = [];
+const running: SiteProcess[] = [];
 
 afterAll(() => {
-  for (const child of running) child.kill('SIGKILL');
+  for (const site of running) site.child.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function run(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/index.ts')], {
-    cwd: root,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
-  });
-  running.push(child);
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-async function waitFor(started: Started, text: string, ms = 90_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!started.output().includes(text)) {
-    if (Date.now() > deadline || started.child.exitCode !== null)
-      throw new Error(`no "${text}" in:\n${started.output()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+function run(env: Record<string, string>): SiteProcess {
+  const site = runSite(env);
+  running.push(site);
+  return site;
 }
 
 async function post(port: number, route: string, body: unknown) {
@@ -82,7 +59,7 @@ describe('the server process', () => {
     const env = { PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD: 'process-admin-1' };
 
     const first = run(env);
-    await waitFor(first, 'running at');
+    await first.waitFor('running at');
     expect(first.output()).toContain(`http://localhost:${port}`);
     expect(first.output()).toContain('process-admin-1');
     const student = newStudent();
@@ -105,7 +82,7 @@ describe('the server process', () => {
     const captures = await startCaptures();
     try {
       const second = run({ ...env, SMTP_URL: captures.smtpUrl, SMS_WEBHOOK_URL: captures.smsUrl });
-      await waitFor(second, 'running at');
+      await second.waitFor('running at');
       expect((await post(port, '/api/check-email', { email: student.email })).body).toEqual({ exists: true });
       const login = await post(port, '/api/student/login', { identifier: student.mobile, password: student.password });
       expect(login.status).toBe(200);

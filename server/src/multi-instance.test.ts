@@ -1,0 +1,110 @@
+// Two app processes on one PostgreSQL and one Redis (issue: benchmarks and
+// scale): codes, rate limits and enrollment numbers are shared.
+
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from './net.ts';
+import { codeIn, startCaptures, type Captures } from './test-support/captures.ts';
+import { runSite, startRedis, type RedisProcess, type SiteProcess } from './test-support/processes.ts';
+import { createDatabase, newStudent } from './test-support/site.ts';
+
+const LIMIT = 6;
+let captures: Captures;
+let redis: RedisProcess;
+const sites: SiteProcess[] = [];
+const urls: string[] = [];
+const dirs: string[] = [];
+
+beforeAll(async () => {
+  captures = await startCaptures();
+  redis = await startRedis();
+  const shared = {
+    NODE_ENV: 'test',
+    DATABASE_URI: await createDatabase(),
+    REDIS_URL: redis.url,
+    APP_ID: `multi-${randomBytes(4).toString('hex')}`,
+    MASTER_KEY: randomBytes(24).toString('hex'),
+    ADMIN_EMAIL: 'admin@example.com',
+    ADMIN_PASSWORD: 'multi-admin-1',
+    SMTP_URL: captures.smtpUrl,
+    SMS_WEBHOOK_URL: captures.smsUrl,
+    RATE_LIMIT_MAX: String(LIMIT),
+  };
+  // One after the other: the first creates the schema.
+  for (let i = 0; i < 2; i++) {
+    const port = await freePort();
+    const dir = mkdtempSync(path.join(tmpdir(), 'tc-multi-'));
+    dirs.push(dir);
+    const site = runSite({ ...shared, PORT: String(port), DATA_DIR: dir });
+    sites.push(site);
+    await site.waitFor('running at');
+    urls.push(`http://127.0.0.1:${port}`);
+  }
+});
+
+afterAll(async () => {
+  for (const site of sites) {
+    site.child.kill('SIGTERM');
+    await site.exited;
+  }
+  redis?.stop();
+  await captures?.close();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+async function post(url: string, route: string, body: unknown, ip?: string) {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (ip) headers['x-forwarded-for'] = ip;
+  const res = await fetch(`${url}${route}`, { method: 'POST', headers, body: JSON.stringify(body) });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+async function codeFor(mobile: string): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const sms = captures.sms.find((s) => s.to === mobile);
+    if (sms) return codeIn(sms.message);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no SMS to ${mobile}`);
+}
+
+describe('two instances on one database', () => {
+  it('verifies through one instance a code sent through the other', async () => {
+    const student = newStudent();
+    expect((await post(urls[0]!, '/api/send-sms', { mobile: student.mobile })).status).toBe(200);
+    const otp = await codeFor(student.mobile);
+    const res = await post(urls[1]!, '/api/register', { ...student, otp });
+    expect(res.status).toBe(201);
+    expect((await post(urls[0]!, '/api/check-email', { email: student.email })).body.exists).toBe(true);
+  });
+
+  it('gives unique enrollment numbers to concurrent registrations spread over both', async () => {
+    const students = Array.from({ length: 5 }, () => newStudent());
+    await Promise.all(students.map((s, i) => post(urls[i % 2]!, '/api/send-sms', { mobile: s.mobile })));
+    const codes = await Promise.all(students.map((s) => codeFor(s.mobile)));
+    const answers = await Promise.all(
+      students.map((s, i) => post(urls[(i + 1) % 2]!, '/api/register', { ...s, otp: codes[i] })),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(5).fill(201));
+    expect(new Set(answers.map((a) => a.body.id)).size).toBe(5);
+  });
+
+  it('counts the per-IP limit across both instances through Redis', async () => {
+    // A fresh group (logging in) so that the calls above do not count.
+    const statuses: number[] = [];
+    for (let i = 0; i < LIMIT; i++) {
+      statuses.push(
+        (await post(urls[i % 2]!, '/api/student/login', { identifier: 'x@example.com', password: 'nope-nope' })).status,
+      );
+    }
+    expect(statuses).toEqual(Array(LIMIT).fill(401));
+    expect((await post(urls[0]!, '/api/student/login', { identifier: 'x@example.com', password: 'nope' })).status).toBe(
+      429,
+    );
+    expect((await post(urls[1]!, '/api/admin/login', { email: 'x@example.com', password: 'nope' })).status).toBe(429);
+  });
+});
