@@ -12,7 +12,7 @@ function LocationProbe() {
 
 /** Renders the whole app (providers, routes, toasts) at `path`. */
 export function renderApp(path: string) {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
   const view = render(
     <MemoryRouter initialEntries={[path]}>
       <AppProviders>

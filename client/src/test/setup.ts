@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// Screens load their code lazily; under a busy test run that can take a while.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no matchMedia: answer "reduce" for prefers-reduced-motion (so
 // toasts and canvases do not animate, as jsdom never fires animation events)

@@ -1,0 +1,148 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_SESSION_KEY } from '@tc/domain/constants';
+import { UiMessage } from '@tc/domain/messages';
+import type { StudentRecord } from '@tc/domain/student';
+import { currentPath, deferred, mockFetch, renderApp, type MockReply } from '../../test/render-app.tsx';
+
+const students: StudentRecord[] = [
+  { objectId: 'a1', id: 1, fullname: 'Riya Sharma', gender: 'Daughter', mobile: '9876543210', email: 'riya@example.com', dob: '2015-06-15', board: 'CBSE', grade: 4, createdAt: '2026-01-01T00:00:00.000Z' },
+  { objectId: 'b2', id: 2, fullname: 'Arjun Rao', gender: 'Son', mobile: '9123456789', email: 'arjun@example.com', dob: '2013-01-02', board: 'State', grade: 6, createdAt: '2026-01-02T00:00:00.000Z' },
+];
+
+const signIn = () => window.localStorage.setItem(ADMIN_SESSION_KEY, 'r:admin');
+const open = () => renderApp('/admindashborad');
+
+describe('admin dashboard', () => {
+  it('redirects to the admin login without a token', async () => {
+    open();
+    expect(await screen.findByRole('heading', { name: 'Manage Student Records' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(currentPath()).toBe('/adminlogin');
+  });
+
+  it('shows the welcome line and the students of the first page', async () => {
+    signIn();
+    const profile = deferred<MockReply>();
+    const list = deferred<MockReply>();
+    const { calls } = mockFetch({ 'GET /api/admin/me': () => profile.promise, 'GET /api/users': () => list.promise });
+    open();
+    expect(await screen.findByText('Loading user details...', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Loading ...')).toBeInTheDocument();
+    profile.resolve({ body: { name: 'Asha Admin', email: 'admin@example.com' } });
+    expect(await screen.findByText('Welcome, Asha Admin')).toBeInTheDocument();
+    list.resolve({ body: students, headers: { 'X-Total-Count': '42' } });
+    const grid = await screen.findByRole('grid', { name: 'Registered students' });
+    expect(await within(grid).findByText('Riya Sharma')).toBeInTheDocument();
+    for (const header of ['ID', 'Full Name', 'Gender', 'Mobile', 'Email', 'Date of Birth', 'Board', 'Grade', 'Edit']) {
+      expect(within(grid).getByRole('columnheader', { name: header })).toBeInTheDocument();
+    }
+    expect(within(grid).getByText('15/06/2015')).toBeInTheDocument();
+    expect(within(grid).getByText('4th')).toBeInTheDocument();
+    expect(within(grid).getAllByRole('button', { name: 'Edit' })).toHaveLength(2);
+    expect(screen.getByText(/of 42/)).toBeInTheDocument();
+    const listCall = calls.find((c) => c.path === '/api/users');
+    expect(listCall?.headers.Authorization).toBe('Bearer r:admin');
+    expect(Object.fromEntries(listCall?.url.searchParams ?? [])).toEqual({ skip: '0', limit: '25' });
+  });
+
+  it('welcomes by e-mail when the admin has no name', async () => {
+    signIn();
+    mockFetch({
+      'GET /api/admin/me': () => ({ body: { name: '', email: 'admin@example.com' } }),
+      'GET /api/users': () => ({ body: [], headers: { 'X-Total-Count': '0' } }),
+    });
+    open();
+    expect(await screen.findByText('Welcome, admin@example.com', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('searches on the server after a pause in typing', async () => {
+    signIn();
+    const { calls } = mockFetch({
+      'GET /api/admin/me': () => ({ body: { name: 'Asha Admin', email: 'admin@example.com' } }),
+      'GET /api/users': () => ({ body: students, headers: { 'X-Total-Count': '2' } }),
+    });
+    const { user } = open();
+    await screen.findByText('Welcome, Asha Admin', {}, { timeout: 5000 });
+    await user.type(screen.getByLabelText('Search'), 'riya');
+    await waitFor(() => expect(calls.some((c) => c.url.searchParams.get('q') === 'riya')).toBe(true));
+    expect(calls.filter((c) => c.path === '/api/users' && c.url.searchParams.get('q')).length).toBe(1);
+  });
+
+  it('edits a row and saves the changed fields with PUT /api/users/:objectId', async () => {
+    signIn();
+    const { calls } = mockFetch({
+      'GET /api/admin/me': () => ({ body: { name: 'Asha Admin', email: 'admin@example.com' } }),
+      'GET /api/users': () => ({ body: students, headers: { 'X-Total-Count': '2' } }),
+      'PUT /api/users/a1': (body) => ({ body: { ...students[0], ...(body as object) } }),
+    });
+    const { user } = open();
+    const grid = await screen.findByRole('grid', { name: 'Registered students' }, { timeout: 5000 });
+    await within(grid).findByText('Riya Sharma');
+    await user.click(within(grid).getAllByRole('button', { name: 'Edit' })[0]);
+    const mobile = await within(grid).findByDisplayValue('9876543210');
+    await user.clear(mobile);
+    await user.type(mobile, '9000000001');
+    await user.click(within(grid).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(UiMessage.studentUpdated));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ mobile: '9000000001' });
+    expect(await within(grid).findByText('9000000001')).toBeInTheDocument();
+    expect(within(grid).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the row in edit mode and shows the server error when saving fails', async () => {
+    signIn();
+    mockFetch({
+      'GET /api/admin/me': () => ({ body: { name: 'Asha Admin', email: 'admin@example.com' } }),
+      'GET /api/users': () => ({ body: students, headers: { 'X-Total-Count': '2' } }),
+      'PUT /api/users/a1': () => ({ status: 400, body: { error: 'Please enter a valid 10-digit mobile number', code: 142 } }),
+    });
+    const { user } = open();
+    const grid = await screen.findByRole('grid', { name: 'Registered students' }, { timeout: 5000 });
+    await within(grid).findByText('Riya Sharma');
+    await user.click(within(grid).getAllByRole('button', { name: 'Edit' })[0]);
+    const mobile = await within(grid).findByDisplayValue('9876543210');
+    await user.clear(mobile);
+    await user.type(mobile, '123');
+    await user.click(within(grid).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid 10-digit mobile number'));
+    expect(within(grid).getByRole('button', { name: 'Save' })).toBeInTheDocument();
+  });
+
+  it('on a 401 from the list says the session expired and returns to the admin login', async () => {
+    signIn();
+    mockFetch({
+      'GET /api/admin/me': () => deferred<MockReply>().promise,
+      'GET /api/users': () => ({ status: 401, body: { error: 'Session expired, please login again', code: 209 } }),
+    });
+    open();
+    expect(await screen.findByRole('heading', { name: 'Manage Student Records' }, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(UiMessage.sessionExpired));
+    expect(window.localStorage.getItem(ADMIN_SESSION_KEY)).toBeNull();
+  });
+
+  it('says "Error loading data" when the list fails otherwise', async () => {
+    signIn();
+    mockFetch({
+      'GET /api/admin/me': () => ({ body: { name: 'Asha Admin', email: 'admin@example.com' } }),
+      'GET /api/users': () => ({ status: 500 }),
+    });
+    open();
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(UiMessage.errorLoadingData), { timeout: 5000 });
+    expect(currentPath()).toBe('/admindashborad');
+  });
+
+  it('logs out', async () => {
+    signIn();
+    const { calls } = mockFetch({
+      'GET /api/admin/me': () => ({ body: { name: 'Asha Admin', email: 'admin@example.com' } }),
+      'GET /api/users': () => ({ body: [], headers: { 'X-Total-Count': '0' } }),
+      'POST /api/admin/logout': () => ({ body: { success: true } }),
+    });
+    const { user } = open();
+    await screen.findByText('Welcome, Asha Admin', {}, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByRole('heading', { name: 'Manage Student Records' })).toBeInTheDocument();
+    expect(window.localStorage.getItem(ADMIN_SESSION_KEY)).toBeNull();
+    expect(calls.find((c) => c.path === '/api/admin/logout')?.headers.Authorization).toBe('Bearer r:admin');
+  });
+});

@@ -1,0 +1,251 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ErrorCode } from '@tc/domain/errors';
+import { RegistrationMessage as M, ServerMessage, UiMessage } from '@tc/domain/messages';
+import { currentPath, mockFetch, renderApp, type MockHandler } from '../../test/render-app.tsx';
+
+interface Fill {
+  fullname?: string;
+  email?: string;
+  mobile?: string;
+  password?: string;
+  cnfpassword?: string;
+  dob?: string | null;
+  grade?: string;
+  board?: string;
+  tmc?: boolean;
+}
+
+const valid: Required<Fill> = {
+  fullname: 'Riya Sharma',
+  email: 'riya@example.com',
+  mobile: '9876543210',
+  password: 'Secret-pass1',
+  cnfpassword: 'Secret-pass1',
+  dob: '15062015',
+  grade: '4',
+  board: 'CBSE',
+  tmc: true,
+};
+
+async function setDob(user: UserEvent, digits: string) {
+  const group = screen.getByRole('group', { name: 'Date of Birth' });
+  await user.click(within(group).getByRole('spinbutton', { name: 'Day' }));
+  await user.keyboard(digits);
+}
+
+/** Types a whole value at once (a paste), which keeps these many-field tests quick. */
+async function enter(user: UserEvent, label: string, value: string) {
+  await user.click(screen.getByLabelText(label));
+  await user.paste(value);
+}
+
+async function fill(user: UserEvent, values: Fill) {
+  if (values.fullname) await enter(user, 'Student Full Name', values.fullname);
+  if (values.email) await enter(user, 'Email', values.email);
+  if (values.mobile) await enter(user, 'Mobile', values.mobile);
+  if (values.password) await enter(user, 'Password', values.password);
+  if (values.cnfpassword) await enter(user, 'Confirm Password', values.cnfpassword);
+  if (values.dob) await setDob(user, values.dob);
+  if (values.grade) await user.selectOptions(screen.getByLabelText('Grade'), values.grade);
+  if (values.board) await user.selectOptions(screen.getByLabelText('Board'), values.board);
+  if (values.tmc) await user.click(screen.getByLabelText('I agree with terms and conditions'));
+}
+
+async function openForm() {
+  const view = renderApp('/registeruser');
+  await screen.findByRole('button', { name: 'Send OTP' }, { timeout: 5000 });
+  return view;
+}
+
+describe('registration form', () => {
+  it('has every field with its visible label and the defaults of the seed spec', async () => {
+    await openForm();
+    for (const label of ['Student Full Name', 'Email', 'Mobile', 'Password', 'Confirm Password', 'Grade', 'Board']) {
+      expect(screen.getByLabelText(label)).toBeInTheDocument();
+    }
+    expect(screen.getByRole('group', { name: 'Date of Birth' })).toBeInTheDocument();
+    const gender = screen.getByRole('radiogroup', { name: 'Gender' });
+    expect(within(gender).getByRole('radio', { name: 'Son' })).toBeChecked();
+    expect(within(gender).getByRole('radio', { name: 'Daughter' })).not.toBeChecked();
+    expect(screen.getByLabelText('Grade')).toHaveDisplayValue('Select Grade');
+    expect(screen.getByLabelText('Board')).toHaveDisplayValue('Select a Board');
+    expect(within(screen.getByLabelText('Grade')).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Select Grade', '1st', '2nd', '3rd', '4th', '5th', '6th', '7th', '8th', '9th',
+    ]);
+    expect(within(screen.getByLabelText('Board')).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Select a Board', 'CBSE', 'ICSE', 'State',
+    ]);
+    expect(screen.getAllByRole('button', { name: 'Show password' })).toHaveLength(2);
+    expect(screen.queryByLabelText('OTP')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('I agree with terms and conditions')).not.toBeChecked();
+  });
+
+  it('toggles password visibility', async () => {
+    const { user } = await openForm();
+    const password = screen.getByLabelText('Password');
+    expect(password).toHaveAttribute('type', 'password');
+    await user.click(screen.getAllByRole('button', { name: 'Show password' })[0]);
+    expect(password).toHaveAttribute('type', 'text');
+    expect(screen.getByRole('button', { name: 'Hide password' })).toBeInTheDocument();
+  });
+
+  // Each case fills everything before the rule, then breaks the rule (seed-spec §5 order).
+  const cases: Array<[string, Fill]> = [
+    [M.fullnameRequired, {}],
+    [M.emailRequired, { fullname: valid.fullname }],
+    [M.emailInvalid, { fullname: valid.fullname, email: 'not-an-email' }],
+    [M.mobileRequired, { fullname: valid.fullname, email: valid.email }],
+    [M.mobileInvalid, { fullname: valid.fullname, email: valid.email, mobile: '12345' }],
+    [M.passwordRequired, { fullname: valid.fullname, email: valid.email, mobile: valid.mobile }],
+    [M.passwordTooShort, { fullname: valid.fullname, email: valid.email, mobile: valid.mobile, password: 'short' }],
+    [M.passwordsDoNotMatch, { ...valid, cnfpassword: 'Other-pass1', dob: null, grade: '', board: '', tmc: false }],
+    [M.tooYoung, { ...valid, dob: null, grade: '', board: '', tmc: false }],
+    [M.dobInvalid, { ...valid, dob: '01011990', grade: '', board: '', tmc: false }],
+    [M.gradeRequired, { ...valid, grade: '', board: '', tmc: false }],
+    [M.boardRequired, { ...valid, board: '', tmc: false }],
+    [M.termsRequired, { ...valid, tmc: false }],
+  ];
+
+  it.each(cases)('stops at "%s" with a toast and a message under the field', async (message, values) => {
+    const { calls } = mockFetch({});
+    const { user } = await openForm();
+    await fill(user, values);
+    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+    // Once in the toast, once under the field.
+    await waitFor(() => expect(screen.getAllByText(message)).toHaveLength(2));
+    expect(screen.getByRole('alert')).toHaveTextContent(message);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('shows "Date of Birth cannot be in the future"', async () => {
+    mockFetch({});
+    const { user } = await openForm();
+    await fill(user, { ...valid, dob: `0101${new Date().getFullYear() + 1}` });
+    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+    await waitFor(() => expect(screen.getAllByText(M.dobInFuture)).toHaveLength(2));
+  });
+
+  const checks = (email: boolean, mobile: boolean): Record<string, MockHandler> => ({
+    'POST /api/check-email': () => ({ body: { exists: email } }),
+    'POST /api/check-mobile': () => ({ body: { exists: mobile } }),
+  });
+
+  it('refuses an e-mail or mobile that is already registered', async () => {
+    mockFetch(checks(true, false));
+    const { user } = await openForm();
+    await fill(user, valid);
+    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+    await waitFor(() => expect(screen.getAllByText(UiMessage.emailAlreadyRegistered)).toHaveLength(2));
+    expect(screen.queryByLabelText('OTP')).not.toBeInTheDocument();
+  });
+
+  it('refuses a registered mobile', async () => {
+    mockFetch(checks(false, true));
+    const { user } = await openForm();
+    await fill(user, valid);
+    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+    await waitFor(() => expect(screen.getAllByText(UiMessage.mobileAlreadyRegistered)).toHaveLength(2));
+  });
+
+  it('shows the server error of a failed check, else "An error occurred"', async () => {
+    mockFetch({
+      'POST /api/check-email': () => ({ status: 500 }),
+      'POST /api/check-mobile': () => ({ body: { exists: false } }),
+    });
+    const { user } = await openForm();
+    await fill(user, valid);
+    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+    expect(await screen.findByText(UiMessage.anErrorOccurred)).toBeInTheDocument();
+  });
+
+  it('says "Failed to send OTP" when the SMS is not sent, and the server text on 429', async () => {
+    let status = 500;
+    mockFetch({
+      ...checks(false, false),
+      'POST /api/send-sms': () => ({ status, body: { error: 'Please wait 30 seconds before requesting another code', code: 3043 } }),
+    });
+    const { user } = await openForm();
+    await fill(user, valid);
+    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+    expect(await screen.findByText(UiMessage.failedToSendOtp)).toBeInTheDocument();
+    status = 429;
+    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+    expect(await screen.findByText('Please wait 30 seconds before requesting another code')).toBeInTheDocument();
+  });
+
+  it('sends the code, reveals and focuses the OTP field, then registers and goes to /thank-you', async () => {
+    const { calls } = mockFetch({
+      ...checks(false, false),
+      'POST /api/send-sms': () => ({ body: { success: true } }),
+      'POST /api/register': (body) =>
+        (body as { otp: string }).otp === '123456'
+          ? { status: 201, body: { objectId: 'abc123', id: 7 } }
+          : { status: 400, body: { error: ServerMessage.wrongCode, code: ErrorCode.WrongCode } },
+      'POST /api/send-email': () => ({ body: { messageId: '<m1@example>' } }),
+    });
+    const { user } = await openForm();
+    await fill(user, valid);
+    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+    const otp = await screen.findByLabelText('OTP');
+    expect(otp).toHaveFocus();
+    expect(await screen.findByText(UiMessage.otpSent)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Verify & Register' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Resend code in \d+s/ })).toBeDisabled();
+    expect(calls.find((c) => c.path === '/api/send-sms')?.body).toEqual({ mobile: valid.mobile });
+
+    await user.type(otp, '654321');
+    await user.click(screen.getByRole('button', { name: 'Verify & Register' }));
+    await waitFor(() => expect(screen.getAllByText(UiMessage.invalidOtp)).toHaveLength(2));
+
+    await user.clear(otp);
+    await user.type(otp, '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify & Register' }));
+    expect(await screen.findByRole('heading', { name: 'Thank You!!' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(currentPath()).toBe('/thank-you');
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(UiMessage.registrationSuccessful));
+
+    const register = calls.filter((c) => c.path === '/api/register').at(-1);
+    expect(register?.body).toEqual({
+      fullname: valid.fullname,
+      email: valid.email,
+      mobile: valid.mobile,
+      password: valid.password,
+      cnfpassword: valid.cnfpassword,
+      dob: '2015-06-15',
+      gender: 'Son',
+      grade: 4,
+      board: 'CBSE',
+      tmc: true,
+      otp: '123456',
+    });
+    expect(calls.find((c) => c.path === '/api/send-email')?.body).toEqual({ email: valid.email, fullname: valid.fullname });
+  });
+
+  const registerFailure = async (reply: { status: number; body?: unknown }) => {
+    mockFetch({
+      ...checks(false, false),
+      'POST /api/send-sms': () => ({ body: { success: true } }),
+      'POST /api/register': () => reply,
+    });
+    const { user } = await openForm();
+    await fill(user, valid);
+    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+    await user.type(await screen.findByLabelText('OTP'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify & Register' }));
+  };
+
+  it.each([
+    [{ status: 409, body: { error: ServerMessage.emailTaken, code: ErrorCode.EmailTaken } }, UiMessage.thisEmailRegistered],
+    [{ status: 409, body: { error: ServerMessage.mobileTaken, code: ErrorCode.MobileTaken } }, UiMessage.thisMobileRegistered],
+    [{ status: 409, body: { error: 'Taken', code: ErrorCode.EmailTaken } }, UiMessage.emailExists],
+    [{ status: 400, body: { error: 'OTP has expired. Please request a new one.', code: ErrorCode.ExpiredCode } }, 'OTP has expired. Please request a new one.'],
+    [{ status: 500 }, UiMessage.registrationFailed],
+  ])('maps a failed registration %j to "%s"', async (reply, message) => {
+    await registerFailure(reply);
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(message));
+    expect(currentPath()).toBe('/registeruser');
+  });
+});

@@ -1,0 +1,99 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { STUDENT_SESSION_KEY } from '@tc/domain/constants';
+import { UiMessage } from '@tc/domain/messages';
+import { currentPath, deferred, mockFetch, renderApp, type MockReply } from '../../test/render-app.tsx';
+
+const profile = {
+  fullname: 'Riya Sharma',
+  email: 'riya@example.com',
+  mobile: '9876543210',
+  board: 'ICSE',
+  grade: 3,
+  gender: 'Daughter',
+  dob: '2016-02-29',
+  id: 12,
+};
+
+const signIn = () => window.sessionStorage.setItem(STUDENT_SESSION_KEY, JSON.stringify({ tokenStudent: 'r:token' }));
+
+describe('student dashboard', () => {
+  it('redirects to the login without a session', async () => {
+    renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'NICE TO SEE YOU' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/studentlogin');
+  });
+
+  it('shows "Loading..." and then the profile, fetched with the bearer token', async () => {
+    signIn();
+    const reply = deferred<MockReply>();
+    const { calls } = mockFetch({ 'GET /api/students/me': () => reply.promise });
+    renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Student Dashboard' })).toBeInTheDocument();
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    expect(calls[0].headers.Authorization).toBe('Bearer r:token');
+    reply.resolve({ body: profile });
+    expect(await screen.findByText('Welcome, Riya Sharma')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Your Profile' })).toBeInTheDocument();
+    const rows: Array<[string, string]> = [
+      ['Full Name', 'Riya Sharma'],
+      ['Email', 'riya@example.com'],
+      ['Mobile', '9876543210'],
+      ['Board', 'ICSE'],
+      ['Grade', '3rd'],
+      ['Gender', 'Daughter'],
+      ['Date of Birth', '29/02/2016'],
+      ['Enrollment ID', '12'],
+    ];
+    for (const [term, value] of rows) {
+      const dt = screen.getByText(term, { selector: 'dt' });
+      expect(dt.nextElementSibling).toHaveTextContent(value);
+    }
+    expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+  });
+
+  it('shows "No user data available" and "Error loading data" when the profile cannot load', async () => {
+    signIn();
+    mockFetch({ 'GET /api/students/me': () => ({ status: 500, body: { error: 'boom' } }) });
+    renderApp('/dashboard');
+    expect(await screen.findByText('No user data available')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(UiMessage.errorLoadingData));
+  });
+
+  it('on a 401 says the session expired, forgets it and returns to the login', async () => {
+    signIn();
+    mockFetch({ 'GET /api/students/me': () => ({ status: 401, body: { error: 'Session expired, please login again', code: 209 } }) });
+    renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'NICE TO SEE YOU' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(UiMessage.sessionExpired));
+    expect(window.sessionStorage.getItem(STUDENT_SESSION_KEY)).toBeNull();
+  });
+
+  it('logs out', async () => {
+    signIn();
+    const { calls } = mockFetch({
+      'GET /api/students/me': () => ({ body: profile }),
+      'POST /api/student/logout': () => ({ body: { success: true } }),
+    });
+    const { user } = renderApp('/dashboard');
+    await screen.findByText('Welcome, Riya Sharma');
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByRole('heading', { name: 'NICE TO SEE YOU' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(UiMessage.loggedOut));
+    expect(window.sessionStorage.getItem(STUDENT_SESSION_KEY)).toBeNull();
+    expect(calls.find((c) => c.path === '/api/student/logout')?.headers.Authorization).toBe('Bearer r:token');
+  });
+
+  it('says "Error logging out" when the logout fails', async () => {
+    signIn();
+    mockFetch({
+      'GET /api/students/me': () => ({ body: profile }),
+      'POST /api/student/logout': () => ({ status: 500 }),
+    });
+    const { user } = renderApp('/dashboard');
+    await screen.findByText('Welcome, Riya Sharma');
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(UiMessage.errorLoggingOut));
+    expect(currentPath()).toBe('/dashboard');
+  });
+});

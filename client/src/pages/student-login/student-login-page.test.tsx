@@ -1,0 +1,81 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { STUDENT_SESSION_KEY } from '@tc/domain/constants';
+import { UiMessage } from '@tc/domain/messages';
+import { currentPath, deferred, mockFetch, renderApp, type MockReply } from '../../test/render-app.tsx';
+
+async function openLogin() {
+  const view = renderApp('/studentlogin');
+  await screen.findByRole('heading', { name: 'NICE TO SEE YOU' });
+  return view;
+}
+
+describe('student login', () => {
+  it('shows the fields and the links to reset a password or register', async () => {
+    await openLogin();
+    expect(screen.getByLabelText('Email ID or Mobile Number')).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('button', { name: 'Show password' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Forgot Password' })).toHaveAttribute('href', '/forgotpassword');
+    expect(screen.getByRole('link', { name: 'Register now' })).toHaveAttribute('href', '/Registeruser');
+    expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
+  });
+
+  it('asks for the identifier, then the password, before calling the server', async () => {
+    const { calls } = mockFetch({});
+    const { user } = await openLogin();
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(screen.getAllByText(UiMessage.enterIdentifier)).toHaveLength(2));
+    await user.type(screen.getByLabelText('Email ID or Mobile Number'), '   ');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(UiMessage.enterIdentifier));
+    await user.type(screen.getByLabelText('Email ID or Mobile Number'), 'riya@example.com');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(screen.getAllByText(UiMessage.enterPassword)).toHaveLength(2));
+    expect(calls).toHaveLength(0);
+  });
+
+  it('reads "Logging in..." while busy, then stores the session and opens the dashboard', async () => {
+    const reply = deferred<MockReply>();
+    const { calls } = mockFetch({
+      'POST /api/student/login': () => reply.promise,
+      'GET /api/students/me': () => ({
+        body: { fullname: 'Riya Sharma', email: 'riya@example.com', mobile: '9876543210', board: 'CBSE', grade: 4, gender: 'Son', dob: '2015-06-15', id: 7 },
+      }),
+    });
+    const { user } = await openLogin();
+    await user.type(screen.getByLabelText('Email ID or Mobile Number'), '  riya@example.com ');
+    await user.type(screen.getByLabelText('Password'), 'Secret-pass1');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    const busy = await screen.findByRole('button', { name: 'Logging in...' });
+    expect(busy).toBeDisabled();
+    expect(calls[0].body).toEqual({ identifier: 'riya@example.com', password: 'Secret-pass1' });
+    reply.resolve({ body: { tokenStudent: 'r:token' } });
+    expect(await screen.findByRole('heading', { name: 'Student Dashboard' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(currentPath()).toBe('/dashboard');
+    expect(JSON.parse(window.sessionStorage.getItem(STUDENT_SESSION_KEY) ?? '')).toEqual({ tokenStudent: 'r:token' });
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(UiMessage.loginSuccessful));
+  });
+
+  it.each([
+    [{ status: 401, body: { error: 'Invalid Email ID/Mobile Number or Password', code: 3050 } }, 'Invalid Email ID/Mobile Number or Password'],
+    [{ status: 502 }, UiMessage.loginFailed],
+  ])('shows the server error, else "Login failed" (%j)', async (reply, message) => {
+    mockFetch({ 'POST /api/student/login': () => reply });
+    const { user } = await openLogin();
+    await user.type(screen.getByLabelText('Email ID or Mobile Number'), '9876543210');
+    await user.type(screen.getByLabelText('Password'), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(message));
+    expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled();
+    expect(window.sessionStorage.getItem(STUDENT_SESSION_KEY)).toBeNull();
+  });
+
+  it('redirects to the dashboard when a student session exists', async () => {
+    window.sessionStorage.setItem(STUDENT_SESSION_KEY, JSON.stringify({ tokenStudent: 'r:token' }));
+    mockFetch({ 'GET /api/students/me': () => deferred<MockReply>().promise });
+    renderApp('/studentlogin');
+    expect(await screen.findByRole('heading', { name: 'Student Dashboard' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/dashboard');
+  });
+});
