@@ -1,0 +1,421 @@
+// `npm run bench`: measures the site against its physical limits with 100,000
+// students and prints every figure beside the raw cost it is bound by (native
+// bcrypt, plain SQL). Results go to bench/results/latest.json. Nothing here
+// asserts a timing: the figures are for people to read and compare.
+
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { hash, verify } from '@node-rs/bcrypt';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { startEmbeddedPostgres } from '../server/src/database/embedded.ts';
+import { SEED_PASSWORD, seedStudents } from '../server/src/database/seed.ts';
+import { freePort } from '../server/src/net.ts';
+import { codeIn, startCaptures } from '../server/src/test-support/captures.ts';
+import { runSite, type SiteProcess } from '../server/src/test-support/processes.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const { values: args } = parseArgs({
+  options: {
+    students: { type: 'string', default: '100000' },
+    duration: { type: 'string', default: '10' },
+    'skip-lighthouse': { type: 'boolean', default: false },
+  },
+});
+const STUDENTS = Number(args.students);
+const DURATION = Number(args.duration);
+const BCRYPT_COST = 10;
+const ADMIN = { email: 'bench-admin@example.com', password: 'Bench-admin-1' };
+
+type Row = Record<string, string | number>;
+const results: Record<string, unknown> = { date: new Date().toISOString(), students: STUDENTS, cores: availableParallelism() };
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+function summary(latencies: number[]) {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const round = (n: number) => Math.round(n * 100) / 100;
+  return { p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)), p99: round(percentile(sorted, 99)) };
+}
+
+const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
+
+/** Runs `jobs` async tasks `concurrency` at a time; returns per-task latencies in ms and the wall time. */
+async function pool(jobs: number, concurrency: number, task: (i: number) => Promise<unknown>) {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < jobs) {
+        const i = next++;
+        const t0 = performance.now();
+        await task(i);
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  return { latencies, wallMs: performance.now() - started };
+}
+
+/** autocannon with a latency per response (it reports no p95 by itself). */
+async function load(options: autocannon.Options) {
+  const latencies: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ duration: DURATION, ...options }, (error, done) =>
+      error ? reject(error) : resolve(done),
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  });
+  return { result, latencies };
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024);
+}
+
+async function waitHealthy(url: string, ms = 120_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not become healthy`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+async function api(url: string, method: string, route: string, body?: unknown, token?: string) {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(`${url}${route}`, { method, headers, body: body ? JSON.stringify(body) : undefined });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+function print(title: string, rows: Row[]) {
+  console.log(`\n${title}`);
+  console.table(rows);
+}
+
+// ---------------------------------------------------------------- raw costs
+async function rawBcrypt() {
+  const concurrency = Math.max(4, availableParallelism() * 2);
+  const stored = await hash(SEED_PASSWORD, BCRYPT_COST);
+  await pool(8, concurrency, () => verify(SEED_PASSWORD, stored));
+  const verifies = await pool(200, concurrency, () => verify(SEED_PASSWORD, stored));
+  const hashes = await pool(200, concurrency, () => hash(SEED_PASSWORD, BCRYPT_COST));
+  return {
+    verifyPerSecond: Math.round((200 / verifies.wallMs) * 1000 * 10) / 10,
+    hashPerSecond: Math.round((200 / hashes.wallMs) * 1000 * 10) / 10,
+  };
+}
+
+// ---------------------------------------------------------------- client
+function clientSizes() {
+  const dist = path.join(root, 'client/dist');
+  const manifestFile = path.join(dist, '.vite/manifest.json');
+  if (!existsSync(manifestFile)) throw new Error('client/dist/.vite/manifest.json is missing: run `npm run build`');
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<
+    string,
+    { file: string; imports?: string[]; isEntry?: boolean }
+  >;
+  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
+  const closure = (key: string, seen = new Set<string>()) => {
+    if (seen.has(key)) return seen;
+    seen.add(key);
+    for (const dep of manifest[key]!.imports ?? []) closure(dep, seen);
+    return seen;
+  };
+  const pages: Record<string, string> = {
+    '/': 'pages/home/',
+    '/registeruser': 'pages/register/',
+    '/studentlogin': 'pages/student-login/',
+    '/dashboard': 'pages/student-dashboard/',
+    '/forgotpassword': 'pages/forgot-password/',
+    '/adminlogin': 'pages/admin-login/',
+    '/admindashborad': 'pages/admin-dashboard/',
+    '/thank-you': 'pages/thank-you/',
+  };
+  return Object.entries(pages).map(([route, dir]) => {
+    const pageKey = Object.keys(manifest).find((k) => k.includes(dir) && k.endsWith('-page.tsx'));
+    const keys = closure(entryKey);
+    if (pageKey) closure(pageKey, keys);
+    const files = [...keys].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
+    const gzip = files.reduce((sum, f) => sum + gzipSync(readFileSync(path.join(dist, f)), { level: 9 }).length, 0);
+    return { route, files: files.length, 'gzip kB': Math.round(gzip / 102.4) / 10 };
+  });
+}
+
+async function lighthouseScores(url: string) {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const chrome = await chromeLauncher.launch({
+    chromePath: '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const rows: Row[] = [];
+  try {
+    for (const page of ['/', '/registeruser', '/studentlogin']) {
+      const run = await lighthouse(`${url}${page}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
+      const c = run!.lhr.categories;
+      const score = (k: string) => Math.round((c[k]?.score ?? 0) * 100);
+      rows.push({
+        page,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        'best-practices': score('best-practices'),
+        seo: score('seo'),
+      });
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------- main
+async function main() {
+  const work = mkdtempSync(path.join(tmpdir(), 'tc-bench-'));
+  const captures = await startCaptures();
+  let site: SiteProcess | undefined;
+  let stopDatabase: (() => Promise<void>) | undefined;
+  try {
+    console.log(`Benchmark on ${availableParallelism()} cores, ${STUDENTS} students, ${DURATION} s per load run.`);
+
+    const bcrypt = await rawBcrypt();
+    results.bcrypt = { cost: BCRYPT_COST, ...bcrypt };
+    print('Raw native bcrypt (cost 10, same machine, same run)', [bcrypt]);
+
+    if (!existsSync(path.join(root, 'client/dist/.vite/manifest.json'))) {
+      spawnSync('npm', ['run', 'build', '-w', 'client'], { cwd: root, stdio: 'inherit' });
+    }
+
+    // ---- warm start of `npm start` with its embedded database
+    const startDir = path.join(work, 'start');
+    const startPort = await freePort();
+    const startEnv = { ...process.env, PORT: String(startPort), DATA_DIR: startDir, ADMIN_PASSWORD: ADMIN.password };
+    const startOnce = async () => {
+      const t0 = performance.now();
+      const child = spawn('npm', ['start', '--silent'], { cwd: root, env: startEnv, detached: true });
+      let output = '';
+      child.stdout!.on('data', (d) => (output += d));
+      child.stderr!.on('data', (d) => (output += d));
+      await waitHealthy(`http://127.0.0.1:${startPort}`, 300_000).catch((error) => {
+        process.kill(-child.pid!, 'SIGKILL');
+        throw new Error(`${(error as Error).message}:\n${output}`);
+      });
+      const ms = performance.now() - t0;
+      process.kill(-child.pid!, 'SIGTERM');
+      await new Promise((r) => child.on('exit', r));
+      return Math.round(ms);
+    };
+    const coldMs = await startOnce();
+    const warmMs = await startOnce();
+    results.start = { coldMs, warmMs };
+    print('npm start to a healthy /api/health', [{ 'cold (first run, initdb) ms': coldMs, 'warm ms': warmMs }]);
+
+    // ---- the app on its own database, seeded
+    let databaseUri = process.env.DATABASE_URI;
+    if (!databaseUri) {
+      const database = await startEmbeddedPostgres(path.join(work, 'db'));
+      databaseUri = database.uri;
+      stopDatabase = database.stop;
+    }
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    site = runSite({
+      PORT: String(port),
+      DATA_DIR: path.join(work, 'app'),
+      DATABASE_URI: databaseUri,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      SMTP_URL: captures.smtpUrl,
+      SMS_WEBHOOK_URL: captures.smsUrl,
+      RATE_LIMIT_MAX: '100000000',
+    });
+    await site.waitFor('running at');
+    const pid = site.child.pid!;
+
+    const sql = new pg.Pool({ connectionString: databaseUri, max: 4 });
+    const seeded = await seedStudents(sql, STUDENTS);
+    results.seed = { students: seeded.inserted, seconds: Math.round(seeded.ms / 100) / 10 };
+    print('Seed', [results.seed as Row]);
+
+    await new Promise((r) => setTimeout(r, 2000));
+    const memory = { idleMb: rssMb(pid), loadMb: 0 };
+    const sampler = setInterval(() => (memory.loadMb = Math.max(memory.loadMb, rssMb(pid))), 250);
+
+    // ---- login
+    const { rows: someone } = await sql.query(`SELECT email FROM "_User" WHERE "enrollmentId" IS NOT NULL LIMIT 1`);
+    const loginBody = JSON.stringify({ identifier: someone[0].email, password: SEED_PASSWORD });
+    await load({ url: `${url}/api/student/login`, method: 'POST', headers: { 'content-type': 'application/json' }, body: loginBody, connections: 4, duration: 2 });
+    const login = await load({
+      url: `${url}/api/student/login`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: loginBody,
+      connections: 8,
+    });
+    const loginRps = Math.round(login.result.requests.average * 10) / 10;
+    results.login = {
+      requestsPerSecond: loginRps,
+      ...summary(login.latencies),
+      errors: login.result.errors + login.result.non2xx,
+      rawVerifyPerSecond: bcrypt.verifyPerSecond,
+      ratio: ratio(loginRps, bcrypt.verifyPerSecond),
+    };
+    print('Login: POST /api/student/login (target ratio >= 0.87)', [results.login as Row]);
+
+    // ---- listing
+    const adminToken = (await api(url, 'POST', '/api/admin/login', ADMIN)).body.token as string;
+    const total = Number((await sql.query(`SELECT count(*) AS n FROM "_User" WHERE "enrollmentId" IS NOT NULL`)).rows[0].n);
+    const columns = `"objectId", "enrollmentId", fullname, gender, mobile, email, dob, board, grade, "createdAt"`;
+    const where = `"enrollmentId" IS NOT NULL`;
+    const search = 'sharma';
+    const variants = [
+      { name: 'first page', query: 'limit=50', sql: `WHERE ${where} ORDER BY "enrollmentId" LIMIT 50`, countWhere: where },
+      {
+        name: 'last page',
+        query: `limit=50&skip=${total - 50}`,
+        sql: `WHERE ${where} ORDER BY "enrollmentId" LIMIT 50 OFFSET ${total - 50}`,
+        countWhere: where,
+      },
+      {
+        name: 'sorted by name',
+        query: 'limit=50&sort=fullname',
+        sql: `WHERE ${where} ORDER BY fullname, "enrollmentId" LIMIT 50`,
+        countWhere: where,
+      },
+      {
+        name: `search "${search}"`,
+        query: `limit=50&q=${search}`,
+        sql: `WHERE ${where} AND (fullname ~* '${search}' OR email ~ '${search}') ORDER BY "enrollmentId" LIMIT 50`,
+        countWhere: `${where} AND (fullname ~* '${search}' OR email ~ '${search}')`,
+      },
+    ];
+    const listing: Row[] = [];
+    for (const variant of variants) {
+      const raw = await pool(400, 4, () =>
+        Promise.all([
+          sql.query(`SELECT ${columns} FROM "_User" ${variant.sql}`),
+          sql.query(`SELECT count(*) FROM "_User" WHERE ${variant.countWhere}`),
+        ]),
+      );
+      const run = await load({
+        url: `${url}/api/users?${variant.query}`,
+        headers: { authorization: `Bearer ${adminToken}` },
+        connections: 4,
+      });
+      const apiStats = summary(run.latencies);
+      const sqlStats = summary(raw.latencies);
+      listing.push({
+        variant: variant.name,
+        'req/s': Math.round(run.result.requests.average),
+        'p50 ms': apiStats.p50,
+        'p95 ms': apiStats.p95,
+        'p99 ms': apiStats.p99,
+        'sql p50': sqlStats.p50,
+        'sql p95': sqlStats.p95,
+        'sql p99': sqlStats.p99,
+        'p95 ratio': ratio(apiStats.p95, sqlStats.p95),
+        errors: run.result.errors + run.result.non2xx,
+      });
+    }
+    results.listing = listing;
+    print('Listing: GET /api/users beside the same queries in SQL (targets p95 <= 30 ms, ratio <= 2)', listing);
+
+    // ---- registration burst
+    const BURST = 200;
+    const students = Array.from({ length: BURST }, (_, i) => {
+      const dob = new Date();
+      dob.setFullYear(dob.getFullYear() - 9);
+      return {
+        fullname: `Burst Student ${i}`,
+        email: `burst-${Date.now().toString(36)}-${i}@example.com`,
+        mobile: String(8_000_000_000 + Math.floor(Math.random() * 900_000_000) + i),
+        password: 'Burst-pass-1',
+        cnfpassword: 'Burst-pass-1',
+        dob: dob.toISOString().slice(0, 10),
+        gender: i % 2 ? 'Son' : 'Daughter',
+        grade: (i % 9) + 1,
+        board: 'CBSE',
+        tmc: true,
+      };
+    });
+    await pool(BURST, 20, (i) => api(url, 'POST', '/api/send-sms', { mobile: students[i]!.mobile }));
+    const codes = new Map(captures.sms.map((s) => [s.to, codeIn(s.message)]));
+    const burstStart = performance.now();
+    const answers = await Promise.all(
+      students.map((s) => api(url, 'POST', '/api/register', { ...s, otp: codes.get(s.mobile) })),
+    );
+    const burstMs = performance.now() - burstStart;
+    const burstRate = Math.round((BURST / burstMs) * 1000 * 10) / 10;
+    results.registrationBurst = {
+      registrations: BURST,
+      errors: answers.filter((a) => a.status !== 201).length,
+      seconds: Math.round(burstMs / 10) / 100,
+      perSecond: burstRate,
+      rawHashPerSecond: bcrypt.hashPerSecond,
+      ratio: ratio(burstRate, bcrypt.hashPerSecond),
+      distinctIds: new Set(answers.map((a) => a.body.id)).size,
+    };
+    print('Registration burst: 200 concurrent POST /api/register (targets 0 errors, ratio >= 0.8)', [
+      results.registrationBurst as Row,
+    ]);
+
+    clearInterval(sampler);
+    results.memory = memory;
+    print('Memory of the app process (RSS, target idle <= 250 MB)', [memory]);
+
+    // ---- client
+    const sizes = clientSizes();
+    results.clientSizes = sizes;
+    print('First-load JavaScript per route (target home <= 110 kB gzip)', sizes);
+    if (!args['skip-lighthouse']) {
+      const scores = await lighthouseScores(url);
+      results.lighthouse = scores;
+      print('Lighthouse, mobile preset (targets 95 / 100 / 100 / 100)', scores);
+    }
+    await sql.end();
+  } finally {
+    if (site) {
+      site.child.kill('SIGTERM');
+      await site.exited;
+    }
+    await stopDatabase?.();
+    await captures.close();
+    rmSync(work, { recursive: true, force: true });
+  }
+
+  mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+  writeFileSync(path.join(root, 'bench/results/latest.json'), JSON.stringify(results, null, 2) + '\n');
+  console.log('\nWritten to bench/results/latest.json');
+}
+
+await main();
+process.exit(0);
