@@ -1,6 +1,13 @@
+import { useEffect } from 'react';
 import { PRODUCT_NAME } from '@tc/domain/constants';
 
-/** The document title of a screen (React 19 hoists <title> into <head>). */
+/**
+ * Sets the document title of a screen. It updates the one <title> of
+ * index.html rather than rendering a second one.
+ */
 export function PageTitle({ title }: { title: string }) {
-  return <title>{`${title} | ${PRODUCT_NAME}`}</title>;
+  useEffect(() => {
+    document.title = `${title} | ${PRODUCT_NAME}`;
+  }, [title]);
+  return null;
 }

@@ -13,6 +13,7 @@ import { PasswordField } from '../../components/password-field.tsx';
 import { ResendCodeButton } from '../../components/resend-code-button.tsx';
 import { api, post } from '../../lib/api.ts';
 import { errorText } from '../../lib/errors.ts';
+import { focusField } from '../../lib/focus-field.ts';
 import { notify } from '../../lib/notify.ts';
 import { cleanOtpInput, looksLikeOtp } from '../../lib/otp.ts';
 import { useCooldown } from '../../lib/use-cooldown.ts';
@@ -30,6 +31,7 @@ export default function ForgotPasswordPage() {
   const [problem, setProblem] = useState<{ field: Field; message: string } | null>(null);
   const cooldown = useCooldown(OTP_RESEND_COOLDOWN_SECONDS);
   const otpRef = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
     if (step === 2) otpRef.current?.focus();
@@ -38,6 +40,7 @@ export default function ForgotPasswordPage() {
   const fail = (field: Field, message: string) => {
     setProblem({ field, message });
     notify.error(message);
+    focusField(formRef.current, field);
   };
 
   const sendCode = async (): Promise<boolean> => {
@@ -117,7 +120,7 @@ export default function ForgotPasswordPage() {
       }
     >
       <PageTitle title="Forgot password" />
-      <Stack component="form" noValidate spacing={2.5} onSubmit={submit}>
+      <Stack component="form" ref={formRef} noValidate spacing={2.5} onSubmit={submit}>
         <TextField
           label="Email Address"
           name="email"

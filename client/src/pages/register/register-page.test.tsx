@@ -119,6 +119,14 @@ describe('registration form', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('moves focus to the field in error', async () => {
+    mockFetch({});
+    const { user } = await openForm();
+    await fill(user, { fullname: valid.fullname, email: valid.email });
+    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+    await waitFor(() => expect(screen.getByLabelText('Mobile')).toHaveFocus());
+  });
+
   it('shows "Date of Birth cannot be in the future"', async () => {
     mockFetch({});
     const { user } = await openForm();

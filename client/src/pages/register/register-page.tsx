@@ -36,6 +36,7 @@ import { PasswordField } from '../../components/password-field.tsx';
 import { ResendCodeButton } from '../../components/resend-code-button.tsx';
 import { post } from '../../lib/api.ts';
 import { errorText } from '../../lib/errors.ts';
+import { focusField } from '../../lib/focus-field.ts';
 import { notify } from '../../lib/notify.ts';
 import { cleanOtpInput, looksLikeOtp } from '../../lib/otp.ts';
 import { useCooldown } from '../../lib/use-cooldown.ts';
@@ -87,6 +88,7 @@ export default function RegisterPage() {
   const [problem, setProblem] = useState<{ field: RegistrationField; message: string } | null>(null);
   const cooldown = useCooldown(OTP_RESEND_COOLDOWN_SECONDS);
   const otpRef = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
     if (stage === 'otp') otpRef.current?.focus();
@@ -105,6 +107,7 @@ export default function RegisterPage() {
   const fail = (message: string, field: RegistrationField | null = fieldOfMessage(message)) => {
     setProblem(field ? { field, message } : null);
     notify.error(message);
+    if (field) focusField(formRef.current, field);
   };
 
   const validate = (): ValidRegistration | null => {
@@ -216,7 +219,7 @@ export default function RegisterPage() {
     >
       <PageTitle title="Student registration" />
       <LocalizationProvider dateAdapter={AdapterDayjs}>
-        <Stack component="form" noValidate spacing={2.5} onSubmit={submit}>
+        <Stack component="form" ref={formRef} noValidate spacing={2.5} onSubmit={submit}>
           <TextField
             label="Student Full Name"
             name="fullname"

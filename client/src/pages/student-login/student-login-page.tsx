@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { UiMessage } from '@tc/domain/messages';
 import { Route } from '@tc/domain/routes';
@@ -11,6 +11,7 @@ import { PageTitle } from '../../components/page-title.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { post } from '../../lib/api.ts';
 import { errorText } from '../../lib/errors.ts';
+import { focusField } from '../../lib/focus-field.ts';
 import { notify } from '../../lib/notify.ts';
 import { studentSession } from '../../lib/session.ts';
 
@@ -22,12 +23,14 @@ export default function StudentLoginPage() {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<{ field: Field; message: string } | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
 
   if (studentSession.token()) return <Navigate to={Route.dashboard} replace />;
 
   const fail = (field: Field, message: string) => {
     setProblem({ field, message });
     notify.error(message);
+    focusField(formRef.current, field);
   };
 
   const submit = async (event: FormEvent) => {
@@ -56,7 +59,7 @@ export default function StudentLoginPage() {
   return (
     <FormCard title="NICE TO SEE YOU" subtitle="Log in to see your profile, progress and study schedule.">
       <PageTitle title="Student login" />
-      <Stack component="form" noValidate spacing={2.5} onSubmit={submit}>
+      <Stack component="form" ref={formRef} noValidate spacing={2.5} onSubmit={submit}>
         <TextField
           label="Email ID or Mobile Number"
           name="identifier"
