@@ -32,7 +32,11 @@ const BCRYPT_COST = 10;
 const ADMIN = { email: 'bench-admin@example.com', password: 'Bench-admin-1' };
 
 type Row = Record<string, string | number>;
-const results: Record<string, unknown> = { date: new Date().toISOString(), students: STUDENTS, cores: availableParallelism() };
+const results: Record<string, unknown> = {
+  date: new Date().toISOString(),
+  students: STUDENTS,
+  cores: availableParallelism(),
+};
 
 function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return NaN;
@@ -273,7 +277,14 @@ async function main() {
     // ---- login
     const { rows: someone } = await sql.query(`SELECT email FROM "_User" WHERE "enrollmentId" IS NOT NULL LIMIT 1`);
     const loginBody = JSON.stringify({ identifier: someone[0].email, password: SEED_PASSWORD });
-    await load({ url: `${url}/api/student/login`, method: 'POST', headers: { 'content-type': 'application/json' }, body: loginBody, connections: 4, duration: 2 });
+    await load({
+      url: `${url}/api/student/login`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: loginBody,
+      connections: 4,
+      duration: 2,
+    });
     const login = await load({
       url: `${url}/api/student/login`,
       method: 'POST',
@@ -293,12 +304,19 @@ async function main() {
 
     // ---- listing
     const adminToken = (await api(url, 'POST', '/api/admin/login', ADMIN)).body.token as string;
-    const total = Number((await sql.query(`SELECT count(*) AS n FROM "_User" WHERE "enrollmentId" IS NOT NULL`)).rows[0].n);
+    const total = Number(
+      (await sql.query(`SELECT count(*) AS n FROM "_User" WHERE "enrollmentId" IS NOT NULL`)).rows[0].n,
+    );
     const columns = `"objectId", "enrollmentId", fullname, gender, mobile, email, dob, board, grade, "createdAt"`;
     const where = `"enrollmentId" IS NOT NULL`;
     const search = 'sharma';
     const variants = [
-      { name: 'first page', query: 'limit=50', sql: `WHERE ${where} ORDER BY "enrollmentId" LIMIT 50`, countWhere: where },
+      {
+        name: 'first page',
+        query: 'limit=50',
+        sql: `WHERE ${where} ORDER BY "enrollmentId" LIMIT 50`,
+        countWhere: where,
+      },
       {
         name: 'last page',
         query: `limit=50&skip=${total - 50}`,

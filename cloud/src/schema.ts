@@ -47,6 +47,11 @@ export const schemaDefinitions = [
     className: '_Role',
     classLevelPermissions: MASTER_ONLY,
   },
+  // The site has no mobile app: nobody registers installations.
+  {
+    className: '_Installation',
+    classLevelPermissions: MASTER_ONLY,
+  },
   {
     className: 'OneTimeCode',
     fields: {

@@ -1,10 +1,12 @@
 // Builds the Express app (never listens): rate limits, security headers, Parse
 // Server at /parse, the /api facade, Parse Dashboard and the built client.
 
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import express, { type RequestHandler } from 'express';
 import helmet from 'helmet';
+import { ErrorCode } from '@tc/domain/errors';
+import { ServerMessage } from '@tc/domain/messages';
 import { isKnownRoute } from '@tc/domain/routes';
 import type { Config } from './config.ts';
 import { errorHandler } from './errors.ts';
@@ -55,14 +57,19 @@ export function createApp(parts: AppParts): express.Express {
 
   app.use(helmet({ contentSecurityPolicy: CONTENT_SECURITY_POLICY, crossOriginEmbedderPolicy: false }));
 
-  app.use('/parse', parts.parseApp);
+  app.use('/parse', parts.parseApp, notFound);
   app.use('/api', express.json({ limit: BODY_LIMIT, strict: true, type: ['application/json', 'application/*+json'] }));
   app.use('/api', apiRouter(parts.isDatabaseHealthy));
 
   serveClient(app, parts.clientDir);
+  app.use(notFound);
   app.use(errorHandler);
   return app;
 }
+
+const notFound: RequestHandler = (_req, res) => {
+  res.status(404).json({ error: ServerMessage.notFound, code: ErrorCode.NotFound });
+};
 
 function serveClient(app: express.Express, clientDir: string): void {
   const indexFile = path.join(clientDir, 'index.html');
@@ -75,14 +82,18 @@ function serveClient(app: express.Express, clientDir: string): void {
       },
     }),
   );
-  let indexHtml: string | undefined;
+  // Kept in memory, read again when a new build replaces it.
+  let cached: { mtimeMs: number; html: string } | undefined;
   app.use((req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    if (!existsSync(indexFile)) {
+    if (req.path.startsWith('/api/') || req.path.startsWith('/parse/')) return next();
+    const mtimeMs = existsSync(indexFile) ? statSync(indexFile).mtimeMs : undefined;
+    if (mtimeMs === undefined) {
       res.status(503).type('text/plain').send('The client is not built yet: run `npm run build`.');
       return;
     }
-    indexHtml ??= readFileSync(indexFile, 'utf8');
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: readFileSync(indexFile, 'utf8') };
+    const indexHtml = cached.html;
     // Unknown paths still get the client, which shows its 404 page.
     res
       .status(isKnownRoute(req.path) ? 200 : 404)

@@ -64,6 +64,7 @@ export async function startParseServer(
     },
     enableInsecureAuthAdapters: false,
     mountGraphQL: false,
+    enableProductPurchaseLegacyApi: false,
     // The future defaults of Parse Server, chosen now (each was a deprecation warning).
     fileUpload: {
       enableForPublic: false,

@@ -94,6 +94,14 @@ describe('Parse REST is locked down', () => {
     expect(write.status).toBeGreaterThanOrEqual(400);
   });
 
+  it('refuses installations and the legacy purchase API', async () => {
+    const installation = await parseRest('POST', '/installations', { deviceType: 'web', installationId: 'x-1' });
+    expect(installation.status).toBeGreaterThanOrEqual(400);
+    expect((await parseRest('POST', '/validate_purchase', { productIdentifier: 'x' })).status).toBeGreaterThanOrEqual(
+      400,
+    );
+  });
+
   it('refuses /parse/schemas and new classes', async () => {
     expect((await parseRest('GET', '/schemas')).status).toBeGreaterThanOrEqual(400);
     expect((await parseRest('POST', '/schemas/Hack', { className: 'Hack' })).status).toBeGreaterThanOrEqual(400);

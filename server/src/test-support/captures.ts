@@ -78,3 +78,9 @@ export function codeIn(text: string): string {
   if (runs.length !== 1) throw new Error(`expected exactly one six-digit code in: ${text}`);
   return runs[0]!;
 }
+
+/** The code in a captured mail's body (headers and quoted-printable soft breaks left out). */
+export function mailCode(raw: string): string {
+  const body = raw.slice(raw.search(/\r?\n\r?\n/)).replace(/=\r?\n/g, '');
+  return codeIn(body);
+}
