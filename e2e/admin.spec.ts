@@ -1,0 +1,159 @@
+// The administrator's side: login, the students table, server-side search,
+// editing a row (PUT /api/users/:objectId) and logout.
+
+import type { Page } from '@playwright/test';
+import { admin, adminToken, apiCall, createStudent, expect, expectToast, localItem, snap, test } from './fixtures.ts';
+
+async function loginAsAdmin(page: Page): Promise<void> {
+  await page.goto('/adminlogin');
+  await expect(page.getByRole('heading', { name: 'Manage Student Records' })).toBeVisible();
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Password', { exact: true }).fill(admin.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/admindashborad$/);
+}
+
+const COLUMNS = ['ID', 'Full Name', 'Gender', 'Mobile', 'Email', 'Date of Birth', 'Board', 'Grade', 'Edit'];
+
+test.describe('admin', () => {
+  test('/admindashborad without a token goes to /adminlogin', async ({ page }) => {
+    await page.goto('/admindashborad');
+    await expect(page).toHaveURL(/\/adminlogin$/);
+    await expect(page.getByRole('heading', { name: 'Manage Student Records' })).toBeVisible();
+  });
+
+  test('a wrong password shows an error', async ({ page }) => {
+    await page.goto('/adminlogin');
+    await page.getByLabel('Email').fill(admin.email);
+    await page.getByLabel('Password', { exact: true }).fill(`${admin.password}-wrong`);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expectToast(page, 'Invalid email or password');
+    await expect(page).toHaveURL(/\/adminlogin$/);
+    expect(await localItem(page, 'adminToken')).toBeNull();
+  });
+
+  test('logs in, sees the table, finds a student and logs out', async ({ page }) => {
+    await loginAsAdmin(page);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'All Registered Students - Enrollment Data' }),
+    ).toBeVisible();
+    await expect(page.getByText(`Welcome, ${admin.name}`)).toBeVisible();
+    const grid = page.getByRole('grid', { name: 'Registered students' });
+    await expect(grid).toBeVisible();
+    const headers = grid.getByRole('columnheader');
+    await expect(headers).toHaveText(COLUMNS);
+
+    // With a token, the login page and the misspelt alias both lead to the dashboard.
+    await page.goto('/adminlogin');
+    await expect(page).toHaveURL(/\/admindashborad$/);
+    await page.goto('/admindashboard');
+    await expect(page).toHaveURL(/\/admindashborad$/);
+    await expect(page.getByText(`Welcome, ${admin.name}`)).toBeVisible();
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expectToast(page, 'Logged out successfully');
+    await expect(page).toHaveURL(/\/adminlogin$/);
+    expect(await localItem(page, 'adminToken')).toBeNull();
+    await page.goto('/admindashborad');
+    await expect(page).toHaveURL(/\/adminlogin$/);
+  });
+
+  test("searches by name and edits a student's grade", async ({ page, request }) => {
+    const first = await createStudent(request, { grade: 4 });
+    const second = await createStudent(request, { grade: 5, board: 'ICSE' });
+    await loginAsAdmin(page);
+    const grid = page.getByRole('grid', { name: 'Registered students' });
+    await expect(grid).toBeVisible();
+
+    await page.getByLabel('Search').fill(first.fullname);
+    // The row is found by its key (objectId): while it is edited, its cells hold inputs, not text.
+    const row = grid.locator(`[role="row"][data-id="${first.objectId}"]`);
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(first.email);
+    await expect(grid.getByRole('row').filter({ hasText: second.email })).toHaveCount(0);
+    // Only the header row and the one found.
+    await expect(grid.getByRole('row')).toHaveCount(2);
+    await expect(row.getByRole('gridcell')).toHaveText([
+      /^\d+$/,
+      first.fullname,
+      first.gender,
+      first.mobile,
+      first.email,
+      first.dob.split('-').reverse().join('/'),
+      first.board,
+      '4th',
+      '',
+    ]);
+    await snap(page, 'admin-search');
+
+    const editButton = row.getByRole('button', { name: 'Edit' });
+    await editButton.click();
+    const gradeCell = row.locator('[data-field="grade"]');
+    await gradeCell.getByRole('combobox').click();
+    await page.getByRole('option', { name: '7th' }).click();
+    await snap(page, 'admin-editing');
+    await row.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Student updated');
+    await expect(gradeCell).toHaveText('7th');
+    await expect(editButton).toBeVisible();
+    await expect(row.locator('[data-field="email"]')).toHaveText(first.email);
+
+    // Stored on the server ...
+    const token = await adminToken(request);
+    const found = await apiCall(request, 'GET', `/api/users?q=${encodeURIComponent(first.email)}`, undefined, token);
+    expect(found.status).toBe(200);
+    expect(found.body).toHaveLength(1);
+    expect(found.body[0]).toMatchObject({
+      objectId: first.objectId,
+      grade: 7,
+      fullname: first.fullname,
+      email: first.email,
+      mobile: first.mobile,
+      dob: first.dob,
+      gender: first.gender,
+      board: first.board,
+    });
+    // ... the other student untouched ...
+    const other = await apiCall(request, 'GET', `/api/users?q=${encodeURIComponent(second.email)}`, undefined, token);
+    expect(other.body[0]).toMatchObject({ objectId: second.objectId, grade: 5 });
+
+    // ... and shown after a reload.
+    await page.reload();
+    await page.getByLabel('Search').fill(first.email);
+    const reloaded = grid.getByRole('row').filter({ hasText: first.email });
+    await expect(reloaded).toHaveCount(1);
+    await expect(reloaded.locator('[data-field="grade"]')).toHaveText('7th');
+  });
+
+  test("a refused edit shows the server's error and keeps the stored value", async ({ page, request }) => {
+    const first = await createStudent(request);
+    const second = await createStudent(request);
+    await loginAsAdmin(page);
+    const grid = page.getByRole('grid', { name: 'Registered students' });
+    await page.getByLabel('Search').fill(first.email);
+    const row = grid.locator(`[role="row"][data-id="${first.objectId}"]`);
+    await expect(row).toContainText(first.email);
+
+    await row.getByRole('button', { name: 'Edit' }).click();
+    await row.locator('[data-field="email"] input').fill(second.email);
+    await row.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Email address already registered');
+    // Still editing; Cancel brings the stored value back.
+    await row.getByRole('button', { name: 'Cancel' }).click();
+    await expect(row.locator('[data-field="email"]')).toHaveText(first.email);
+
+    const token = await adminToken(request);
+    const found = await apiCall(request, 'GET', `/api/users?q=${encodeURIComponent(first.fullname)}`, undefined, token);
+    expect(found.body).toHaveLength(1);
+    expect(found.body[0]).toMatchObject({ objectId: first.objectId, email: first.email });
+  });
+
+  test('an invalid admin token leads back to the login', async ({ page }) => {
+    await page.goto('/adminlogin');
+    await page.evaluate(`window.localStorage.setItem('adminToken', 'r:not-a-real-token')`);
+    await page.goto('/admindashborad');
+    await expect(page).toHaveURL(/\/adminlogin$/);
+    expect(await localItem(page, 'adminToken')).toBeNull();
+    await expect(page.getByRole('heading', { name: 'Manage Student Records' })).toBeVisible();
+  });
+});

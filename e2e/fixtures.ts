@@ -1,0 +1,335 @@
+// Shared helpers for the end-to-end specs: unique students, the development
+// outbox (codes sent by SMS and e-mail), the /api facade, and toast checks.
+// Every test makes its own data, so the specs run in any order and again.
+
+import { randomBytes, randomInt } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+
+export { expect };
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: the e2e global setup did not run`);
+  return value;
+}
+
+export const site = {
+  get url(): string {
+    return required('E2E_BASE_URL');
+  },
+  get dataDir(): string {
+    return required('E2E_DATA_DIR');
+  },
+  get outboxFile(): string {
+    return path.join(required('E2E_DATA_DIR'), 'outbox.log');
+  },
+};
+
+export const admin = {
+  get email(): string {
+    return required('E2E_ADMIN_EMAIL');
+  },
+  get password(): string {
+    return required('E2E_ADMIN_PASSWORD');
+  },
+  get name(): string {
+    return required('E2E_ADMIN_NAME');
+  },
+};
+
+// ---------------------------------------------------------------- students
+
+export type Board = 'CBSE' | 'ICSE' | 'State';
+
+export interface StudentData {
+  fullname: string;
+  email: string;
+  mobile: string;
+  password: string;
+  /** YYYY-MM-DD */
+  dob: string;
+  gender: 'Son' | 'Daughter';
+  grade: number;
+  board: Board;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+export function isoDate(date: Date): string {
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** The date `years` years before today (local time), as YYYY-MM-DD. */
+export function yearsAgo(years: number, extraDays = 0): string {
+  const date = new Date();
+  date.setFullYear(date.getFullYear() - years);
+  date.setDate(date.getDate() - extraDays);
+  return isoDate(date);
+}
+
+/** YYYY-MM-DD as the digits typed into the DD/MM/YYYY date field. */
+export function dobDigits(iso: string): string {
+  const [y, m, d] = iso.split('-');
+  return `${d}${m}${y}`;
+}
+
+export function tag(): string {
+  return `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+}
+
+/** A 10-digit mobile starting with 9, different on every call of this worker (random across workers). */
+const usedMobiles = new Set<string>();
+export function uniqueMobile(): string {
+  for (;;) {
+    const mobile = `9${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`;
+    if (!usedMobiles.has(mobile)) {
+      usedMobiles.add(mobile);
+      return mobile;
+    }
+  }
+}
+
+export function newStudent(overrides: Partial<StudentData> = {}): StudentData {
+  const t = tag();
+  return {
+    fullname: `E2E Student ${t}`,
+    email: `e2e.${t}@example.com`,
+    mobile: uniqueMobile(),
+    password: `Pass-${t}-9`,
+    dob: yearsAgo(10),
+    gender: 'Son',
+    grade: 4,
+    board: 'CBSE',
+    ...overrides,
+  };
+}
+
+// ------------------------------------------------------------------ outbox
+
+export interface OutboxEntry {
+  kind: 'SMS' | 'E-MAIL';
+  to: string;
+  at: string;
+  text: string;
+}
+
+function readOutbox(fromOffset = 0): string {
+  const file = site.outboxFile;
+  if (!existsSync(file)) return '';
+  const all = readFileSync(file);
+  return all.subarray(Math.min(fromOffset, all.length)).toString('utf8');
+}
+
+export function parseOutbox(content: string): OutboxEntry[] {
+  const entries: OutboxEntry[] = [];
+  const header = /^--- (SMS|E-MAIL) to (\S+) at (\S+)$/gm;
+  const matches = [...content.matchAll(header)];
+  matches.forEach((match, i) => {
+    const start = match.index! + match[0].length + 1;
+    const end = i + 1 < matches.length ? matches[i + 1].index! : content.length;
+    entries.push({
+      kind: match[1] as 'SMS' | 'E-MAIL',
+      to: match[2],
+      at: match[3],
+      text: content.slice(start, end).trim(),
+    });
+  });
+  return entries;
+}
+
+/** The outbox's current size: pass it to the waits below to see only what comes later. */
+export function outboxMark(): number {
+  const file = site.outboxFile;
+  return existsSync(file) ? statSync(file).size : 0;
+}
+
+export async function waitForOutbox(
+  predicate: (entry: OutboxEntry) => boolean,
+  options: { since?: number; timeoutMs?: number; what?: string } = {},
+): Promise<OutboxEntry> {
+  const { since = 0, timeoutMs = 15_000, what = 'a matching outbox entry' } = options;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = parseOutbox(readOutbox(since)).filter(predicate);
+    if (found.length > 0) return found[found.length - 1];
+    if (Date.now() > deadline) throw new Error(`No ${what} in ${site.outboxFile} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+export function codeIn(text: string): string | null {
+  const runs = text.match(/(?<!\d)\d{6}(?!\d)/g);
+  return runs && runs.length === 1 ? runs[0] : null;
+}
+
+/**
+ * The latest six-digit code sent to a mobile (SMS) or an e-mail address, waiting
+ * for it to arrive. With `since` (an outboxMark()), only codes sent after the mark.
+ */
+export async function latestCode(target: string, since = 0): Promise<string> {
+  const kind = target.includes('@') ? 'E-MAIL' : 'SMS';
+  const wanted = target.toLowerCase();
+  const entry = await waitForOutbox(
+    (e) => e.kind === kind && e.to.toLowerCase() === wanted && codeIn(e.text) !== null,
+    { since, what: `code for ${target}` },
+  );
+  return codeIn(entry.text)!;
+}
+
+/** A six-digit code different from `code`. */
+export function wrongCode(code: string): string {
+  return String(((Number(code) - 100000 + 1) % 900000) + 100000);
+}
+
+// --------------------------------------------------------------------- API
+
+export interface ApiAnswer {
+  status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+  headers: Record<string, string>;
+}
+
+export async function apiCall(
+  request: APIRequestContext,
+  method: 'GET' | 'POST' | 'PUT',
+  route: string,
+  body?: unknown,
+  token?: string,
+): Promise<ApiAnswer> {
+  const response = await request.fetch(`${site.url}${route}`, {
+    method,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    data: body,
+  });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON
+  }
+  return { status: response.status(), body: parsed, headers: response.headers() };
+}
+
+/** Registers a student through the API (code from the outbox); returns its objectId. */
+export async function registerStudent(request: APIRequestContext, student: StudentData): Promise<string> {
+  const mark = outboxMark();
+  const sms = await apiCall(request, 'POST', '/api/send-sms', { mobile: student.mobile });
+  expect(sms.status, `send-sms: ${JSON.stringify(sms.body)}`).toBe(200);
+  const otp = await latestCode(student.mobile, mark);
+  const answer = await apiCall(request, 'POST', '/api/register', {
+    fullname: student.fullname,
+    email: student.email,
+    mobile: student.mobile,
+    password: student.password,
+    cnfpassword: student.password,
+    dob: student.dob,
+    gender: student.gender,
+    grade: student.grade,
+    board: student.board,
+    tmc: true,
+    otp,
+  });
+  expect(answer.status, `register: ${JSON.stringify(answer.body)}`).toBe(201);
+  return answer.body.objectId as string;
+}
+
+export async function createStudent(
+  request: APIRequestContext,
+  overrides: Partial<StudentData> = {},
+): Promise<StudentData & { objectId: string }> {
+  const student = newStudent(overrides);
+  const objectId = await registerStudent(request, student);
+  return { ...student, objectId };
+}
+
+export async function studentToken(request: APIRequestContext, identifier: string, password: string): Promise<string> {
+  const answer = await apiCall(request, 'POST', '/api/student/login', { identifier, password });
+  expect(answer.status, `student login: ${JSON.stringify(answer.body)}`).toBe(200);
+  return answer.body.tokenStudent as string;
+}
+
+export async function adminToken(request: APIRequestContext): Promise<string> {
+  const answer = await apiCall(request, 'POST', '/api/admin/login', { email: admin.email, password: admin.password });
+  expect(answer.status, `admin login: ${JSON.stringify(answer.body)}`).toBe(200);
+  return answer.body.token as string;
+}
+
+// ----------------------------------------------------------------- browser
+
+/** The react-toastify notifications (bottom centre, one at a time). */
+export function toasts(page: Page): Locator {
+  return page.locator('.Toastify__toast');
+}
+
+/** Waits for a toast with exactly this text. */
+export async function expectToast(page: Page, text: string): Promise<void> {
+  await expect(toasts(page).filter({ hasText: text }).first()).toBeVisible();
+  await expect(toasts(page).filter({ hasText: text }).first()).toHaveText(text);
+}
+
+// The root tsconfig has no DOM library, so page-side code is passed as text.
+
+/** An item of the page's sessionStorage (the student session is under "userData"). */
+export function sessionItem(page: Page, key: string): Promise<string | null> {
+  return page.evaluate(`window.sessionStorage.getItem(${JSON.stringify(key)})`) as Promise<string | null>;
+}
+
+/** An item of the page's localStorage (the admin token is under "adminToken"). */
+export function localItem(page: Page, key: string): Promise<string | null> {
+  return page.evaluate(`window.localStorage.getItem(${JSON.stringify(key)})`) as Promise<string | null>;
+}
+
+/** A global variable of the page, `typeof` first so an undeclared one is undefined. */
+export function pageGlobal(page: Page, name: string): Promise<unknown> {
+  return page.evaluate(
+    `typeof window[${JSON.stringify(name)}] === 'undefined' ? undefined : window[${JSON.stringify(name)}]`,
+  );
+}
+
+export const test = base;
+
+/** A full-page screenshot in the test's output folder (test-results/, not committed). */
+export async function snap(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+}
+
+// ------------------------------------------------------------ registration
+
+/** Types a YYYY-MM-DD date into the sectioned DD/MM/YYYY date field. */
+export async function typeDob(page: Page, iso: string): Promise<void> {
+  const field = page.getByRole('group', { name: 'Date of Birth' });
+  await field.getByRole('spinbutton', { name: 'Day' }).click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type(dobDigits(iso));
+  await expect(page.locator('input[name="dob"]')).toHaveValue(isoToDmy(iso));
+}
+
+export function isoToDmy(iso: string): string {
+  const [y, m, d] = iso.split('-');
+  return `${d}/${m}/${y}`;
+}
+
+export function gradeLabel(grade: number): string {
+  const suffix = grade === 1 ? 'st' : grade === 2 ? 'nd' : grade === 3 ? 'rd' : 'th';
+  return `${grade}${suffix}`;
+}
+
+/** Fills every field of the registration form with a student's details. */
+export async function fillRegistration(page: Page, student: StudentData, acceptTerms = true): Promise<void> {
+  await page.getByLabel('Student Full Name').fill(student.fullname);
+  await page.getByLabel('Email').fill(student.email);
+  await page.getByLabel('Mobile').fill(student.mobile);
+  await page.getByLabel('Password', { exact: true }).fill(student.password);
+  await page.getByLabel('Confirm Password').fill(student.password);
+  await typeDob(page, student.dob);
+  await page.getByRole('radio', { name: student.gender }).check();
+  await page.getByLabel('Grade').selectOption({ label: gradeLabel(student.grade) });
+  await page.getByLabel('Board').selectOption({ label: student.board });
+  const terms = page.getByLabel('I agree with terms and conditions');
+  if (acceptTerms) await terms.check();
+  else await terms.uncheck();
+}
