@@ -36,6 +36,14 @@ export function ageInYears(dob: string, today: string): number {
   return (to - from) / DAYS_PER_YEAR;
 }
 
+/** DD/MM/YYYY as typed (day and month may have one digit) to YYYY-MM-DD, or null. */
+export function displayToIsoDate(value: string): string | null {
+  const match = /^\s*(\d{1,2})\/(\d{1,2})\/(\d{4})\s*$/.exec(value);
+  if (!match) return null;
+  const iso = `${match[3]}-${match[2]!.padStart(2, '0')}-${match[1]!.padStart(2, '0')}`;
+  return isValidIsoDate(iso) ? iso : null;
+}
+
 /** YYYY-MM-DD to DD/MM/YYYY for display. */
 export function isoToDisplayDate(value: string): string {
   const match = ISO_DATE.exec(value);

@@ -84,6 +84,15 @@ export function normalizeMobile(value: string): string | null {
   return /^[1-9]\d{9}$/.test(digits) ? digits : null;
 }
 
+/**
+ * Passwords lose surrounding spaces everywhere (registration, reset, login), as
+ * the seed's login form trims what it sends (seed-spec §5): a password typed with
+ * a trailing space still works.
+ */
+export function normalizePassword(value: string): string {
+  return value.trim();
+}
+
 /** The first password rule broken, or null (product.md §7). */
 export function passwordProblem(password: string): string | null {
   if (!password) return M.passwordRequired;
@@ -151,10 +160,10 @@ export function validateRegistration(input: RegistrationInput, today: string = t
   const mobile = normalizeMobile(mobileText);
   if (!mobile) return fail(M.mobileInvalid);
 
-  const password = text(input.password);
+  const password = normalizePassword(text(input.password));
   const badPassword = passwordProblem(password);
   if (badPassword) return fail(badPassword);
-  if (password !== text(input.cnfpassword)) return fail(M.passwordsDoNotMatch);
+  if (password !== normalizePassword(text(input.cnfpassword))) return fail(M.passwordsDoNotMatch);
 
   const badDob = dobProblem(input.dob, today);
   if (badDob) return fail(badDob);

@@ -28,10 +28,7 @@ export function AppRoutes() {
         <RouterRoute path={Route.forgotPassword} element={<ForgotPasswordPage />} />
         <RouterRoute path={Route.adminLogin} element={<AdminLoginPage />} />
         <RouterRoute path={Route.adminDashboard} element={<AdminDashboardPage />} />
-        <RouterRoute
-          path={Route.adminDashboardAlias}
-          element={<Navigate to={Route.adminDashboard} replace />}
-        />
+        <RouterRoute path={Route.adminDashboardAlias} element={<Navigate to={Route.adminDashboard} replace />} />
         <RouterRoute path={Route.thankYou} element={<ThankYouPage />} />
         <RouterRoute path="*" element={<NotFoundPage />} />
       </RouterRoute>

@@ -1,12 +1,14 @@
 import Box from '@mui/material/Box';
 import { Suspense } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { Footer } from '../components/footer.tsx';
 import { Header } from '../components/header.tsx';
+import { PageErrorBoundary } from '../components/page-error-boundary.tsx';
 import { RouteLoading } from '../components/loading.tsx';
 
 /** Header, the page, footer; the page's code loads inside while the frame stays. */
 export function SiteLayout() {
+  const { pathname } = useLocation();
   return (
     <>
       <Box
@@ -39,9 +41,11 @@ export function SiteLayout() {
         tabIndex={-1}
         sx={{ flex: 1, display: 'flex', flexDirection: 'column', position: 'relative', minWidth: 0, outline: 'none' }}
       >
-        <Suspense fallback={<RouteLoading />}>
-          <Outlet />
-        </Suspense>
+        <PageErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<RouteLoading />}>
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
       </Box>
       <Footer />
     </>

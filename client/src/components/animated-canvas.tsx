@@ -37,8 +37,17 @@ export function AnimatedCanvas({ variant = 'bubbles', density = 1 }: AnimatedCan
 
     const colours =
       variant === 'confetti'
-        ? [theme.palette.primary.light, theme.palette.secondary.main, theme.palette.success.main, theme.palette.primary.main]
-        : [alpha(theme.palette.primary.light, 0.14), alpha(theme.palette.secondary.main, 0.2), alpha(theme.palette.primary.main, 0.08)];
+        ? [
+            theme.palette.primary.light,
+            theme.palette.secondary.main,
+            theme.palette.success.main,
+            theme.palette.primary.main,
+          ]
+        : [
+            alpha(theme.palette.primary.light, 0.14),
+            alpha(theme.palette.secondary.main, 0.2),
+            alpha(theme.palette.primary.main, 0.08),
+          ];
 
     let width = 0;
     let height = 0;
@@ -102,7 +111,13 @@ export function AnimatedCanvas({ variant = 'bubbles', density = 1 }: AnimatedCan
 
     resize();
     draw(0);
-    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(() => { resize(); draw(0); }) : null;
+    const observer =
+      typeof ResizeObserver === 'function'
+        ? new ResizeObserver(() => {
+            resize();
+            draw(0);
+          })
+        : null;
     observer?.observe(canvas);
 
     const start = () => {

@@ -43,7 +43,12 @@ export function Header() {
         </Box>
         <Box
           component="span"
-          sx={{ fontWeight: 800, fontSize: { xs: '0.95rem', sm: '1.15rem', md: '1.3rem' }, lineHeight: 1.2, minWidth: 0 }}
+          sx={{
+            fontWeight: 800,
+            fontSize: { xs: '0.95rem', sm: '1.15rem', md: '1.3rem' },
+            lineHeight: 1.2,
+            minWidth: 0,
+          }}
         >
           {PRODUCT_NAME}
         </Box>

@@ -19,48 +19,52 @@ interface LinkButtonProps {
 
 const Anchor = styled('a', {
   shouldForwardProp: (prop) => !['variant', 'colour', 'size', 'fullWidthOnPhone'].includes(prop as string),
-})<{ variant: Variant; colour: Colour; size: 'medium' | 'large'; fullWidthOnPhone: boolean }>(
-  ({ theme, variant, colour, size, fullWidthOnPhone }) => {
-    const palette = theme.palette[colour];
-    return {
-      display: 'inline-flex',
-      alignItems: 'center',
-      justifyContent: 'center',
-      gap: theme.spacing(1),
-      boxSizing: 'border-box',
-      minHeight: size === 'large' ? 48 : 44,
-      padding: theme.spacing(0.75, 2.5),
-      borderRadius: 12,
-      fontFamily: theme.typography.fontFamily,
-      fontWeight: 700,
-      fontSize: size === 'large' ? '1rem' : theme.typography.button.fontSize,
-      lineHeight: 1.5,
-      textDecoration: 'none',
-      textAlign: 'center',
-      cursor: 'pointer',
-      transition: theme.transitions.create(['background-color', 'border-color', 'color']),
-      border: '1px solid transparent',
-      ...(variant === 'contained' && {
-        backgroundColor: palette.main,
-        color: palette.contrastText,
-        '&:hover': { backgroundColor: colour === 'secondary' ? palette.light : palette.dark },
-      }),
-      ...(variant === 'outlined' && {
-        borderColor: alpha(theme.palette.primary.main, 0.5),
-        color: theme.palette.primary.main,
-        '&:hover': { borderColor: theme.palette.primary.main, backgroundColor: alpha(theme.palette.primary.main, 0.06) },
-      }),
-      ...(variant === 'text' && {
-        color: theme.palette.primary.main,
-        paddingInline: theme.spacing(1.5),
-        '&:hover': { backgroundColor: alpha(theme.palette.primary.main, 0.06) },
-      }),
-      '&:focus-visible': { outline: `3px solid ${theme.palette.primary.light}`, outlineOffset: 2 },
-      '& > svg': { fontSize: 20 },
-      ...(fullWidthOnPhone && { [theme.breakpoints.down('sm')]: { width: '100%' } }),
-    };
-  },
-);
+})<{ variant: Variant; colour: Colour; size: 'medium' | 'large'; fullWidthOnPhone: boolean }>(({
+  theme,
+  variant,
+  colour,
+  size,
+  fullWidthOnPhone,
+}) => {
+  const palette = theme.palette[colour];
+  return {
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: theme.spacing(1),
+    boxSizing: 'border-box',
+    minHeight: size === 'large' ? 48 : 44,
+    padding: theme.spacing(0.75, 2.5),
+    borderRadius: 12,
+    fontFamily: theme.typography.fontFamily,
+    fontWeight: 700,
+    fontSize: size === 'large' ? '1rem' : theme.typography.button.fontSize,
+    lineHeight: 1.5,
+    textDecoration: 'none',
+    textAlign: 'center',
+    cursor: 'pointer',
+    transition: theme.transitions.create(['background-color', 'border-color', 'color']),
+    border: '1px solid transparent',
+    ...(variant === 'contained' && {
+      backgroundColor: palette.main,
+      color: palette.contrastText,
+      '&:hover': { backgroundColor: colour === 'secondary' ? palette.light : palette.dark },
+    }),
+    ...(variant === 'outlined' && {
+      borderColor: alpha(theme.palette.primary.main, 0.5),
+      color: theme.palette.primary.main,
+      '&:hover': { borderColor: theme.palette.primary.main, backgroundColor: alpha(theme.palette.primary.main, 0.06) },
+    }),
+    ...(variant === 'text' && {
+      color: theme.palette.primary.main,
+      paddingInline: theme.spacing(1.5),
+      '&:hover': { backgroundColor: alpha(theme.palette.primary.main, 0.06) },
+    }),
+    '&:focus-visible': { outline: `3px solid ${theme.palette.primary.light}`, outlineOffset: 2 },
+    '& > svg': { fontSize: 20 },
+    ...(fullWidthOnPhone && { [theme.breakpoints.down('sm')]: { width: '100%' } }),
+  };
+});
 
 /**
  * A link that looks like a button: navigation stays a real <a href> (crawlable,

@@ -4,7 +4,7 @@
 import { ErrorCode } from '@tc/domain/errors';
 import { RegistrationMessage, ServerMessage, UiMessage } from '@tc/domain/messages';
 import { resetCodeEmail } from '@tc/domain/notifications';
-import { isValidEmail, normalizeEmail, passwordProblem } from '@tc/domain/registration';
+import { isValidEmail, normalizeEmail, normalizePassword, passwordProblem } from '@tc/domain/registration';
 import type { CloudDeps } from '../deps.ts';
 import { fail, guarded, optionalString, requireStrings, validationFailed } from '../errors.ts';
 import { consumeCode, issueCode, withdrawCode } from '../otp/codes.ts';
@@ -36,7 +36,7 @@ export function defineStudentFunctions(deps: CloudDeps): void {
     guarded('loginStudent', async ({ params }: Request) => {
       requireStrings(params, ['identifier', 'password']);
       const identifier = String(params.identifier ?? '').trim();
-      const password = String(params.password ?? '');
+      const password = normalizePassword(String(params.password ?? ''));
       if (!identifier) validationFailed(UiMessage.enterIdentifier);
       if (!password) validationFailed(UiMessage.enterPassword);
 
@@ -97,7 +97,7 @@ export function defineStudentFunctions(deps: CloudDeps): void {
       requireStrings(params, ['email', 'otp', 'newPassword']);
       const email = normalizeEmail(String(params.email ?? ''));
       if (!email) validationFailed(UiMessage.enterEmailAddress);
-      const newPassword = String(params.newPassword ?? '');
+      const newPassword = normalizePassword(String(params.newPassword ?? ''));
       const problem = passwordProblem(newPassword);
       if (problem) validationFailed(problem);
 

@@ -6,8 +6,30 @@ import type { StudentRecord } from '@tc/domain/student';
 import { currentPath, deferred, mockFetch, renderApp, type MockReply } from '../../test/render-app.tsx';
 
 const students: StudentRecord[] = [
-  { objectId: 'a1', id: 1, fullname: 'Riya Sharma', gender: 'Daughter', mobile: '9876543210', email: 'riya@example.com', dob: '2015-06-15', board: 'CBSE', grade: 4, createdAt: '2026-01-01T00:00:00.000Z' },
-  { objectId: 'b2', id: 2, fullname: 'Arjun Rao', gender: 'Son', mobile: '9123456789', email: 'arjun@example.com', dob: '2013-01-02', board: 'State', grade: 6, createdAt: '2026-01-02T00:00:00.000Z' },
+  {
+    objectId: 'a1',
+    id: 1,
+    fullname: 'Riya Sharma',
+    gender: 'Daughter',
+    mobile: '9876543210',
+    email: 'riya@example.com',
+    dob: '2015-06-15',
+    board: 'CBSE',
+    grade: 4,
+    createdAt: '2026-01-01T00:00:00.000Z',
+  },
+  {
+    objectId: 'b2',
+    id: 2,
+    fullname: 'Arjun Rao',
+    gender: 'Son',
+    mobile: '9123456789',
+    email: 'arjun@example.com',
+    dob: '2013-01-02',
+    board: 'State',
+    grade: 6,
+    createdAt: '2026-01-02T00:00:00.000Z',
+  },
 ];
 
 const signIn = () => window.localStorage.setItem(ADMIN_SESSION_KEY, 'r:admin');
@@ -16,7 +38,9 @@ const open = () => renderApp('/admindashborad');
 describe('admin dashboard', () => {
   it('redirects to the admin login without a token', async () => {
     open();
-    expect(await screen.findByRole('heading', { name: 'Manage Student Records' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Manage Student Records' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(currentPath()).toBe('/adminlogin');
   });
 
@@ -94,7 +118,10 @@ describe('admin dashboard', () => {
     mockFetch({
       'GET /api/admin/me': () => ({ body: { name: 'Asha Admin', email: 'admin@example.com' } }),
       'GET /api/users': () => ({ body: students, headers: { 'X-Total-Count': '2' } }),
-      'PUT /api/users/a1': () => ({ status: 400, body: { error: 'Please enter a valid 10-digit mobile number', code: 142 } }),
+      'PUT /api/users/a1': () => ({
+        status: 400,
+        body: { error: 'Please enter a valid 10-digit mobile number', code: 142 },
+      }),
     });
     const { user } = open();
     const grid = await screen.findByRole('grid', { name: 'Registered students' }, { timeout: 5000 });
@@ -104,7 +131,9 @@ describe('admin dashboard', () => {
     await user.clear(mobile);
     await user.type(mobile, '123');
     await user.click(within(grid).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid 10-digit mobile number'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid 10-digit mobile number'),
+    );
     expect(within(grid).getByRole('button', { name: 'Save' })).toBeInTheDocument();
   });
 
@@ -115,7 +144,9 @@ describe('admin dashboard', () => {
       'GET /api/users': () => ({ status: 401, body: { error: 'Session expired, please login again', code: 209 } }),
     });
     open();
-    expect(await screen.findByRole('heading', { name: 'Manage Student Records' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Manage Student Records' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(UiMessage.sessionExpired));
     expect(window.localStorage.getItem(ADMIN_SESSION_KEY)).toBeNull();
   });
@@ -127,7 +158,9 @@ describe('admin dashboard', () => {
       'GET /api/users': () => ({ status: 500 }),
     });
     open();
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(UiMessage.errorLoadingData), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(UiMessage.errorLoadingData), {
+      timeout: 5000,
+    });
     expect(currentPath()).toBe('/admindashborad');
   });
 

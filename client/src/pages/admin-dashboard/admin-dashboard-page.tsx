@@ -81,7 +81,13 @@ export default function AdminDashboardPage() {
             {admin ? `Welcome, ${admin.name || admin.email}` : 'Loading user details...'}
           </Typography>
         </Box>
-        <Button variant="outlined" startIcon={<LogoutIcon />} onClick={logout} disabled={loggingOut} sx={{ flexShrink: 0 }}>
+        <Button
+          variant="outlined"
+          startIcon={<LogoutIcon />}
+          onClick={logout}
+          disabled={loggingOut}
+          sx={{ flexShrink: 0 }}
+        >
           Logout
         </Button>
       </Stack>

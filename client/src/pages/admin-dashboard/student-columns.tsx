@@ -2,24 +2,19 @@ import CloseIcon from '@mui/icons-material/Close';
 import EditIcon from '@mui/icons-material/Edit';
 import SaveIcon from '@mui/icons-material/Save';
 import { GridActionsCellItem, GridRowModes, type GridColDef, type GridRowModesModel } from '@mui/x-data-grid';
-import { API_DATE_FORMAT, BOARDS, GENDERS, GRADES } from '@tc/domain/constants';
-import { isoToDisplayDate, isValidIsoDate } from '@tc/domain/dates';
+import { BOARDS, GENDERS, GRADES } from '@tc/domain/constants';
+import { displayToIsoDate, isoToDisplayDate, isValidIsoDate } from '@tc/domain/dates';
 import { gradeLabel } from '@tc/domain/registration';
 import type { StudentRecord } from '@tc/domain/student';
-import dayjs from 'dayjs';
 
-/** YYYY-MM-DD to a local Date for the grid's date editor (no time-zone shift). */
-export function isoToDate(value: unknown): Date | null {
-  if (typeof value !== 'string' || !isValidIsoDate(value)) return null;
-  const [y, m, d] = value.split('-').map(Number);
-  return new Date(y, m - 1, d);
-}
-
-/** A grid date value back to YYYY-MM-DD. */
-export function dateToIso(value: unknown): string | null {
-  if (value instanceof Date && !Number.isNaN(value.getTime())) return dayjs(value).format(API_DATE_FORMAT);
-  if (typeof value === 'string') return value;
-  return null;
+/**
+ * The date of birth as the grid shows and edits it: DD/MM/YYYY (product.md §7),
+ * whatever the browser's locale. Saving turns it back into YYYY-MM-DD; a date that
+ * cannot be read is sent as typed, and the server names the problem.
+ */
+export function dobForSaving(value: unknown): string {
+  const text = String(value ?? '');
+  return displayToIsoDate(text) ?? text;
 }
 
 interface ColumnActions {
@@ -30,7 +25,12 @@ interface ColumnActions {
 }
 
 /** The admin table's columns (seed-spec §2; product.md §7: all but ID and Full Name editable). */
-export function studentColumns({ rowModesModel, onEdit, onSave, onCancel }: ColumnActions): GridColDef<StudentRecord>[] {
+export function studentColumns({
+  rowModesModel,
+  onEdit,
+  onSave,
+  onCancel,
+}: ColumnActions): GridColDef<StudentRecord>[] {
   return [
     { field: 'id', headerName: 'ID', type: 'number', width: 80, align: 'left', headerAlign: 'left' },
     { field: 'fullname', headerName: 'Full Name', flex: 1, minWidth: 180 },
@@ -47,11 +47,9 @@ export function studentColumns({ rowModesModel, onEdit, onSave, onCancel }: Colu
     {
       field: 'dob',
       headerName: 'Date of Birth',
-      type: 'date',
       width: 150,
       editable: true,
-      valueGetter: (value) => isoToDate(value),
-      valueFormatter: (value: Date | null) => (value ? isoToDisplayDate(dayjs(value).format(API_DATE_FORMAT)) : ''),
+      valueGetter: (value) => (typeof value === 'string' && isValidIsoDate(value) ? isoToDisplayDate(value) : value),
     },
     {
       field: 'board',
@@ -78,7 +76,13 @@ export function studentColumns({ rowModesModel, onEdit, onSave, onCancel }: Colu
         const objectId = String(id);
         if (rowModesModel[objectId]?.mode === GridRowModes.Edit) {
           return [
-            <GridActionsCellItem key="save" icon={<SaveIcon />} label="Save" color="primary" onClick={() => onSave(objectId)} />,
+            <GridActionsCellItem
+              key="save"
+              icon={<SaveIcon />}
+              label="Save"
+              color="primary"
+              onClick={() => onSave(objectId)}
+            />,
             <GridActionsCellItem key="cancel" icon={<CloseIcon />} label="Cancel" onClick={() => onCancel(objectId)} />,
           ];
         }

@@ -14,7 +14,7 @@ import { UiMessage } from '@tc/domain/messages';
 import { api } from '../../lib/api.ts';
 import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
-import { dateToIso, studentColumns } from './student-columns.tsx';
+import { dobForSaving, studentColumns } from './student-columns.tsx';
 
 const PAGE_SIZES = [25, 50, 100];
 
@@ -101,7 +101,8 @@ export function StudentsGrid({ token, query, onUnauthorized }: StudentsGridProps
         rowModesModel,
         onEdit: (id) => setRowModesModel((m) => ({ ...m, [id]: { mode: GridRowModes.Edit, fieldToFocus: 'gender' } })),
         onSave: (id) => setRowModesModel((m) => ({ ...m, [id]: { mode: GridRowModes.View } })),
-        onCancel: (id) => setRowModesModel((m) => ({ ...m, [id]: { mode: GridRowModes.View, ignoreModifications: true } })),
+        onCancel: (id) =>
+          setRowModesModel((m) => ({ ...m, [id]: { mode: GridRowModes.View, ignoreModifications: true } })),
       }),
     [rowModesModel],
   );
@@ -110,7 +111,7 @@ export function StudentsGrid({ token, query, onUnauthorized }: StudentsGridProps
     async (newRow: StudentRecord, oldRow: StudentRecord): Promise<StudentRecord> => {
       const changes: Record<string, unknown> = {};
       for (const field of EDITABLE_STUDENT_FIELDS) {
-        const next = field === 'dob' ? dateToIso(newRow.dob) : newRow[field];
+        const next = field === 'dob' ? dobForSaving(newRow.dob) : newRow[field];
         const before = oldRow[field];
         if (next !== before) changes[field] = typeof next === 'string' ? next.trim() : next;
       }
@@ -135,7 +136,15 @@ export function StudentsGrid({ token, query, onUnauthorized }: StudentsGridProps
 
   return (
     // The grid grows with its rows up to the box's height, then scrolls under a sticky header.
-    <Box sx={{ display: 'flex', flexDirection: 'column', maxHeight: { xs: 600, md: 'max(480px, calc(100vh - 300px))' }, width: '100%', minWidth: 0 }}>
+    <Box
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        maxHeight: { xs: 600, md: 'max(480px, calc(100vh - 300px))' },
+        width: '100%',
+        minWidth: 0,
+      }}
+    >
       <DataGrid
         aria-label="Registered students"
         rows={rows}

@@ -5,7 +5,10 @@ import { currentPath, mockFetch, renderApp, type MockHandler } from '../../test/
 
 const stepOne = (exists: boolean, otpStatus = 200): Record<string, MockHandler> => ({
   'POST /api/check-email': () => ({ body: { exists } }),
-  'POST /api/send-email-otp': () => ({ status: otpStatus, body: otpStatus === 200 ? { success: true } : { error: 'Too many requests. Please try again later.' } }),
+  'POST /api/send-email-otp': () => ({
+    status: otpStatus,
+    body: otpStatus === 200 ? { success: true } : { error: 'Too many requests. Please try again later.' },
+  }),
 });
 
 async function open() {
@@ -41,7 +44,9 @@ describe('forgot password', () => {
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(UiMessage.failedToSendOtp));
     mockFetch(stepOne(true, 429));
     await user.click(screen.getByRole('button', { name: 'Send OTP' }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Too many requests. Please try again later.'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Too many requests. Please try again later.'),
+    );
   });
 
   it('moves to step two, checks the new password, resets it and goes to the login', async () => {

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { OTP_LENGTH, OTP_RESEND_COOLDOWN_SECONDS } from '@tc/domain/constants';
 import { UiMessage } from '@tc/domain/messages';
-import { passwordProblem } from '@tc/domain/registration';
+import { normalizePassword, passwordProblem } from '@tc/domain/registration';
 import { Route } from '@tc/domain/routes';
 import { FormCard } from '../../components/form-card.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
@@ -81,7 +81,7 @@ export default function ForgotPasswordPage() {
 
   const resetPassword = async () => {
     if (newPassword !== confirmPassword) return fail('confirmPassword', UiMessage.passwordsDoNotMatch);
-    const weak = passwordProblem(newPassword);
+    const weak = passwordProblem(normalizePassword(newPassword));
     if (weak) return fail('newPassword', weak);
     if (!looksLikeOtp(otp)) return fail('otp', UiMessage.invalidOtp);
     setProblem(null);

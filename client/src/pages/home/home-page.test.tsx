@@ -6,7 +6,9 @@ import { currentPath, renderApp } from '../../test/render-app.tsx';
 describe('home page', () => {
   it('shows the heading, the three cards and their links', async () => {
     renderApp('/');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Guided Learning for Grades 1-9' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Guided Learning for Grades 1-9' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Student Registration' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Already Registered? Log In to Your Account' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Admin Access for Managing Students' })).toBeInTheDocument();
@@ -21,9 +23,7 @@ describe('home page', () => {
     expect(screen.getByRole('link', { name: 'Enroll Now' })).toHaveAttribute('href', '/Registeruser');
     expect(screen.getByRole('link', { name: `${PRODUCT_NAME} home` })).toHaveAttribute('href', '/Home');
     expect(screen.getByText(PRODUCT_NAME)).toBeInTheDocument();
-    expect(
-      screen.getByText(`© ${new Date().getFullYear()} ${PRODUCT_NAME}. All rights reserved`),
-    ).toBeInTheDocument();
+    expect(screen.getByText(`© ${new Date().getFullYear()} ${PRODUCT_NAME}. All rights reserved`)).toBeInTheDocument();
     expect(container.querySelector('canvas')).toHaveAttribute('aria-hidden', 'true');
     expect(screen.getByText(/tuition classes for grade 1/i)).toBeInTheDocument();
   });

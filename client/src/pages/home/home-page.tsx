@@ -74,9 +74,9 @@ export default function HomePage() {
         <Stack spacing={2} sx={{ maxWidth: 760, mb: { xs: 4, md: 6 } }}>
           <Typography variant="h1">Guided Learning for Grades 1-9</Typography>
           <Typography sx={{ fontSize: { xs: '1.05rem', sm: '1.2rem' } }} color="text.secondary">
-            Welcome to {PRODUCT_NAME}! We help children in grades 1 to 9 learn with confidence through
-            structured lessons, interactive teaching and regular assessments. Register your child in a few
-            minutes, and students can log in any time to see their profile, progress and study schedule.
+            Welcome to {PRODUCT_NAME}! We help children in grades 1 to 9 learn with confidence through structured
+            lessons, interactive teaching and regular assessments. Register your child in a few minutes, and students
+            can log in any time to see their profile, progress and study schedule.
           </Typography>
         </Stack>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ xs: 2, md: 3 }} sx={{ alignItems: 'stretch' }}>
@@ -114,10 +114,10 @@ export default function HomePage() {
         <Box className="visually-hidden">
           <h2>Tuition classes for grades 1 to 9</h2>
           <p>
-            Online tuition classes for grade 1, grade 2, grade 3, grade 4, grade 5, grade 6, grade 7, grade 8 and
-            grade 9 students in the city area. Home tuition, coaching classes and tutors near me for CBSE, ICSE and
-            State board syllabus: mathematics, science, English and social studies tuition for primary and middle
-            school children.
+            Online tuition classes for grade 1, grade 2, grade 3, grade 4, grade 5, grade 6, grade 7, grade 8 and grade
+            9 students in the city area. Home tuition, coaching classes and tutors near me for CBSE, ICSE and State
+            board syllabus: mathematics, science, English and social studies tuition for primary and middle school
+            children.
           </p>
         </Box>
       </Container>

@@ -11,7 +11,10 @@ export default function NotFoundPage() {
       <PageTitle title="Page not found" />
       <meta name="robots" content="noindex" />
       <Box>
-        <Typography aria-hidden="true" sx={{ fontSize: { xs: '4rem', sm: '6rem' }, fontWeight: 800, color: 'primary.main', lineHeight: 1 }}>
+        <Typography
+          aria-hidden="true"
+          sx={{ fontSize: { xs: '4rem', sm: '6rem' }, fontWeight: 800, color: 'primary.main', lineHeight: 1 }}
+        >
           404
         </Typography>
         <Typography variant="h1" sx={{ mt: 1, mb: 1 }}>

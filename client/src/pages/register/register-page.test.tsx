@@ -71,12 +71,16 @@ describe('registration form', () => {
     expect(within(gender).getByRole('radio', { name: 'Daughter' })).not.toBeChecked();
     expect(screen.getByLabelText('Grade')).toHaveDisplayValue('Select Grade');
     expect(screen.getByLabelText('Board')).toHaveDisplayValue('Select a Board');
-    expect(within(screen.getByLabelText('Grade')).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Select Grade', '1st', '2nd', '3rd', '4th', '5th', '6th', '7th', '8th', '9th',
-    ]);
-    expect(within(screen.getByLabelText('Board')).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Select a Board', 'CBSE', 'ICSE', 'State',
-    ]);
+    expect(
+      within(screen.getByLabelText('Grade'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Select Grade', '1st', '2nd', '3rd', '4th', '5th', '6th', '7th', '8th', '9th']);
+    expect(
+      within(screen.getByLabelText('Board'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Select a Board', 'CBSE', 'ICSE', 'State']);
     expect(screen.getAllByRole('button', { name: 'Show password' })).toHaveLength(2);
     expect(screen.queryByLabelText('OTP')).not.toBeInTheDocument();
     expect(screen.getByLabelText('I agree with terms and conditions')).not.toBeChecked();
@@ -172,7 +176,10 @@ describe('registration form', () => {
     let status = 500;
     mockFetch({
       ...checks(false, false),
-      'POST /api/send-sms': () => ({ status, body: { error: 'Please wait 30 seconds before requesting another code', code: 3043 } }),
+      'POST /api/send-sms': () => ({
+        status,
+        body: { error: 'Please wait 30 seconds before requesting another code', code: 3043 },
+      }),
     });
     const { user } = await openForm();
     await fill(user, valid);
@@ -228,7 +235,10 @@ describe('registration form', () => {
       tmc: true,
       otp: '123456',
     });
-    expect(calls.find((c) => c.path === '/api/send-email')?.body).toEqual({ email: valid.email, fullname: valid.fullname });
+    expect(calls.find((c) => c.path === '/api/send-email')?.body).toEqual({
+      email: valid.email,
+      fullname: valid.fullname,
+    });
   });
 
   const registerFailure = async (reply: { status: number; body?: unknown }) => {
@@ -245,10 +255,19 @@ describe('registration form', () => {
   };
 
   it.each([
-    [{ status: 409, body: { error: ServerMessage.emailTaken, code: ErrorCode.EmailTaken } }, UiMessage.thisEmailRegistered],
-    [{ status: 409, body: { error: ServerMessage.mobileTaken, code: ErrorCode.MobileTaken } }, UiMessage.thisMobileRegistered],
+    [
+      { status: 409, body: { error: ServerMessage.emailTaken, code: ErrorCode.EmailTaken } },
+      UiMessage.thisEmailRegistered,
+    ],
+    [
+      { status: 409, body: { error: ServerMessage.mobileTaken, code: ErrorCode.MobileTaken } },
+      UiMessage.thisMobileRegistered,
+    ],
     [{ status: 409, body: { error: 'Taken', code: ErrorCode.EmailTaken } }, UiMessage.emailExists],
-    [{ status: 400, body: { error: 'OTP has expired. Please request a new one.', code: ErrorCode.ExpiredCode } }, 'OTP has expired. Please request a new one.'],
+    [
+      { status: 400, body: { error: 'OTP has expired. Please request a new one.', code: ErrorCode.ExpiredCode } },
+      'OTP has expired. Please request a new one.',
+    ],
     [{ status: 500 }, UiMessage.registrationFailed],
   ])('maps a failed registration %j to "%s"', async (reply, message) => {
     await registerFailure(reply);

@@ -344,9 +344,7 @@ export default function RegisterPage() {
           )}
           <FormControl error={problem?.field === 'tmc'}>
             <FormControlLabel
-              control={
-                <Checkbox name="tmc" checked={form.tmc} onChange={(e) => set('tmc', e.target.checked)} />
-              }
+              control={<Checkbox name="tmc" checked={form.tmc} onChange={(e) => set('tmc', e.target.checked)} />}
               label="I agree with terms and conditions"
             />
             {problem?.field === 'tmc' && <FormHelperText>{problem.message}</FormHelperText>}

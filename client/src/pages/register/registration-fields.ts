@@ -1,17 +1,7 @@
 import { RegistrationMessage as M } from '@tc/domain/messages';
 
 export type RegistrationField =
-  | 'fullname'
-  | 'email'
-  | 'mobile'
-  | 'password'
-  | 'cnfpassword'
-  | 'dob'
-  | 'gender'
-  | 'grade'
-  | 'board'
-  | 'tmc'
-  | 'otp';
+  'fullname' | 'email' | 'mobile' | 'password' | 'cnfpassword' | 'dob' | 'gender' | 'grade' | 'board' | 'tmc' | 'otp';
 
 /** Which field a rule's message belongs under (design.md: colour is never the only signal). */
 const FIELD_OF_MESSAGE: Record<string, RegistrationField> = {

@@ -62,7 +62,12 @@ describe('student dashboard', () => {
 
   it('on a 401 says the session expired, forgets it and returns to the login', async () => {
     signIn();
-    mockFetch({ 'GET /api/students/me': () => ({ status: 401, body: { error: 'Session expired, please login again', code: 209 } }) });
+    mockFetch({
+      'GET /api/students/me': () => ({
+        status: 401,
+        body: { error: 'Session expired, please login again', code: 209 },
+      }),
+    });
     renderApp('/dashboard');
     expect(await screen.findByRole('heading', { name: 'NICE TO SEE YOU' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(UiMessage.sessionExpired));

@@ -88,10 +88,18 @@ export default function StudentDashboardPage() {
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="h1">Student Dashboard</Typography>
           {profile && (
-            <Typography sx={{ mt: 1, fontSize: '1.15rem', overflowWrap: 'anywhere' }}>Welcome, {profile.fullname}</Typography>
+            <Typography sx={{ mt: 1, fontSize: '1.15rem', overflowWrap: 'anywhere' }}>
+              Welcome, {profile.fullname}
+            </Typography>
           )}
         </Box>
-        <Button variant="outlined" startIcon={<LogoutIcon />} onClick={logout} disabled={loggingOut} sx={{ flexShrink: 0 }}>
+        <Button
+          variant="outlined"
+          startIcon={<LogoutIcon />}
+          onClick={logout}
+          disabled={loggingOut}
+          sx={{ flexShrink: 0 }}
+        >
           Logout
         </Button>
       </Stack>

@@ -40,7 +40,16 @@ describe('student login', () => {
     const { calls } = mockFetch({
       'POST /api/student/login': () => reply.promise,
       'GET /api/students/me': () => ({
-        body: { fullname: 'Riya Sharma', email: 'riya@example.com', mobile: '9876543210', board: 'CBSE', grade: 4, gender: 'Son', dob: '2015-06-15', id: 7 },
+        body: {
+          fullname: 'Riya Sharma',
+          email: 'riya@example.com',
+          mobile: '9876543210',
+          board: 'CBSE',
+          grade: 4,
+          gender: 'Son',
+          dob: '2015-06-15',
+          id: 7,
+        },
       }),
     });
     const { user } = await openLogin();
@@ -58,7 +67,10 @@ describe('student login', () => {
   });
 
   it.each([
-    [{ status: 401, body: { error: 'Invalid Email ID/Mobile Number or Password', code: 3050 } }, 'Invalid Email ID/Mobile Number or Password'],
+    [
+      { status: 401, body: { error: 'Invalid Email ID/Mobile Number or Password', code: 3050 } },
+      'Invalid Email ID/Mobile Number or Password',
+    ],
     [{ status: 502 }, UiMessage.loginFailed],
   ])('shows the server error, else "Login failed" (%j)', async (reply, message) => {
     mockFetch({ 'POST /api/student/login': () => reply });

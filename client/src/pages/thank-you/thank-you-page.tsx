@@ -10,17 +10,29 @@ import { PageTitle } from '../../components/page-title.tsx';
 
 export default function ThankYouPage() {
   return (
-    <Box sx={{ position: 'relative', overflow: 'hidden', flex: 1, display: 'grid', placeItems: 'center', px: 2, py: { xs: 4, sm: 8 } }}>
+    <Box
+      sx={{
+        position: 'relative',
+        overflow: 'hidden',
+        flex: 1,
+        display: 'grid',
+        placeItems: 'center',
+        px: 2,
+        py: { xs: 4, sm: 8 },
+      }}
+    >
       <PageTitle title="Thank you" />
       <AnimatedCanvas variant="confetti" />
-      <Card sx={{ position: 'relative', zIndex: 1, width: '100%', maxWidth: 560, p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
+      <Card
+        sx={{ position: 'relative', zIndex: 1, width: '100%', maxWidth: 560, p: { xs: 3, sm: 5 }, textAlign: 'center' }}
+      >
         <CheckCircleOutlined aria-hidden="true" color="success" sx={{ fontSize: 64 }} />
         <Typography variant="h1" sx={{ mt: 1, mb: 2 }}>
           Thank You!!
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 4 }}>
-          Your registration is complete. We have sent a confirmation e-mail to your registered e-mail address.
-          You can now log in with your e-mail address or mobile number.
+          Your registration is complete. We have sent a confirmation e-mail to your registered e-mail address. You can
+          now log in with your e-mail address or mobile number.
         </Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center' }}>
           <LinkButton to={Route.studentLogin} size="large">
