@@ -6,6 +6,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          sequence: { groupOrder: 0 },
           include: ['domain/src/**/*.test.ts', '{server,cloud}/src/**/*.unit.test.ts'],
         },
       },
@@ -19,6 +20,8 @@ export default defineConfig({
           hookTimeout: 120_000,
           pool: 'forks',
           maxWorkers: 2,
+          // Each project runs as its own group, one after the other.
+          sequence: { groupOrder: 1 },
         },
       },
       'client/vitest.config.ts',

@@ -12,5 +12,6 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     css: false,
     testTimeout: 20_000,
+    sequence: { groupOrder: 2 },
   },
 });
