@@ -4,7 +4,7 @@
 // asserts a timing: the figures are for people to read and compare.
 
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -205,6 +205,8 @@ async function lighthouseScores(url: string) {
 // ---------------------------------------------------------------- main
 async function main() {
   const work = mkdtempSync(path.join(tmpdir(), 'tc-bench-'));
+  // The embedded PostgreSQL runs as the postgres user, which must reach its folder.
+  chmodSync(work, 0o755);
   const captures = await startCaptures();
   let site: SiteProcess | undefined;
   let stopDatabase: (() => Promise<void>) | undefined;
@@ -229,13 +231,21 @@ async function main() {
       let output = '';
       child.stdout!.on('data', (d) => (output += d));
       child.stderr!.on('data', (d) => (output += d));
+      const stop = (signal: NodeJS.Signals) => {
+        try {
+          process.kill(-child.pid!, signal);
+        } catch {
+          // already gone
+        }
+      };
       await waitHealthy(`http://127.0.0.1:${startPort}`, 300_000).catch((error) => {
-        process.kill(-child.pid!, 'SIGKILL');
+        stop('SIGKILL');
         throw new Error(`${(error as Error).message}:\n${output}`);
       });
       const ms = performance.now() - t0;
-      process.kill(-child.pid!, 'SIGTERM');
-      await new Promise((r) => child.on('exit', r));
+      const exited = new Promise((r) => child.on('exit', r));
+      stop('SIGTERM');
+      await exited;
       return Math.round(ms);
     };
     const coldMs = await startOnce();
