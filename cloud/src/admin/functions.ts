@@ -3,13 +3,13 @@
 
 import { LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT, LIST_SORT_FIELDS, type ListSortField } from '@tc/domain/constants';
 import { ErrorCode } from '@tc/domain/errors';
-import { ServerMessage } from '@tc/domain/messages';
+import { RegistrationMessage, ServerMessage } from '@tc/domain/messages';
 import { parseBoard, parseGrade } from '@tc/domain/registration';
 import { validateStudentUpdate } from '@tc/domain/student-update';
 import type { CloudDeps } from '../deps.ts';
 import { fail, guarded, requireStrings, validationFailed } from '../errors.ts';
 import { MASTER, parse } from '../parse.ts';
-import { saveStudent } from '../registration/functions.ts';
+import { cachedCount, forgetCounts } from '../users/student-count.ts';
 import {
   ENROLLMENT_FIELD,
   isAdmin,
@@ -17,6 +17,7 @@ import {
   NOBODY,
   requireAdmin,
   revokeSession,
+  saveStudent,
   toAdminProfile,
   toRecord,
   type User,
@@ -101,12 +102,12 @@ export function defineAdminFunctions(deps: CloudDeps): void {
       }
       if (params.grade !== undefined && params.grade !== '') {
         const grade = parseGrade(params.grade);
-        if (grade === null) validationFailed('Grade must be between 1 to 9');
+        if (grade === null) validationFailed(RegistrationMessage.gradeOutOfRange);
         query.equalTo('grade', grade);
       }
       if (params.board !== undefined && params.board !== '') {
         const board = parseBoard(params.board);
-        if (!board) validationFailed('Please select a valid board (CBSE, ICSE, or STATE)');
+        if (!board) validationFailed(RegistrationMessage.boardInvalid);
         query.equalTo('board', board);
       }
 
@@ -116,12 +117,24 @@ export function defineAdminFunctions(deps: CloudDeps): void {
         fail(ErrorCode.BadRequest, `sort must be one of ${LIST_SORT_FIELDS.join(', ')}, optionally with a leading -`);
       }
       const column = field === 'id' ? ENROLLMENT_FIELD : (field as ListSortField);
-      if (sort.startsWith('-')) query.descending(column);
-      else query.ascending(column);
-      if (column !== ENROLLMENT_FIELD) query.addAscending(ENROLLMENT_FIELD);
+      const countKey = JSON.stringify([params.q, params.grade, params.board]);
+      const total = await cachedCount(countKey, () => query.count(MASTER));
+      if (skip >= total) return { students: [], total };
 
-      query.skip(skip).limit(limit);
-      const [results, total] = await Promise.all([query.find(MASTER), query.count(MASTER)]);
+      // Pages past the middle are read from the other end, so that the last page
+      // costs what the first does instead of walking past every row before it.
+      const fromEnd = skip > total / 2;
+      const pageLimit = fromEnd ? Math.min(limit, total - skip) : limit;
+      const pageSkip = fromEnd ? total - skip - pageLimit : skip;
+      const descending = sort.startsWith('-') !== fromEnd;
+      if (descending) query.descending(column);
+      else query.ascending(column);
+      if (column !== ENROLLMENT_FIELD) {
+        if (fromEnd) query.addDescending(ENROLLMENT_FIELD);
+        else query.addAscending(ENROLLMENT_FIELD);
+      }
+      const results = await query.skip(pageSkip).limit(pageLimit).find(MASTER);
+      if (fromEnd) results.reverse();
       return { students: results.map(toRecord), total };
     }),
   );
@@ -144,6 +157,7 @@ export function defineAdminFunctions(deps: CloudDeps): void {
       user.set(rest);
       if (email) user.set({ email, username: email });
       await saveStudent(user, user.get('email'), user.get('mobile'));
+      forgetCounts();
       return toRecord(user);
     }),
   );

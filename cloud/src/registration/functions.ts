@@ -16,8 +16,9 @@ import {
   findUserByMobile,
   isStudent,
   ownerOnlyAcl,
-  type User,
+  saveStudent,
 } from '../users/accounts.ts';
+import { forgetCounts } from '../users/student-count.ts';
 
 type Params = Record<string, unknown>;
 
@@ -34,26 +35,6 @@ function mobileParam(params: Params): string {
   const normalized = normalizeMobile(mobile);
   if (!normalized) validationFailed(RegistrationMessage.mobileInvalid);
   return normalized;
-}
-
-/** Maps Parse's uniqueness failures on a student to 3033 / 3034. */
-export async function saveStudent(user: User, email: string, mobile: string): Promise<void> {
-  const Parse = parse();
-  try {
-    await user.save(null, MASTER);
-  } catch (error) {
-    if (!(error instanceof Parse.Error)) throw error;
-    if (error.code === Parse.Error.USERNAME_TAKEN || error.code === Parse.Error.EMAIL_TAKEN) {
-      fail(ErrorCode.EmailTaken, ServerMessage.emailTaken);
-    }
-    if (error.code === Parse.Error.DUPLICATE_VALUE) {
-      const byEmail = await findUserByEmail(email);
-      if (byEmail && byEmail.id !== user.id) fail(ErrorCode.EmailTaken, ServerMessage.emailTaken);
-      const byMobile = await findUserByMobile(mobile);
-      if (byMobile && byMobile.id !== user.id) fail(ErrorCode.MobileTaken, ServerMessage.mobileTaken);
-    }
-    throw error;
-  }
 }
 
 export function defineRegistrationFunctions(deps: CloudDeps): void {
@@ -122,6 +103,7 @@ export function defineRegistrationFunctions(deps: CloudDeps): void {
       await saveStudent(user, student.email, student.mobile);
       user.setACL(ownerOnlyAcl(user));
       await user.save(null, MASTER);
+      forgetCounts();
       return { objectId: user.id, id: user.get(ENROLLMENT_FIELD) };
     }),
   );

@@ -40,12 +40,11 @@ export function defineStudentFunctions(deps: CloudDeps): void {
       if (!identifier) validationFailed(UiMessage.enterIdentifier);
       if (!password) validationFailed(UiMessage.enterPassword);
 
-      const account = identifier.includes('@') ? await findUserByEmail(identifier) : await findUserByMobile(identifier);
-      const { user, sessionToken } = await logIn(
-        account?.getUsername() ?? NOBODY(),
-        password,
-        ServerMessage.invalidStudentLogin,
-      );
+      // The username is the e-mail; a mobile number is looked up first.
+      const username = identifier.includes('@')
+        ? normalizeEmail(identifier)
+        : ((await findUserByMobile(identifier))?.getUsername() ?? NOBODY());
+      const { user, sessionToken } = await logIn(username, password, ServerMessage.invalidStudentLogin);
       if (!isStudent(user)) {
         await revokeSession(sessionToken);
         fail(ErrorCode.InvalidCredentials, ServerMessage.invalidStudentLogin);

@@ -60,6 +60,26 @@ export function toAdminProfile(user: User, defaultName: string): AdminProfile {
   return { name: user.get('fullname') || defaultName, email: user.get('email') };
 }
 
+/** Maps Parse's uniqueness failures on a student to 3033 / 3034. */
+export async function saveStudent(user: User, email: string, mobile: string): Promise<void> {
+  const Parse = parse();
+  try {
+    await user.save(null, MASTER);
+  } catch (error) {
+    if (!(error instanceof Parse.Error)) throw error;
+    if (error.code === Parse.Error.USERNAME_TAKEN || error.code === Parse.Error.EMAIL_TAKEN) {
+      fail(ErrorCode.EmailTaken, ServerMessage.emailTaken);
+    }
+    if (error.code === Parse.Error.DUPLICATE_VALUE) {
+      const byEmail = await findUserByEmail(email);
+      if (byEmail && byEmail.id !== user.id) fail(ErrorCode.EmailTaken, ServerMessage.emailTaken);
+      const byMobile = await findUserByMobile(mobile);
+      if (byMobile && byMobile.id !== user.id) fail(ErrorCode.MobileTaken, ServerMessage.mobileTaken);
+    }
+    throw error;
+  }
+}
+
 const LOCKED = /locked/i;
 
 /** Stands in for an unknown identifier, so that it costs one password check too. */
@@ -84,10 +104,10 @@ export async function logIn(
 ): Promise<{ user: User; sessionToken: string }> {
   const Parse = parse();
   try {
-    const session = await Parse.User.logIn(username, password);
-    // The login answer leaves out protected fields: read the account in full.
-    const user = await new Parse.Query(Parse.User).get(session.id!, MASTER);
-    return { user, sessionToken: session.getSessionToken()! };
+    // The answer holds the account's own fields but its protected ones (e-mail,
+    // mobile, date of birth), which a login does not need.
+    const user = await Parse.User.logIn(username, password);
+    return { user, sessionToken: user.getSessionToken()! };
   } catch (error) {
     if (error instanceof Parse.Error && error.code === Parse.Error.OBJECT_NOT_FOUND) {
       if (LOCKED.test(error.message)) fail(ErrorCode.AccountLocked, ServerMessage.accountLocked);

@@ -53,8 +53,23 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedDa
     throw new Error(`The embedded PostgreSQL did not start: ${String(error ?? '')}\n${logs.join('')}`);
   }
 
+  // If this process ends without stopping the database (a crash), stop it anyway,
+  // so that the next start does not find the data folder locked.
+  const stopAtExit = () => {
+    try {
+      const pid = Number(readFileSync(path.join(databaseDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      if (pid > 0) process.kill(pid, 'SIGINT');
+    } catch {
+      // already stopped
+    }
+  };
+  process.on('exit', stopAtExit);
+
   return {
     uri: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`,
-    stop: () => pg.stop(),
+    stop: async () => {
+      process.off('exit', stopAtExit);
+      await pg.stop();
+    },
   };
 }
