@@ -291,6 +291,17 @@ describe('lockout', () => {
   });
 });
 
+describe('lockout counting', () => {
+  it('forgets earlier wrong passwords after a right one', async () => {
+    const { student } = await register(t);
+    const wrong = () => t.api('POST', '/api/student/login', { identifier: student.email, password: 'wrong-pass-x' });
+    for (let i = 0; i < 4; i++) await wrong();
+    await loginStudent(t, student.email, student.password);
+    for (let i = 0; i < 4; i++) expect((await wrong()).body.code).toBe(3050);
+    await loginStudent(t, student.email, student.password);
+  });
+});
+
 describe('admin', () => {
   it('logs in, shows its profile, logs out', async () => {
     const bad = await t.api('POST', '/api/admin/login', { email: t.admin.email, password: 'nope-nope-nope' });

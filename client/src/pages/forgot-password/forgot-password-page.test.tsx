@@ -62,7 +62,7 @@ describe('forgot password', () => {
     await user.click(screen.getByRole('button', { name: 'Send OTP' }));
 
     const otp = await screen.findByLabelText('OTP');
-    expect(otp).toHaveFocus();
+    await waitFor(() => expect(otp).toHaveFocus());
     expect(screen.getByLabelText('Email Address')).toBeDisabled();
     expect(screen.getByLabelText('New Password')).toBeInTheDocument();
     expect(screen.getByLabelText('Confirm New Password')).toBeInTheDocument();

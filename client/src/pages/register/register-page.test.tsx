@@ -204,7 +204,8 @@ describe('registration form', () => {
     await fill(user, valid);
     await user.click(screen.getByRole('button', { name: 'Send OTP' }));
     const otp = await screen.findByLabelText('OTP');
-    expect(otp).toHaveFocus();
+    // Focus moves to the field once it has appeared, a moment after.
+    await waitFor(() => expect(otp).toHaveFocus());
     expect(await screen.findByText(UiMessage.otpSent)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Verify & Register' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Resend code in \d+s/ })).toBeDisabled();
