@@ -2,6 +2,7 @@
 // started once by e2e/global-setup.ts, driven through Debian's headless Chromium.
 
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium.ts';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -25,16 +26,8 @@ export default defineConfig({
     actionTimeout: 10_000,
     navigationTimeout: 20_000,
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     },
   },
 });

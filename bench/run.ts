@@ -12,6 +12,7 @@ import { gzipSync } from 'node:zlib';
 import { hash, verify } from '@node-rs/bcrypt';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 import { startEmbeddedPostgres } from '../server/src/database/embedded.ts';
 import { SEED_PASSWORD, seedStudents } from '../server/src/database/seed.ts';
 import { freePort } from '../server/src/net.ts';
@@ -165,17 +166,8 @@ async function lighthouseScores(url: string) {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const chrome = await chromeLauncher.launch({
-    chromePath: '/usr/bin/chromium',
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
   });
   const rows: Row[] = [];
   const flags = {

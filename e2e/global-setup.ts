@@ -8,9 +8,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM_PATH } from './chromium.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM = CHROMIUM_PATH;
 const START_TIMEOUT_MS = 120_000;
 
 function freePort(): Promise<number> {
