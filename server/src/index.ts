@@ -29,6 +29,11 @@ try {
     if (stopping) return;
     stopping = true;
     console.log(`${signal} received, shutting down...`);
+    // Never hang on the way out: a stop that takes this long has stuck somewhere.
+    setTimeout(() => {
+      console.error('Shutdown took over 15 s; exiting anyway.');
+      process.exit(1);
+    }, 15_000).unref();
 
     await site.stop();
     console.log('Stopped.');
