@@ -4,28 +4,14 @@
 
 import { spawn } from 'node:child_process';
 import { accessSync, chmodSync, constants, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../server/src/net.ts';
 import { CHROMIUM_PATH } from './chromium.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const CHROMIUM = CHROMIUM_PATH;
 const START_TIMEOUT_MS = 120_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function healthy(url: string): Promise<boolean> {
   try {
@@ -40,10 +26,10 @@ async function healthy(url: string): Promise<boolean> {
 
 export default async function globalSetup(): Promise<void> {
   try {
-    accessSync(CHROMIUM, constants.X_OK);
+    accessSync(CHROMIUM_PATH, constants.X_OK);
   } catch {
     throw new Error(
-      `The end-to-end tests need Debian's Chromium at ${CHROMIUM}; install it with 'apt-get install chromium'.`,
+      `The end-to-end tests need Debian's Chromium at ${CHROMIUM_PATH}; install it with 'apt-get install chromium'.`,
     );
   }
   const index = path.join(ROOT, 'client/dist/index.html');

@@ -15,7 +15,6 @@ import {
   isStudent,
   logIn,
   requireStudent,
-  revokeAllSessions,
   revokeSession,
   toProfile,
   type User,
@@ -104,9 +103,10 @@ export function defineStudentFunctions(deps: CloudDeps): void {
       const user = await findUserByEmail(email);
       if (!user || !isStudent(user)) fail(ErrorCode.WrongCode, ServerMessage.wrongCode);
 
+      // Changing the password makes Parse destroy every session of the account
+      // (revokeSessionOnPasswordReset), so the old tokens stop working.
       user.setPassword(newPassword);
       await user.save(null, MASTER);
-      await revokeAllSessions(user);
       await deps.unlockAccount(user.getUsername()!);
       return { success: true };
     }),

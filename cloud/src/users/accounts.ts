@@ -124,12 +124,6 @@ export async function revokeSession(sessionToken: string | null | undefined): Pr
   if (session) await session.destroy(MASTER);
 }
 
-export async function revokeAllSessions(user: User): Promise<void> {
-  const Parse = parse();
-  const sessions = await new Parse.Query(Parse.Session).equalTo('user', user).findAll(MASTER);
-  if (sessions.length) await Parse.Object.destroyAll(sessions, MASTER);
-}
-
 interface AuthedRequest {
   user?: User;
 }

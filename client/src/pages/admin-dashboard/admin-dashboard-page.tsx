@@ -1,7 +1,5 @@
-import LogoutIcon from '@mui/icons-material/Logout';
 import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
@@ -12,6 +10,7 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import { UiMessage } from '@tc/domain/messages';
 import { Route } from '@tc/domain/routes';
 import type { AdminProfile } from '@tc/domain/student';
+import { LogoutButton } from '../../components/logout-button.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { api, post } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
@@ -81,15 +80,7 @@ export default function AdminDashboardPage() {
             {admin ? `Welcome, ${admin.name || admin.email}` : 'Loading user details...'}
           </Typography>
         </Box>
-        <Button
-          variant="outlined"
-          startIcon={<LogoutIcon />}
-          onClick={logout}
-          disabled={loggingOut}
-          sx={{ flexShrink: 0 }}
-        >
-          Logout
-        </Button>
+        <LogoutButton onClick={logout} busy={loggingOut} />
       </Stack>
       <Card sx={{ p: { xs: 1.5, sm: 2.5 }, minWidth: 0 }}>
         <TextField

@@ -1,6 +1,4 @@
-import LogoutIcon from '@mui/icons-material/Logout';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -11,6 +9,7 @@ import { UiMessage } from '@tc/domain/messages';
 import { gradeLabel } from '@tc/domain/registration';
 import { Route } from '@tc/domain/routes';
 import type { StudentProfile } from '@tc/domain/student';
+import { LogoutButton } from '../../components/logout-button.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { api, post } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
@@ -93,15 +92,7 @@ export default function StudentDashboardPage() {
             </Typography>
           )}
         </Box>
-        <Button
-          variant="outlined"
-          startIcon={<LogoutIcon />}
-          onClick={logout}
-          disabled={loggingOut}
-          sx={{ flexShrink: 0 }}
-        >
-          Logout
-        </Button>
+        <LogoutButton onClick={logout} busy={loggingOut} />
       </Stack>
       <Card component="section" aria-labelledby="profile-heading" sx={{ p: { xs: 2.5, sm: 4 } }}>
         <Typography id="profile-heading" variant="h2" sx={{ mb: 2 }}>
