@@ -152,10 +152,13 @@ function clientSizes() {
     '/admindashborad': 'pages/admin-dashboard/',
     '/thank-you': 'pages/thank-you/',
   };
+  // Every page but home also loads the MUI layout (client/src/app/mui-layout.tsx).
+  const muiLayoutKey = Object.keys(manifest).find((k) => k.endsWith('app/mui-layout.tsx'));
   return Object.entries(pages).map(([route, dir]) => {
     const pageKey = Object.keys(manifest).find((k) => k.includes(dir) && k.endsWith('-page.tsx'));
     const keys = closure(entryKey);
     if (pageKey) closure(pageKey, keys);
+    if (muiLayoutKey && route !== '/') closure(muiLayoutKey, keys);
     const files = [...keys].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
     const gzip = files.reduce((sum, f) => sum + gzipSync(readFileSync(path.join(dist, f)), { level: 9 }).length, 0);
     return { route, files: files.length, 'gzip kB': Math.round(gzip / 102.4) / 10 };

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const built = path.join(root, 'client/dist/index.html');
+// The last step of the build writes the pre-rendered pages.
+const built = path.join(root, 'client/dist/prerendered/index.html');
 
 function newest(dir) {
   let latest = 0;

@@ -1,7 +1,9 @@
 import '@fontsource-variable/nunito/wght.css';
+import './styles/site.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { preloadScreen } from './app/app-routes.tsx';
 
 // After a new release the old page chunks are gone: load the new release once
 // (product pages are lazy-loaded), instead of failing to open a page.
@@ -16,8 +18,14 @@ window.addEventListener('vite:preloadError', (event) => {
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
-createRoot(root).render(
+preloadScreen(window.location.pathname);
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+// The public pages arrive pre-rendered (scripts/prerender.ts): React takes over
+// their HTML instead of drawing it again, once the browser has painted it.
+// Other routes start from an empty root.
+if (root.hasChildNodes()) requestAnimationFrame(() => setTimeout(() => hydrateRoot(root, app)));
+else createRoot(root).render(app);

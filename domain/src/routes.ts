@@ -18,8 +18,30 @@ export const Route = {
 
 const KNOWN = new Set<string>(Object.values(Route));
 
+const canonical = (pathname: string) => pathname.toLowerCase().replace(/\/+$/, '') || '/';
+
 /** Routes match case-insensitively, with or without a trailing slash. */
 export function isKnownRoute(pathname: string): boolean {
-  const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
-  return KNOWN.has(path);
+  return KNOWN.has(canonical(pathname));
+}
+
+/**
+ * The pages the client build renders to HTML ahead of time: the public ones,
+ * which look the same for everybody. The dashboards depend on who is logged in.
+ */
+export const PRERENDERED_ROUTES: readonly string[] = [
+  Route.root,
+  Route.home,
+  Route.register,
+  Route.studentLogin,
+  Route.forgotPassword,
+  Route.adminLogin,
+  Route.thankYou,
+];
+
+/** The file, inside the client build, that holds a route's pre-rendered page. */
+export function prerenderedFile(pathname: string): string | undefined {
+  const path = canonical(pathname);
+  if (!PRERENDERED_ROUTES.includes(path)) return undefined;
+  return `prerendered/${path === '/' ? 'index' : path.slice(1)}.html`;
 }

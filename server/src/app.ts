@@ -4,10 +4,11 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import express, { type RequestHandler } from 'express';
+import compression from 'compression';
 import helmet from 'helmet';
 import { ErrorCode } from '@tc/domain/errors';
 import { ServerMessage } from '@tc/domain/messages';
-import { isKnownRoute } from '@tc/domain/routes';
+import { isKnownRoute, prerenderedFile } from '@tc/domain/routes';
 import type { Config } from './config.ts';
 import { errorHandler } from './errors.ts';
 import { apiRouter } from './routes/api.ts';
@@ -49,6 +50,8 @@ export function createApp(parts: AppParts): express.Express {
   app.set('trust proxy', config.trustProxy);
 
   app.use(parts.rateLimits);
+  // gzip for every text answer a browser accepts it for (the client's scripts above all).
+  app.use(compression());
 
   if (parts.dashboard) {
     // The dashboard's own bundle needs inline scripts and styles; it keeps the other headers.
@@ -72,7 +75,6 @@ const notFound: RequestHandler = (_req, res) => {
 };
 
 function serveClient(app: express.Express, clientDir: string): void {
-  const indexFile = path.join(clientDir, 'index.html');
   app.use(
     express.static(clientDir, {
       index: false,
@@ -82,23 +84,39 @@ function serveClient(app: express.Express, clientDir: string): void {
       },
     }),
   );
-  // Kept in memory, read again when a new build replaces it.
-  let cached: { mtimeMs: number; html: string } | undefined;
+  const pages = new PageFiles();
   app.use((req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (req.path.startsWith('/api/') || req.path.startsWith('/parse/')) return next();
-    const mtimeMs = existsSync(indexFile) ? statSync(indexFile).mtimeMs : undefined;
-    if (mtimeMs === undefined) {
+    // A public page pre-rendered by the client build, else the empty shell.
+    const prerendered = prerenderedFile(req.path);
+    const html =
+      (prerendered && pages.read(path.join(clientDir, prerendered))) ?? pages.read(path.join(clientDir, 'index.html'));
+    if (html === undefined) {
       res.status(503).type('text/plain').send('The client is not built yet: run `npm run build`.');
       return;
     }
-    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: readFileSync(indexFile, 'utf8') };
-    const indexHtml = cached.html;
     // Unknown paths still get the client, which shows its 404 page.
     res
       .status(isKnownRoute(req.path) ? 200 : 404)
       .setHeader('Cache-Control', 'no-cache')
       .type('html')
-      .send(indexHtml);
+      .send(html);
   });
+}
+
+/** HTML files kept in memory, read again when a new build replaces them. */
+class PageFiles {
+  private readonly cache = new Map<string, { mtimeMs: number; html: string }>();
+
+  read(file: string): string | undefined {
+    const mtimeMs = existsSync(file) ? statSync(file).mtimeMs : undefined;
+    if (mtimeMs === undefined) return undefined;
+    let cached = this.cache.get(file);
+    if (cached?.mtimeMs !== mtimeMs) {
+      cached = { mtimeMs, html: readFileSync(file, 'utf8') };
+      this.cache.set(file, cached);
+    }
+    return cached.html;
+  }
 }

@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Footer } from '../components/footer.tsx';
@@ -11,42 +10,17 @@ export function SiteLayout() {
   const { pathname } = useLocation();
   return (
     <>
-      <Box
-        component="a"
-        href="#main"
-        className="visually-hidden"
-        sx={{
-          '&:focus': {
-            position: 'fixed',
-            top: 8,
-            left: 8,
-            width: 'auto',
-            height: 'auto',
-            clip: 'auto',
-            m: 0,
-            p: 1.5,
-            zIndex: 2000,
-            bgcolor: 'background.paper',
-            color: 'primary.main',
-            borderRadius: 2,
-          },
-        }}
-      >
+      <a href="#main" className="skip-link visually-hidden">
         Skip to main content
-      </Box>
+      </a>
       <Header />
-      <Box
-        component="main"
-        id="main"
-        tabIndex={-1}
-        sx={{ flex: 1, display: 'flex', flexDirection: 'column', position: 'relative', minWidth: 0, outline: 'none' }}
-      >
+      <main id="main" className="site-main" tabIndex={-1}>
         <PageErrorBoundary resetKey={pathname}>
           <Suspense fallback={<RouteLoading />}>
             <Outlet />
           </Suspense>
         </PageErrorBoundary>
-      </Box>
+      </main>
       <Footer />
     </>
   );

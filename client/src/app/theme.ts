@@ -1,33 +1,15 @@
-// The one theme of the site (design.md): every colour, radius and font lives here.
+// The MUI theme of the site (design.md), built from palette.ts. The page-wide
+// rules (what CssBaseline used to give) live in styles/site.css, which loads
+// before any MUI code.
 
 import { alpha, createTheme } from '@mui/material/styles';
+import { fontFamily, palette } from './palette.ts';
 
-const blue = { main: '#1a3a8f', light: '#3d5fc4', dark: '#10275f', contrastText: '#ffffff' };
-const amber = { main: '#ffb020', light: '#ffc859', dark: '#c77f00', contrastText: '#1f1300' };
-
-const fontFamily = [
-  '"Nunito Variable"',
-  'system-ui',
-  '-apple-system',
-  '"Segoe UI"',
-  'Roboto',
-  '"Helvetica Neue"',
-  'Arial',
-  'sans-serif',
-].join(',');
+const blue = palette.primary;
 
 export const theme = createTheme({
   breakpoints: { values: { xs: 0, sm: 600, md: 900, lg: 1200, xl: 1536 } },
-  palette: {
-    mode: 'light',
-    primary: blue,
-    secondary: amber,
-    background: { default: '#f3f6fc', paper: '#ffffff' },
-    text: { primary: '#172033', secondary: '#4a5568' },
-    error: { main: '#b3261e' },
-    success: { main: '#1b7a3d' },
-    divider: '#dde3ef',
-  },
+  palette: { mode: 'light', ...palette },
   shape: { borderRadius: 12 },
   typography: {
     fontFamily,
@@ -37,37 +19,6 @@ export const theme = createTheme({
     button: { fontWeight: 700, textTransform: 'none', letterSpacing: 0 },
   },
   components: {
-    MuiCssBaseline: {
-      styleOverrides: (t) => ({
-        html: { WebkitTextSizeAdjust: '100%' },
-        // react-toastify's light theme reads its colours from these variables (WCAG AA text).
-        ':root': {
-          '--toastify-text-color-light': t.palette.text.primary,
-          '--toastify-color-success': t.palette.success.main,
-          '--toastify-color-error': t.palette.error.main,
-          '--toastify-color-info': t.palette.primary.main,
-          '--toastify-font-family': fontFamily,
-        },
-        body: { overflowX: 'hidden', minWidth: 320 },
-        '#root': { minHeight: '100vh', display: 'flex', flexDirection: 'column' },
-        ':focus-visible': { outline: `3px solid ${t.palette.primary.light}`, outlineOffset: 2 },
-        '.visually-hidden': {
-          position: 'absolute',
-          width: 1,
-          height: 1,
-          padding: 0,
-          margin: -1,
-          overflow: 'hidden',
-          clip: 'rect(0 0 0 0)',
-          whiteSpace: 'nowrap',
-          border: 0,
-        },
-        '.Toastify__toast': { fontFamily, borderRadius: 12 },
-        '.Toastify__toast-container': { maxWidth: 'calc(100vw - 16px)' },
-        '.Toastify--animate.Toastify__slide-enter--bottom-center': { animationDuration: '0.3s' },
-        '.Toastify--animate.Toastify__slide-exit--bottom-center': { animationDuration: '0.15s' },
-      }),
-    },
     MuiButton: {
       defaultProps: { disableElevation: true },
       styleOverrides: {

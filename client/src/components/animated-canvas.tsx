@@ -1,6 +1,5 @@
-import Box from '@mui/material/Box';
-import { alpha, useTheme } from '@mui/material/styles';
 import { useEffect, useRef } from 'react';
+import { palette, withAlpha } from '../app/palette.ts';
 import { useReducedMotion } from '../lib/use-reduced-motion.ts';
 
 interface Particle {
@@ -27,7 +26,6 @@ interface AnimatedCanvasProps {
  */
 export function AnimatedCanvas({ variant = 'bubbles', density = 1 }: AnimatedCanvasProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const theme = useTheme();
   const reducedMotion = useReducedMotion();
 
   useEffect(() => {
@@ -37,16 +35,11 @@ export function AnimatedCanvas({ variant = 'bubbles', density = 1 }: AnimatedCan
 
     const colours =
       variant === 'confetti'
-        ? [
-            theme.palette.primary.light,
-            theme.palette.secondary.main,
-            theme.palette.success.main,
-            theme.palette.primary.main,
-          ]
+        ? [palette.primary.light, palette.secondary.main, palette.success.main, palette.primary.main]
         : [
-            alpha(theme.palette.primary.light, 0.14),
-            alpha(theme.palette.secondary.main, 0.2),
-            alpha(theme.palette.primary.main, 0.08),
+            withAlpha(palette.primary.light, 0.14),
+            withAlpha(palette.secondary.main, 0.2),
+            withAlpha(palette.primary.main, 0.08),
           ];
 
     let width = 0;
@@ -136,14 +129,7 @@ export function AnimatedCanvas({ variant = 'bubbles', density = 1 }: AnimatedCan
       observer?.disconnect();
       document.removeEventListener('visibilitychange', onVisibility);
     };
-  }, [variant, density, reducedMotion, theme]);
+  }, [variant, density, reducedMotion]);
 
-  return (
-    <Box
-      component="canvas"
-      ref={canvasRef}
-      aria-hidden="true"
-      sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', pointerEvents: 'none', zIndex: 0 }}
-    />
-  );
+  return <canvas ref={canvasRef} className="animated-canvas" aria-hidden="true" />;
 }

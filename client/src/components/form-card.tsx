@@ -3,6 +3,7 @@ import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { useHydrated } from '../lib/use-hydrated.ts';
 import { BackButton } from './back-button.tsx';
 
 interface FormCardProps {
@@ -15,6 +16,9 @@ interface FormCardProps {
 
 /** The centred card every form sits in: one column, up to ~560 px wide (design.md). */
 export function FormCard({ title, subtitle, children, maxWidth = 560, back = true }: FormCardProps) {
+  // A pre-rendered form can be seen before its scripts run; what is typed then
+  // would be lost when React takes the page over, so it takes no input until then.
+  const hydrated = useHydrated();
   return (
     <Box sx={{ width: '100%', maxWidth, mx: 'auto', px: { xs: 1.5, sm: 2 }, py: { xs: 2, sm: 4 } }}>
       <Stack spacing={1}>
@@ -28,7 +32,9 @@ export function FormCard({ title, subtitle, children, maxWidth = 560, back = tru
               {subtitle}
             </Typography>
           )}
-          {children}
+          <Box component="fieldset" disabled={!hydrated} sx={{ border: 0, m: 0, p: 0, minWidth: 0 }}>
+            {children}
+          </Box>
         </Card>
       </Stack>
     </Box>

@@ -1,6 +1,3 @@
-import Box from '@mui/material/Box';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { Component, type ReactNode } from 'react';
 
 interface State {
@@ -25,31 +22,13 @@ export class PageErrorBoundary extends Component<{ children: ReactNode; resetKey
   render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <Stack role="alert" spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 8, px: 2 }}>
-        <Typography variant="h5" component="h1">
-          This page could not be loaded
-        </Typography>
-        <Typography>Please check your connection and try again.</Typography>
-        {/* A plain button: this frame is on every page's first load, kept light. */}
-        <Box
-          component="button"
-          type="button"
-          onClick={() => window.location.reload()}
-          sx={{
-            font: 'inherit',
-            fontWeight: 700,
-            cursor: 'pointer',
-            border: 0,
-            borderRadius: 2,
-            px: 3,
-            py: 1.25,
-            bgcolor: 'primary.main',
-            color: 'primary.contrastText',
-          }}
-        >
+      <div className="page-error" role="alert">
+        <h1>This page could not be loaded</h1>
+        <p>Please check your connection and try again.</p>
+        <button type="button" onClick={() => window.location.reload()}>
           Reload
-        </Box>
-      </Stack>
+        </button>
+      </div>
     );
   }
 }

@@ -1,8 +1,8 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useState, type FormEvent } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { UiMessage } from '@tc/domain/messages';
 import { Route } from '@tc/domain/routes';
 import { FormCard } from '../../components/form-card.tsx';
@@ -19,7 +19,10 @@ export default function AdminLoginPage() {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
 
-  if (adminSession.token()) return <Navigate to={Route.adminDashboard} replace />;
+  // Checked after the first render, which must match the pre-rendered page.
+  useEffect(() => {
+    if (adminSession.token()) navigate(Route.adminDashboard, { replace: true });
+  }, [navigate]);
 
   // No client validation here (seed-spec §5): the server answers every case.
   const submit = async (event: FormEvent) => {

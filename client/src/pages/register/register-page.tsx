@@ -37,6 +37,7 @@ import { ResendCodeButton } from '../../components/resend-code-button.tsx';
 import { post } from '../../lib/api.ts';
 import { errorText } from '../../lib/errors.ts';
 import { focusField } from '../../lib/focus-field.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { notify } from '../../lib/notify.ts';
 import { cleanOtpInput, looksLikeOtp } from '../../lib/otp.ts';
 import { useCooldown } from '../../lib/use-cooldown.ts';
@@ -83,6 +84,8 @@ const maxDate = dayjs(DATE_MAX);
 export default function RegisterPage() {
   const navigate = useNavigate();
   const [form, setForm] = useState<FormValues>(emptyForm);
+  // The page may have been pre-rendered on another day: the date shows once React has taken it over.
+  const hydrated = useHydrated();
   const [stage, setStage] = useState<'details' | 'otp'>('details');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<{ field: RegistrationField; message: string } | null>(null);
@@ -265,7 +268,7 @@ export default function RegisterPage() {
           />
           <DatePicker
             label="Date of Birth"
-            value={form.dob}
+            value={hydrated ? form.dob : null}
             onChange={(value) => set('dob', value)}
             format={DISPLAY_DATE_FORMAT}
             views={['year', 'month', 'day']}

@@ -1,8 +1,8 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useRef, useState, type FormEvent } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { UiMessage } from '@tc/domain/messages';
 import { Route } from '@tc/domain/routes';
 import { FormCard } from '../../components/form-card.tsx';
@@ -25,7 +25,10 @@ export default function StudentLoginPage() {
   const [problem, setProblem] = useState<{ field: Field; message: string } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
-  if (studentSession.token()) return <Navigate to={Route.dashboard} replace />;
+  // Checked after the first render, which must match the pre-rendered page.
+  useEffect(() => {
+    if (studentSession.token()) navigate(Route.dashboard, { replace: true });
+  }, [navigate]);
 
   const fail = (field: Field, message: string) => {
     setProblem({ field, message });
