@@ -19,6 +19,8 @@ import {
   revokeSession,
   saveStudent,
   toAdminProfile,
+  PROFILE_FIELDS,
+  recordFromJson,
   toRecord,
   type User,
 } from '../users/accounts.ts';
@@ -133,9 +135,13 @@ export function defineAdminFunctions(deps: CloudDeps): void {
         if (fromEnd) query.addDescending(ENROLLMENT_FIELD);
         else query.addAscending(ENROLLMENT_FIELD);
       }
-      const results = await query.skip(pageSkip).limit(pageLimit).find(MASTER);
+      const results = (await query
+        .select(...PROFILE_FIELDS)
+        .skip(pageSkip)
+        .limit(pageLimit)
+        .find({ ...MASTER, json: true })) as unknown as Record<string, unknown>[];
       if (fromEnd) results.reverse();
-      return { students: results.map(toRecord), total };
+      return { students: results.map(recordFromJson), total };
     }),
   );
 

@@ -92,24 +92,22 @@ export async function consumeCode(deps: CloudDeps, purpose: OtpPurpose, target: 
   if (!record) fail(ErrorCode.WrongCode, ServerMessage.wrongCode);
   if (record.get('expiresAt').getTime() <= Date.now()) fail(ErrorCode.ExpiredCode, ServerMessage.expiredCode);
 
-  // Count the try before comparing, atomically, so parallel guesses cannot
-  // exceed the limit.
+  const expected = Buffer.from(record.get('codeHash'), 'hex');
+  const actual = Buffer.from(hashCode(deps, purpose, target, typeof typed === 'string' ? typed.trim() : ''), 'hex');
+  const right = timingSafeEqual(expected, actual);
+
+  // One atomic write counts every try, so that parallel guesses cannot exceed
+  // the limit, and uses a right code up: only the first of parallel right tries
+  // gets uses === 1.
   record.increment('tries');
+  if (right) {
+    record.increment('uses');
+    record.set('active', false);
+  }
   await record.save(null, MASTER);
   // The limit counts wrong tries: a right one after four wrong ones still passes.
   if (record.get('tries') > OTP_MAX_WRONG_TRIES) fail(ErrorCode.TooManyTries, ServerMessage.tooManyTries);
-
-  const expected = Buffer.from(record.get('codeHash'), 'hex');
-  const actual = Buffer.from(hashCode(deps, purpose, target, typeof typed === 'string' ? typed.trim() : ''), 'hex');
-  if (!timingSafeEqual(expected, actual)) {
-    fail(ErrorCode.WrongCode, ServerMessage.wrongCode);
-  }
-
-  // Single use: only the first of parallel correct tries gets uses === 1.
-  record.increment('uses');
-  record.set('active', false);
-  await record.save(null, MASTER);
-  if (record.get('uses') !== 1) fail(ErrorCode.WrongCode, ServerMessage.wrongCode);
+  if (!right || record.get('uses') !== 1) fail(ErrorCode.WrongCode, ServerMessage.wrongCode);
 }
 
 /** Removes the newest active code of a target, when it could not be delivered. */

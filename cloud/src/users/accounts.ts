@@ -29,6 +29,16 @@ export async function findUserByMobile(mobile: string): Promise<User | undefined
   return new Parse.Query(Parse.User).equalTo('mobile', normalized).first(MASTER);
 }
 
+/** Which of an e-mail and a mobile number an account has already (the e-mail first), in one query. */
+export async function takenContact(email: string, mobile: string): Promise<'email' | 'mobile' | undefined> {
+  const Parse = parse();
+  const byEmail = new Parse.Query(Parse.User).equalTo('username', normalizeEmail(email));
+  const byMobile = new Parse.Query(Parse.User).equalTo('mobile', normalizeMobile(mobile) ?? mobile);
+  const found = await Parse.Query.or(byEmail, byMobile).select('username', 'mobile').limit(2).find(MASTER);
+  if (found.some((user) => user.getUsername() === normalizeEmail(email))) return 'email';
+  return found.length ? 'mobile' : undefined;
+}
+
 export function isStudent(user: User): boolean {
   return typeof user.get(ENROLLMENT_FIELD) === 'number';
 }
@@ -39,21 +49,36 @@ export async function isAdmin(user: User): Promise<boolean> {
   return Boolean(role);
 }
 
-export function toProfile(user: User): StudentProfile {
+/** The fields of a student on the wire, under their stored names (`id` is ENROLLMENT_FIELD). */
+export const PROFILE_FIELDS = ['fullname', 'email', 'mobile', 'board', 'grade', 'gender', 'dob', ENROLLMENT_FIELD];
+
+type StoredStudent = Record<string, unknown>;
+
+function profileOf(stored: StoredStudent): StudentProfile {
   return {
-    fullname: user.get('fullname'),
-    email: user.get('email'),
-    mobile: user.get('mobile'),
-    board: user.get('board'),
-    grade: user.get('grade'),
-    gender: user.get('gender'),
-    dob: user.get('dob'),
-    id: user.get(ENROLLMENT_FIELD),
-  };
+    fullname: stored.fullname,
+    email: stored.email,
+    mobile: stored.mobile,
+    board: stored.board,
+    grade: stored.grade,
+    gender: stored.gender,
+    dob: stored.dob,
+    id: stored[ENROLLMENT_FIELD],
+  } as StudentProfile;
+}
+
+// Each `user.get()` of the SDK copies every attribute of the object: read them once.
+export function toProfile(user: User): StudentProfile {
+  return profileOf(user.attributes);
 }
 
 export function toRecord(user: User): StudentRecord {
-  return { objectId: user.id!, ...toProfile(user), createdAt: user.createdAt!.toISOString() };
+  return { objectId: user.id!, ...profileOf(user.attributes), createdAt: user.createdAt!.toISOString() };
+}
+
+/** A student as a query answers it with `json: true` (no SDK object: a listing makes many). */
+export function recordFromJson(json: StoredStudent): StudentRecord {
+  return { objectId: json.objectId as string, ...profileOf(json), createdAt: json.createdAt as string };
 }
 
 export function toAdminProfile(user: User, defaultName: string): AdminProfile {

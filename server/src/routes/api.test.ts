@@ -343,6 +343,18 @@ describe('admin', () => {
     expect(Object.keys(search.body[0]).sort()).toEqual(
       ['board', 'createdAt', 'dob', 'email', 'fullname', 'gender', 'grade', 'id', 'mobile', 'objectId'].sort(),
     );
+    const second = made[1]!;
+    expect(search.body[0]).toMatchObject({
+      fullname: second.fullname,
+      email: second.email,
+      mobile: second.mobile,
+      dob: second.dob,
+      gender: second.gender,
+      board: 'ICSE',
+      grade: 2,
+    });
+    expect(typeof search.body[0].id).toBe('number');
+    expect(new Date(search.body[0].createdAt).toISOString()).toBe(search.body[0].createdAt);
 
     const page = await t.api('GET', `/api/users?q=${tag}&sort=-grade&skip=1&limit=1`, undefined, token);
     expect(page.body).toHaveLength(1);
