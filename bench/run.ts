@@ -278,6 +278,8 @@ async function main() {
     const seeded = await seedStudents(sql, STUDENTS);
     results.seed = { students: seeded.inserted, seconds: Math.round(seeded.ms / 100) / 10 };
     print('Seed', [results.seed as Row]);
+    // Write the bulk load out now, not in a checkpoint in the middle of a measurement.
+    await sql.query('CHECKPOINT');
 
     await new Promise((r) => setTimeout(r, 2000));
     const memory = { idleMb: rssMb(pid), loadMb: 0 };
@@ -302,12 +304,14 @@ async function main() {
       connections: 8,
     });
     const loginRps = Math.round(login.result.requests.average * 10) / 10;
+    // The raw rate again, right after: the ratio compares two figures of the same minute.
+    const verifyPerSecond = (await rawBcrypt()).verifyPerSecond;
     results.login = {
       requestsPerSecond: loginRps,
       ...summary(login.latencies),
       errors: login.result.errors + login.result.non2xx,
-      rawVerifyPerSecond: bcrypt.verifyPerSecond,
-      ratio: ratio(loginRps, bcrypt.verifyPerSecond),
+      rawVerifyPerSecond: verifyPerSecond,
+      ratio: ratio(loginRps, verifyPerSecond),
     };
     print('Login: POST /api/student/login (target ratio >= 0.87)', [results.login as Row]);
 
@@ -402,13 +406,14 @@ async function main() {
     );
     const burstMs = performance.now() - burstStart;
     const burstRate = Math.round((BURST / burstMs) * 1000 * 10) / 10;
+    const hashPerSecond = (await rawBcrypt()).hashPerSecond;
     results.registrationBurst = {
       registrations: BURST,
       errors: answers.filter((a) => a.status !== 201).length,
       seconds: Math.round(burstMs / 10) / 100,
       perSecond: burstRate,
-      rawHashPerSecond: bcrypt.hashPerSecond,
-      ratio: ratio(burstRate, bcrypt.hashPerSecond),
+      rawHashPerSecond: hashPerSecond,
+      ratio: ratio(burstRate, hashPerSecond),
       distinctIds: new Set(answers.map((a) => a.body.id)).size,
     };
     print('Registration burst: 200 concurrent POST /api/register (targets 0 errors, ratio >= 0.8)', [
