@@ -44,6 +44,22 @@ test.describe('pre-rendered pages', () => {
     expect(problems).toEqual([]);
   });
 
+  test('the pre-rendered styles are the ones the browser renders', async ({ page, request }) => {
+    // The Emotion class names in the HTML must be the browser's own: otherwise React keeps
+    // mismatched class names and Emotion compiles and inserts every style a second time.
+    const html = await (await request.get('/studentlogin')).text();
+    const emotionClass = (tag: RegExp) => tag.exec(html)?.[1]?.match(/\bcss-[\w-]+/)?.[0];
+    const heading = emotionClass(/<h1 class="([^"]*)"/);
+    const button = emotionClass(/<button class="([^"]*)"[^>]* type="submit"/);
+    expect(heading).toMatch(/^css-\w+$/);
+    expect(button).toMatch(/^css-\w+$/);
+    // Reached from the home page, the login page is drawn in the browser, not taken over.
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Student Login' }).first().click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveClass(new RegExp(`\\b${heading}\\b`));
+    await expect(page.getByRole('button', { name: 'Login' })).toHaveClass(new RegExp(`\\b${button}\\b`));
+  });
+
   test('what is typed into a form as soon as it is shown is kept', async ({ page }) => {
     // The scripts arrive late, as on a slow phone connection.
     await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {

@@ -18,6 +18,10 @@ const template = pageTemplate(readFileSync(path.join(dist, 'index.html'), 'utf8'
 interface ServerEntry {
   render(url: string): Promise<{ html: string; styles: string; title?: string }>;
 }
+// The server build resolves React and MUI from node_modules at run time: they must run
+// as in the browser's production build, or MUI's class names (labelled in development)
+// would differ from the browser's, and Emotion would insert every style again.
+process.env.NODE_ENV = 'production';
 const { render } = (await import(pathToFileURL(path.join(serverBuild, 'entry-server.js')).href)) as ServerEntry;
 
 /**

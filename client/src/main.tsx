@@ -1,6 +1,6 @@
 import '@fontsource-variable/nunito/wght.css';
 import './styles/site.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { preloadScreen } from './app/app-routes.tsx';
@@ -18,14 +18,19 @@ window.addEventListener('vite:preloadError', (event) => {
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
-preloadScreen(window.location.pathname);
+const screenCode = preloadScreen(window.location.pathname);
 const app = (
   <StrictMode>
     <App />
   </StrictMode>
 );
 // The public pages arrive pre-rendered (scripts/prerender.ts): React takes over
-// their HTML instead of drawing it again, once the browser has painted it.
-// Other routes start from an empty root.
-if (root.hasChildNodes()) requestAnimationFrame(() => setTimeout(() => hydrateRoot(root, app)));
-else createRoot(root).render(app);
+// their HTML in one pass once the browser has painted it and the page's code is
+// loaded. Other routes start from an empty root.
+const painted = new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+if (root.hasChildNodes()) {
+  // A chunk that failed to load is retried while rendering, where the error is shown.
+  void Promise.all([screenCode.catch(() => undefined), painted]).then(() =>
+    startTransition(() => void hydrateRoot(root, app)),
+  );
+} else createRoot(root).render(app);

@@ -3,11 +3,28 @@ import { Navigate, Route as RouterRoute, Routes } from 'react-router-dom';
 import { Route } from '@tc/domain/routes';
 import { SiteLayout } from './site-layout.tsx';
 
-type Loader = () => Promise<{ default: ComponentType }>;
+type Module = { default: ComponentType };
+type Loader = () => Promise<Module>;
 
-/** A lazily loaded screen whose code can also be asked for ahead of rendering. */
+/**
+ * A lazily loaded screen whose code can also be asked for ahead of rendering. Once
+ * loaded, it renders at once instead of suspending (React.lazy takes a thenable that
+ * resolves synchronously), so a pre-rendered page is taken over in one pass.
+ */
 function screen(load: Loader) {
-  return Object.assign(lazy(load), { preload: load });
+  let loaded: Module | undefined;
+  let loading: Promise<Module> | undefined;
+  const preload = (): Promise<Module> =>
+    (loading ??= load().then(
+      (module) => (loaded = module),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
+  const alreadyLoaded = (module: Module) => ({ then: (resolve: (value: Module) => void) => resolve(module) });
+  const component = lazy(() => (loaded ? (alreadyLoaded(loaded) as unknown as Promise<Module>) : preload()));
+  return Object.assign(component, { preload });
 }
 
 // Route-level code splitting (brief §13): the home page never loads MUI, the
@@ -36,13 +53,13 @@ const SCREENS: Record<string, ReturnType<typeof screen>> = {
 };
 
 /**
- * Starts loading the code of the screen at `pathname` and of its layout at
- * once, instead of one after the other as rendering discovers them.
+ * Loads the code of the screen at `pathname` and of its layout at once, instead of
+ * one after the other as rendering discovers them.
  */
-export function preloadScreen(pathname: string): void {
+export function preloadScreen(pathname: string): Promise<unknown> {
   const page = SCREENS[pathname.toLowerCase().replace(/\/+$/, '') || '/'];
-  if (page === HomePage) void HomePage.preload();
-  else for (const code of [MuiLayout, page ?? NotFoundPage]) void code.preload();
+  const codes = page === HomePage ? [HomePage] : [MuiLayout, page ?? NotFoundPage];
+  return Promise.all(codes.map((code) => code.preload()));
 }
 
 /** Every route of seed-spec §2; matching is case-insensitive (react-router's default). */

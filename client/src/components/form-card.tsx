@@ -16,9 +16,6 @@ interface FormCardProps {
 
 /** The centred card every form sits in: one column, up to ~560 px wide (design.md). */
 export function FormCard({ title, subtitle, children, maxWidth = 560, back = true }: FormCardProps) {
-  // A pre-rendered form can be seen before its scripts run; what is typed then
-  // would be lost when React takes the page over, so it takes no input until then.
-  const hydrated = useHydrated();
   return (
     <Box sx={{ width: '100%', maxWidth, mx: 'auto', px: { xs: 1.5, sm: 2 }, py: { xs: 2, sm: 4 } }}>
       <Stack spacing={1}>
@@ -32,11 +29,23 @@ export function FormCard({ title, subtitle, children, maxWidth = 560, back = tru
               {subtitle}
             </Typography>
           )}
-          <Box component="fieldset" disabled={!hydrated} sx={{ border: 0, m: 0, p: 0, minWidth: 0 }}>
-            {children}
-          </Box>
+          <InputsOnceHydrated>{children}</InputsOnceHydrated>
         </Card>
       </Stack>
+    </Box>
+  );
+}
+
+/**
+ * A pre-rendered form can be seen before its scripts run; what is typed then would be
+ * lost when React takes the page over, so it takes no input until then. Only this
+ * fieldset renders again at that moment, not the form inside it.
+ */
+function InputsOnceHydrated({ children }: { children: ReactNode }) {
+  const hydrated = useHydrated();
+  return (
+    <Box component="fieldset" disabled={!hydrated} sx={{ border: 0, m: 0, p: 0, minWidth: 0 }}>
+      {children}
     </Box>
   );
 }

@@ -9,7 +9,6 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -17,10 +16,7 @@ import { useNavigate } from 'react-router-dom';
 import {
   API_DATE_FORMAT,
   BOARDS,
-  DATE_MAX,
-  DATE_MIN,
   DEFAULT_GENDER,
-  DISPLAY_DATE_FORMAT,
   GENDERS,
   GRADES,
   OTP_LENGTH,
@@ -37,10 +33,10 @@ import { ResendCodeButton } from '../../components/resend-code-button.tsx';
 import { post } from '../../lib/api.ts';
 import { errorText } from '../../lib/errors.ts';
 import { focusField } from '../../lib/focus-field.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
 import { notify } from '../../lib/notify.ts';
 import { cleanOtpInput, looksLikeOtp } from '../../lib/otp.ts';
 import { useCooldown } from '../../lib/use-cooldown.ts';
+import { DateOfBirthField } from './date-of-birth-field.tsx';
 import { registrationErrorText } from './register-errors.ts';
 import { fieldOfMessage, type RegistrationField } from './registration-fields.ts';
 
@@ -78,14 +74,9 @@ function dobText(dob: Dayjs | null): string | null {
   return dob.isValid() ? dob.format(API_DATE_FORMAT) : 'invalid';
 }
 
-const minDate = dayjs(DATE_MIN);
-const maxDate = dayjs(DATE_MAX);
-
 export default function RegisterPage() {
   const navigate = useNavigate();
   const [form, setForm] = useState<FormValues>(emptyForm);
-  // The page may have been pre-rendered on another day: the date shows once React has taken it over.
-  const hydrated = useHydrated();
   const [stage, setStage] = useState<'details' | 'otp'>('details');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<{ field: RegistrationField; message: string } | null>(null);
@@ -266,17 +257,7 @@ export default function RegisterPage() {
             onChange={(e) => set('cnfpassword', e.target.value)}
             {...errorProps('cnfpassword')}
           />
-          <DatePicker
-            label="Date of Birth"
-            value={hydrated ? form.dob : null}
-            onChange={(value) => set('dob', value)}
-            format={DISPLAY_DATE_FORMAT}
-            views={['year', 'month', 'day']}
-            openTo="year"
-            minDate={minDate}
-            maxDate={maxDate}
-            slotProps={{ textField: { name: 'dob', fullWidth: true, ...errorProps('dob') } }}
-          />
+          <DateOfBirthField value={form.dob} onChange={(value) => set('dob', value)} {...errorProps('dob')} />
           <FormControl component="fieldset" error={problem?.field === 'gender'}>
             <FormLabel component="legend" id="gender-label" sx={{ mb: 0.5 }}>
               Gender
