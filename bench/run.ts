@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { hash, verify } from '@node-rs/bcrypt';
 import autocannon from 'autocannon';
+import type { Result as LighthouseResult } from 'lighthouse';
 import pg from 'pg';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 import { startEmbeddedPostgres } from '../server/src/database/embedded.ts';
@@ -165,8 +166,12 @@ function clientSizes() {
   });
 }
 
+/** Runs per page; Lighthouse's own advice is to take the median run, as scores vary. */
+const LIGHTHOUSE_RUNS = 3;
+
 async function lighthouseScores(url: string) {
   const { default: lighthouse } = await import('lighthouse');
+  const { computeMedianRun } = await import('lighthouse/core/lib/median-run.js');
   const chromeLauncher = await import('chrome-launcher');
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
@@ -183,16 +188,22 @@ async function lighthouseScores(url: string) {
     // A first run warms the browser and the server up; it is not counted.
     await lighthouse(`${url}/`, flags);
     for (const page of ['/', '/registeruser', '/studentlogin']) {
-      const run = await lighthouse(`${url}${page}`, flags);
-      if (run!.lhr.runtimeError) console.warn(`Lighthouse ${page}: ${run!.lhr.runtimeError.message}`);
-      const c = run!.lhr.categories;
-      const score = (k: string) => Math.round((c[k]?.score ?? 0) * 100);
+      const runs: LighthouseResult[] = [];
+      for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+        const run = await lighthouse(`${url}${page}`, flags);
+        if (run!.lhr.runtimeError) console.warn(`Lighthouse ${page}: ${run!.lhr.runtimeError.message}`);
+        runs.push(run!.lhr);
+      }
+      const score = (lhr: LighthouseResult, k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
+      const median = computeMedianRun(runs);
+      const performances = runs.map((lhr) => score(lhr, 'performance'));
       rows.push({
         page,
-        performance: score('performance'),
-        accessibility: score('accessibility'),
-        'best-practices': score('best-practices'),
-        seo: score('seo'),
+        performance: score(median, 'performance'),
+        'performance, all runs': performances.join(' '),
+        accessibility: score(median, 'accessibility'),
+        'best-practices': score(median, 'best-practices'),
+        seo: score(median, 'seo'),
       });
     }
   } finally {
@@ -293,8 +304,9 @@ async function main() {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: loginBody,
-      connections: 4,
-      duration: 2,
+      connections: 8,
+      // Long enough for V8 to compile the hot paths of the request: the first seconds run slower.
+      duration: 5,
     });
     const login = await load({
       url: `${url}/api/student/login`,
@@ -429,9 +441,13 @@ async function main() {
     results.clientSizes = sizes;
     print('First-load JavaScript per route (target home <= 110 kB gzip)', sizes);
     if (!args['skip-lighthouse']) {
+      // Lighthouse scales the main-thread time it sees by 4: let what the load tests
+      // left behind (PostgreSQL writing pages out, the app's garbage) settle first.
+      await sql.query('CHECKPOINT');
+      await new Promise((r) => setTimeout(r, 3000));
       const scores = await lighthouseScores(url);
       results.lighthouse = scores;
-      print('Lighthouse, mobile preset (targets 95 / 100 / 100 / 100)', scores);
+      print(`Lighthouse, mobile preset, median of ${LIGHTHOUSE_RUNS} runs (targets 95 / 100 / 100 / 100)`, scores);
     }
     await sql.end();
   } finally {

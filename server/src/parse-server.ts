@@ -52,16 +52,17 @@ export async function startParseServer(
     revokeSessionOnPasswordReset: true,
     sessionLength: SESSION_LENGTH_SECONDS,
     expireInactiveSessions: true,
-    // Cloud function inputs hold passwords and codes: keep them out of the logs.
+    // Cloud function inputs hold passwords and codes: keep them out of the logs
+    // ('silent' also spares building each message that would then be dropped).
     logLevel: 'warn',
     logsFolder: null as unknown as string,
     logLevels: {
-      cloudFunctionSuccess: 'silly',
-      cloudFunctionError: 'silly',
-      triggerAfter: 'silly',
-      triggerBeforeSuccess: 'silly',
-      triggerBeforeError: 'silly',
-      signupUsernameTaken: 'silly',
+      cloudFunctionSuccess: 'silent',
+      cloudFunctionError: 'silent',
+      triggerAfter: 'silent',
+      triggerBeforeSuccess: 'silent',
+      triggerBeforeError: 'silent',
+      signupUsernameTaken: 'silent',
     },
     enableInsecureAuthAdapters: false,
     mountGraphQL: false,
