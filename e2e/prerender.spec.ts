@@ -15,9 +15,13 @@ test.describe('pre-rendered pages', () => {
       await expect(page).toHaveTitle('Online tuition for grades 1-9 | Guided Learning Tuition Centre');
     });
 
-    test('the registration and login forms are shown', async ({ page }) => {
+    test('the registration and login forms are shown, under a request to enable JavaScript', async ({ page }) => {
       await page.goto('/Registeruser');
       await expect(page.getByRole('heading', { name: /Register to Begin Your Learning Journey/ })).toBeVisible();
+      // Playwright's text and role locators skip <noscript>, hence the class.
+      const noscript = page.locator('.noscript-banner');
+      await expect(noscript).toBeVisible();
+      await expect(noscript).toHaveText('Please enable JavaScript to use the Guided Learning Tuition Centre site.');
       await expect(page.getByLabel('Student Full Name')).toBeVisible();
       await page.goto('/studentlogin');
       await expect(page.getByRole('heading', { name: 'NICE TO SEE YOU' })).toBeVisible();
