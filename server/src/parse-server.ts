@@ -1,5 +1,5 @@
 // Parse Server, locked down (product.md §4-§6): no client class creation,
-// private users, schema as code, account lockout, quiet logs.
+// private users, schema as code, account lockout, quiet logs (parse-logger.ts).
 
 import { createRequire } from 'node:module';
 import { ParseServer } from 'parse-server';
@@ -8,6 +8,7 @@ import type { CloudDeps } from '@tc/cloud/deps';
 import { cloudCode } from '@tc/cloud/main';
 import { schemaDefinitions } from '@tc/cloud/schema';
 import type { Config } from './config.ts';
+import { RefusalsAsInfoLogger } from './parse-logger.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -55,6 +56,7 @@ export async function startParseServer(
     // Cloud function inputs hold passwords and codes: keep them out of the logs
     // ('silent' also spares building each message that would then be dropped).
     logLevel: 'warn',
+    loggerAdapter: RefusalsAsInfoLogger,
     logsFolder: null as unknown as string,
     logLevels: {
       cloudFunctionSuccess: 'silent',

@@ -1,6 +1,7 @@
 // `npm start`'s server as a real process on the embedded PostgreSQL: start-up,
 // configuration errors, clean shutdown on SIGTERM, data kept across restarts,
-// and no code in the logs when real delivery is configured.
+// no code in the logs when real delivery is configured, and no stack traces for
+// refused requests.
 
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -94,6 +95,23 @@ describe('the server process', () => {
       expect(again.status).toBe(201);
       expect(again.body.id).toBe(registered.body.id + 1);
       expect(second.output()).not.toContain(code);
+
+      // Refused requests are the client's business: no stack traces in the log for them.
+      const { appId } = JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as { appId: string };
+      const parseHeaders = { 'x-parse-application-id': appId, 'content-type': 'application/json' };
+      const refusals = [
+        fetch(`http://127.0.0.1:${port}/parse/classes/_User`, { headers: parseHeaders }),
+        fetch(`http://127.0.0.1:${port}/parse/users/me`, {
+          headers: { ...parseHeaders, 'x-parse-session-token': 'r:0' },
+        }),
+        fetch(`http://127.0.0.1:${port}/parse/login`, {
+          method: 'POST',
+          headers: parseHeaders,
+          body: JSON.stringify({ username: other.email, password: 'not-the-password-1' }),
+        }),
+      ];
+      expect((await Promise.all(refusals)).map((r) => r.status)).toEqual([400, 400, 404]);
+      expect(second.output()).not.toMatch(/stack|\n\s+at /);
 
       second.child.kill('SIGINT');
       expect(await second.exited).toBe(0);

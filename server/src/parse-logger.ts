@@ -1,0 +1,33 @@
+// Parse Server's logger, minus the stack traces of refused requests.
+//
+// Parse logs every request it refuses (a denied class, a wrong password, an
+// expired session) at `error` level with the error's stack, although the client
+// has already had its 4xx answer. Anyone could fill the log that way, and the
+// real faults drown. Those refusals go to `info`, below the `warn` level the
+// server logs at; Parse's internal errors stay errors, and Cloud Code logs its
+// own unexpected failures (cloud/src/errors.ts).
+
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+
+const { WinstonLoggerAdapter } = require('parse-server/lib/Adapters/Logger/WinstonLoggerAdapter.js') as {
+  WinstonLoggerAdapter: new (options?: object) => { log(level: string, message: unknown, ...meta: unknown[]): unknown };
+};
+
+/** Parse.Error.INTERNAL_SERVER_ERROR: a fault of the server, not of the request. */
+const INTERNAL_SERVER_ERROR = 1;
+
+/** A Parse.Error answered to the client; system and driver errors carry string codes. */
+export function isRefusedRequest(value: unknown): boolean {
+  if (!(value instanceof Error)) return false;
+  const code = (value as { code?: unknown }).code;
+  return typeof code === 'number' && code !== INTERNAL_SERVER_ERROR;
+}
+
+export class RefusalsAsInfoLogger extends WinstonLoggerAdapter {
+  log(level: string, message: unknown, ...meta: unknown[]): unknown {
+    const refused = level === 'error' && [message, ...meta].some(isRefusedRequest);
+    return super.log(refused ? 'info' : level, message, ...meta);
+  }
+}
