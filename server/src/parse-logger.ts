@@ -9,6 +9,11 @@
 
 import { createRequire } from 'node:module';
 
+// Loading Parse Server sets up a default file logger writing to ./logs; the real one,
+// configured by startParseServer, logs to the console only. Read by parse-server's
+// defaults, so this module is imported before it.
+process.env.PARSE_SERVER_LOGS_FOLDER ??= 'null';
+
 const require = createRequire(import.meta.url);
 
 const { WinstonLoggerAdapter } = require('parse-server/lib/Adapters/Logger/WinstonLoggerAdapter.js') as {

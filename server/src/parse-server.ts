@@ -2,13 +2,14 @@
 // private users, schema as code, account lockout, quiet logs (parse-logger.ts).
 
 import { createRequire } from 'node:module';
+// First: it keeps parse-server from creating a ./logs folder as it loads.
+import { RefusalsAsInfoLogger } from './parse-logger.ts';
 import { ParseServer } from 'parse-server';
 import { LOGIN_LOCKOUT_MINUTES, LOGIN_MAX_WRONG_PASSWORDS, LIST_MAX_LIMIT } from '@tc/domain/constants';
 import type { CloudDeps } from '@tc/cloud/deps';
 import { cloudCode } from '@tc/cloud/main';
 import { schemaDefinitions } from '@tc/cloud/schema';
 import type { Config } from './config.ts';
-import { RefusalsAsInfoLogger } from './parse-logger.ts';
 
 const require = createRequire(import.meta.url);
 
