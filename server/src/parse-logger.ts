@@ -8,6 +8,7 @@
 // own unexpected failures (cloud/src/errors.ts).
 
 import { createRequire } from 'node:module';
+import Parse from 'parse/node';
 
 // Loading Parse Server sets up a default file logger writing to ./logs; the real one,
 // configured by startParseServer, logs to the console only. Read by parse-server's
@@ -20,14 +21,14 @@ const { WinstonLoggerAdapter } = require('parse-server/lib/Adapters/Logger/Winst
   WinstonLoggerAdapter: new (options?: object) => { log(level: string, message: unknown, ...meta: unknown[]): unknown };
 };
 
-/** Parse.Error.INTERNAL_SERVER_ERROR: a fault of the server, not of the request. */
-const INTERNAL_SERVER_ERROR = 1;
-
-/** A Parse.Error answered to the client; system and driver errors carry string codes. */
+/**
+ * A Parse.Error answered to the client. INTERNAL_SERVER_ERROR is a fault of the server;
+ * system and driver errors carry string codes.
+ */
 export function isRefusedRequest(value: unknown): boolean {
   if (!(value instanceof Error)) return false;
   const code = (value as { code?: unknown }).code;
-  return typeof code === 'number' && code !== INTERNAL_SERVER_ERROR;
+  return typeof code === 'number' && code !== Parse.Error.INTERNAL_SERVER_ERROR;
 }
 
 export class RefusalsAsInfoLogger extends WinstonLoggerAdapter {
