@@ -1,5 +1,7 @@
 // What the cloud code needs from its host (the server wires these in at start-up).
 
+import type { LimitGroup } from '@tc/domain/api/contract';
+
 export interface MailMessage {
   to: string;
   subject: string;
@@ -13,6 +15,11 @@ export interface SmsMessage {
 }
 
 export interface CloudDeps {
+  /**
+   * Counts one call of a limit group for a client address; rejects with an
+   * AppError(TooManyRequests) once the address has used up its window.
+   */
+  countCall(group: Exclude<LimitGroup, 'none'>, clientAddress: string): Promise<void>;
   /** Sends an e-mail; resolves with the transport's message id. */
   sendMail(message: MailMessage): Promise<{ messageId: string }>;
   /** Sends a text message to a 10-digit mobile number. */

@@ -1,44 +1,92 @@
-// Turning domain errors into Parse errors that carry the product's codes.
+// Turning domain errors into Parse errors that carry the product's codes, and
+// the one way a cloud function is defined: its rate limit counted first.
 
-import { AppError, ErrorCode } from '@tc/domain/errors';
+import { LIMIT_OF_FUNCTION, type CallName, type CALLS } from '@tc/domain/api/contract';
+import { AppError, ErrorCode, fieldOf } from '@tc/domain/errors';
 import { ServerMessage } from '@tc/domain/messages';
+import type { CloudDeps } from './deps.ts';
 import { parse } from './parse.ts';
+import type { User } from './users/accounts.ts';
 
-export function fail(code: ErrorCode, message: string): never {
+/** A Parse.Error that also names the field it concerns (the /api facade passes it on). */
+export type FieldError = InstanceType<ReturnType<typeof parse>['Error']> & { field?: string };
+
+export function fail(code: ErrorCode, message: string, field?: string): never {
   const Parse = parse();
-  throw new Parse.Error(code, message);
+  const error: FieldError = new Parse.Error(code, message);
+  const concerned = fieldOf({ code, field });
+  if (concerned) error.field = concerned;
+  throw error;
 }
 
-export function validationFailed(message: string): never {
-  return fail(ErrorCode.Validation, message);
+export function validationFailed(message: string, field?: string): never {
+  return fail(ErrorCode.Validation, message, field);
 }
+
+export type Params = Record<string, unknown>;
+
+/** What a cloud function receives from Parse Server. */
+export interface CloudRequest {
+  params: Params;
+  user?: User;
+  master?: boolean;
+  /** The client's address, as Parse Server saw it over HTTP; unset for in-process calls. */
+  ip?: string;
+  /** Set by the /api facade for its in-process calls: the address of its own client. */
+  context?: { clientIp?: unknown };
+}
+
+/** The cloud functions of the contract table: a function without a table entry (and so a limit group) is a type error. */
+export type FunctionName = NonNullable<(typeof CALLS)[CallName]['fn']>;
 
 /**
- * Wraps a cloud function so that an AppError or a Parse.Error keeps its code and
- * message, and anything else becomes one generic error (logged without its input).
+ * Defines a cloud function. Before the handler runs, the call is counted against
+ * its limit group for the client's address. Counting here, where the operation
+ * runs, means no spelling of a path (/api, /parse, batch, dot segments) passes
+ * uncounted. An AppError or a Parse.Error keeps its code, message and field;
+ * anything else becomes one generic error, logged without the input (which holds
+ * passwords and codes).
  */
-export function guarded<P, R>(name: string, handler: (request: P) => Promise<R>): (request: P) => Promise<R> {
-  return async (request: P) => {
+export function defineFunction<R>(
+  deps: CloudDeps,
+  name: FunctionName,
+  handler: (request: CloudRequest) => Promise<R>,
+): void {
+  const Parse = parse();
+  const group = LIMIT_OF_FUNCTION[name];
+  if (!group) throw new Error(`cloud function ${name} has no limit group in the contract table`);
+  Parse.Cloud.define(name, async (request: CloudRequest) => {
     try {
+      if (group !== 'none') await deps.countCall(group, clientAddressOf(request));
       return await handler(request);
     } catch (error) {
-      const Parse = parse();
       if (error instanceof Parse.Error) throw error;
-      if (error instanceof AppError) throw new Parse.Error(error.code, error.message);
+      if (error instanceof AppError) fail(error.code, error.message, error.field);
       console.error(`cloud function ${name} failed:`, error instanceof Error ? error.stack : error);
       throw new Parse.Error(ErrorCode.Internal, ServerMessage.internal);
     }
-  };
+  });
+}
+
+/**
+ * The address a call is counted for. Over HTTP Parse Server gives it (and a
+ * client-sent context cannot change it); in-process calls have none, and the
+ * facade, the only in-process caller, passes its client's in the context.
+ */
+export function clientAddressOf(request: CloudRequest): string {
+  if (request.ip) return request.ip;
+  const fromFacade = request.context?.clientIp;
+  return typeof fromFacade === 'string' && fromFacade ? fromFacade : 'in-process';
 }
 
 /** A string parameter, or a 400 naming the field when it is there but not a string. */
-export function optionalString(params: Record<string, unknown>, field: string): string | undefined {
+export function optionalString(params: Params, field: string): string | undefined {
   const value = params[field];
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string') fail(ErrorCode.BadRequest, ServerMessage.mustBeString(field));
+  if (typeof value !== 'string') fail(ErrorCode.BadRequest, ServerMessage.mustBeString(field), field);
   return value;
 }
 
-export function requireStrings(params: Record<string, unknown>, fields: readonly string[]): void {
+export function requireStrings(params: Params, fields: readonly string[]): void {
   for (const field of fields) optionalString(params, field);
 }

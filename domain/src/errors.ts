@@ -53,12 +53,29 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
 
 export class AppError extends Error {
   readonly code: ErrorCode;
+  /** The input field whose rule failed, when one did: forms highlight and focus it. */
+  readonly field: string | undefined;
 
-  constructor(code: ErrorCode, message: string) {
+  constructor(code: ErrorCode, message: string, field?: string) {
     super(message);
     this.name = 'AppError';
     this.code = code;
+    this.field = field ?? FIELD_OF_CODE[code];
   }
+}
+
+/** Failures that always concern one field, whichever call answers them. */
+const FIELD_OF_CODE: Partial<Record<ErrorCode, string>> = {
+  [ErrorCode.EmailTaken]: 'email',
+  [ErrorCode.MobileTaken]: 'mobile',
+  [ErrorCode.WrongCode]: 'otp',
+  [ErrorCode.ExpiredCode]: 'otp',
+  [ErrorCode.TooManyTries]: 'otp',
+};
+
+/** The field an error concerns: the one it names, else the one its code always concerns. */
+export function fieldOf(error: { code?: number; field?: string }): string | undefined {
+  return error.field ?? (isErrorCode(error.code) ? FIELD_OF_CODE[error.code] : undefined);
 }
 
 export function isErrorCode(value: unknown): value is ErrorCode {

@@ -47,7 +47,11 @@ export interface ValidRegistration {
   tmc: true;
 }
 
-export type RegistrationResult = { ok: true; value: ValidRegistration } | { ok: false; message: string };
+/** The fields of the registration form, as the API names them. */
+export type RegistrationField = keyof RegistrationInput | 'otp';
+
+export type RegistrationResult =
+  { ok: true; value: ValidRegistration } | { ok: false; field: RegistrationField; message: string };
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -145,41 +149,41 @@ export function dobProblem(dob: unknown, today: string): string | null {
  * `today` is YYYY-MM-DD; it defaults to the local date.
  */
 export function validateRegistration(input: RegistrationInput, today: string = todayIso()): RegistrationResult {
-  const fail = (message: string): RegistrationResult => ({ ok: false, message });
+  const fail = (field: RegistrationField, message: string): RegistrationResult => ({ ok: false, field, message });
 
   const fullname = text(input.fullname).trim();
-  if (!fullname) return fail(M.fullnameRequired);
-  if (fullname.length > FULLNAME_MAX_LENGTH) return fail(M.fullnameTooLong);
+  if (!fullname) return fail('fullname', M.fullnameRequired);
+  if (fullname.length > FULLNAME_MAX_LENGTH) return fail('fullname', M.fullnameTooLong);
 
   const email = normalizeEmail(text(input.email));
-  if (!email) return fail(M.emailRequired);
-  if (!isValidEmail(email)) return fail(M.emailInvalid);
+  if (!email) return fail('email', M.emailRequired);
+  if (!isValidEmail(email)) return fail('email', M.emailInvalid);
 
   const mobileText = text(input.mobile).trim();
-  if (!mobileText) return fail(M.mobileRequired);
+  if (!mobileText) return fail('mobile', M.mobileRequired);
   const mobile = normalizeMobile(mobileText);
-  if (!mobile) return fail(M.mobileInvalid);
+  if (!mobile) return fail('mobile', M.mobileInvalid);
 
   const password = normalizePassword(text(input.password));
   const badPassword = passwordProblem(password);
-  if (badPassword) return fail(badPassword);
-  if (password !== normalizePassword(text(input.cnfpassword))) return fail(M.passwordsDoNotMatch);
+  if (badPassword) return fail('password', badPassword);
+  if (password !== normalizePassword(text(input.cnfpassword))) return fail('cnfpassword', M.passwordsDoNotMatch);
 
   const badDob = dobProblem(input.dob, today);
-  if (badDob) return fail(badDob);
+  if (badDob) return fail('dob', badDob);
 
-  if (isBlank(input.grade)) return fail(M.gradeRequired);
+  if (isBlank(input.grade)) return fail('grade', M.gradeRequired);
   const grade = parseGrade(input.grade);
-  if (grade === null) return fail(M.gradeOutOfRange);
+  if (grade === null) return fail('grade', M.gradeOutOfRange);
 
-  if (isBlank(input.board)) return fail(M.boardRequired);
+  if (isBlank(input.board)) return fail('board', M.boardRequired);
   const board = parseBoard(input.board);
-  if (!board) return fail(M.boardInvalid);
+  if (!board) return fail('board', M.boardInvalid);
 
-  if (input.tmc !== true) return fail(M.termsRequired);
+  if (input.tmc !== true) return fail('tmc', M.termsRequired);
 
   const gender = parseGender(input.gender);
-  if (!gender) return fail(M.genderInvalid);
+  if (!gender) return fail('gender', M.genderInvalid);
 
   return {
     ok: true,

@@ -13,7 +13,7 @@ import {
   parseGender,
   parseGrade,
 } from './registration.ts';
-import { EDITABLE_STUDENT_FIELDS, READ_ONLY_STUDENT_FIELDS } from './student.ts';
+import { EDITABLE_STUDENT_FIELDS, READ_ONLY_STUDENT_FIELDS, type EditableStudentField } from './student.ts';
 
 export interface StudentChanges {
   gender?: Gender;
@@ -24,52 +24,58 @@ export interface StudentChanges {
   grade?: Grade;
 }
 
-export type StudentUpdateResult = { ok: true; value: StudentChanges } | { ok: false; message: string };
+export type StudentUpdateResult =
+  { ok: true; value: StudentChanges } | { ok: false; field: EditableStudentField | undefined; message: string };
 
 const IGNORED_FIELDS = ['objectId', 'createdAt', 'updatedAt'];
 
 export function validateStudentUpdate(input: Record<string, unknown>, today: string = todayIso()): StudentUpdateResult {
-  const fail = (message: string): StudentUpdateResult => ({ ok: false, message });
+  const fail = (field: EditableStudentField | undefined, message: string): StudentUpdateResult => ({
+    ok: false,
+    field,
+    message,
+  });
   const changes: StudentChanges = {};
 
   for (const key of Object.keys(input)) {
-    if ((READ_ONLY_STUDENT_FIELDS as readonly string[]).includes(key)) return fail(ServerMessage.readOnlyField(key));
+    if ((READ_ONLY_STUDENT_FIELDS as readonly string[]).includes(key))
+      return fail(undefined, ServerMessage.readOnlyField(key));
     if (!(EDITABLE_STUDENT_FIELDS as readonly string[]).includes(key) && !IGNORED_FIELDS.includes(key)) {
-      return fail(ServerMessage.unknownField(key));
+      return fail(undefined, ServerMessage.unknownField(key));
     }
   }
 
   if ('email' in input) {
-    if (typeof input.email !== 'string' || !input.email.trim()) return fail(M.emailRequired);
-    if (!isValidEmail(input.email)) return fail(M.emailInvalid);
+    if (typeof input.email !== 'string' || !input.email.trim()) return fail('email', M.emailRequired);
+    if (!isValidEmail(input.email)) return fail('email', M.emailInvalid);
     changes.email = normalizeEmail(input.email);
   }
   if ('mobile' in input) {
-    if (typeof input.mobile !== 'string' || !input.mobile.trim()) return fail(M.mobileRequired);
+    if (typeof input.mobile !== 'string' || !input.mobile.trim()) return fail('mobile', M.mobileRequired);
     const mobile = normalizeMobile(input.mobile);
-    if (!mobile) return fail(M.mobileInvalid);
+    if (!mobile) return fail('mobile', M.mobileInvalid);
     changes.mobile = mobile;
   }
   if ('dob' in input) {
     const problem = dobProblem(input.dob, today);
-    if (problem) return fail(problem);
+    if (problem) return fail('dob', problem);
     changes.dob = input.dob as string;
   }
   if ('grade' in input) {
-    if (input.grade === null || input.grade === '') return fail(M.gradeRequired);
+    if (input.grade === null || input.grade === '') return fail('grade', M.gradeRequired);
     const grade = parseGrade(input.grade);
-    if (grade === null) return fail(M.gradeOutOfRange);
+    if (grade === null) return fail('grade', M.gradeOutOfRange);
     changes.grade = grade;
   }
   if ('board' in input) {
-    if (input.board === null || input.board === '') return fail(M.boardRequired);
+    if (input.board === null || input.board === '') return fail('board', M.boardRequired);
     const board = parseBoard(input.board);
-    if (!board) return fail(M.boardInvalid);
+    if (!board) return fail('board', M.boardInvalid);
     changes.board = board;
   }
   if ('gender' in input) {
     const gender = parseGender(input.gender);
-    if (!gender) return fail(M.genderInvalid);
+    if (!gender) return fail('gender', M.genderInvalid);
     changes.gender = gender;
   }
   return { ok: true, value: changes };

@@ -1,4 +1,4 @@
-// Builds the Express app (never listens): rate limits, security headers, Parse
+// Builds the Express app (never listens): security headers, Parse
 // Server at /parse, the /api facade, Parse Dashboard and the built client.
 
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -38,7 +38,6 @@ export interface AppParts {
   config: Config;
   parseApp: RequestHandler;
   dashboard?: RequestHandler;
-  rateLimits: RequestHandler[];
   isDatabaseHealthy: () => Promise<boolean>;
   clientDir: string;
 }
@@ -49,7 +48,6 @@ export function createApp(parts: AppParts): express.Express {
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
 
-  app.use(parts.rateLimits);
   // gzip for every text answer a browser accepts it for (the client's scripts above all).
   app.use(compression());
 

@@ -22,7 +22,6 @@ beforeAll(async () => {
   const app = createApp({
     config: loadConfig({ NODE_ENV: 'test' }),
     parseApp: (_req, _res, next) => next(),
-    rateLimits: [(_req, _res, next) => next()],
     isDatabaseHealthy: async () => true,
     clientDir,
   });

@@ -31,9 +31,18 @@ export function isRefusedRequest(value: unknown): boolean {
   return typeof code === 'number' && code !== Parse.Error.INTERNAL_SERVER_ERROR;
 }
 
+/**
+ * Parse's "sanitized" refusals (a route outside routeAllowList, a denied class)
+ * are logged as a bare string before the client gets "Permission denied".
+ */
+const SANITIZED_REFUSAL =
+  /^(Route not allowed by routeAllowList|Permission denied|Clients aren't allowed|This user is not allowed)/;
+
 export class RefusalsAsInfoLogger extends WinstonLoggerAdapter {
   log(level: string, message: unknown, ...meta: unknown[]): unknown {
-    const refused = level === 'error' && [message, ...meta].some(isRefusedRequest);
+    const refused =
+      level === 'error' &&
+      ([message, ...meta].some(isRefusedRequest) || (typeof message === 'string' && SANITIZED_REFUSAL.test(message)));
     return super.log(refused ? 'info' : level, message, ...meta);
   }
 }

@@ -42,6 +42,11 @@ export async function startParseServer(
       recreateModifiedFields: false,
       lockSchemas: false,
     },
+    // Clients without the master key reach cloud functions only (one by one or in
+    // a batch, whose requests Parse checks one by one): no /login, /users,
+    // /sessions, /classes or /verifyPassword. Every operation then passes the
+    // rules and the rate limit of its cloud function.
+    routeAllowList: ['functions/[A-Za-z]+', 'batch'],
     allowClientClassCreation: false,
     enforcePrivateUsers: true,
     directAccess: true,

@@ -15,7 +15,7 @@ import { createMailer } from './delivery/mail.ts';
 import { Outbox } from './delivery/outbox.ts';
 import { createSmsSender } from './delivery/sms.ts';
 import { startParseServer, stopParseServer, unlockAccount } from './parse-server.ts';
-import { createRateLimits } from './rate-limit.ts';
+import { createCallLimits } from './rate-limit.ts';
 
 export const CLIENT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../client/dist');
 
@@ -89,7 +89,11 @@ export async function startSite(config: Config, options: { clientDir?: string } 
     const mailer = createMailer(config.smtpUrl, config.mailFrom, outbox);
     cleanups.push(() => mailer.close());
 
+    const callLimits = await createCallLimits({ ...config.rateLimit, redisUrl: config.redisUrl });
+    cleanups.push(() => callLimits.close());
+
     const deps: CloudDeps = {
+      countCall: callLimits.countCall,
       sendMail: mailer.send,
       sendSms: createSmsSender(config.smsWebhookUrl, outbox),
       codeSecret: `${config.masterKey}:one-time-codes`,
@@ -103,14 +107,10 @@ export async function startSite(config: Config, options: { clientDir?: string } 
     await migrate(sql);
     await ensureAdmin(config, sql);
 
-    const rateLimits = await createRateLimits({ ...config.rateLimit, redisUrl: config.redisUrl });
-    cleanups.push(() => rateLimits.close());
-
     const app = createApp({
       config,
       parseApp: parseServer.app,
       dashboard: createDashboard(config),
-      rateLimits: rateLimits.middleware,
       isDatabaseHealthy: () => isHealthy(sql),
       clientDir: options.clientDir ?? CLIENT_DIST,
     });

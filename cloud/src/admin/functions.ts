@@ -7,7 +7,7 @@ import { RegistrationMessage, ServerMessage } from '@tc/domain/messages';
 import { parseBoard, parseGrade } from '@tc/domain/registration';
 import { validateStudentUpdate } from '@tc/domain/student-update';
 import type { CloudDeps } from '../deps.ts';
-import { fail, guarded, requireStrings, validationFailed } from '../errors.ts';
+import { defineFunction, fail, requireStrings, validationFailed } from '../errors.ts';
 import { MASTER, parse } from '../parse.ts';
 import { cachedCount, forgetCounts } from '../users/student-count.ts';
 import {
@@ -22,14 +22,7 @@ import {
   PROFILE_FIELDS,
   recordFromJson,
   toRecord,
-  type User,
 } from '../users/accounts.ts';
-
-type Params = Record<string, unknown>;
-interface Request {
-  params: Params;
-  user?: User;
-}
 
 function integerParam(value: unknown, fallback: number, min: number, max: number, name: string): number {
   if (value === undefined || value === null || value === '') return fallback;
@@ -46,125 +39,112 @@ function escapeRegex(text: string): string {
 export function defineAdminFunctions(deps: CloudDeps): void {
   const Parse = parse();
 
-  Parse.Cloud.define(
-    'loginAdmin',
-    guarded('loginAdmin', async ({ params }: Request) => {
-      requireStrings(params, ['email', 'password']);
-      const email = String(params.email ?? '')
-        .trim()
-        .toLowerCase();
-      const { user, sessionToken } = await logIn(
-        email || NOBODY(),
-        String(params.password ?? ''),
-        ServerMessage.invalidAdminLogin,
-      );
-      if (!(await isAdmin(user))) {
-        await revokeSession(sessionToken);
-        fail(ErrorCode.InvalidCredentials, ServerMessage.invalidAdminLogin);
-      }
-      return { success: true, token: sessionToken };
-    }),
+  defineFunction(deps, 'loginAdmin', async ({ params }) => {
+    requireStrings(params, ['email', 'password']);
+    const email = String(params.email ?? '')
+      .trim()
+      .toLowerCase();
+    const { user, sessionToken } = await logIn(
+      email || NOBODY(),
+      String(params.password ?? ''),
+      ServerMessage.invalidAdminLogin,
+    );
+    if (!(await isAdmin(user))) {
+      await revokeSession(sessionToken);
+      fail(ErrorCode.InvalidCredentials, ServerMessage.invalidAdminLogin);
+    }
+    return { success: true, token: sessionToken };
+  });
+
+  defineFunction(deps, 'getAdminProfile', async (request) =>
+    toAdminProfile(await requireAdmin(request), deps.adminName),
   );
 
-  Parse.Cloud.define(
-    'getAdminProfile',
-    guarded('getAdminProfile', async (request: Request) => toAdminProfile(await requireAdmin(request), deps.adminName)),
-  );
+  defineFunction(deps, 'logoutAdmin', async (request) => {
+    await revokeSession((await requireAdmin(request)).getSessionToken());
+    return { success: true };
+  });
 
-  Parse.Cloud.define(
-    'logoutAdmin',
-    guarded('logoutAdmin', async (request: Request) => {
-      await revokeSession((await requireAdmin(request)).getSessionToken());
-      return { success: true };
-    }),
-  );
+  defineFunction(deps, 'listStudents', async (request) => {
+    await requireAdmin(request);
+    const { params } = request;
+    const skip = integerParam(params.skip, 0, 0, 10_000_000, 'skip');
+    const limit = integerParam(params.limit, LIST_DEFAULT_LIMIT, 1, LIST_MAX_LIMIT, 'limit');
 
-  Parse.Cloud.define(
-    'listStudents',
-    guarded('listStudents', async (request: Request) => {
-      await requireAdmin(request);
-      const { params } = request;
-      const skip = integerParam(params.skip, 0, 0, 10_000_000, 'skip');
-      const limit = integerParam(params.limit, LIST_DEFAULT_LIMIT, 1, LIST_MAX_LIMIT, 'limit');
-
-      const students = () => new Parse.Query(Parse.User).exists(ENROLLMENT_FIELD);
-      let query = students();
-      if (params.q !== undefined && params.q !== null && params.q !== '') {
-        if (typeof params.q !== 'string') fail(ErrorCode.BadRequest, ServerMessage.mustBeString('q'));
-        const q = params.q.trim().toLowerCase();
-        if (q) {
-          const pattern = escapeRegex(q);
-          const byName = students().matches('fullname', pattern, 'i');
-          const byEmail = students().matches('email', pattern);
-          const digits = q.replace(/\D/g, '');
-          const clauses = [byName, byEmail];
-          if (digits && /^[\d\s+\-()]+$/.test(q)) clauses.push(students().matches('mobile', escapeRegex(digits)));
-          query = Parse.Query.or(...clauses);
-        }
+    const students = () => new Parse.Query(Parse.User).exists(ENROLLMENT_FIELD);
+    let query = students();
+    if (params.q !== undefined && params.q !== null && params.q !== '') {
+      if (typeof params.q !== 'string') fail(ErrorCode.BadRequest, ServerMessage.mustBeString('q'));
+      const q = params.q.trim().toLowerCase();
+      if (q) {
+        const pattern = escapeRegex(q);
+        const byName = students().matches('fullname', pattern, 'i');
+        const byEmail = students().matches('email', pattern);
+        const digits = q.replace(/\D/g, '');
+        const clauses = [byName, byEmail];
+        if (digits && /^[\d\s+\-()]+$/.test(q)) clauses.push(students().matches('mobile', escapeRegex(digits)));
+        query = Parse.Query.or(...clauses);
       }
-      if (params.grade !== undefined && params.grade !== '') {
-        const grade = parseGrade(params.grade);
-        if (grade === null) validationFailed(RegistrationMessage.gradeOutOfRange);
-        query.equalTo('grade', grade);
-      }
-      if (params.board !== undefined && params.board !== '') {
-        const board = parseBoard(params.board);
-        if (!board) validationFailed(RegistrationMessage.boardInvalid);
-        query.equalTo('board', board);
-      }
+    }
+    if (params.grade !== undefined && params.grade !== '') {
+      const grade = parseGrade(params.grade);
+      if (grade === null) validationFailed(RegistrationMessage.gradeOutOfRange, 'grade');
+      query.equalTo('grade', grade);
+    }
+    if (params.board !== undefined && params.board !== '') {
+      const board = parseBoard(params.board);
+      if (!board) validationFailed(RegistrationMessage.boardInvalid, 'board');
+      query.equalTo('board', board);
+    }
 
-      const sort = typeof params.sort === 'string' && params.sort ? params.sort : 'id';
-      const field = sort.replace(/^-/, '');
-      if (!(LIST_SORT_FIELDS as readonly string[]).includes(field)) {
-        fail(ErrorCode.BadRequest, `sort must be one of ${LIST_SORT_FIELDS.join(', ')}, optionally with a leading -`);
-      }
-      const column = field === 'id' ? ENROLLMENT_FIELD : (field as ListSortField);
-      const countKey = JSON.stringify([params.q, params.grade, params.board]);
-      const total = await cachedCount(countKey, () => query.count(MASTER));
-      if (skip >= total) return { students: [], total };
+    const sort = typeof params.sort === 'string' && params.sort ? params.sort : 'id';
+    const field = sort.replace(/^-/, '');
+    if (!(LIST_SORT_FIELDS as readonly string[]).includes(field)) {
+      fail(ErrorCode.BadRequest, `sort must be one of ${LIST_SORT_FIELDS.join(', ')}, optionally with a leading -`);
+    }
+    const column = field === 'id' ? ENROLLMENT_FIELD : (field as ListSortField);
+    const countKey = JSON.stringify([params.q, params.grade, params.board]);
+    const total = await cachedCount(countKey, () => query.count(MASTER));
+    if (skip >= total) return { items: [], total };
 
-      // Pages past the middle are read from the other end, so that the last page
-      // costs what the first does instead of walking past every row before it.
-      const fromEnd = skip > total / 2;
-      const pageLimit = fromEnd ? Math.min(limit, total - skip) : limit;
-      const pageSkip = fromEnd ? total - skip - pageLimit : skip;
-      const descending = sort.startsWith('-') !== fromEnd;
-      if (descending) query.descending(column);
-      else query.ascending(column);
-      if (column !== ENROLLMENT_FIELD) {
-        if (fromEnd) query.addDescending(ENROLLMENT_FIELD);
-        else query.addAscending(ENROLLMENT_FIELD);
-      }
-      const results = (await query
-        .select(...PROFILE_FIELDS)
-        .skip(pageSkip)
-        .limit(pageLimit)
-        .find({ ...MASTER, json: true })) as unknown as Record<string, unknown>[];
-      if (fromEnd) results.reverse();
-      return { students: results.map(recordFromJson), total };
-    }),
-  );
+    // Pages past the middle are read from the other end, so that the last page
+    // costs what the first does instead of walking past every row before it.
+    const fromEnd = skip > total / 2;
+    const pageLimit = fromEnd ? Math.min(limit, total - skip) : limit;
+    const pageSkip = fromEnd ? total - skip - pageLimit : skip;
+    const descending = sort.startsWith('-') !== fromEnd;
+    if (descending) query.descending(column);
+    else query.ascending(column);
+    if (column !== ENROLLMENT_FIELD) {
+      if (fromEnd) query.addDescending(ENROLLMENT_FIELD);
+      else query.addAscending(ENROLLMENT_FIELD);
+    }
+    const results = (await query
+      .select(...PROFILE_FIELDS)
+      .skip(pageSkip)
+      .limit(pageLimit)
+      .find({ ...MASTER, json: true })) as unknown as Record<string, unknown>[];
+    if (fromEnd) results.reverse();
+    return { items: results.map(recordFromJson), total };
+  });
 
-  Parse.Cloud.define(
-    'updateStudent',
-    guarded('updateStudent', async (request: Request) => {
-      await requireAdmin(request);
-      const { objectId, ...changes } = request.params;
-      if (typeof objectId !== 'string' || !objectId) fail(ErrorCode.BadRequest, ServerMessage.mustBeString('objectId'));
-      const result = validateStudentUpdate(changes);
-      if (!result.ok) validationFailed(result.message);
+  defineFunction(deps, 'updateStudent', async (request) => {
+    await requireAdmin(request);
+    const { objectId, ...changes } = request.params;
+    if (typeof objectId !== 'string' || !objectId) fail(ErrorCode.BadRequest, ServerMessage.mustBeString('objectId'));
+    const result = validateStudentUpdate(changes);
+    if (!result.ok) validationFailed(result.message, result.field);
 
-      const user = await new Parse.Query(Parse.User)
-        .exists(ENROLLMENT_FIELD)
-        .get(objectId, MASTER)
-        .catch(() => undefined);
-      if (!user) fail(ErrorCode.NotFound, ServerMessage.studentNotFound);
-      const { email, ...rest } = result.value;
-      user.set(rest);
-      if (email) user.set({ email, username: email });
-      await saveStudent(user, user.get('email'), user.get('mobile'));
-      forgetCounts();
-      return toRecord(user);
-    }),
-  );
+    const user = await new Parse.Query(Parse.User)
+      .exists(ENROLLMENT_FIELD)
+      .get(objectId, MASTER)
+      .catch(() => undefined);
+    if (!user) fail(ErrorCode.NotFound, ServerMessage.studentNotFound);
+    const { email, ...rest } = result.value;
+    user.set(rest);
+    if (email) user.set({ email, username: email });
+    await saveStudent(user, user.get('email'), user.get('mobile'));
+    forgetCounts();
+    return toRecord(user);
+  });
 }

@@ -6,9 +6,9 @@ import { RegistrationMessage, ServerMessage, UiMessage } from '@tc/domain/messag
 import { resetCodeEmail } from '@tc/domain/notifications';
 import { isValidEmail, normalizeEmail, normalizePassword, passwordProblem } from '@tc/domain/registration';
 import type { CloudDeps } from '../deps.ts';
-import { fail, guarded, optionalString, requireStrings, validationFailed } from '../errors.ts';
+import { defineFunction, fail, optionalString, requireStrings, validationFailed } from '../errors.ts';
 import { consumeCode, issueCode, withdrawCode } from '../otp/codes.ts';
-import { MASTER, parse } from '../parse.ts';
+import { MASTER } from '../parse.ts';
 import {
   findUserByEmail,
   findUserByMobile,
@@ -17,98 +17,74 @@ import {
   requireStudent,
   revokeSession,
   toProfile,
-  type User,
   NOBODY,
 } from '../users/accounts.ts';
 
-type Params = Record<string, unknown>;
-interface Request {
-  params: Params;
-  user?: User;
-}
-
 export function defineStudentFunctions(deps: CloudDeps): void {
-  const Parse = parse();
+  defineFunction(deps, 'loginStudent', async ({ params }) => {
+    requireStrings(params, ['identifier', 'password']);
+    const identifier = String(params.identifier ?? '').trim();
+    const password = normalizePassword(String(params.password ?? ''));
+    if (!identifier) validationFailed(UiMessage.enterIdentifier, 'identifier');
+    if (!password) validationFailed(UiMessage.enterPassword, 'password');
 
-  Parse.Cloud.define(
-    'loginStudent',
-    guarded('loginStudent', async ({ params }: Request) => {
-      requireStrings(params, ['identifier', 'password']);
-      const identifier = String(params.identifier ?? '').trim();
-      const password = normalizePassword(String(params.password ?? ''));
-      if (!identifier) validationFailed(UiMessage.enterIdentifier);
-      if (!password) validationFailed(UiMessage.enterPassword);
+    // The username is the e-mail; a mobile number is looked up first.
+    const username = identifier.includes('@')
+      ? normalizeEmail(identifier)
+      : ((await findUserByMobile(identifier))?.getUsername() ?? NOBODY());
+    const { user, sessionToken } = await logIn(username, password, ServerMessage.invalidStudentLogin);
+    if (!isStudent(user)) {
+      await revokeSession(sessionToken);
+      fail(ErrorCode.InvalidCredentials, ServerMessage.invalidStudentLogin);
+    }
+    return { tokenStudent: sessionToken };
+  });
 
-      // The username is the e-mail; a mobile number is looked up first.
-      const username = identifier.includes('@')
-        ? normalizeEmail(identifier)
-        : ((await findUserByMobile(identifier))?.getUsername() ?? NOBODY());
-      const { user, sessionToken } = await logIn(username, password, ServerMessage.invalidStudentLogin);
-      if (!isStudent(user)) {
-        await revokeSession(sessionToken);
-        fail(ErrorCode.InvalidCredentials, ServerMessage.invalidStudentLogin);
-      }
-      return { tokenStudent: sessionToken };
-    }),
-  );
+  defineFunction(deps, 'getMyProfile', async (request) => toProfile(requireStudent(request)));
 
-  Parse.Cloud.define(
-    'getMyProfile',
-    guarded('getMyProfile', async (request: Request) => toProfile(requireStudent(request))),
-  );
-
-  Parse.Cloud.define(
-    'logoutStudent',
-    guarded('logoutStudent', async (request: Request) => {
-      await revokeSession(requireStudent(request).getSessionToken());
-      return { success: true };
-    }),
-  );
+  defineFunction(deps, 'logoutStudent', async (request) => {
+    await revokeSession(requireStudent(request).getSessionToken());
+    return { success: true };
+  });
 
   // An unknown e-mail gets the same answer and no mail (product.md §5 call 9).
-  Parse.Cloud.define(
-    'sendResetCode',
-    guarded('sendResetCode', async ({ params }: Request) => {
-      const email = optionalString(params, 'email')?.trim();
-      if (!email) validationFailed(UiMessage.enterEmailAddress);
-      if (!isValidEmail(email)) validationFailed(RegistrationMessage.emailInvalid);
-      const user = await findUserByEmail(email);
-      if (user && isStudent(user)) {
-        const code = await issueCode(deps, 'reset', normalizeEmail(email));
-        try {
-          await deps.sendMail({ to: user.get('email'), ...resetCodeEmail(code) });
-        } catch (error) {
-          await withdrawCode('reset', normalizeEmail(email));
-          console.error('Mail delivery failed:', error instanceof Error ? error.message : error);
-          fail(ErrorCode.DeliveryFailed, ServerMessage.deliveryFailed);
-        }
+  defineFunction(deps, 'sendResetCode', async ({ params }) => {
+    const email = optionalString(params, 'email')?.trim();
+    if (!email) validationFailed(UiMessage.enterEmailAddress, 'email');
+    if (!isValidEmail(email)) validationFailed(RegistrationMessage.emailInvalid, 'email');
+    const user = await findUserByEmail(email);
+    if (user && isStudent(user)) {
+      const code = await issueCode(deps, 'reset', normalizeEmail(email));
+      try {
+        await deps.sendMail({ to: user.get('email'), ...resetCodeEmail(code) });
+      } catch (error) {
+        await withdrawCode('reset', normalizeEmail(email));
+        console.error('Mail delivery failed:', error instanceof Error ? error.message : error);
+        fail(ErrorCode.DeliveryFailed, ServerMessage.deliveryFailed);
       }
-      return { success: true };
-    }),
-  );
+    }
+    return { success: true };
+  });
 
   // The code, not the browser, proves the right to a new password; every session
   // of the student is revoked and a lockout is lifted.
-  Parse.Cloud.define(
-    'resetPassword',
-    guarded('resetPassword', async ({ params }: Request) => {
-      requireStrings(params, ['email', 'otp', 'newPassword']);
-      const email = normalizeEmail(String(params.email ?? ''));
-      if (!email) validationFailed(UiMessage.enterEmailAddress);
-      const newPassword = normalizePassword(String(params.newPassword ?? ''));
-      const problem = passwordProblem(newPassword);
-      if (problem) validationFailed(problem);
+  defineFunction(deps, 'resetPassword', async ({ params }) => {
+    requireStrings(params, ['email', 'otp', 'newPassword']);
+    const email = normalizeEmail(String(params.email ?? ''));
+    if (!email) validationFailed(UiMessage.enterEmailAddress, 'email');
+    const newPassword = normalizePassword(String(params.newPassword ?? ''));
+    const problem = passwordProblem(newPassword);
+    if (problem) validationFailed(problem, 'newPassword');
 
-      await consumeCode(deps, 'reset', email, params.otp);
-      const user = await findUserByEmail(email);
-      if (!user || !isStudent(user)) fail(ErrorCode.WrongCode, ServerMessage.wrongCode);
+    await consumeCode(deps, 'reset', email, params.otp);
+    const user = await findUserByEmail(email);
+    if (!user || !isStudent(user)) fail(ErrorCode.WrongCode, ServerMessage.wrongCode);
 
-      // Changing the password makes Parse destroy every session of the account
-      // (revokeSessionOnPasswordReset), so the old tokens stop working.
-      user.setPassword(newPassword);
-      await user.save(null, MASTER);
-      await deps.unlockAccount(user.getUsername()!);
-      return { success: true };
-    }),
-  );
+    // Changing the password makes Parse destroy every session of the account
+    // (revokeSessionOnPasswordReset), so the old tokens stop working.
+    user.setPassword(newPassword);
+    await user.save(null, MASTER);
+    await deps.unlockAccount(user.getUsername()!);
+    return { success: true };
+  });
 }

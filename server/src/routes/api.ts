@@ -1,11 +1,13 @@
-// The REST facade /api (product.md §5). Thin: read the request, run the cloud
-// function, shape the answer. Every rule lives in the cloud code.
+// The REST facade /api, built from the contract table (domain/src/api/contract.ts).
+// Thin: read the request, run the cloud function, shape the answer. Every rule
+// lives in the cloud code, the rate limits included.
 
 import express, { type Request, type Response, type Router } from 'express';
-import { AppError, ErrorCode, httpStatusOf } from '@tc/domain/errors';
+import { CALLS, pathParamsOf, type CallSpec } from '@tc/domain/api/contract';
+import { AppError, ErrorCode, fieldOf, httpStatusOf } from '@tc/domain/errors';
 import { ServerMessage } from '@tc/domain/messages';
-import type { StudentRecord } from '@tc/domain/student';
 import { parse } from '@tc/cloud/parse';
+import { apiDocs, openApiDocument } from './openapi.ts';
 
 type Params = Record<string, unknown>;
 
@@ -24,11 +26,27 @@ function bearer(req: Request): string {
   return match[1]!;
 }
 
-/** Runs a cloud function; Parse errors come back as AppErrors with their codes. */
-async function run<T>(name: string, params: Params, sessionToken?: string): Promise<T> {
+/** The call's parameters: its body or query (only the names it declares), and its path parameters. */
+function paramsOf(spec: CallSpec, req: Request): Params {
+  const declared = Object.keys((spec.request as { properties?: object }).properties ?? {});
+  let params: Params = {};
+  if (spec.input === 'body') params = bodyOf(req);
+  if (spec.input === 'query') {
+    params = Object.fromEntries(declared.filter((name) => name in req.query).map((name) => [name, req.query[name]]));
+  }
+  for (const name of pathParamsOf(spec)) params[name] = req.params[name];
+  return params;
+}
+
+/**
+ * Runs a cloud function in this process. The client's address travels in the
+ * context, for the function's rate limit. Parse errors come back as AppErrors
+ * with their codes and fields.
+ */
+async function run(name: string, params: Params, clientIp: string, sessionToken?: string): Promise<unknown> {
   const Parse = parse();
   try {
-    return (await Parse.Cloud.run(name, params, sessionToken ? { sessionToken } : {})) as T;
+    return await Parse.Cloud.run(name, params, { context: { clientIp }, ...(sessionToken ? { sessionToken } : {}) });
   } catch (error) {
     if (error instanceof Parse.Error) {
       if (error.code === Parse.Error.INVALID_SESSION_TOKEN) {
@@ -37,109 +55,63 @@ async function run<T>(name: string, params: Params, sessionToken?: string): Prom
       if (error.code === ErrorCode.Internal || error.code === Parse.Error.INTERNAL_SERVER_ERROR) {
         throw new AppError(ErrorCode.Internal, ServerMessage.internal);
       }
-      throw new AppError(error.code as ErrorCode, error.message);
+      throw new AppError(error.code as ErrorCode, error.message, fieldOf(error as { field?: string }));
     }
     throw error;
   }
 }
 
-/** Answers a failure in the shape a call documents, e.g. `{success:false, error}`. */
-async function withFailure(res: Response, status: number | null, extra: Params, action: () => Promise<void>) {
-  try {
-    await action();
-  } catch (error) {
-    if (!(error instanceof AppError) || error.code === ErrorCode.Internal) throw error;
-    const code = error.code;
-    const httpStatus = code === ErrorCode.TooManyRequests ? 429 : (status ?? httpStatusOf(code));
-    res.status(httpStatus).json({ ...extra, error: error.message, code });
-  }
+/** Answers a failure with the call's documented status and fields, e.g. `401 {success:false, error, code}`. */
+function answerFailure(res: Response, spec: CallSpec, error: AppError): void {
+  const status = error.code === ErrorCode.TooManyRequests ? 429 : (spec.failure?.status ?? httpStatusOf(error.code));
+  res.status(status).json({
+    ...spec.failure?.extra,
+    error: error.message,
+    code: error.code,
+    ...(error.field ? { field: error.field } : {}),
+  });
+}
+
+function cloudRoute(spec: CallSpec & { fn: string }) {
+  return async (req: Request, res: Response) => {
+    try {
+      const token = spec.auth === 'none' ? undefined : bearer(req);
+      const result = await run(spec.fn, paramsOf(spec, req), req.ip ?? 'unknown', token);
+      if (spec.totalHeader) {
+        const { items, total } = result as { items: unknown[]; total: number };
+        res.set(spec.totalHeader, String(total)).json(items);
+      } else {
+        res.status(spec.status ?? 200).json(result);
+      }
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code === ErrorCode.Internal) throw error;
+      answerFailure(res, spec, error);
+    }
+  };
 }
 
 export function apiRouter(isDatabaseHealthy: () => Promise<boolean>): Router {
   const api = express.Router();
+  // Answered by the server itself; every other call runs its cloud function.
+  const own: Record<string, express.RequestHandler> = {
+    health: async (_req, res) => {
+      if (await isDatabaseHealthy()) res.json({ status: 'ok' });
+      else res.status(503).json({ status: 'unavailable', error: ServerMessage.databaseUnavailable });
+    },
+  };
 
-  api.get('/health', async (_req, res) => {
-    if (await isDatabaseHealthy()) res.json({ status: 'ok' });
-    else res.status(503).json({ status: 'unavailable', error: ServerMessage.databaseUnavailable });
+  api.get('/openapi.json', (_req, res) => {
+    res.json(openApiDocument());
   });
+  api.use('/docs', apiDocs());
 
-  api.post('/check-email', async (req, res) => {
-    res.json(await run('checkEmail', { email: bodyOf(req).email }));
-  });
-
-  api.post('/check-mobile', async (req, res) => {
-    res.json(await run('checkMobile', { mobile: bodyOf(req).mobile }));
-  });
-
-  api.post('/send-sms', async (req, res) => {
-    res.json(await run('sendRegistrationCode', { mobile: bodyOf(req).mobile }));
-  });
-
-  api.post('/register', async (req, res) => {
-    res.status(201).json(await run('registerStudent', bodyOf(req)));
-  });
-
-  api.post('/send-email', async (req, res) => {
-    const { email, fullname } = bodyOf(req);
-    res.json(await run('sendWelcomeEmail', { email, fullname }));
-  });
-
-  api.post('/student/login', async (req, res) => {
-    const { identifier, password } = bodyOf(req);
-    await withFailure(res, 401, {}, async () => {
-      res.json(await run('loginStudent', { identifier, password }));
-    });
-  });
-
-  api.get('/students/me', async (req, res) => {
-    res.json(await run('getMyProfile', {}, bearer(req)));
-  });
-
-  api.post('/student/logout', async (req, res) => {
-    res.json(await run('logoutStudent', {}, bearer(req)));
-  });
-
-  api.post('/send-email-otp', async (req, res) => {
-    res.json(await run('sendResetCode', { email: bodyOf(req).email }));
-  });
-
-  api.put('/users/update-password', async (req, res) => {
-    const { email, otp, newPassword } = bodyOf(req);
-    await withFailure(res, 400, { success: false }, async () => {
-      res.json(await run('resetPassword', { email, otp, newPassword }));
-    });
-  });
-
-  api.post('/admin/login', async (req, res) => {
-    const { email, password } = bodyOf(req);
-    await withFailure(res, 401, { success: false }, async () => {
-      res.json(await run('loginAdmin', { email, password }));
-    });
-  });
-
-  api.get('/admin/me', async (req, res) => {
-    res.json(await run('getAdminProfile', {}, bearer(req)));
-  });
-
-  api.post('/admin/logout', async (req, res) => {
-    res.json(await run('logoutAdmin', {}, bearer(req)));
-  });
-
-  api.get('/users', async (req, res) => {
-    const token = bearer(req);
-    const { skip, limit, q, sort, grade, board } = req.query;
-    const { students, total } = await run<{ students: StudentRecord[]; total: number }>(
-      'listStudents',
-      { skip, limit, q, sort, grade, board },
-      token,
-    );
-    res.set('X-Total-Count', String(total)).json(students);
-  });
-
-  api.put('/users/:objectId', async (req, res) => {
-    const token = bearer(req);
-    res.json(await run('updateStudent', { ...bodyOf(req), objectId: req.params.objectId }, token));
-  });
+  for (const [name, spec] of Object.entries(CALLS as Record<string, CallSpec>)) {
+    const route = spec.path.replace(/^\/api/, '').replace(/\{(\w+)\}/g, ':$1');
+    const method = spec.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
+    const handler = spec.fn ? cloudRoute({ ...spec, fn: spec.fn }) : own[name];
+    if (!handler) throw new Error(`the call ${name} has neither a cloud function nor a handler of the server`);
+    api[method](route, handler);
+  }
 
   api.use((_req, res) => {
     res.status(404).json({ error: ServerMessage.notFound, code: ErrorCode.NotFound });

@@ -1,0 +1,119 @@
+// The OpenAPI 3.1 document of /api, made from the contract table, and a human
+// page for it at /api/docs (Swagger UI, served from its npm package: no CDN).
+
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import express, { type Router } from 'express';
+import { CALLS, ERROR_BODY, pathParamsOf, type CallSpec } from '@tc/domain/api/contract';
+import { PRODUCT_NAME } from '@tc/domain/constants';
+import { ErrorCode, HTTP_STATUS } from '@tc/domain/errors';
+
+const require = createRequire(import.meta.url);
+
+const json = (schema: unknown) => ({ content: { 'application/json': { schema } } });
+
+function failureResponses(spec: CallSpec): Record<string, { description: string } & ReturnType<typeof json>> {
+  const statuses = new Set<number>([400]);
+  if (spec.failure) statuses.add(spec.failure.status);
+  if (spec.auth !== 'none') statuses.add(HTTP_STATUS[ErrorCode.InvalidSession]);
+  if (spec.auth === 'admin') statuses.add(HTTP_STATUS[ErrorCode.Forbidden]);
+  if (spec.limit !== 'none') statuses.add(HTTP_STATUS[ErrorCode.TooManyRequests]);
+  const describe: Record<number, string> = {
+    400: 'A rule failed (`field` names the field) or the request is malformed',
+    401: spec.auth === 'none' ? 'Refused' : 'No session, or an expired one',
+    403: 'Not an administrator',
+    409: 'Already registered',
+    429: 'Too many requests from this address; try again later',
+  };
+  return Object.fromEntries(
+    [...statuses]
+      .sort()
+      .map((status) => [String(status), { description: describe[status] ?? 'Failed', ...json(ERROR_BODY) }]),
+  );
+}
+
+function operation(name: string, spec: CallSpec) {
+  const properties = (spec.request as { properties?: Record<string, unknown> }).properties ?? {};
+  const inPath = pathParamsOf(spec);
+  const parameters = [
+    ...inPath.map((param) => ({ name: param, in: 'path', required: true, schema: { type: 'string' } })),
+    ...(spec.input === 'query'
+      ? Object.entries(properties).map(([param, schema]) => ({ name: param, in: 'query', required: false, schema }))
+      : []),
+  ];
+  const success: Record<string, unknown> = { description: 'Success', ...json(spec.response) };
+  if (spec.totalHeader) {
+    success.headers = {
+      [spec.totalHeader]: { description: 'How many match, over every page', schema: { type: 'integer' } },
+    };
+  }
+  return {
+    operationId: name,
+    summary: spec.summary,
+    ...(spec.description ? { description: spec.description } : {}),
+    tags: [spec.tag],
+    ...(spec.auth === 'none' ? {} : { security: [{ [spec.auth]: [] }] }),
+    ...(parameters.length ? { parameters } : {}),
+    ...(spec.input === 'body' ? { requestBody: { required: true, ...json(spec.request) } } : {}),
+    responses: { [String(spec.status ?? 200)]: success, ...failureResponses(spec) },
+    ...(spec.fn ? { 'x-cloud-function': spec.fn } : {}),
+    ...(spec.limit !== 'none' ? { 'x-rate-limit-group': spec.limit } : {}),
+  };
+}
+
+export function openApiDocument() {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const [name, spec] of Object.entries(CALLS as Record<string, CallSpec>)) {
+    (paths[spec.path] ??= {})[spec.method.toLowerCase()] = operation(name, spec);
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: `${PRODUCT_NAME} API`,
+      version: '1.0.0',
+      description:
+        'JSON in and out. Every failure is `{error, code}` (and `field` when a rule of one field failed). ' +
+        'Each call is also a Parse Cloud function (`x-cloud-function`) at `/parse/functions/<name>`.',
+    },
+    servers: [{ url: '/' }],
+    tags: ['Site', 'Registration', 'Students', 'Admin'].map((tag) => ({ name: tag })),
+    paths,
+    components: {
+      securitySchemes: {
+        student: { type: 'http', scheme: 'bearer', description: 'The `tokenStudent` of a student login' },
+        admin: { type: 'http', scheme: 'bearer', description: 'The `token` of an administrator login' },
+      },
+    },
+  };
+}
+
+const DOCS_PAGE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>${PRODUCT_NAME}: API</title>
+    <link rel="stylesheet" href="/api/docs/assets/swagger-ui.css" />
+  </head>
+  <body>
+    <main id="docs"></main>
+    <script src="/api/docs/assets/swagger-ui-bundle.js"></script>
+    <script src="/api/docs/start.js"></script>
+  </body>
+</html>`;
+
+const START_SCRIPT = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#docs', deepLinking: true });`;
+
+/** /api/docs: the page, its start script and Swagger UI's own files (loaded only here). */
+export function apiDocs(): Router {
+  const docs = express.Router();
+  const assets = path.dirname(require.resolve('swagger-ui-dist/package.json'));
+  docs.get('/', (_req, res) => {
+    res.type('html').setHeader('Cache-Control', 'no-cache').send(DOCS_PAGE);
+  });
+  docs.get('/start.js', (_req, res) => {
+    res.type('application/javascript').send(START_SCRIPT);
+  });
+  docs.use('/assets', express.static(assets, { index: false, maxAge: '1d' }));
+  return docs;
+}
