@@ -1,5 +1,17 @@
-// The one way the client talks to the /api facade (product.md §5). Every call
-// resolves to an ApiResult, never throws: a network failure is status 0.
+// The one way the client talks to the /api facade: `call(name, input)` with the
+// path, method and types of the contract table (domain/src/api/contract.ts).
+// Every call resolves to an ApiResult, never throws: a network failure is status 0.
+
+import {
+  CALLS,
+  pathParamsOf,
+  urlOf,
+  type CallName,
+  type CallSpec,
+  type ErrorBody,
+  type RequestOf,
+  type ResponseOf,
+} from '@tc/domain/api/contract';
 
 export interface ApiResult<T> {
   ok: boolean;
@@ -9,18 +21,14 @@ export interface ApiResult<T> {
 }
 
 export interface ApiRequest {
-  method?: 'GET' | 'POST' | 'PUT';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   token?: string | null;
   query?: Record<string, string | number | undefined>;
 }
 
-/** The error body of the facade: `{ error, code }` (product.md §5). */
-export interface ApiErrorBody {
-  error?: string;
-  code?: number;
-  success?: boolean;
-}
+/** The error body of the facade: `{ error, code }`, and `field` when one field's rule failed. */
+export type ApiErrorBody = Partial<ErrorBody>;
 
 function withQuery(path: string, query: ApiRequest['query']): string {
   if (!query) return path;
@@ -58,5 +66,29 @@ export async function api<T>(path: string, request: ApiRequest = {}): Promise<Ap
   return { ok: response.ok, status: response.status, data, headers: response.headers };
 }
 
+/** Runs one call of the contract: path parameters fill the path, the rest is the body or the query. */
+export function call<N extends CallName>(
+  name: N,
+  input: NoInfer<RequestOf<N>>,
+  options?: { token?: string | null },
+): Promise<ApiResult<ResponseOf<N>>>;
+export function call(
+  name: CallName,
+  input: object,
+  options: { token?: string | null } = {},
+): Promise<ApiResult<unknown>> {
+  const spec = (CALLS as Record<string, CallSpec>)[name]!;
+  const params: Record<string, unknown> = { ...input };
+  const url = urlOf(spec, params);
+  for (const param of pathParamsOf(spec)) delete params[param];
+  return api(url, {
+    method: spec.method,
+    token: options.token,
+    body: spec.input === 'body' ? params : spec.method === 'GET' ? undefined : {},
+    query: spec.input === 'query' ? (params as ApiRequest['query']) : undefined,
+  });
+}
+
+/** @deprecated Use `call(name, input)`: pages move to it as they are reworked. */
 export const post = <T>(path: string, body: unknown, token?: string | null) =>
   api<T>(path, { method: 'POST', body, token });

@@ -3,7 +3,7 @@
 // rate-limit group from it, and the client's `call()` takes paths and types
 // from it. Adding a call means adding one entry here (and its cloud function).
 
-import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import type { Infer } from './infer.ts';
 import * as S from './shapes.ts';
 
 /**
@@ -29,8 +29,8 @@ export interface CallSpec {
   limit: LimitGroup;
   /** Where the parameters come from (path parameters always come from the path). */
   input: 'body' | 'query' | 'none';
-  request: JSONSchema;
-  response: JSONSchema;
+  request: object;
+  response: object;
   /** The status of a success (200 unless said). */
   status?: 200 | 201;
   /** A failure answered with this status and these fields beside `error` and `code`. */
@@ -249,8 +249,11 @@ export const CALLS = {
 
 export type CallName = keyof typeof CALLS;
 export type CloudCallName = { [N in CallName]: (typeof CALLS)[N]['fn'] extends string ? N : never }[CallName];
-export type RequestOf<N extends CallName> = FromSchema<(typeof CALLS)[N]['request']>;
-export type ResponseOf<N extends CallName> = FromSchema<(typeof CALLS)[N]['response']>;
+/** The input and the answer of every call, as TypeScript types made from their schemas (once, here). */
+export type Requests = { [N in CallName]: Infer<(typeof CALLS)[N]['request']> };
+export type Responses = { [N in CallName]: Infer<(typeof CALLS)[N]['response']> };
+export type RequestOf<N extends CallName> = Requests[N];
+export type ResponseOf<N extends CallName> = Responses[N];
 
 /** The limit group of each cloud function, by its name. */
 export const LIMIT_OF_FUNCTION: Readonly<Record<string, LimitGroup>> = Object.fromEntries(
@@ -279,4 +282,4 @@ export const ERROR_BODY = S.object(
   },
   ['error', 'code'],
 );
-export type ErrorBody = FromSchema<typeof ERROR_BODY>;
+export type ErrorBody = Infer<typeof ERROR_BODY>;
