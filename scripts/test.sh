@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
-# `npm test`: unit, integration (real PostgreSQL, real Parse Server) and
-# end-to-end tests (headless Debian Chromium against the real site).
+# `npm test`: unit, integration (real PostgreSQL, real Parse Server, a real Redis
+# for the two-instance test) and end-to-end tests (headless Debian Chromium
+# against the real site). Installs the two Debian packages it needs when it can.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Debian's Chromium drives the end-to-end tests; install it when we can.
-if [ ! -x /usr/bin/chromium ]; then
+need=()
+[ -x /usr/bin/chromium ] || need+=(chromium)
+command -v redis-server >/dev/null || need+=(redis-server)
+if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    echo "Installing Debian's chromium for the end-to-end tests..."
-    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) >/dev/null
+    echo "Installing Debian's ${need[*]} for the tests..."
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}") >/dev/null
   else
-    echo "npm test needs Debian's Chromium at /usr/bin/chromium: run 'sudo apt-get install chromium'." >&2
+    echo "npm test needs Debian's ${need[*]}: run 'sudo apt-get install ${need[*]}'." >&2
     exit 1
   fi
 fi
