@@ -1,0 +1,58 @@
+// The OpenAPI document lists every call of the contract table and is valid
+// OpenAPI 3.1; /api/docs serves its page from this server (no CDN).
+
+import type { AddressInfo } from 'node:net';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CALLS } from '@tc/domain/api/contract';
+import { apiRouter } from './api.ts';
+import { openApiDocument } from './openapi.ts';
+
+let base: string;
+let close: () => void;
+beforeAll(async () => {
+  const app = express().use(
+    '/api',
+    apiRouter(async () => true),
+  );
+  const server = app.listen(0);
+  await new Promise((resolve) => server.once('listening', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  close = () => server.close();
+});
+afterAll(() => close?.());
+
+describe('the OpenAPI document', () => {
+  it('is valid OpenAPI 3.1', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(openApiDocument() as unknown as object);
+    expect(result.errors ?? [], JSON.stringify(result.errors, null, 1)).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+  });
+
+  it('lists every call of the contract table with its method, and its cloud function', async () => {
+    const res = await fetch(`${base}/api/openapi.json`);
+    expect(res.status).toBe(200);
+    const document = (await res.json()) as { paths: Record<string, Record<string, { operationId: string }>> };
+    for (const [name, spec] of Object.entries(CALLS)) {
+      const operation = document.paths[spec.path]?.[spec.method.toLowerCase()];
+      expect(operation?.operationId, `${spec.method} ${spec.path}`).toBe(name);
+    }
+    const operations = Object.values(document.paths).flatMap((byMethod) => Object.values(byMethod));
+    expect(operations).toHaveLength(Object.keys(CALLS).length);
+  });
+
+  it('has a human page at /api/docs whose scripts and styles come from this server', async () => {
+    const page = await fetch(`${base}/api/docs`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const sources = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]!);
+    expect(sources.length).toBeGreaterThanOrEqual(3);
+    for (const source of sources) {
+      expect(source.startsWith('/api/docs/'), source).toBe(true);
+      expect((await fetch(`${base}${source}`)).status, source).toBe(200);
+    }
+  });
+});
