@@ -6,7 +6,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import Ajv2019 from 'ajv/dist/2019.js';
+import { Ajv2019 } from 'ajv/dist/2019.js';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 
@@ -47,7 +47,7 @@ describe('docker-compose.yml', () => {
       string,
       unknown
     >;
-    const ajv = new Ajv2019.default({ strict: false, allErrors: true, validateFormats: false });
+    const ajv = new Ajv2019({ strict: false, allErrors: true, validateFormats: false });
     const valid = ajv.validate(schema, compose);
     expect(ajv.errors ?? [], ajv.errorsText()).toEqual([]);
     expect(valid).toBe(true);

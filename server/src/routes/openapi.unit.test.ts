@@ -26,7 +26,7 @@ afterAll(() => close?.());
 describe('the OpenAPI document', () => {
   it('is valid OpenAPI 3.1', async () => {
     const validator = new Validator();
-    const result = await validator.validate(openApiDocument() as unknown as object);
+    const result = await validator.validate(openApiDocument() as unknown as Parameters<Validator['validate']>[0]);
     expect(result.errors ?? [], JSON.stringify(result.errors, null, 1)).toEqual([]);
     expect(result.valid).toBe(true);
     expect(validator.version).toBe('3.1');
