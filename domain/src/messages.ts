@@ -50,6 +50,7 @@ export const ServerMessage = {
   notFound: 'Not found',
   internal: 'Something went wrong. Please try again.',
   databaseUnavailable: 'Database unavailable',
+  siteStopping: 'The site is restarting. Please try again in a moment.',
   deliveryFailed: 'The message could not be sent. Please try again.',
 } as const;
 

@@ -167,4 +167,13 @@ export function defineAdminFunctions(deps: CloudDeps): void {
       return toRecord(user);
     }),
   );
+
+  // What operators watch (issue 12 item 5): the durable mail queue's counts.
+  Parse.Cloud.define(
+    'getMailQueueStatus',
+    guarded('getMailQueueStatus', async (request: Request) => {
+      await requireAdmin(request);
+      return deps.mailQueueStatus();
+    }),
+  );
 }

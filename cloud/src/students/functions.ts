@@ -74,11 +74,12 @@ export function defineStudentFunctions(deps: CloudDeps): void {
       if (!isValidEmail(email)) validationFailed(RegistrationMessage.emailInvalid);
       const user = await findUserByEmail(email);
       if (user && isStudent(user)) {
-        const code = await issueCode(deps, 'reset', normalizeEmail(email));
+        const issued = await issueCode(deps, 'reset', normalizeEmail(email));
         try {
-          await deps.sendMail({ to: user.get('email'), ...resetCodeEmail(code) });
+          await deps.sendMail({ to: user.get('email'), ...resetCodeEmail(issued.code) });
         } catch (error) {
-          await withdrawCode('reset', normalizeEmail(email));
+          // Only this code: a newer one the parent asked for meanwhile stays good.
+          await withdrawCode(issued);
           console.error('Mail delivery failed:', error instanceof Error ? error.message : error);
           fail(ErrorCode.DeliveryFailed, ServerMessage.deliveryFailed);
         }

@@ -63,6 +63,18 @@ export function apiRouter(isDatabaseHealthy: () => Promise<boolean>): Router {
     else res.status(503).json({ status: 'unavailable', error: ServerMessage.databaseUnavailable });
   });
 
+  // Readiness for a load balancer (issue 17 item 4): the database answers within its
+  // timeout. While the site shuts down, start.ts answers 503 before this is reached.
+  api.get('/ready', async (_req, res) => {
+    if (await isDatabaseHealthy()) res.json({ status: 'ready' });
+    else res.status(503).json({ status: 'unavailable', error: ServerMessage.databaseUnavailable });
+  });
+
+  // The durable mail queue's counts, for administrators (issue 12 item 5).
+  api.get('/admin/mail-status', async (req, res) => {
+    res.json(await run('getMailQueueStatus', {}, bearer(req)));
+  });
+
   api.post('/check-email', async (req, res) => {
     res.json(await run('checkEmail', { email: bodyOf(req).email }));
   });
@@ -79,9 +91,9 @@ export function apiRouter(isDatabaseHealthy: () => Promise<boolean>): Router {
     res.status(201).json(await run('registerStudent', bodyOf(req)));
   });
 
-  api.post('/send-email', async (req, res) => {
-    const { email, fullname } = bodyOf(req);
-    res.json(await run('sendWelcomeEmail', { email, fullname }));
+  // The server sends the welcome mail itself; this answers alike for any input (issue 11 item 4).
+  api.post('/send-email', async (_req, res) => {
+    res.json(await run('sendWelcomeEmail', {}));
   });
 
   api.post('/student/login', async (req, res) => {
