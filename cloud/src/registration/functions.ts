@@ -73,6 +73,10 @@ export function defineRegistrationFunctions(deps: CloudDeps): void {
     'registerStudent',
     guarded('registerStudent', async ({ params }: { params: Params }) => {
       requireStrings(params, ['fullname', 'email', 'mobile', 'password', 'cnfpassword', 'gender', 'board', 'otp']);
+      // PostgreSQL refuses a NUL in text: refuse it here, before the code is looked at.
+      if (Object.values(params).some((value) => typeof value === 'string' && value.includes('\u0000'))) {
+        fail(ErrorCode.BadRequest, ServerMessage.badRequest);
+      }
       const result = validateRegistration(params);
       if (!result.ok) validationFailed(result.message);
       const student = result.value;

@@ -55,15 +55,17 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
   // A lost connection is retried by pg-boss itself; say so once per error, never crash.
   boss.on('error', (error: Error) => console.error('mail queue:', error.message));
   await boss.start();
-  await boss.createQueue(QUEUE, {
-    name: QUEUE,
+  const queueOptions = {
     retryLimit: options.retryLimit,
     retryDelay: options.retryDelaySeconds,
     retryBackoff: true,
     // A send has its own SMTP timeouts; this only frees a job whose worker died.
     expireInSeconds: 15 * 60,
     retentionDays: 14,
-  });
+  };
+  if (!(await boss.getQueue(QUEUE))) await boss.createQueue(QUEUE, { name: QUEUE, ...queueOptions });
+  // Changed settings apply from the next start on (to mails queued from then on).
+  else await boss.updateQueue(QUEUE, { name: QUEUE, ...queueOptions });
 
   await boss.work<MailJob>(
     QUEUE,
