@@ -67,34 +67,62 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
   // Changed settings apply from the next start on (to mails queued from then on).
   else await boss.updateQueue(QUEUE, { name: QUEUE, ...queueOptions });
 
-  await boss.work<MailJob>(
-    QUEUE,
-    { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize: 1, includeMetadata: true },
-    async ([job]) => {
-      const { key, message } = job!.data;
-      const { rows } = await sql.query<{ state: string }>(`SELECT state FROM mail_delivery WHERE key = $1`, [key]);
-      // Sent already (a worker that died after the mail server took it): never twice.
-      if (rows[0]?.state === 'sent') return;
+  const deliver = async (job: PgBoss.JobWithMetadata<MailJob>) => {
+    const { key, message } = job.data;
+    const { rows } = await sql.query<{ state: string }>(`SELECT state FROM mail_delivery WHERE key = $1`, [key]);
+    // Sent already (a worker that died after the mail server took it): never twice.
+    if (rows[0]?.state === 'sent') return;
+    try {
+      const { messageId } = await options.send(message);
+      await sql.query(
+        `UPDATE mail_delivery SET state = 'sent', message_id = $2, attempts = attempts + 1, last_error = NULL,
+           updated_at = now() WHERE key = $1`,
+        [key, messageId],
+      );
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const last = job.retryCount >= job.retryLimit;
+      await sql.query(
+        `UPDATE mail_delivery SET state = $2, attempts = attempts + 1, last_error = $3, updated_at = now()
+           WHERE key = $1`,
+        [key, last ? 'failed' : 'queued', reason.slice(0, 500)],
+      );
+      console.error(`Mail delivery failed (${last ? 'giving up' : 'will retry'}): ${reason}`);
+      throw error;
+    }
+  };
+
+  // Our own loop rather than boss.work(): pg-boss 10's worker does not await its
+  // complete/fail calls, whose rejections (the database restarting) would crash the app.
+  const pollMs = (options.pollingIntervalSeconds ?? 1) * 1000;
+  let running = true;
+  let wake: (() => void) | undefined;
+  const pause = () =>
+    new Promise<void>((resolve) => {
+      wake = resolve;
+      setTimeout(resolve, pollMs).unref();
+    });
+  const loop = (async () => {
+    while (running) {
       try {
-        const { messageId } = await options.send(message);
-        await sql.query(
-          `UPDATE mail_delivery SET state = 'sent', message_id = $2, attempts = attempts + 1, last_error = NULL,
-             updated_at = now() WHERE key = $1`,
-          [key, messageId],
-        );
+        const [job] = await boss.fetch<MailJob>(QUEUE, { batchSize: 1, includeMetadata: true });
+        if (!job) {
+          await pause();
+          continue;
+        }
+        try {
+          await deliver(job);
+          await boss.complete(QUEUE, job.id);
+        } catch (error) {
+          await boss.fail(QUEUE, job.id, { message: error instanceof Error ? error.message : String(error) });
+        }
       } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        const last = job!.retryCount >= job!.retryLimit;
-        await sql.query(
-          `UPDATE mail_delivery SET state = $2, attempts = attempts + 1, last_error = $3, updated_at = now()
-             WHERE key = $1`,
-          [key, last ? 'failed' : 'queued', reason.slice(0, 500)],
-        );
-        console.error(`Mail delivery failed (${last ? 'giving up' : 'will retry'}): ${reason}`);
-        throw error;
+        // The database is away (restarting, frozen): try again later.
+        console.error('mail queue:', error instanceof Error ? error.message : error);
+        await pause();
       }
-    },
-  );
+    }
+  })();
 
   return {
     enqueue: async (message, idempotencyKey) => {
@@ -128,6 +156,10 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
       return status;
     },
     stop: async () => {
+      running = false;
+      wake?.();
+      // A send in progress finishes (within the SMTP timeouts).
+      await loop;
       await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
     },
   };
