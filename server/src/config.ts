@@ -70,6 +70,10 @@ const schema = z.object({
   SMS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).default(20),
   MAIL_RETRY_DELAY_S: z.coerce.number().int().min(1).default(30),
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).default(4096),
+  MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(0).optional(),
+  HEADERS_TIMEOUT_S: z.coerce.number().int().min(1).default(10),
+  REQUEST_TIMEOUT_S: z.coerce.number().int().min(1).default(30),
   LOG_REQUESTS: z
     .enum(['true', 'false'])
     .default('false')
@@ -108,6 +112,12 @@ export interface Config {
     smsMs: number;
   };
   mailQueue: { retryLimit: number; retryDelaySeconds: number };
+  http: {
+    maxConnections: number;
+    maxConnectionsPerClient: number;
+    headersTimeoutMs: number;
+    requestTimeoutMs: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -199,5 +209,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       smsMs: e.SMS_TIMEOUT_MS,
     },
     mailQueue: { retryLimit: e.MAIL_RETRY_LIMIT, retryDelaySeconds: e.MAIL_RETRY_DELAY_S },
+    http: {
+      maxConnections: e.MAX_CONNECTIONS,
+      // Behind a proxy every connection comes from the proxy: no per-client cap unless asked.
+      maxConnectionsPerClient: e.MAX_CONNECTIONS_PER_CLIENT ?? (e.TRUST_PROXY === false ? 256 : 0),
+      headersTimeoutMs: e.HEADERS_TIMEOUT_S * 1000,
+      requestTimeoutMs: e.REQUEST_TIMEOUT_S * 1000,
+    },
   };
 }

@@ -15,6 +15,7 @@ import { createPool, isHealthy, migrate, nextEnrollmentId } from './database/sql
 import { createMailer } from './delivery/mail.ts';
 import { Outbox } from './delivery/outbox.ts';
 import { createSmsSender } from './delivery/sms.ts';
+import { applyHttpLimits } from './http-limits.ts';
 import { startMailQueue, type MailQueue } from './mail-queue/mail-queue.ts';
 import { startParseServer, stopParseServer, unlockAccount } from './parse-server.ts';
 import { createRateLimits } from './rate-limit.ts';
@@ -78,7 +79,8 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
   let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => {
     res.writeHead(503, { 'content-type': 'application/json' }).end('{"status":"starting"}');
   };
-  const http = createServer((req, res) => {
+  // Checks for headers and requests over their time limits every second (Node: 30 s).
+  const http = createServer({ connectionsCheckingInterval: 1_000 }, (req, res) => {
     if (shuttingDown) {
       res
         .writeHead(503, { 'content-type': 'application/json', connection: 'close', 'retry-after': '5' })
@@ -93,6 +95,7 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
     handler(req, res);
   });
   http.keepAliveTimeout = 5_000;
+  applyHttpLimits(http, config.http);
 
   let stopping: Promise<void> | undefined;
   const drainAndStop = () =>
