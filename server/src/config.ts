@@ -68,10 +68,13 @@ const schema = z.object({
   HEALTH_TIMEOUT_MS: z.coerce.number().int().min(100).default(1_500),
   SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   SMS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
-  MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).default(20),
-  MAIL_RETRY_DELAY_S: z.coerce.number().int().min(1).default(30),
+  MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).default(12),
+  MAIL_RETRY_DELAY_S: z.coerce.number().int().min(1).default(10),
   MAX_CONNECTIONS: z.coerce.number().int().min(1).default(4096),
-  MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(0).optional(),
+  MAX_CONNECTIONS_PER_CLIENT: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().min(0).optional(),
+  ),
   HEADERS_TIMEOUT_S: z.coerce.number().int().min(1).default(10),
   REQUEST_TIMEOUT_S: z.coerce.number().int().min(1).default(30),
   LOG_REQUESTS: z
