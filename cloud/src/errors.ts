@@ -13,9 +13,29 @@ export function validationFailed(message: string): never {
   return fail(ErrorCode.Validation, message);
 }
 
+// PostgreSQL's and the pg driver's ways of saying the database is away for a moment.
+const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '57014', '08000', '08001', '08003', '08006']);
+const UNAVAILABLE_TEXT =
+  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|the database system is (starting up|shutting down|in recovery mode)|terminating connection|statement timeout|ECONNREFUSED|ECONNRESET/i;
+
+/** Whether an error means the database did not answer (restarting, frozen, timed out). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (
+    let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    depth++
+  ) {
+    if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;
+    if (typeof e.message === 'string' && UNAVAILABLE_TEXT.test(e.message)) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
 /**
  * Wraps a cloud function so that an AppError or a Parse.Error keeps its code and
- * message, and anything else becomes one generic error (logged without its input).
+ * message, the database being away becomes 3503 (503: try again), and anything
+ * else becomes one generic error (logged without its input).
  */
 export function guarded<P, R>(name: string, handler: (request: P) => Promise<R>): (request: P) => Promise<R> {
   return async (request: P) => {
@@ -23,6 +43,10 @@ export function guarded<P, R>(name: string, handler: (request: P) => Promise<R>)
       return await handler(request);
     } catch (error) {
       const Parse = parse();
+      if (isDatabaseUnavailable(error)) {
+        console.error(`cloud function ${name}: database unavailable (${(error as Error).message})`);
+        throw new Parse.Error(ErrorCode.Unavailable, ServerMessage.databaseUnavailable);
+      }
       if (error instanceof Parse.Error) throw error;
       if (error instanceof AppError) throw new Parse.Error(error.code, error.message);
       console.error(`cloud function ${name} failed:`, error instanceof Error ? error.stack : error);

@@ -48,7 +48,9 @@ async function withFailure(res: Response, status: number | null, extra: Params, 
   try {
     await action();
   } catch (error) {
-    if (!(error instanceof AppError) || error.code === ErrorCode.Internal) throw error;
+    if (!(error instanceof AppError) || error.code === ErrorCode.Internal || error.code === ErrorCode.Unavailable) {
+      throw error;
+    }
     const code = error.code;
     const httpStatus = code === ErrorCode.TooManyRequests ? 429 : (status ?? httpStatusOf(code));
     res.status(httpStatus).json({ ...extra, error: error.message, code });
@@ -155,6 +157,16 @@ export function apiRouter(isDatabaseHealthy: () => Promise<boolean>): Router {
 
   api.use((_req, res) => {
     res.status(404).json({ error: ServerMessage.notFound, code: ErrorCode.NotFound });
+  });
+
+  // Parse reports a database that went away (restarting, frozen) as an internal
+  // error: when the database does not answer now either, say 503, try again (issue 12).
+  api.use(async (error: unknown, _req: Request, res: Response, next: (error: unknown) => void) => {
+    if (error instanceof AppError && error.code === ErrorCode.Internal && !(await isDatabaseHealthy())) {
+      res.status(503).json({ error: ServerMessage.databaseUnavailable, code: ErrorCode.Unavailable });
+      return;
+    }
+    next(error);
   });
 
   return api;
