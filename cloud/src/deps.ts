@@ -14,14 +14,27 @@ export interface SmsMessage {
   message: string;
 }
 
+export interface MailQueueStatus {
+  queued: number;
+  failed: number;
+  sent: number;
+}
+
 export interface CloudDeps {
   /**
    * Counts one call of a limit group for a client address; rejects with an
    * AppError(TooManyRequests) once the address has used up its window.
    */
   countCall(group: Exclude<LimitGroup, 'none'>, clientAddress: string): Promise<void>;
-  /** Sends an e-mail; resolves with the transport's message id. */
+  /** Sends an e-mail now (one-time codes: the parent is waiting); resolves with the transport's message id. */
   sendMail(message: MailMessage): Promise<{ messageId: string }>;
+  /**
+   * Queues an e-mail on the durable queue (retried while the mail server is down,
+   * kept across restarts); sent once per idempotency key, e.g. `welcome:<objectId>`.
+   */
+  enqueueMail(message: MailMessage, idempotencyKey: string): Promise<void>;
+  /** Counts of the durable mail queue. */
+  mailQueueStatus(): Promise<MailQueueStatus>;
   /** Sends a text message to a 10-digit mobile number. */
   sendSms(message: SmsMessage): Promise<void>;
   /** Secret that keys the hashes of one-time codes. */

@@ -23,6 +23,25 @@ export function validationFailed(message: string, field?: string): never {
   return fail(ErrorCode.Validation, message, field);
 }
 
+// PostgreSQL's and the pg driver's ways of saying the database is away for a moment.
+const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '57014', '08000', '08001', '08003', '08006']);
+const UNAVAILABLE_TEXT =
+  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|the database system is (starting up|shutting down|in recovery mode)|terminating connection|statement timeout|ECONNREFUSED|ECONNRESET/i;
+
+/** Whether an error means the database did not answer (restarting, frozen, timed out). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (
+    let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    depth++
+  ) {
+    if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;
+    if (typeof e.message === 'string' && UNAVAILABLE_TEXT.test(e.message)) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
 export type Params = Record<string, unknown>;
 
 /** What a cloud function receives from Parse Server. */
@@ -60,6 +79,10 @@ export function defineFunction<R>(
       if (group !== 'none') await deps.countCall(group, clientAddressOf(request));
       return await handler(request);
     } catch (error) {
+      if (isDatabaseUnavailable(error)) {
+        console.error(`cloud function ${name}: database unavailable (${(error as Error).message})`);
+        throw new Parse.Error(ErrorCode.Unavailable, ServerMessage.databaseUnavailable);
+      }
       if (error instanceof Parse.Error) throw error;
       if (error instanceof AppError) fail(error.code, error.message, error.field);
       console.error(`cloud function ${name} failed:`, error instanceof Error ? error.stack : error);

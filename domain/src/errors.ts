@@ -28,6 +28,8 @@ export const ErrorCode = {
   Internal: 3500,
   /** The SMS gateway or the mail server refused or failed. */
   DeliveryFailed: 3502,
+  /** The database is away for a moment (restarting, frozen, timed out): try again. */
+  Unavailable: 3503,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -49,6 +51,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   [ErrorCode.PayloadTooLarge]: 413,
   [ErrorCode.Internal]: 500,
   [ErrorCode.DeliveryFailed]: 502,
+  [ErrorCode.Unavailable]: 503,
 };
 
 export class AppError extends Error {

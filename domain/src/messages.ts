@@ -50,6 +50,9 @@ export const ServerMessage = {
   notFound: 'Not found',
   internal: 'Something went wrong. Please try again.',
   databaseUnavailable: 'Database unavailable',
+  siteStopping: 'The site is restarting. Please try again in a moment.',
+  headersTooLarge: 'Request headers are too large',
+  requestTimeout: 'The request took too long to arrive',
   deliveryFailed: 'The message could not be sent. Please try again.',
 } as const;
 

@@ -42,7 +42,7 @@ describe('validateRegistration', () => {
     });
   });
 
-  it('reports the first broken rule, in the seed order', () => {
+  it('reports the first broken rule, in the seed order, with its field', () => {
     const broken = {
       fullname: '',
       email: '',
@@ -75,7 +75,7 @@ describe('validateRegistration', () => {
     ] as const;
     const input: Record<string, unknown> = { ...broken, gender: 'Son' };
     for (const [field, message, fix] of expected) {
-      expect(validateRegistration(input, today)).toEqual({ ok: false, message });
+      expect(validateRegistration(input, today)).toEqual({ ok: false, field, message });
       input[field] = fix;
     }
     expect(validateRegistration(input, today).ok).toBe(true);
@@ -85,6 +85,7 @@ describe('validateRegistration', () => {
     expect(validateRegistration({ ...valid, dob: '2021-11-21' }, today).ok).toBe(true);
     expect(validateRegistration({ ...valid, dob: '2021-11-23' }, today)).toEqual({
       ok: false,
+      field: 'dob',
       message: 'Student must be at least 5 years old',
     });
     expect(validateRegistration({ ...valid, dob: '2008-11-23' }, today).ok).toBe(true);
@@ -100,6 +101,7 @@ describe('validateRegistration', () => {
   it('does not accept mistyped values', () => {
     expect(validateRegistration({ ...valid, fullname: 42 }, today)).toEqual({
       ok: false,
+      field: 'fullname',
       message: 'Full name is required',
     });
     expect(validateRegistration({ ...valid, tmc: 'true' }, today).ok).toBe(false);

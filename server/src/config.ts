@@ -62,6 +62,21 @@ const schema = z.object({
       if (value === 'true') return true;
       return /^\d+$/.test(value) ? Number(value) : value;
     }),
+  SHUTDOWN_GRACE_S: z.coerce.number().int().min(0).max(600).default(10),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(3_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  HEALTH_TIMEOUT_MS: z.coerce.number().int().min(100).default(1_500),
+  SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  SMS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).default(12),
+  MAIL_RETRY_DELAY_S: z.coerce.number().int().min(1).default(10),
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).default(4096),
+  MAX_CONNECTIONS_PER_CLIENT: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().min(0).optional(),
+  ),
+  HEADERS_TIMEOUT_S: z.coerce.number().int().min(1).default(10),
+  REQUEST_TIMEOUT_S: z.coerce.number().int().min(1).default(30),
   LOG_REQUESTS: z
     .enum(['true', 'false'])
     .default('false')
@@ -90,6 +105,22 @@ export interface Config {
   rateLimit: { max: number; windowSeconds: number };
   trustProxy: boolean | number | string;
   logRequests: boolean;
+  /** How long a stop waits for the requests in flight. */
+  shutdownGraceSeconds: number;
+  timeouts: {
+    databaseConnectMs: number;
+    databaseStatementMs: number;
+    healthMs: number;
+    smtpMs: number;
+    smsMs: number;
+  };
+  mailQueue: { retryLimit: number; retryDelaySeconds: number };
+  http: {
+    maxConnections: number;
+    maxConnectionsPerClient: number;
+    headersTimeoutMs: number;
+    requestTimeoutMs: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -172,5 +203,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimit: { max: e.RATE_LIMIT_MAX, windowSeconds: e.RATE_LIMIT_WINDOW_S },
     trustProxy: e.TRUST_PROXY,
     logRequests: e.LOG_REQUESTS,
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_S,
+    timeouts: {
+      databaseConnectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      databaseStatementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      healthMs: e.HEALTH_TIMEOUT_MS,
+      smtpMs: e.SMTP_TIMEOUT_MS,
+      smsMs: e.SMS_TIMEOUT_MS,
+    },
+    mailQueue: { retryLimit: e.MAIL_RETRY_LIMIT, retryDelaySeconds: e.MAIL_RETRY_DELAY_S },
+    http: {
+      maxConnections: e.MAX_CONNECTIONS,
+      // Behind a proxy every connection comes from the proxy: no per-client cap unless asked.
+      maxConnectionsPerClient: e.MAX_CONNECTIONS_PER_CLIENT ?? (e.TRUST_PROXY === false ? 256 : 0),
+      headersTimeoutMs: e.HEADERS_TIMEOUT_S * 1000,
+      requestTimeoutMs: e.REQUEST_TIMEOUT_S * 1000,
+    },
   };
 }

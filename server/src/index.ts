@@ -16,7 +16,11 @@ try {
 }
 
 try {
-  const site = await startSite(config);
+  const site = await startSite(config, {
+    // The embedded database died and would not start again: exit at once, non-zero,
+    // so that a supervisor (systemd, Docker) starts the site afresh.
+    onFatal: () => process.exit(1),
+  });
   console.log(`Tuition centre site running at ${site.url}`);
   if (config.env !== 'production') {
     console.log(
@@ -29,11 +33,13 @@ try {
     if (stopping) return;
     stopping = true;
     console.log(`${signal} received, shutting down...`);
-    // Never hang on the way out: a stop that takes this long has stuck somewhere.
+    // Never hang on the way out: a stop that takes this much longer than the
+    // grace period for the requests in flight has stuck somewhere.
+    const limit = config.shutdownGraceSeconds + 15;
     setTimeout(() => {
-      console.error('Shutdown took over 15 s; exiting anyway.');
+      console.error(`Shutdown took over ${limit} s; exiting anyway.`);
       process.exit(1);
-    }, 15_000).unref();
+    }, limit * 1000).unref();
 
     await site.stop();
     console.log('Stopped.');

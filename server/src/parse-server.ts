@@ -10,8 +10,15 @@ import type { CloudDeps } from '@tc/cloud/deps';
 import { cloudCode } from '@tc/cloud/main';
 import { schemaDefinitions } from '@tc/cloud/schema';
 import type { Config } from './config.ts';
+import { timeoutOptions } from './database/sql.ts';
 
 const require = createRequire(import.meta.url);
+const { PostgresStorageAdapter } = require('parse-server/lib/Adapters/Storage/Postgres/PostgresStorageAdapter.js') as {
+  PostgresStorageAdapter: new (options: { uri: string; collectionPrefix: string; databaseOptions: object }) => object;
+};
+const { GridFSBucketAdapter } = require('parse-server/lib/Adapters/Files/GridFSBucketAdapter.js') as {
+  GridFSBucketAdapter: new (uri: string, options: object) => object;
+};
 
 export type RunningParseServer = Awaited<ReturnType<ReturnType<typeof ParseServer>['start']>>;
 
@@ -30,7 +37,19 @@ export async function startParseServer(
     maintenanceKey: config.maintenanceKey,
     // The Parse Dashboard sends the master key from the operator's browser, after its own login.
     masterKeyIps: ['0.0.0.0/0', '::0'],
-    databaseURI: databaseUri,
+    // Parse's own options have no PostgreSQL timeouts: its adapter, built here, takes
+    // pg's, so that a frozen or dead database fails requests fast instead of holding
+    // them (issue 12 item 3). An explicit database adapter needs an explicit files
+    // adapter: the one Parse would make by itself (uploads are closed anyway).
+    databaseAdapter: new PostgresStorageAdapter({
+      uri: databaseUri,
+      collectionPrefix: '',
+      databaseOptions: timeoutOptions({
+        connectMs: config.timeouts.databaseConnectMs,
+        statementMs: config.timeouts.databaseStatementMs,
+      }),
+    }),
+    filesAdapter: new GridFSBucketAdapter(databaseUri, {}),
     serverURL: internalUrl,
     publicServerURL: `${config.publicUrl}/parse`,
     appName: 'Guided Learning',

@@ -1,9 +1,10 @@
 // Start-up and shutdown: config -> database -> Parse -> listen (product.md §2, §3).
 
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ServerMessage } from '@tc/domain/messages';
 import type { CloudDeps } from '@tc/cloud/deps';
 import { ensureAdmin } from './admin-bootstrap.ts';
 import { createApp } from './app.ts';
@@ -14,6 +15,8 @@ import { createPool, isHealthy, migrate, nextEnrollmentId } from './database/sql
 import { createMailer } from './delivery/mail.ts';
 import { Outbox } from './delivery/outbox.ts';
 import { createSmsSender } from './delivery/sms.ts';
+import { applyHttpLimits } from './http-limits.ts';
+import { startMailQueue, type MailQueue } from './mail-queue/mail-queue.ts';
 import { startParseServer, stopParseServer, unlockAccount } from './parse-server.ts';
 import { createCallLimits } from './rate-limit.ts';
 
@@ -25,6 +28,14 @@ export interface RunningSite {
   config: Config;
   databaseUri: string;
   outbox: Outbox;
+  mailQueue: MailQueue;
+  /** The embedded PostgreSQL's postmaster, when the site runs one. */
+  postmasterPid(): number | undefined;
+  /**
+   * Drains and stops: new requests get 503 with `Connection: close` (health and
+   * readiness included) while the requests in flight finish, up to the grace
+   * period; then Parse, the queue and the database close, in that order.
+   */
   stop(): Promise<void>;
 }
 
@@ -39,12 +50,18 @@ function listen(server: Server, port: number): Promise<number> {
   });
 }
 
-export async function startSite(config: Config, options: { clientDir?: string } = {}): Promise<RunningSite> {
+export interface StartOptions {
+  clientDir?: string;
+  /** The embedded database died and could not be started again (index.ts exits non-zero). */
+  onFatal?: (error: Error) => void;
+}
+
+export async function startSite(config: Config, options: StartOptions = {}): Promise<RunningSite> {
   mkdirSync(config.dataDir, { recursive: true });
   const cleanups: Array<() => Promise<void> | void> = [];
   const stopAll = async () => {
-    // The database ends its connections (57P01) as it stops, and Ctrl-C reaches it
-    // directly too: expected now, not a crash (Parse Server would exit on it).
+    // The database ends its connections (57P01) as it stops: expected now, not a
+    // crash (Parse Server would exit on it).
     process.removeAllListeners('uncaughtException');
     process.on('uncaughtException', (error: Error & { code?: string }) => {
       if (error.code !== '57P01' && error.code !== 'ECONNRESET') console.error('during shutdown:', error.message);
@@ -54,48 +71,96 @@ export async function startSite(config: Config, options: { clientDir?: string } 
     }
   };
 
+  // Requests being answered, so that a stop can wait for them.
+  const inFlight = new Set<ServerResponse>();
+  let shuttingDown = false;
+  let drained: (() => void) | undefined;
+  // Listen first, answering 503 until ready, so that PORT=0 gets its port now.
+  let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => {
+    res.writeHead(503, { 'content-type': 'application/json' }).end('{"status":"starting"}');
+  };
+  // Checks for headers and requests over their time limits every second (Node: 30 s).
+  const http = createServer({ connectionsCheckingInterval: 1_000 }, (req, res) => {
+    if (shuttingDown) {
+      res
+        .writeHead(503, { 'content-type': 'application/json', connection: 'close', 'retry-after': '5' })
+        .end(JSON.stringify({ status: 'stopping', error: ServerMessage.siteStopping }));
+      return;
+    }
+    inFlight.add(res);
+    res.once('close', () => {
+      inFlight.delete(res);
+      if (inFlight.size === 0) drained?.();
+    });
+    handler(req, res);
+  });
+  http.keepAliveTimeout = 5_000;
+  applyHttpLimits(http, config.http);
+
+  let stopping: Promise<void> | undefined;
+  const drainAndStop = () =>
+    (stopping ??= (async () => {
+      shuttingDown = true;
+      // Answers still to come end their connection, so keep-alive clients go elsewhere.
+      for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
+      http.closeIdleConnections();
+      if (inFlight.size > 0) {
+        await new Promise<void>((resolve) => {
+          drained = resolve;
+          setTimeout(resolve, config.shutdownGraceSeconds * 1000).unref();
+        });
+      }
+      // Stop accepting; what is still open after the grace period is cut.
+      await new Promise<void>((resolve) => {
+        http.close(() => resolve());
+        http.closeAllConnections();
+      });
+      await stopAll();
+    })());
+
   try {
-    // Listen first, answering 503 until ready, so that PORT=0 gets its port now.
-    let handler: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void = (
-      _req,
-      res,
-    ) => {
-      res.writeHead(503, { 'content-type': 'application/json' }).end('{"status":"starting"}');
-    };
-    const http = createServer((req, res) => handler(req, res));
-    http.keepAliveTimeout = 5_000;
     const port = await listen(http, config.port);
-    cleanups.push(
-      () =>
-        new Promise<void>((resolve) => {
-          http.close(() => resolve());
-          http.closeIdleConnections();
-          setTimeout(() => http.closeAllConnections(), 3_000).unref();
-        }),
-    );
     config.publicUrl ??= `http://localhost:${port}`;
 
     let databaseUri = config.databaseUri;
+    let embedded: EmbeddedDatabase | undefined;
     if (!databaseUri) {
-      const embedded: EmbeddedDatabase = await startEmbeddedPostgres(path.join(config.dataDir));
-      cleanups.push(() => embedded.stop());
+      embedded = await startEmbeddedPostgres(path.join(config.dataDir), {
+        onEvent: (message) => console.error(message),
+        onGiveUp: (error) => {
+          console.error(error.message);
+          options.onFatal?.(error);
+        },
+      });
+      cleanups.push(() => embedded!.stop());
       databaseUri = embedded.uri;
     }
 
-    const sql = createPool(databaseUri);
+    const timeouts = { connectMs: config.timeouts.databaseConnectMs, statementMs: config.timeouts.databaseStatementMs };
+    const sql = createPool(databaseUri, 5, timeouts);
     cleanups.push(() => sql.end());
 
     const outbox = new Outbox(config.dataDir);
-    const mailer = createMailer(config.smtpUrl, config.mailFrom, outbox);
+    const mailer = createMailer(config.smtpUrl, config.mailFrom, outbox, config.timeouts.smtpMs);
     cleanups.push(() => mailer.close());
 
     const callLimits = await createCallLimits({ ...config.rateLimit, redisUrl: config.redisUrl });
     cleanups.push(() => callLimits.close());
+    const mailQueue = await startMailQueue({
+      databaseUri,
+      sql,
+      send: mailer.send,
+      retryLimit: config.mailQueue.retryLimit,
+      retryDelaySeconds: config.mailQueue.retryDelaySeconds,
+    });
+    cleanups.push(() => mailQueue.stop());
 
     const deps: CloudDeps = {
       countCall: callLimits.countCall,
       sendMail: mailer.send,
-      sendSms: createSmsSender(config.smsWebhookUrl, outbox),
+      sendSms: createSmsSender(config.smsWebhookUrl, outbox, config.timeouts.smsMs),
+      enqueueMail: mailQueue.enqueue,
+      mailQueueStatus: mailQueue.status,
       codeSecret: `${config.masterKey}:one-time-codes`,
       nextEnrollmentId: () => nextEnrollmentId(sql),
       unlockAccount: (username) => unlockAccount(config.appId, username),
@@ -111,14 +176,23 @@ export async function startSite(config: Config, options: { clientDir?: string } 
       config,
       parseApp: parseServer.app,
       dashboard: createDashboard(config),
-      isDatabaseHealthy: () => isHealthy(sql),
+      isDatabaseHealthy: () => isHealthy(sql, config.timeouts.healthMs),
       clientDir: options.clientDir ?? CLIENT_DIST,
     });
     handler = app;
 
-    return { url: config.publicUrl, port, config, databaseUri, outbox, stop: stopAll };
+    return {
+      url: config.publicUrl,
+      port,
+      config,
+      databaseUri,
+      outbox,
+      mailQueue,
+      postmasterPid: () => embedded?.pid(),
+      stop: drainAndStop,
+    };
   } catch (error) {
-    await stopAll();
+    await drainAndStop();
     throw error;
   }
 }

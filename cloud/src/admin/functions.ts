@@ -7,7 +7,7 @@ import { RegistrationMessage, ServerMessage } from '@tc/domain/messages';
 import { parseBoard, parseGrade } from '@tc/domain/registration';
 import { validateStudentUpdate } from '@tc/domain/student-update';
 import type { CloudDeps } from '../deps.ts';
-import { defineFunction, fail, requireStrings, validationFailed } from '../errors.ts';
+import { fail, defineFunction, requireStrings, validationFailed } from '../errors.ts';
 import { MASTER, parse } from '../parse.ts';
 import { cachedCount, forgetCounts } from '../users/student-count.ts';
 import {
@@ -146,5 +146,11 @@ export function defineAdminFunctions(deps: CloudDeps): void {
     await saveStudent(user, user.get('email'), user.get('mobile'));
     forgetCounts();
     return toRecord(user);
+  });
+
+  // What operators watch (issue 12 item 5): the durable mail queue's counts.
+  defineFunction(deps, 'getMailQueueStatus', async (request) => {
+    await requireAdmin(request);
+    return deps.mailQueueStatus();
   });
 }

@@ -29,11 +29,17 @@ function activeCodeQuery(purpose: OtpPurpose, target: string) {
   return new Parse.Query(CODE_CLASS).equalTo('purpose', purpose).equalTo('target', target).equalTo('active', true);
 }
 
+/** A code just made: the digits for delivery only, and the record's id to withdraw exactly it. */
+export interface IssuedCode {
+  code: string;
+  id: string;
+}
+
 /**
  * Makes a new code for the target, replacing any earlier one. Refuses (429) within
- * the resend cooldown and past the hourly cap. Returns the code for delivery only.
+ * the resend cooldown and past the hourly cap.
  */
-export async function issueCode(deps: CloudDeps, purpose: OtpPurpose, target: string): Promise<string> {
+export async function issueCode(deps: CloudDeps, purpose: OtpPurpose, target: string): Promise<IssuedCode> {
   const Parse = parse();
   const now = Date.now();
   const recent = await new Parse.Query(CODE_CLASS)
@@ -80,14 +86,24 @@ export async function issueCode(deps: CloudDeps, purpose: OtpPurpose, target: st
     }
     throw error;
   }
-  return code;
+  return { code, id: record.id! };
 }
 
+type CodeRecord = Awaited<ReturnType<ReturnType<typeof activeCodeQuery>['first']>> & object;
+
 /**
- * Checks a typed code and consumes it on success. Throws 3041 when expired, 3042
- * after five wrong tries, 3040 when wrong, missing or already used.
+ * Checks a typed code, counting the try in one atomic write (parallel guesses
+ * cannot exceed the limit). With `use`, a right code is used up in that same write:
+ * only the first of parallel right tries gets uses === 1. Throws 3041 when expired,
+ * 3042 after five wrong tries, 3040 when wrong, missing or already used.
  */
-export async function consumeCode(deps: CloudDeps, purpose: OtpPurpose, target: string, typed: unknown): Promise<void> {
+async function checkCode(
+  deps: CloudDeps,
+  purpose: OtpPurpose,
+  target: string,
+  typed: unknown,
+  use: boolean,
+): Promise<CodeRecord> {
   const record = await activeCodeQuery(purpose, target).descending('createdAt').first(MASTER);
   if (!record) fail(ErrorCode.WrongCode, ServerMessage.wrongCode);
   if (record.get('expiresAt').getTime() <= Date.now()) fail(ErrorCode.ExpiredCode, ServerMessage.expiredCode);
@@ -96,22 +112,50 @@ export async function consumeCode(deps: CloudDeps, purpose: OtpPurpose, target: 
   const actual = Buffer.from(hashCode(deps, purpose, target, typeof typed === 'string' ? typed.trim() : ''), 'hex');
   const right = timingSafeEqual(expected, actual);
 
-  // One atomic write counts every try, so that parallel guesses cannot exceed
-  // the limit, and uses a right code up: only the first of parallel right tries
-  // gets uses === 1.
   record.increment('tries');
-  if (right) {
+  if (right && use) {
     record.increment('uses');
     record.set('active', false);
   }
   await record.save(null, MASTER);
   // The limit counts wrong tries: a right one after four wrong ones still passes.
   if (record.get('tries') > OTP_MAX_WRONG_TRIES) fail(ErrorCode.TooManyTries, ServerMessage.tooManyTries);
-  if (!right || record.get('uses') !== 1) fail(ErrorCode.WrongCode, ServerMessage.wrongCode);
+  if (!right || (use && record.get('uses') !== 1)) fail(ErrorCode.WrongCode, ServerMessage.wrongCode);
+  return record;
 }
 
-/** Removes the newest active code of a target, when it could not be delivered. */
-export async function withdrawCode(purpose: OtpPurpose, target: string): Promise<void> {
-  const record = await activeCodeQuery(purpose, target).descending('createdAt').first(MASTER);
+/** Checks a typed code and consumes it on success (see checkCode for the answers). */
+export async function consumeCode(deps: CloudDeps, purpose: OtpPurpose, target: string, typed: unknown): Promise<void> {
+  await checkCode(deps, purpose, target, typed, true);
+}
+
+/**
+ * Checks a typed code, runs the action it allows, and only then uses the code up:
+ * a failure of the action, or a crash during it, leaves the parent's code good.
+ * Callers make the action itself single (registration: the mobile, the code's
+ * target, is unique), so that parallel right tries give one result.
+ */
+export async function withCode<T>(
+  deps: CloudDeps,
+  purpose: OtpPurpose,
+  target: string,
+  typed: unknown,
+  action: () => Promise<T>,
+): Promise<T> {
+  const record = await checkCode(deps, purpose, target, typed, false);
+  const result = await action();
+  record.increment('uses');
+  record.set('active', false);
+  await record.save(null, MASTER);
+  return result;
+}
+
+/**
+ * Removes exactly the code a failed delivery carried, so that it can never be used;
+ * a newer code of the same target (the parent asked again meanwhile) stays.
+ */
+export async function withdrawCode(issued: IssuedCode): Promise<void> {
+  const Parse = parse();
+  const record = await new Parse.Query(CODE_CLASS).get(issued.id, MASTER).catch(() => undefined);
   if (record) await record.destroy(MASTER);
 }

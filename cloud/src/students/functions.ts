@@ -6,7 +6,7 @@ import { RegistrationMessage, ServerMessage, UiMessage } from '@tc/domain/messag
 import { resetCodeEmail } from '@tc/domain/notifications';
 import { isValidEmail, normalizeEmail, normalizePassword, passwordProblem } from '@tc/domain/registration';
 import type { CloudDeps } from '../deps.ts';
-import { defineFunction, fail, optionalString, requireStrings, validationFailed } from '../errors.ts';
+import { fail, defineFunction, optionalString, requireStrings, validationFailed } from '../errors.ts';
 import { consumeCode, issueCode, withdrawCode } from '../otp/codes.ts';
 import { MASTER } from '../parse.ts';
 import {
@@ -54,11 +54,12 @@ export function defineStudentFunctions(deps: CloudDeps): void {
     if (!isValidEmail(email)) validationFailed(RegistrationMessage.emailInvalid, 'email');
     const user = await findUserByEmail(email);
     if (user && isStudent(user)) {
-      const code = await issueCode(deps, 'reset', normalizeEmail(email));
+      const issued = await issueCode(deps, 'reset', normalizeEmail(email));
       try {
-        await deps.sendMail({ to: user.get('email'), ...resetCodeEmail(code) });
+        await deps.sendMail({ to: user.get('email'), ...resetCodeEmail(issued.code) });
       } catch (error) {
-        await withdrawCode('reset', normalizeEmail(email));
+        // Only this code: a newer one the parent asked for meanwhile stays good.
+        await withdrawCode(issued);
         console.error('Mail delivery failed:', error instanceof Error ? error.message : error);
         fail(ErrorCode.DeliveryFailed, ServerMessage.deliveryFailed);
       }

@@ -55,6 +55,20 @@ export const CALLS = {
     request: none,
     response: S.object({ status: S.str }, ['status']),
   },
+  ready: {
+    method: 'GET',
+    path: '/api/ready',
+    fn: null,
+    summary: 'Readiness for a load balancer',
+    description:
+      '200 only when the database answers within its timeout and the site is not shutting down; 503 otherwise.',
+    tag: 'Site',
+    auth: 'none',
+    limit: 'none',
+    input: 'none',
+    request: none,
+    response: S.object({ status: S.str }, ['status']),
+  },
   checkEmail: {
     method: 'POST',
     path: '/api/check-email',
@@ -109,7 +123,9 @@ export const CALLS = {
     method: 'POST',
     path: '/api/send-email',
     fn: 'sendWelcomeEmail',
-    summary: 'The welcome mail of a registration',
+    summary: 'The welcome mail of a registration (kept for older clients)',
+    description:
+      'The server queues the welcome mail itself when a registration succeeds. This call sends nothing and answers alike for any input.',
     tag: 'Registration',
     auth: 'none',
     limit: 'lookup',
@@ -244,6 +260,22 @@ export const CALLS = {
     input: 'body',
     request: S.studentChanges,
     response: S.studentRecord,
+  },
+  getMailQueueStatus: {
+    method: 'GET',
+    path: '/api/admin/mail-status',
+    fn: 'getMailQueueStatus',
+    summary: 'Counts of the durable mail queue',
+    tag: 'Admin',
+    auth: 'admin',
+    limit: 'none',
+    input: 'none',
+    request: none,
+    response: S.object({ queued: { type: 'integer' }, failed: { type: 'integer' }, sent: { type: 'integer' } }, [
+      'queued',
+      'failed',
+      'sent',
+    ]),
   },
 } as const satisfies Record<string, CallSpec>;
 

@@ -5,8 +5,31 @@ import pg from 'pg';
 
 export type Sql = pg.Pool;
 
-export function createPool(uri: string, max = 5): Sql {
-  const pool = new pg.Pool({ connectionString: uri, max, idleTimeoutMillis: 10_000 });
+export interface PoolTimeouts {
+  /** Connecting, and waiting for a free connection of the pool. */
+  connectMs: number;
+  /** One statement, on the server (statement_timeout) and, a little later, on the client. */
+  statementMs: number;
+}
+
+/** pg's connection options that make a frozen or dead database fail fast instead of hanging. */
+export function timeoutOptions(timeouts: PoolTimeouts) {
+  return {
+    connectionTimeoutMillis: timeouts.connectMs,
+    statement_timeout: timeouts.statementMs,
+    // A frozen server cannot enforce its own statement_timeout: the client gives up too.
+    query_timeout: timeouts.statementMs + 1_000,
+    idle_in_transaction_session_timeout: timeouts.statementMs * 2,
+  };
+}
+
+export function createPool(uri: string, max = 5, timeouts?: PoolTimeouts): Sql {
+  const pool = new pg.Pool({
+    connectionString: uri,
+    max,
+    idleTimeoutMillis: 10_000,
+    ...(timeouts ? timeoutOptions(timeouts) : {}),
+  });
   pool.on('error', () => undefined);
   return pool;
 }
@@ -52,11 +75,19 @@ export async function nextEnrollmentId(sql: Sql): Promise<number> {
   return Number(rows[0]!.id);
 }
 
-export async function isHealthy(sql: Sql): Promise<boolean> {
+/** Whether the database answers within the time (a frozen one must not hold the health check). */
+export async function isHealthy(sql: Sql, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  const answered = sql.query('SELECT 1').then(
+    () => true,
+    () => false,
+  );
   try {
-    await sql.query('SELECT 1');
-    return true;
-  } catch {
-    return false;
+    return await Promise.race([answered, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -11,6 +11,7 @@ export function createMailer(
   smtpUrl: string | undefined,
   from: string,
   outbox: Outbox,
+  timeoutMs = 10_000,
 ): { send: SendMail; close(): void } {
   if (!smtpUrl) {
     return {
@@ -22,7 +23,11 @@ export function createMailer(
       close: () => undefined,
     };
   }
-  const transport = nodemailer.createTransport(smtpUrl, { from });
+  // nodemailer waits minutes by default; a stalled mail server must not hold a parent's request.
+  const transport = nodemailer.createTransport(
+    { url: smtpUrl, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs },
+    { from },
+  );
   return {
     send: async (message) => {
       const info = await transport.sendMail({ from, ...message });

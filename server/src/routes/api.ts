@@ -84,7 +84,9 @@ function cloudRoute(spec: CallSpec & { fn: string }) {
         res.status(spec.status ?? 200).json(result);
       }
     } catch (error) {
-      if (!(error instanceof AppError) || error.code === ErrorCode.Internal) throw error;
+      if (!(error instanceof AppError) || error.code === ErrorCode.Internal || error.code === ErrorCode.Unavailable) {
+        throw error;
+      }
       answerFailure(res, spec, error);
     }
   };
@@ -96,6 +98,11 @@ export function apiRouter(isDatabaseHealthy: () => Promise<boolean>): Router {
   const own: Record<string, express.RequestHandler> = {
     health: async (_req, res) => {
       if (await isDatabaseHealthy()) res.json({ status: 'ok' });
+      else res.status(503).json({ status: 'unavailable', error: ServerMessage.databaseUnavailable });
+    },
+    // While the site shuts down, start.ts answers 503 before this is reached.
+    ready: async (_req, res) => {
+      if (await isDatabaseHealthy()) res.json({ status: 'ready' });
       else res.status(503).json({ status: 'unavailable', error: ServerMessage.databaseUnavailable });
     },
   };
@@ -115,6 +122,16 @@ export function apiRouter(isDatabaseHealthy: () => Promise<boolean>): Router {
 
   api.use((_req, res) => {
     res.status(404).json({ error: ServerMessage.notFound, code: ErrorCode.NotFound });
+  });
+
+  // Parse reports a database that went away (restarting, frozen) as an internal
+  // error: when the database does not answer now either, say 503, try again.
+  api.use(async (error: unknown, _req: Request, res: Response, next: (error: unknown) => void) => {
+    if (error instanceof AppError && error.code === ErrorCode.Internal && !(await isDatabaseHealthy())) {
+      res.status(503).json({ error: ServerMessage.databaseUnavailable, code: ErrorCode.Unavailable });
+      return;
+    }
+    next(error);
   });
 
   return api;

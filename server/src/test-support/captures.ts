@@ -22,6 +22,12 @@ export interface Captures {
   sms: CapturedSms[];
   /** Makes the SMS gateway fail (status 500) while true. */
   failSms: boolean;
+  /** The SMS gateway answers (and records the message) only after this long. */
+  smsDelayMs: number;
+  /** The mail server refuses every mail (451, try again later) while true. */
+  failMail: boolean;
+  /** The mail server takes the message and never answers it while true. */
+  stallMail: boolean;
   close(): Promise<void>;
 }
 
@@ -32,10 +38,18 @@ export async function startCaptures(): Promise<Captures> {
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onMailFrom(_address, _session, callback) {
+      if (!captures.failMail) return callback();
+      const refused = new Error('Mail server busy, try again later') as Error & { responseCode: number };
+      refused.responseCode = 451;
+      callback(refused);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
+      const stall = captures.stallMail;
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        if (stall) return;
         mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
         callback();
       });
@@ -50,8 +64,12 @@ export async function startCaptures(): Promise<Captures> {
     mails,
     sms,
     failSms: false,
+    smsDelayMs: 0,
+    failMail: false,
+    stallMail: false,
     close: async () => {
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      http.closeAllConnections();
       await new Promise<void>((resolve) => http.close(() => resolve()));
     },
   };
@@ -63,8 +81,12 @@ export async function startCaptures(): Promise<Captures> {
         res.writeHead(500).end();
         return;
       }
-      sms.push(JSON.parse(body) as CapturedSms);
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+      const answer = () => {
+        sms.push(JSON.parse(body) as CapturedSms);
+        if (!res.destroyed) res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+      };
+      if (captures.smsDelayMs > 0) setTimeout(answer, captures.smsDelayMs);
+      else answer();
     });
   });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));

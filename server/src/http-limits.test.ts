@@ -1,0 +1,61 @@
+// The HTTP server's own limits (issue 12 item 7): connections per client, slow
+// headers, and JSON answers for what Node refuses itself.
+
+import { connect, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSite, type TestSite } from './test-support/site.ts';
+
+let t: TestSite;
+beforeAll(async () => {
+  t = await startTestSite({ MAX_CONNECTIONS_PER_CLIENT: '5', HEADERS_TIMEOUT_S: '1' });
+});
+afterAll(async () => {
+  await t?.stop();
+});
+
+function open(): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(t.site.port, '127.0.0.1', () => resolve(socket));
+    socket.on('error', reject);
+  });
+}
+
+/** Everything the server writes until it closes the socket. */
+function received(socket: Socket): Promise<string> {
+  return new Promise((resolve) => {
+    let data = '';
+    socket.on('data', (chunk) => (data += chunk));
+    socket.on('close', () => resolve(data));
+    socket.on('error', () => undefined);
+  });
+}
+
+describe('HTTP limits', () => {
+  it('answers JSON 431 for headers that are too large', async () => {
+    const res = await fetch(`${t.url}/api/health`, { headers: { 'x-big': 'x'.repeat(40_000) } });
+    expect(res.status).toBe(431);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    expect(await res.json()).toEqual({ error: expect.any(String), code: 107 });
+  });
+
+  it('answers JSON 408 and closes when headers arrive too slowly', async () => {
+    const socket = await open();
+    const answer = received(socket);
+    socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\n');
+    const text = await answer;
+    expect(text).toMatch(/^HTTP\/1\.1 408/);
+    expect(text).toContain('"code":107');
+  });
+
+  it('caps the open connections of one client, and lets it in again once they close', async () => {
+    const sockets = await Promise.all(Array.from({ length: 8 }, () => open()));
+    const closed = sockets.map((socket) => received(socket).then(() => true));
+    const settled = await Promise.all(
+      closed.map((p) => Promise.race([p, new Promise<boolean>((r) => setTimeout(() => r(false), 500))])),
+    );
+    expect(settled.filter(Boolean)).toHaveLength(3);
+    for (const socket of sockets) socket.destroy();
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await fetch(`${t.url}/api/health`)).status).toBe(200);
+  });
+});

@@ -1,0 +1,82 @@
+// The durable mail queue (issue 12 item 5) with the real SMTP capture: a mail
+// server that refuses mail delays the welcome mail, never loses it, even across
+// a restart of the site, and it is delivered once; operators see the counts.
+
+import { afterAll, describe, expect, it } from 'vitest';
+import { loginAdmin, loginStudent, register, startTestSite, type TestSite } from '../test-support/site.ts';
+
+const sites: TestSite[] = [];
+afterAll(async () => {
+  for (const site of sites) await site.stop().catch(() => undefined);
+});
+
+async function start(env: Record<string, string> = {}): Promise<TestSite> {
+  const site = await startTestSite({ MAIL_RETRY_DELAY_S: '1', ...env });
+  sites.push(site);
+  return site;
+}
+
+async function until(check: () => boolean | Promise<boolean>, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe('the durable mail queue', () => {
+  it('delays the welcome mail while the mail server is down, keeps it across a restart, and sends it once', async () => {
+    const first = await start();
+    first.captures.failMail = true;
+    const { student, result } = await register(first);
+    expect(result.status).toBe(201);
+    const email = student.email.toLowerCase();
+
+    // Refused, retried, not lost: still queued.
+    await until(async () => (await first.site.mailQueue.status()).queued === 1, 5_000);
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(first.captures.mails.filter((m) => m.to.includes(email))).toHaveLength(0);
+    const { rows } = await first.sql.query(`SELECT state, attempts FROM mail_delivery WHERE key = $1`, [
+      `welcome:${result.body.objectId}`,
+    ]);
+    expect(rows[0].state).toBe('queued');
+    expect(rows[0].attempts).toBeGreaterThanOrEqual(1);
+
+    // The site stops while the mail server is still down, and starts again on the
+    // same database with a mail server that works.
+    const databaseUri = first.site.databaseUri;
+    await first.stop();
+    sites.splice(sites.indexOf(first), 1);
+    const second = await start({ DATABASE_URI: databaseUri });
+    await until(() => second.captures.mails.some((m) => m.to.includes(email)), 45_000);
+    const welcome = second.captures.mails.filter((m) => m.to.includes(email));
+    expect(welcome).toHaveLength(1);
+    expect(welcome[0]!.raw).toContain('Welcome');
+
+    // Queueing the same purpose again sends nothing more.
+    await second.site.mailQueue.enqueue(
+      { to: email, subject: 'Welcome again', text: 'x' },
+      `welcome:${result.body.objectId}`,
+    );
+    await new Promise((r) => setTimeout(r, 2_500));
+    expect(second.captures.mails.filter((m) => m.to.includes(email))).toHaveLength(1);
+
+    // Operators see the counts; students may not.
+    const admin = await loginAdmin(second);
+    const status = await second.api('GET', '/api/admin/mail-status', undefined, admin);
+    expect(status.status).toBe(200);
+    expect(status.body).toEqual({ queued: 0, failed: 0, sent: 1 });
+    const token = await loginStudent(second, student.email, student.password);
+    expect((await second.api('GET', '/api/admin/mail-status', undefined, token)).status).toBe(403);
+
+    // With its retries spent, a mail counts as failed. (One Parse Server per process:
+    // the site starts again on the same database, now allowing a single retry.)
+    await second.stop();
+    sites.splice(sites.indexOf(second), 1);
+    const third = await start({ DATABASE_URI: databaseUri, MAIL_RETRY_LIMIT: '1' });
+    third.captures.failMail = true;
+    await third.site.mailQueue.enqueue({ to: 'nobody@example.com', subject: 'S', text: 'T' }, `test:${Date.now()}`);
+    await until(async () => (await third.site.mailQueue.status()).failed === 1, 20_000);
+    expect(await third.site.mailQueue.status()).toEqual({ queued: 0, failed: 1, sent: 1 });
+  });
+});

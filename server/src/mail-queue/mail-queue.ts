@@ -1,0 +1,166 @@
+// The durable mail queue (issue 12 item 5): mails that nobody waits for (the
+// welcome mail, later the notices) go through pg-boss on the site's own
+// PostgreSQL, so a mail server that is down delays them and never loses them,
+// across restarts and crashes. One row per idempotency key in `mail_delivery`
+// makes each purpose send at most one job and counts what is queued, sent, failed.
+
+import PgBoss from 'pg-boss';
+import type { MailMessage } from '@tc/cloud/deps';
+import type { SendMail } from '../delivery/mail.ts';
+import type { Sql } from '../database/sql.ts';
+
+const QUEUE = 'mail';
+
+export interface MailQueueStatus {
+  queued: number;
+  failed: number;
+  sent: number;
+}
+
+export interface MailQueue {
+  /** Queues a mail once per key: a second call with the same key does nothing. */
+  enqueue(message: MailMessage, idempotencyKey: string): Promise<void>;
+  status(): Promise<MailQueueStatus>;
+  stop(): Promise<void>;
+}
+
+export interface MailQueueOptions {
+  databaseUri: string;
+  sql: Sql;
+  send: SendMail;
+  retryLimit: number;
+  retryDelaySeconds: number;
+  pollingIntervalSeconds?: number;
+}
+
+interface MailJob {
+  key: string;
+  message: MailMessage;
+}
+
+export async function startMailQueue(options: MailQueueOptions): Promise<MailQueue> {
+  const { sql } = options;
+  await sql.query(`
+    CREATE TABLE IF NOT EXISTS mail_delivery (
+      key text PRIMARY KEY,
+      state text NOT NULL DEFAULT 'queued' CHECK (state IN ('queued', 'sent', 'failed')),
+      attempts integer NOT NULL DEFAULT 0,
+      message_id text,
+      last_error text,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      updated_at timestamptz NOT NULL DEFAULT now()
+    )`);
+
+  const boss = new PgBoss({ connectionString: options.databaseUri, max: 3, schema: 'pgboss' });
+  // A lost connection is retried by pg-boss itself; say so once per error, never crash.
+  boss.on('error', (error: Error) => console.error('mail queue:', error.message));
+  await boss.start();
+  const queueOptions = {
+    retryLimit: options.retryLimit,
+    retryDelay: options.retryDelaySeconds,
+    retryBackoff: true,
+    // A send has its own SMTP timeouts; this only frees a job whose worker died.
+    expireInSeconds: 15 * 60,
+    retentionDays: 14,
+  };
+  if (!(await boss.getQueue(QUEUE))) await boss.createQueue(QUEUE, { name: QUEUE, ...queueOptions });
+  // Changed settings apply from the next start on (to mails queued from then on).
+  else await boss.updateQueue(QUEUE, { name: QUEUE, ...queueOptions });
+
+  const deliver = async (job: PgBoss.JobWithMetadata<MailJob>) => {
+    const { key, message } = job.data;
+    const { rows } = await sql.query<{ state: string }>(`SELECT state FROM mail_delivery WHERE key = $1`, [key]);
+    // Sent already (a worker that died after the mail server took it): never twice.
+    if (rows[0]?.state === 'sent') return;
+    try {
+      const { messageId } = await options.send(message);
+      await sql.query(
+        `UPDATE mail_delivery SET state = 'sent', message_id = $2, attempts = attempts + 1, last_error = NULL,
+           updated_at = now() WHERE key = $1`,
+        [key, messageId],
+      );
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const last = job.retryCount >= job.retryLimit;
+      await sql.query(
+        `UPDATE mail_delivery SET state = $2, attempts = attempts + 1, last_error = $3, updated_at = now()
+           WHERE key = $1`,
+        [key, last ? 'failed' : 'queued', reason.slice(0, 500)],
+      );
+      console.error(`Mail delivery failed (${last ? 'giving up' : 'will retry'}): ${reason}`);
+      throw error;
+    }
+  };
+
+  // Our own loop rather than boss.work(): pg-boss 10's worker does not await its
+  // complete/fail calls, whose rejections (the database restarting) would crash the app.
+  const pollMs = (options.pollingIntervalSeconds ?? 1) * 1000;
+  let running = true;
+  let wake: (() => void) | undefined;
+  const pause = () =>
+    new Promise<void>((resolve) => {
+      wake = resolve;
+      setTimeout(resolve, pollMs).unref();
+    });
+  const loop = (async () => {
+    while (running) {
+      try {
+        const [job] = await boss.fetch<MailJob>(QUEUE, { batchSize: 1, includeMetadata: true });
+        if (!job) {
+          await pause();
+          continue;
+        }
+        try {
+          await deliver(job);
+          await boss.complete(QUEUE, job.id);
+        } catch (error) {
+          await boss.fail(QUEUE, job.id, { message: error instanceof Error ? error.message : String(error) });
+        }
+      } catch (error) {
+        // The database is away (restarting, frozen): try again later.
+        console.error('mail queue:', error instanceof Error ? error.message : error);
+        await pause();
+      }
+    }
+  })();
+
+  return {
+    enqueue: async (message, idempotencyKey) => {
+      // The key and the job in one transaction: both or neither, whatever dies when.
+      const client = await sql.connect();
+      try {
+        await client.query('BEGIN');
+        const inserted = await client.query(
+          `INSERT INTO mail_delivery (key) VALUES ($1) ON CONFLICT (key) DO NOTHING RETURNING key`,
+          [idempotencyKey],
+        );
+        if (inserted.rowCount) {
+          await boss.send(QUEUE, { key: idempotencyKey, message } satisfies MailJob, {
+            db: { executeSql: (text, values) => client.query(text, values) },
+          });
+        }
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    status: async () => {
+      const { rows } = await sql.query<{ state: keyof MailQueueStatus; n: string }>(
+        `SELECT state, count(*) AS n FROM mail_delivery GROUP BY state`,
+      );
+      const status: MailQueueStatus = { queued: 0, failed: 0, sent: 0 };
+      for (const row of rows) status[row.state] = Number(row.n);
+      return status;
+    },
+    stop: async () => {
+      running = false;
+      wake?.();
+      // A send in progress finishes (within the SMTP timeouts).
+      await loop;
+      await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
+    },
+  };
+}
