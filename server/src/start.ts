@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { RequestHandler } from 'express';
 import type { CloudDeps } from '@tc/cloud/deps';
 import { ensureAdmin } from './admin-bootstrap.ts';
 import { createApp } from './app.ts';
@@ -14,7 +15,8 @@ import { createPool, isHealthy, migrate, nextEnrollmentId } from './database/sql
 import { createMailer } from './delivery/mail.ts';
 import { Outbox } from './delivery/outbox.ts';
 import { createSmsSender } from './delivery/sms.ts';
-import { startParseServer, stopParseServer, unlockAccount } from './parse-server.ts';
+import { createLoginGuard } from './login-guard.ts';
+import { startParseServer, stopParseServer } from './parse-server.ts';
 import { createRateLimits } from './rate-limit.ts';
 
 export const CLIENT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../client/dist');
@@ -89,12 +91,21 @@ export async function startSite(config: Config, options: { clientDir?: string } 
     const mailer = createMailer(config.smtpUrl, config.mailFrom, outbox);
     cleanups.push(() => mailer.close());
 
+    const loginGuard = await createLoginGuard({
+      sql,
+      redisUrl: config.redisUrl,
+      secret: `${config.masterKey}:login-guard`,
+      prefix: 'login',
+    });
+    cleanups.push(() => loginGuard.close());
+
     const deps: CloudDeps = {
       sendMail: mailer.send,
       sendSms: createSmsSender(config.smsWebhookUrl, outbox),
       codeSecret: `${config.masterKey}:one-time-codes`,
       nextEnrollmentId: () => nextEnrollmentId(sql),
-      unlockAccount: (username) => unlockAccount(config.appId, username),
+      loginGuard,
+      sessions: config.sessions,
       publicUrl: config.publicUrl,
       adminName: config.admin.name,
     };
@@ -106,10 +117,17 @@ export async function startSite(config: Config, options: { clientDir?: string } 
     const rateLimits = await createRateLimits({ ...config.rateLimit, redisUrl: config.redisUrl });
     cleanups.push(() => rateLimits.close());
 
+    let dashboard: RequestHandler[] | undefined;
+    if (config.dashboard.enabled) {
+      const made = await createDashboard(config, sql);
+      cleanups.push(() => made.close());
+      dashboard = made.handlers;
+    }
+
     const app = createApp({
       config,
       parseApp: parseServer.app,
-      dashboard: createDashboard(config),
+      dashboard,
       rateLimits: rateLimits.middleware,
       isDatabaseHealthy: () => isHealthy(sql),
       clientDir: options.clientDir ?? CLIENT_DIST,

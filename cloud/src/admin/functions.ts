@@ -1,20 +1,26 @@
 // Administrators: login, own profile, the student table and its edits, logout
 // (seed-spec §2; product.md §5 calls 11-15).
 
-import { LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT, LIST_SORT_FIELDS, type ListSortField } from '@tc/domain/constants';
+import {
+  LIST_DEFAULT_LIMIT,
+  LIST_MAX_LIMIT,
+  LIST_SORT_FIELDS,
+  SEARCH_MAX_LENGTH,
+  type ListSortField,
+} from '@tc/domain/constants';
 import { ErrorCode } from '@tc/domain/errors';
 import { RegistrationMessage, ServerMessage } from '@tc/domain/messages';
-import { parseBoard, parseGrade } from '@tc/domain/registration';
+import { normalizeEmail, parseBoard, parseGrade } from '@tc/domain/registration';
 import { validateStudentUpdate } from '@tc/domain/student-update';
 import type { CloudDeps } from '../deps.ts';
 import { fail, guarded, requireStrings, validationFailed } from '../errors.ts';
 import { MASTER, parse } from '../parse.ts';
 import { cachedCount, forgetCounts } from '../users/student-count.ts';
 import {
+  clientAddress,
   ENROLLMENT_FIELD,
-  isAdmin,
+  findUserByEmail,
   logIn,
-  NOBODY,
   requireAdmin,
   revokeSession,
   saveStudent,
@@ -29,6 +35,8 @@ type Params = Record<string, unknown>;
 interface Request {
   params: Params;
   user?: User;
+  ip?: string;
+  context?: Record<string, unknown>;
 }
 
 function integerParam(value: unknown, fallback: number, min: number, max: number, name: string): number {
@@ -48,33 +56,36 @@ export function defineAdminFunctions(deps: CloudDeps): void {
 
   Parse.Cloud.define(
     'loginAdmin',
-    guarded('loginAdmin', async ({ params }: Request) => {
+    guarded('loginAdmin', async (request: Request) => {
+      const { params } = request;
       requireStrings(params, ['email', 'password']);
-      const email = String(params.email ?? '')
-        .trim()
-        .toLowerCase();
-      const { user, sessionToken } = await logIn(
-        email || NOBODY(),
-        String(params.password ?? ''),
-        ServerMessage.invalidAdminLogin,
-      );
-      if (!(await isAdmin(user))) {
-        await revokeSession(sessionToken);
-        fail(ErrorCode.InvalidCredentials, ServerMessage.invalidAdminLogin);
-      }
+      const email = normalizeEmail(String(params.email ?? ''));
+      const user = email ? await findUserByEmail(email) : undefined;
+      const { sessionToken } = await logIn(deps, {
+        kind: 'admin',
+        account: email,
+        user,
+        password: String(params.password ?? ''),
+        address: clientAddress(request),
+        proof: params.altcha,
+        invalidMessage: ServerMessage.invalidAdminLogin,
+        lockedMessage: ServerMessage.adminLocked,
+      });
       return { success: true, token: sessionToken };
     }),
   );
 
   Parse.Cloud.define(
     'getAdminProfile',
-    guarded('getAdminProfile', async (request: Request) => toAdminProfile(await requireAdmin(request), deps.adminName)),
+    guarded('getAdminProfile', async (request: Request) =>
+      toAdminProfile(await requireAdmin(request, deps), deps.adminName),
+    ),
   );
 
   Parse.Cloud.define(
     'logoutAdmin',
     guarded('logoutAdmin', async (request: Request) => {
-      await revokeSession((await requireAdmin(request)).getSessionToken());
+      await revokeSession((await requireAdmin(request, deps)).getSessionToken());
       return { success: true };
     }),
   );
@@ -82,7 +93,7 @@ export function defineAdminFunctions(deps: CloudDeps): void {
   Parse.Cloud.define(
     'listStudents',
     guarded('listStudents', async (request: Request) => {
-      await requireAdmin(request);
+      await requireAdmin(request, deps);
       const { params } = request;
       const skip = integerParam(params.skip, 0, 0, 10_000_000, 'skip');
       const limit = integerParam(params.limit, LIST_DEFAULT_LIMIT, 1, LIST_MAX_LIMIT, 'limit');
@@ -91,6 +102,7 @@ export function defineAdminFunctions(deps: CloudDeps): void {
       let query = students();
       if (params.q !== undefined && params.q !== null && params.q !== '') {
         if (typeof params.q !== 'string') fail(ErrorCode.BadRequest, ServerMessage.mustBeString('q'));
+        if ([...params.q].length > SEARCH_MAX_LENGTH) fail(ErrorCode.BadRequest, ServerMessage.searchTooLong);
         const q = params.q.trim().toLowerCase();
         if (q) {
           const pattern = escapeRegex(q);
@@ -148,7 +160,7 @@ export function defineAdminFunctions(deps: CloudDeps): void {
   Parse.Cloud.define(
     'updateStudent',
     guarded('updateStudent', async (request: Request) => {
-      await requireAdmin(request);
+      await requireAdmin(request, deps);
       const { objectId, ...changes } = request.params;
       if (typeof objectId !== 'string' || !objectId) fail(ErrorCode.BadRequest, ServerMessage.mustBeString('objectId'));
       const result = validateStudentUpdate(changes);

@@ -24,11 +24,16 @@ function bearer(req: Request): string {
   return match[1]!;
 }
 
-/** Runs a cloud function; Parse errors come back as AppErrors with their codes. */
-async function run<T>(name: string, params: Params, sessionToken?: string): Promise<T> {
+/**
+ * Runs a cloud function; Parse errors come back as AppErrors with their codes.
+ * The call runs in this process, where Parse sees no client address: the
+ * context carries the one Express saw (cloud/src/users/accounts.ts clientAddress).
+ */
+async function run<T>(name: string, params: Params, sessionToken?: string, clientIp?: string): Promise<T> {
   const Parse = parse();
+  const options = { ...(sessionToken ? { sessionToken } : {}), ...(clientIp ? { context: { clientIp } } : {}) };
   try {
-    return (await Parse.Cloud.run(name, params, sessionToken ? { sessionToken } : {})) as T;
+    return (await Parse.Cloud.run(name, params, options)) as T;
   } catch (error) {
     if (error instanceof Parse.Error) {
       if (error.code === Parse.Error.INVALID_SESSION_TOKEN) {
@@ -85,9 +90,9 @@ export function apiRouter(isDatabaseHealthy: () => Promise<boolean>): Router {
   });
 
   api.post('/student/login', async (req, res) => {
-    const { identifier, password } = bodyOf(req);
+    const { identifier, password, altcha } = bodyOf(req);
     await withFailure(res, 401, {}, async () => {
-      res.json(await run('loginStudent', { identifier, password }));
+      res.json(await run('loginStudent', { identifier, password, altcha }, undefined, req.ip));
     });
   });
 
@@ -106,14 +111,14 @@ export function apiRouter(isDatabaseHealthy: () => Promise<boolean>): Router {
   api.put('/users/update-password', async (req, res) => {
     const { email, otp, newPassword } = bodyOf(req);
     await withFailure(res, 400, { success: false }, async () => {
-      res.json(await run('resetPassword', { email, otp, newPassword }));
+      res.json(await run('resetPassword', { email, otp, newPassword }, undefined, req.ip));
     });
   });
 
   api.post('/admin/login', async (req, res) => {
-    const { email, password } = bodyOf(req);
+    const { email, password, altcha } = bodyOf(req);
     await withFailure(res, 401, { success: false }, async () => {
-      res.json(await run('loginAdmin', { email, password }));
+      res.json(await run('loginAdmin', { email, password, altcha }, undefined, req.ip));
     });
   });
 
@@ -139,6 +144,16 @@ export function apiRouter(isDatabaseHealthy: () => Promise<boolean>): Router {
   api.put('/users/:objectId', async (req, res) => {
     const token = bearer(req);
     res.json(await run('updateStudent', { ...bodyOf(req), objectId: req.params.objectId }, token));
+  });
+
+  // Hardening (product.md §10): the proof-of-work challenge a login under a
+  // spray asks for, and "log out of all devices".
+  api.get('/login-challenge', async (_req, res) => {
+    res.set('Cache-Control', 'no-store').json(await run('getLoginChallenge', {}));
+  });
+
+  api.post('/student/logout-all', async (req, res) => {
+    res.json(await run('logoutAllDevices', {}, bearer(req)));
   });
 
   api.use((_req, res) => {
