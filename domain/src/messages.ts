@@ -3,6 +3,7 @@
 export const RegistrationMessage = {
   fullnameRequired: 'Full name is required',
   fullnameTooLong: 'Full name must be at most 100 characters',
+  fullnameInvisible: 'Full name must not contain invisible or control characters',
   emailRequired: 'Email is required',
   emailInvalid: 'Please enter a valid email address',
   mobileRequired: 'Mobile number is required',

@@ -14,6 +14,7 @@ export const BODY_LIMIT = '100kb';
 /** The deepest JSON a call of the site sends is 3 levels (a batch of a query); 20 leaves room. */
 export const MAX_JSON_DEPTH = 20;
 /** C0 controls but tab, line feed and carriage return, and DEL. */
+// eslint-disable-next-line no-control-regex -- finding them is the point
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /**
