@@ -58,6 +58,8 @@ export function createApp(parts: AppParts): express.Express {
   if (parts.dashboard) {
     // The dashboard's own bundle needs inline scripts and styles; it keeps the other headers.
     app.use(DASHBOARD_PATH, helmet({ contentSecurityPolicy: false }), ...parts.dashboard);
+  } else {
+    app.use(DASHBOARD_PATH, notFound);
   }
 
   app.use(helmet({ contentSecurityPolicy: CONTENT_SECURITY_POLICY, crossOriginEmbedderPolicy: false }));
