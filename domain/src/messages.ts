@@ -83,6 +83,7 @@ export const UiMessage = {
   errorLoadingData: 'Error loading data',
   errorLoggingOut: 'Error logging out',
   loggedOut: 'Logged out successfully',
+  loggedOutEverywhere: 'Logged out of all devices',
   enterEmailAddress: 'Please enter Email Address',
   emailDoesNotExist: 'Email does not exist',
   passwordsDoNotMatch: 'Passwords do not match',
