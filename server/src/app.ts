@@ -49,9 +49,9 @@ export function createApp(parts: AppParts): express.Express {
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
 
-  // Bad input is refused before it counts against a limit or reaches Parse.
-  app.use(['/parse', '/api'], inputGuard);
   app.use(parts.rateLimits);
+  // Bad input and closed Parse routes are refused before Parse or /api see them.
+  app.use(['/parse', '/api'], inputGuard);
   // gzip for every text answer a browser accepts it for (the client's scripts above all).
   app.use(compression());
 
