@@ -149,7 +149,12 @@ describe('normalisation', () => {
 
 describe('look-alike e-mails and names', () => {
   it('refuses invisible and control characters in an e-mail or a name', () => {
-    for (const email of ['vic\u200btim1@example.com', 'a\u00adb@example.com', 'a\u0000b@example.com', 'a\ufeffb@example.com']) {
+    for (const email of [
+      'vic\u200btim1@example.com',
+      'a\u00adb@example.com',
+      'a\u0000b@example.com',
+      'a\ufeffb@example.com',
+    ]) {
       expect(validateRegistration({ ...valid, email }, today)).toEqual({
         ok: false,
         message: 'Please enter a valid email address',
