@@ -24,8 +24,9 @@ export interface Dashboard {
 }
 
 export async function createDashboard(config: Config, sql: pg.Pool): Promise<Dashboard> {
+  await ensureSessionTable(sql);
   const PgStore = connectPgSimple(session);
-  const store = new PgStore({ pool: sql, tableName: 'dashboard_session', createTableIfMissing: true });
+  const store = new PgStore({ pool: sql, tableName: SESSION_TABLE, createTableIfMissing: false });
 
   const dashboard = new ParseDashboard(
     {
@@ -56,7 +57,39 @@ export async function createDashboard(config: Config, sql: pg.Pool): Promise<Das
   const login = express.Router();
   login.post('/login', express.urlencoded({ extended: false, limit: '10kb' }), limits.middleware);
   const handlers = config.env === 'production' ? [secureCookies, login, dashboard] : [login, dashboard];
-  return { handlers, close: limits.close };
+  return {
+    handlers,
+    close: async () => {
+      store.close();
+      await limits.close();
+    },
+  };
+}
+
+const SESSION_TABLE = 'dashboard_session';
+
+/**
+ * connect-pg-simple's own table creation races when several instances start at
+ * once (`docker compose up --scale app=3`): one at a time, under an advisory lock.
+ */
+async function ensureSessionTable(sql: pg.Pool): Promise<void> {
+  const client = await sql.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [SESSION_TABLE]);
+    await client.query(`CREATE TABLE IF NOT EXISTS ${SESSION_TABLE} (
+      sid varchar PRIMARY KEY,
+      sess json NOT NULL,
+      expire timestamp(6) NOT NULL
+    )`);
+    await client.query(`CREATE INDEX IF NOT EXISTS ${SESSION_TABLE}_expire ON ${SESSION_TABLE} (expire)`);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
 }
 
 /** express-session sets no Secure flag unless told, and the dashboard does not tell it. */
