@@ -86,7 +86,8 @@ function refuse(res: Response, status: number, error: string, code: ErrorCode): 
   res.status(status).json({ error, code });
 }
 
-const parseBody = express.json({ limit: BODY_LIMIT, strict: false, type: () => true });
+// Parse reads every body as JSON whatever its type (its SDK sends text/plain), strictly: objects and arrays only.
+const parseBody = express.json({ limit: BODY_LIMIT, strict: true, type: () => true });
 const apiBody = express.json({ limit: BODY_LIMIT, strict: true, type: ['application/json', 'application/*+json'] });
 
 /** Mounted at /parse and /api. */

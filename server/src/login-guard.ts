@@ -144,13 +144,16 @@ export async function createLoginGuard(options: LoginGuardOptions): Promise<Serv
       return 'ok';
     },
     async failed(account: string, address: string): Promise<void> {
-      await Promise.all(
-        [byAccountAndAddress.consume(key(account, address)), byAccount.consume(key(account))].map((p) =>
-          p.catch((error: unknown) => {
-            if (!outOfPoints(error)) throw error;
-          }),
-        ),
-      );
+      const swallow = (error: unknown) => {
+        if (!outOfPoints(error)) throw error;
+      };
+      const pairKey = key(account, address);
+      const [pair] = await Promise.all([
+        byAccountAndAddress.consume(pairKey).catch(swallow),
+        byAccount.consume(key(account)).catch(swallow),
+      ]);
+      // The lockout runs 15 minutes from the failure that caused it.
+      if (pair && pair.consumedPoints >= maxWrong) await byAccountAndAddress.block(pairKey, lockout);
     },
     async succeeded(account: string, address: string): Promise<void> {
       // The spray counter stays: the owner getting in does not end someone else's spray.
