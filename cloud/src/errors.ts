@@ -4,6 +4,7 @@
 import { LIMIT_OF_FUNCTION, type CallName, type CALLS } from '@tc/domain/api/contract';
 import { AppError, ErrorCode, fieldOf } from '@tc/domain/errors';
 import { ServerMessage } from '@tc/domain/messages';
+import { clientAddress } from './client-address.ts';
 import type { CloudDeps } from './deps.ts';
 import { parse } from './parse.ts';
 import type { User } from './users/accounts.ts';
@@ -52,7 +53,7 @@ export interface CloudRequest {
   /** The client's address, as Parse Server saw it over HTTP; unset for in-process calls. */
   ip?: string;
   /** Set by the /api facade for its in-process calls: the address of its own client. */
-  context?: { clientIp?: unknown };
+  context?: Record<string, unknown>;
 }
 
 /** The cloud functions of the contract table: a function without a table entry (and so a limit group) is a type error. */
@@ -76,7 +77,7 @@ export function defineFunction<R>(
   if (!group) throw new Error(`cloud function ${name} has no limit group in the contract table`);
   Parse.Cloud.define(name, async (request: CloudRequest) => {
     try {
-      if (group !== 'none') await deps.countCall(group, clientAddressOf(request));
+      if (group !== 'none') await deps.countCall(group, clientAddress(request));
       return await handler(request);
     } catch (error) {
       if (isDatabaseUnavailable(error)) {
@@ -89,17 +90,6 @@ export function defineFunction<R>(
       throw new Parse.Error(ErrorCode.Internal, ServerMessage.internal);
     }
   });
-}
-
-/**
- * The address a call is counted for. Over HTTP Parse Server gives it (and a
- * client-sent context cannot change it); in-process calls have none, and the
- * facade, the only in-process caller, passes its client's in the context.
- */
-export function clientAddressOf(request: CloudRequest): string {
-  if (request.ip) return request.ip;
-  const fromFacade = request.context?.clientIp;
-  return typeof fromFacade === 'string' && fromFacade ? fromFacade : 'in-process';
 }
 
 /** A string parameter, or a 400 naming the field when it is there but not a string. */

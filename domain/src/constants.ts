@@ -42,9 +42,21 @@ export const OTP_MAX_PER_TARGET_PER_HOUR = 5;
 
 export type OtpPurpose = 'register' | 'reset';
 
-/** Login lockout (product.md §4). */
+/**
+ * Failed logins (product.md §4, §10): 5 wrong from one address lock that address
+ * out of that account for 15 minutes; 20 failures an hour on one account from
+ * anywhere make every further login on it solve a proof-of-work challenge.
+ */
 export const LOGIN_MAX_WRONG_PASSWORDS = 5;
 export const LOGIN_LOCKOUT_MINUTES = 15;
+export const LOGIN_SPRAY_THRESHOLD = 20;
+export const LOGIN_SPRAY_WINDOW_SECONDS = 3600;
+/** ALTCHA: about a second of work on a phone, and 5 minutes to submit it. */
+export const LOGIN_CHALLENGE_MAX_NUMBER = 100_000;
+export const LOGIN_CHALLENGE_TTL_SECONDS = 300;
+
+/** Longest admin search text: a search is a substring scan. */
+export const SEARCH_MAX_LENGTH = 100;
 
 /** Admin listing (product.md §5 call 13). */
 export const LIST_DEFAULT_LIMIT = 50;

@@ -24,6 +24,8 @@ export const ErrorCode = {
   TooManyRequests: 3043,
   InvalidCredentials: 3050,
   AccountLocked: 3051,
+  /** The account is under a password spray: solve the proof-of-work challenge and send it again. */
+  ChallengeRequired: 3052,
   PayloadTooLarge: 3413,
   Internal: 3500,
   /** The SMS gateway or the mail server refused or failed. */
@@ -48,6 +50,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   [ErrorCode.TooManyRequests]: 429,
   [ErrorCode.InvalidCredentials]: 401,
   [ErrorCode.AccountLocked]: 401,
+  [ErrorCode.ChallengeRequired]: 401,
   [ErrorCode.PayloadTooLarge]: 413,
   [ErrorCode.Internal]: 500,
   [ErrorCode.DeliveryFailed]: 502,

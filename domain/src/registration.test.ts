@@ -148,3 +148,31 @@ describe('normalisation', () => {
     expect(isKnownRoute('/nope')).toBe(false);
   });
 });
+
+describe('look-alike e-mails and names', () => {
+  it('refuses invisible and control characters in an e-mail or a name', () => {
+    for (const email of [
+      'vic\u200btim1@example.com',
+      'a\u00adb@example.com',
+      'a\u0000b@example.com',
+      'a\ufeffb@example.com',
+    ]) {
+      expect(validateRegistration({ ...valid, email }, today)).toEqual({
+        ok: false,
+        message: 'Please enter a valid email address',
+      });
+    }
+    for (const fullname of ['Asha\u200b Rao', 'Asha\u202eoaR', 'Asha\u0000']) {
+      expect(validateRegistration({ ...valid, fullname }, today)).toEqual({
+        ok: false,
+        message: 'Full name must not contain invisible or control characters',
+      });
+    }
+  });
+
+  it('stores one spelling (NFKC) for what looks the same', () => {
+    const result = validateRegistration({ ...valid, email: 'ａｓｈａ@example.com', fullname: 'Ａｓｈａ  Rao' }, today);
+    expect(result.ok && result.value.email).toBe('asha@example.com');
+    expect(result.ok && result.value.fullname).toBe('Asha Rao');
+  });
+});

@@ -60,13 +60,30 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 const isBlank = (value: unknown): boolean =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
+/**
+ * Characters that show nothing or nothing of their own: controls, format
+ * characters (zero-width space and joiners, soft hyphen, byte-order mark,
+ * direction marks), private-use and unassigned code points, and the Hangul
+ * fillers. `vic\u200btim@example.com` would otherwise register as a look-alike.
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\u115F\u1160\u3164\uFFA0]/u;
+
+export function hasInvisibleCharacters(value: string): boolean {
+  return INVISIBLE.test(value);
+}
+
+/** One spelling for what looks the same (NFKC: full-width letters, ligatures, composed accents). */
+export function normalizeText(value: string): string {
+  return value.normalize('NFKC').trim();
+}
+
 export function normalizeEmail(value: string): string {
-  return value.trim().toLowerCase();
+  return normalizeText(value).toLowerCase();
 }
 
 export function isValidEmail(value: string): boolean {
   const email = normalizeEmail(value);
-  return email.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(email);
+  return email.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(email) && !hasInvisibleCharacters(email);
 }
 
 /**
@@ -151,9 +168,10 @@ export function dobProblem(dob: unknown, today: string): string | null {
 export function validateRegistration(input: RegistrationInput, today: string = todayIso()): RegistrationResult {
   const fail = (field: RegistrationField, message: string): RegistrationResult => ({ ok: false, field, message });
 
-  const fullname = text(input.fullname).trim();
+  const fullname = normalizeText(text(input.fullname)).replace(/\s+/g, ' ');
   if (!fullname) return fail('fullname', M.fullnameRequired);
   if (fullname.length > FULLNAME_MAX_LENGTH) return fail('fullname', M.fullnameTooLong);
+  if (hasInvisibleCharacters(fullname)) return fail('fullname', M.fullnameInvisible);
 
   const email = normalizeEmail(text(input.email));
   if (!email) return fail('email', M.emailRequired);

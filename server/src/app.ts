@@ -10,10 +10,10 @@ import { ErrorCode } from '@tc/domain/errors';
 import { ServerMessage } from '@tc/domain/messages';
 import { isKnownRoute, prerenderedFile } from '@tc/domain/routes';
 import type { Config } from './config.ts';
+import { DASHBOARD_PATH } from './dashboard.ts';
 import { errorHandler } from './errors.ts';
+import { BODY_LIMIT, inputGuard } from './input-guard.ts';
 import { apiRouter } from './routes/api.ts';
-
-export const BODY_LIMIT = '100kb';
 
 /** What the client needs and nothing more (client/ uses no inline script, CDN or frame). */
 export const CONTENT_SECURITY_POLICY = {
@@ -37,7 +37,7 @@ export const CONTENT_SECURITY_POLICY = {
 export interface AppParts {
   config: Config;
   parseApp: RequestHandler;
-  dashboard?: RequestHandler;
+  dashboard?: RequestHandler[];
   isDatabaseHealthy: () => Promise<boolean>;
   clientDir: string;
 }
@@ -48,12 +48,16 @@ export function createApp(parts: AppParts): express.Express {
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
 
+  // Bad input and closed Parse routes are refused before Parse or /api see them.
+  app.use(['/parse', '/api'], inputGuard);
   // gzip for every text answer a browser accepts it for (the client's scripts above all).
   app.use(compression());
 
   if (parts.dashboard) {
     // The dashboard's own bundle needs inline scripts and styles; it keeps the other headers.
-    app.use('/parse-dashboard', helmet({ contentSecurityPolicy: false }), parts.dashboard);
+    app.use(DASHBOARD_PATH, helmet({ contentSecurityPolicy: false }), ...parts.dashboard);
+  } else {
+    app.use(DASHBOARD_PATH, notFound);
   }
 
   app.use(helmet({ contentSecurityPolicy: CONTENT_SECURITY_POLICY, crossOriginEmbedderPolicy: false }));

@@ -1,28 +1,176 @@
-// Parse Dashboard at /parse-dashboard, behind its own login (product.md §3).
+// Parse Dashboard at /parse-dashboard, behind its own login (product.md §3, §10).
+// Operators browse with Parse Server's read-only master key: the full master key
+// never reaches a browser. The login is limited like every other login, the
+// session lives in PostgreSQL (shared by every instance), and the cookie is
+// Secure in production.
 
+import connectPgSimple from 'connect-pg-simple';
+import express, { type RequestHandler } from 'express';
+import session from 'express-session';
 import ParseDashboard from 'parse-dashboard';
-import type { RequestHandler } from 'express';
+import type pg from 'pg';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import { LOGIN_LOCKOUT_MINUTES, LOGIN_MAX_WRONG_PASSWORDS, LOGIN_SPRAY_THRESHOLD } from '@tc/domain/constants';
 import type { Config } from './config.ts';
+import { hashedKey, limiterFactory } from './login-guard.ts';
 
-export function createDashboard(config: Config): RequestHandler {
-  return new ParseDashboard(
+export const DASHBOARD_PATH = '/parse-dashboard';
+const SESSION_HOURS = 8;
+
+export interface Dashboard {
+  /** For `app.use(DASHBOARD_PATH, ...handlers)`: the dashboard sets itself up when an app mounts it. */
+  handlers: RequestHandler[];
+  close(): Promise<void>;
+}
+
+export async function createDashboard(config: Config, sql: pg.Pool): Promise<Dashboard> {
+  await ensureSessionTable(sql);
+  const PgStore = connectPgSimple(session);
+  const store = new PgStore({ pool: sql, tableName: SESSION_TABLE, createTableIfMissing: false });
+
+  const dashboard = new ParseDashboard(
     {
       apps: [
         {
           serverURL: `${config.publicUrl}/parse`,
           appId: config.appId,
-          masterKey: config.masterKey,
+          // Read-only both ways: whatever the user's flag, the browser gets this key.
+          masterKey: config.readOnlyMasterKey,
+          readOnlyMasterKey: config.readOnlyMasterKey,
           appName: 'Guided Learning',
         },
       ],
-      users: [{ user: config.dashboard.user, pass: config.dashboard.password }],
+      users: [{ user: config.dashboard.user, pass: config.dashboard.password, readOnly: true }],
       useEncryptedPasswords: false,
-      trustProxy: config.trustProxy ? 1 : 0,
+      // The site's own `trust proxy` setting applies (the dashboard's would trust any X-Forwarded-For).
+      trustProxy: 0,
     },
     {
       allowInsecureHTTP: config.env !== 'production',
       cookieSessionSecret: config.cookieSecret,
-      cookieSessionMaxAge: 8 * 3600 * 1000,
+      cookieSessionMaxAge: SESSION_HOURS * 3600 * 1000,
+      cookieSessionStore: store,
     },
   ) as RequestHandler;
+
+  const limits = await dashboardLoginLimits(config, sql);
+  const login = express.Router();
+  login.post('/login', express.urlencoded({ extended: false, limit: '10kb' }), limits.middleware);
+  const handlers = config.env === 'production' ? [secureCookies, login, dashboard] : [login, dashboard];
+  return {
+    handlers,
+    close: async () => {
+      store.close();
+      await limits.close();
+    },
+  };
+}
+
+const SESSION_TABLE = 'dashboard_session';
+
+/**
+ * connect-pg-simple's own table creation races when several instances start at
+ * once (`docker compose up --scale app=3`): one at a time, under an advisory lock.
+ */
+async function ensureSessionTable(sql: pg.Pool): Promise<void> {
+  const client = await sql.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [SESSION_TABLE]);
+    await client.query(`CREATE TABLE IF NOT EXISTS ${SESSION_TABLE} (
+      sid varchar PRIMARY KEY,
+      sess json NOT NULL,
+      expire timestamp(6) NOT NULL
+    )`);
+    await client.query(`CREATE INDEX IF NOT EXISTS ${SESSION_TABLE}_expire ON ${SESSION_TABLE} (expire)`);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** express-session sets no Secure flag unless told, and the dashboard does not tell it. */
+const secureCookies: RequestHandler = (_req, res, next) => {
+  const setHeader = res.setHeader.bind(res);
+  res.setHeader = (name: string, value: number | string | readonly string[]) => {
+    if (name.toLowerCase() === 'set-cookie') {
+      const add = (cookie: string) => (/;\s*secure/i.test(cookie) ? cookie : `${cookie}; Secure`);
+      value = typeof value === 'string' ? add(value) : Array.isArray(value) ? value.map(add) : value;
+    }
+    return setHeader(name, value);
+  };
+  next();
+};
+
+/**
+ * Per user and address (5 wrong, then 15 minutes locked), per address over all
+ * users (20 an hour), and per user over all addresses (20 an hour, then every
+ * try waits): the dashboard login answers a failure with a redirect to its
+ * login page, which is what is counted.
+ */
+async function dashboardLoginLimits(config: Config, sql: pg.Pool) {
+  const factory = await limiterFactory({ sql, redisUrl: config.redisUrl });
+  const lockout = LOGIN_LOCKOUT_MINUTES * 60;
+  const byUserAndAddress = await factory.make({
+    keyPrefix: 'dash_user_ip',
+    points: LOGIN_MAX_WRONG_PASSWORDS,
+    duration: lockout,
+    blockDuration: lockout,
+  });
+  const byAddress = await factory.make({
+    keyPrefix: 'dash_ip',
+    points: LOGIN_SPRAY_THRESHOLD,
+    duration: 3600,
+    blockDuration: 3600,
+  });
+  const byUser = await factory.make({ keyPrefix: 'dash_user', points: LOGIN_SPRAY_THRESHOLD, duration: 3600 });
+  const key = (...parts: string[]) => hashedKey(config.cookieSecret, ...parts);
+  const swallow = (error: unknown) => {
+    if (!(error instanceof RateLimiterRes)) throw error;
+  };
+
+  const middleware: RequestHandler = async (req, res, next) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const user = typeof body.username === 'string' ? body.username.slice(0, 200) : '';
+    const address = req.ip ?? 'unknown';
+    try {
+      const [pair, fromAddress, forUser] = await Promise.all([
+        byUserAndAddress.get(key(user, address)),
+        byAddress.get(key(address)),
+        byUser.get(key(user)),
+      ]);
+      if (
+        (pair && pair.consumedPoints >= LOGIN_MAX_WRONG_PASSWORDS) ||
+        (fromAddress && fromAddress.consumedPoints >= LOGIN_SPRAY_THRESHOLD)
+      ) {
+        res
+          .status(429)
+          .type('text/plain')
+          .send(`Too many failed logins. Please try again in ${LOGIN_LOCKOUT_MINUTES} minutes.`);
+        return;
+      }
+      // Under a spray the owner still gets in, only slowly: a delay, not a lock.
+      if (forUser && forUser.consumedPoints >= LOGIN_SPRAY_THRESHOLD) await new Promise((r) => setTimeout(r, 2000));
+    } catch (error) {
+      next(error);
+      return;
+    }
+    res.on('finish', () => {
+      if (res.statusCode < 300 || res.statusCode >= 400) return;
+      const failed = /\/login(\?|$)/.test(res.getHeader('location')?.toString() ?? '');
+      const work = failed
+        ? Promise.all([
+            byUserAndAddress.consume(key(user, address)).catch(swallow),
+            byAddress.consume(key(address)).catch(swallow),
+            byUser.consume(key(user)).catch(swallow),
+          ])
+        : byUserAndAddress.delete(key(user, address));
+      work.catch((error: unknown) => console.error('dashboard login limits:', (error as Error).message));
+    });
+    next();
+  };
+  return { middleware, close: factory.close };
 }

@@ -22,9 +22,18 @@ try {
     onFatal: () => process.exit(1),
   });
   console.log(`Tuition centre site running at ${site.url}`);
-  if (config.env !== 'production') {
+  if (config.admin.generated) {
+    // Once, when it was just generated: a password printed at every start ends up in every log.
+    console.log(`Admin login: ${config.admin.email} / ${config.admin.password}`);
+    if (config.dashboard.enabled) {
+      console.log(
+        `Parse Dashboard (read-only): ${site.url}/parse-dashboard  ${config.dashboard.user} / ${config.dashboard.password}`,
+      );
+    }
+    console.log(`(kept in ${config.dataDir}/secrets.json, not printed again)`);
+  } else if (config.env !== 'production') {
     console.log(
-      `Admin login: ${config.admin.email} / ${config.admin.password}  (Parse Dashboard: ${site.url}/parse-dashboard)`,
+      `Admin login: ${config.admin.email} (the password is in ${config.dataDir}/secrets.json or ADMIN_PASSWORD)`,
     );
   }
 

@@ -32,6 +32,8 @@ beforeAll(async () => {
     SMTP_URL: captures.smtpUrl,
     SMS_WEBHOOK_URL: captures.smsUrl,
     RATE_LIMIT_MAX: String(LIMIT),
+    // Clients at other addresses are played through X-Forwarded-For.
+    TRUST_PROXY: '127.0.0.1',
   };
   // One after the other: the first creates the schema.
   for (let i = 0; i < 2; i++) {
@@ -91,6 +93,37 @@ describe('two instances on one database', () => {
     );
     expect(answers.map((a) => a.status)).toEqual(Array(5).fill(201));
     expect(new Set(answers.map((a) => a.body.id)).size).toBe(5);
+  });
+
+  it('shares the failed-login counters: an address locked on one instance is locked on the other', async () => {
+    const ip = '198.51.100.7';
+    const student = newStudent();
+    expect((await post(urls[0]!, '/api/send-sms', { mobile: student.mobile }, ip)).status).toBe(200);
+    const otp = await codeFor(student.mobile);
+    expect((await post(urls[1]!, '/api/register', { ...student, otp }, ip)).status).toBe(201);
+    for (let i = 0; i < 5; i++) {
+      const wrong = await post(
+        urls[i % 2]!,
+        '/api/student/login',
+        { identifier: student.email, password: 'nope-nope' },
+        ip,
+      );
+      expect(wrong.body.code).toBe(3050);
+    }
+    const locked = await post(
+      urls[1]!,
+      '/api/student/login',
+      { identifier: student.email, password: student.password },
+      ip,
+    );
+    expect(locked.body.code).toBe(3051);
+    const owner = await post(
+      urls[0]!,
+      '/api/student/login',
+      { identifier: student.email, password: student.password },
+      '198.51.100.8',
+    );
+    expect(owner.status).toBe(200);
   });
 
   it('counts the per-IP limit across both instances through Redis', async () => {

@@ -1,11 +1,14 @@
-// Parse Server, locked down (product.md §4-§6): no client class creation,
-// private users, schema as code, account lockout, quiet logs (parse-logger.ts).
+// Parse Server, locked down (product.md §4-§6, §10): no client class creation,
+// private users, schema as code, the master key from the loopback only, quiet
+// logs (parse-logger.ts). Failed logins are counted by the cloud code
+// (login-guard.ts), not by Parse's whole-account lockout, which let anyone
+// lock anyone out.
 
-import { createRequire } from 'node:module';
 // First: it keeps parse-server from creating a ./logs folder as it loads.
+import { createRequire } from 'node:module';
 import { RefusalsAsInfoLogger } from './parse-logger.ts';
 import { ParseServer } from 'parse-server';
-import { LOGIN_LOCKOUT_MINUTES, LOGIN_MAX_WRONG_PASSWORDS, LIST_MAX_LIMIT } from '@tc/domain/constants';
+import { LIST_MAX_LIMIT } from '@tc/domain/constants';
 import type { CloudDeps } from '@tc/cloud/deps';
 import { cloudCode } from '@tc/cloud/main';
 import { schemaDefinitions } from '@tc/cloud/schema';
@@ -22,21 +25,22 @@ const { GridFSBucketAdapter } = require('parse-server/lib/Adapters/Files/GridFSB
 
 export type RunningParseServer = Awaited<ReturnType<ReturnType<typeof ParseServer>['start']>>;
 
-export const SESSION_LENGTH_SECONDS = 7 * 24 * 3600;
-
 export async function startParseServer(
   config: Config,
   databaseUri: string,
   internalUrl: string,
   deps: CloudDeps,
 ): Promise<RunningParseServer> {
-  skipNeedlessLockoutWrites();
   const server = ParseServer({
     appId: config.appId,
     masterKey: config.masterKey,
+    // The cloud code and the server itself use the full key in this process or
+    // from 127.0.0.1; nobody else needs it (MASTER_KEY_IPS widens it).
+    masterKeyIps: config.masterKeyIps,
+    // Parse Dashboard browses with this one, from the operator's browser, wherever that is.
+    readOnlyMasterKey: config.readOnlyMasterKey,
+    readOnlyMasterKeyIps: ['0.0.0.0/0', '::/0'],
     maintenanceKey: config.maintenanceKey,
-    // The Parse Dashboard sends the master key from the operator's browser, after its own login.
-    masterKeyIps: ['0.0.0.0/0', '::0'],
     // Parse's own options have no PostgreSQL timeouts: its adapter, built here, takes
     // pg's, so that a frozen or dead database fails requests fast instead of holding
     // them (issue 12 item 3). An explicit database adapter needs an explicit files
@@ -50,6 +54,8 @@ export async function startParseServer(
       }),
     }),
     filesAdapter: new GridFSBucketAdapter(databaseUri, {}),
+    // Browsers may call /parse from the site's own pages only.
+    allowOrigin: config.corsOrigins ?? [new URL(config.publicUrl!).origin],
     serverURL: internalUrl,
     publicServerURL: `${config.publicUrl}/parse`,
     appName: 'Guided Learning',
@@ -70,13 +76,10 @@ export async function startParseServer(
     enforcePrivateUsers: true,
     directAccess: true,
     maxLimit: LIST_MAX_LIMIT,
-    accountLockout: {
-      duration: LOGIN_LOCKOUT_MINUTES,
-      threshold: LOGIN_MAX_WRONG_PASSWORDS,
-      unlockOnPasswordReset: true,
-    },
     revokeSessionOnPasswordReset: true,
-    sessionLength: SESSION_LENGTH_SECONDS,
+    // The longest absolute lifetime; the cloud code applies each role's own
+    // idle timeout and lifetime (cloud/src/users/sessions.ts).
+    sessionLength: Math.max(config.sessions.student.maxSeconds, config.sessions.admin.maxSeconds),
     expireInactiveSessions: true,
     // Cloud function inputs hold passwords and codes: keep them out of the logs
     // ('silent' also spares building each message that would then be dropped).
@@ -102,7 +105,6 @@ export async function startParseServer(
       allowedFileUrlDomains: [],
     },
     pages: { encodePageParamHeaders: true },
-    readOnlyMasterKeyIps: ['127.0.0.1', '::1'],
     requestComplexity: {
       includeDepth: 10,
       includeCount: 100,
@@ -124,44 +126,6 @@ export async function startParseServer(
   // Parse Server (directAccess) instead of over HTTP.
   void started.app;
   return started;
-}
-
-interface LockoutPolicy {
-  _user: { _failed_login_count?: number | null; _account_lockout_expires_at?: unknown };
-  _notLocked(): Promise<void>;
-  _setFailedLoginCount(value: number): Promise<void>;
-}
-
-/**
- * Parse's account lockout queries the lockout again and writes the failed-login
- * count back to 0 on every successful login, even when the account it has just
- * read has no failed attempt: two round trips (one a write) per login for nothing.
- * Skip them exactly then; an account with failed attempts goes through Parse's
- * own code. (Benchmarked: login is bound by bcrypt, and these cost ~10 % of it.)
- */
-let lockoutPatched = false;
-export function skipNeedlessLockoutWrites(): void {
-  if (lockoutPatched) return;
-  lockoutPatched = true;
-  const prototype = require('parse-server/lib/AccountLockout.js').default.prototype as LockoutPolicy;
-  const notLocked = prototype._notLocked;
-  const setCount = prototype._setFailedLoginCount;
-  const clean = (policy: LockoutPolicy) =>
-    !policy._user._failed_login_count && !policy._user._account_lockout_expires_at;
-  prototype._notLocked = function (this: LockoutPolicy) {
-    return clean(this) ? Promise.resolve() : notLocked.call(this);
-  };
-  prototype._setFailedLoginCount = function (this: LockoutPolicy, value: number) {
-    return value === 0 && clean(this) ? Promise.resolve() : setCount.call(this, value);
-  };
-}
-
-/** Clears the failed-login count and lockout, as Parse does after its own password reset. */
-export async function unlockAccount(appId: string, username: string): Promise<void> {
-  const Config = require('parse-server/lib/Config.js');
-  const AccountLockout = require('parse-server/lib/AccountLockout.js').default;
-  const parseConfig = Config.get(appId);
-  await new AccountLockout({ username }, parseConfig).unlockAccount();
 }
 
 /** Closes Parse Server's database connections (its handleShutdown expects a server it started itself). */

@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ServerMessage } from '@tc/domain/messages';
+import type { RequestHandler } from 'express';
 import type { CloudDeps } from '@tc/cloud/deps';
 import { ensureAdmin } from './admin-bootstrap.ts';
 import { createApp } from './app.ts';
@@ -17,7 +18,8 @@ import { Outbox } from './delivery/outbox.ts';
 import { createSmsSender } from './delivery/sms.ts';
 import { applyHttpLimits } from './http-limits.ts';
 import { startMailQueue, type MailQueue } from './mail-queue/mail-queue.ts';
-import { startParseServer, stopParseServer, unlockAccount } from './parse-server.ts';
+import { createLoginGuard } from './login-guard.ts';
+import { startParseServer, stopParseServer } from './parse-server.ts';
 import { createCallLimits } from './rate-limit.ts';
 
 export const CLIENT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../client/dist');
@@ -154,6 +156,13 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
       retryDelaySeconds: config.mailQueue.retryDelaySeconds,
     });
     cleanups.push(() => mailQueue.stop());
+    const loginGuard = await createLoginGuard({
+      sql,
+      redisUrl: config.redisUrl,
+      secret: `${config.masterKey}:login-guard`,
+      prefix: 'login',
+    });
+    cleanups.push(() => loginGuard.close());
 
     const deps: CloudDeps = {
       countCall: callLimits.countCall,
@@ -163,7 +172,8 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
       mailQueueStatus: mailQueue.status,
       codeSecret: `${config.masterKey}:one-time-codes`,
       nextEnrollmentId: () => nextEnrollmentId(sql),
-      unlockAccount: (username) => unlockAccount(config.appId, username),
+      loginGuard,
+      sessions: config.sessions,
       publicUrl: config.publicUrl,
       adminName: config.admin.name,
     };
@@ -172,10 +182,17 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
     await migrate(sql);
     await ensureAdmin(config, sql);
 
+    let dashboard: RequestHandler[] | undefined;
+    if (config.dashboard.enabled) {
+      const made = await createDashboard(config, sql);
+      cleanups.push(() => made.close());
+      dashboard = made.handlers;
+    }
+
     const app = createApp({
       config,
       parseApp: parseServer.app,
-      dashboard: createDashboard(config),
+      dashboard,
       isDatabaseHealthy: () => isHealthy(sql, config.timeouts.healthMs),
       clientDir: options.clientDir ?? CLIENT_DIST,
     });

@@ -1,10 +1,16 @@
 // Administrators: login, own profile, the student table and its edits, logout
 // (seed-spec §2; product.md §5 calls 11-15).
 
-import { LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT, LIST_SORT_FIELDS, type ListSortField } from '@tc/domain/constants';
+import {
+  LIST_DEFAULT_LIMIT,
+  LIST_MAX_LIMIT,
+  LIST_SORT_FIELDS,
+  SEARCH_MAX_LENGTH,
+  type ListSortField,
+} from '@tc/domain/constants';
 import { ErrorCode } from '@tc/domain/errors';
 import { RegistrationMessage, ServerMessage } from '@tc/domain/messages';
-import { parseBoard, parseGrade } from '@tc/domain/registration';
+import { normalizeEmail, parseBoard, parseGrade } from '@tc/domain/registration';
 import { validateStudentUpdate } from '@tc/domain/student-update';
 import type { CloudDeps } from '../deps.ts';
 import { fail, defineFunction, requireStrings, validationFailed } from '../errors.ts';
@@ -12,9 +18,8 @@ import { MASTER, parse } from '../parse.ts';
 import { cachedCount, forgetCounts } from '../users/student-count.ts';
 import {
   ENROLLMENT_FIELD,
-  isAdmin,
+  findUserByEmail,
   logIn,
-  NOBODY,
   requireAdmin,
   revokeSession,
   saveStudent,
@@ -23,6 +28,7 @@ import {
   recordFromJson,
   toRecord,
 } from '../users/accounts.ts';
+import { clientAddress } from '../client-address.ts';
 
 function integerParam(value: unknown, fallback: number, min: number, max: number, name: string): number {
   if (value === undefined || value === null || value === '') return fallback;
@@ -39,34 +45,35 @@ function escapeRegex(text: string): string {
 export function defineAdminFunctions(deps: CloudDeps): void {
   const Parse = parse();
 
-  defineFunction(deps, 'loginAdmin', async ({ params }) => {
+  defineFunction(deps, 'loginAdmin', async (request) => {
+    const { params } = request;
     requireStrings(params, ['email', 'password']);
-    const email = String(params.email ?? '')
-      .trim()
-      .toLowerCase();
-    const { user, sessionToken } = await logIn(
-      email || NOBODY(),
-      String(params.password ?? ''),
-      ServerMessage.invalidAdminLogin,
-    );
-    if (!(await isAdmin(user))) {
-      await revokeSession(sessionToken);
-      fail(ErrorCode.InvalidCredentials, ServerMessage.invalidAdminLogin);
-    }
+    const email = normalizeEmail(String(params.email ?? ''));
+    const user = email ? await findUserByEmail(email) : undefined;
+    const { sessionToken } = await logIn(deps, {
+      kind: 'admin',
+      account: email,
+      user,
+      password: String(params.password ?? ''),
+      address: clientAddress(request),
+      proof: params.altcha,
+      invalidMessage: ServerMessage.invalidAdminLogin,
+      lockedMessage: ServerMessage.adminLocked,
+    });
     return { success: true, token: sessionToken };
   });
 
   defineFunction(deps, 'getAdminProfile', async (request) =>
-    toAdminProfile(await requireAdmin(request), deps.adminName),
+    toAdminProfile(await requireAdmin(request, deps), deps.adminName),
   );
 
   defineFunction(deps, 'logoutAdmin', async (request) => {
-    await revokeSession((await requireAdmin(request)).getSessionToken());
+    await revokeSession((await requireAdmin(request, deps)).getSessionToken());
     return { success: true };
   });
 
   defineFunction(deps, 'listStudents', async (request) => {
-    await requireAdmin(request);
+    await requireAdmin(request, deps);
     const { params } = request;
     const skip = integerParam(params.skip, 0, 0, 10_000_000, 'skip');
     const limit = integerParam(params.limit, LIST_DEFAULT_LIMIT, 1, LIST_MAX_LIMIT, 'limit');
@@ -75,6 +82,7 @@ export function defineAdminFunctions(deps: CloudDeps): void {
     let query = students();
     if (params.q !== undefined && params.q !== null && params.q !== '') {
       if (typeof params.q !== 'string') fail(ErrorCode.BadRequest, ServerMessage.mustBeString('q'));
+      if ([...params.q].length > SEARCH_MAX_LENGTH) fail(ErrorCode.BadRequest, ServerMessage.searchTooLong);
       const q = params.q.trim().toLowerCase();
       if (q) {
         const pattern = escapeRegex(q);
@@ -129,7 +137,7 @@ export function defineAdminFunctions(deps: CloudDeps): void {
   });
 
   defineFunction(deps, 'updateStudent', async (request) => {
-    await requireAdmin(request);
+    await requireAdmin(request, deps);
     const { objectId, ...changes } = request.params;
     if (typeof objectId !== 'string' || !objectId) fail(ErrorCode.BadRequest, ServerMessage.mustBeString('objectId'));
     const result = validateStudentUpdate(changes);
@@ -148,9 +156,9 @@ export function defineAdminFunctions(deps: CloudDeps): void {
     return toRecord(user);
   });
 
-  // What operators watch (issue 12 item 5): the durable mail queue's counts.
+  // What operators watch: the durable mail queue's counts.
   defineFunction(deps, 'getMailQueueStatus', async (request) => {
-    await requireAdmin(request);
+    await requireAdmin(request, deps);
     return deps.mailQueueStatus();
   });
 }

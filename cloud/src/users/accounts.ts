@@ -6,7 +6,9 @@ import { ServerMessage } from '@tc/domain/messages';
 import { normalizeEmail, normalizeMobile } from '@tc/domain/registration';
 import type { AdminProfile, StudentProfile, StudentRecord } from '@tc/domain/student';
 import { fail } from '../errors.ts';
+import type { CloudDeps } from '../deps.ts';
 import { MASTER, parse, type ParseSdk } from '../parse.ts';
+import { enforceSessionPolicy } from './sessions.ts';
 
 export type User = InstanceType<ParseSdk['User']>;
 export const ADMIN_ROLE = 'admin';
@@ -105,8 +107,6 @@ export async function saveStudent(user: User, email: string, mobile: string): Pr
   }
 }
 
-const LOCKED = /locked/i;
-
 /** Stands in for an unknown identifier, so that it costs one password check too. */
 export const NOBODY = () => `unknown-${randomUUID()}@login.invalid`;
 
@@ -118,25 +118,47 @@ export function ownerOnlyAcl(user: User) {
   return acl;
 }
 
+export interface LoginAttempt {
+  /** Which call: a student call never logs in an admin, and the reverse. */
+  kind: 'student' | 'admin';
+  /** The account as typed, normalised (counters are keyed by it). */
+  account: string;
+  /** The account found for it, if any. */
+  user: User | undefined;
+  password: string;
+  address: string;
+  proof: unknown;
+  invalidMessage: string;
+  lockedMessage: string;
+}
+
 /**
- * Logs in through Parse, so that its account lockout (product.md §4) and its
- * constant-time answer for unknown names apply. Returns the new session.
+ * Logs in through Parse with the failed-login counters of product.md §10 (per
+ * account and address; a proof of work under a spray). Counters are kept per
+ * call kind, so that tries on the wrong call never count against the account,
+ * and an unknown identifier counts like a known one: the same answers, lock
+ * included, and one password check either way.
  */
-export async function logIn(
-  username: string,
-  password: string,
-  invalidMessage: string,
-): Promise<{ user: User; sessionToken: string }> {
+export async function logIn(deps: CloudDeps, attempt: LoginAttempt): Promise<{ user: User; sessionToken: string }> {
   const Parse = parse();
+  const account = `${attempt.kind}:${attempt.account}`;
+  const verdict = await deps.loginGuard.check(account, attempt.address, attempt.proof);
+  if (verdict === 'locked') fail(ErrorCode.AccountLocked, attempt.lockedMessage);
+  if (verdict === 'challenge') fail(ErrorCode.ChallengeRequired, ServerMessage.challengeRequired);
+
+  const rightKind =
+    attempt.user !== undefined && (attempt.kind === 'student' ? isStudent(attempt.user) : await isAdmin(attempt.user));
+  const username = rightKind ? attempt.user!.getUsername()! : NOBODY();
   try {
     // The answer holds the account's own fields but its protected ones (e-mail,
     // mobile, date of birth), which a login does not need.
-    const user = await Parse.User.logIn(username, password);
+    const user = await Parse.User.logIn(username, attempt.password);
+    await deps.loginGuard.succeeded(account, attempt.address);
     return { user, sessionToken: user.getSessionToken()! };
   } catch (error) {
     if (error instanceof Parse.Error && error.code === Parse.Error.OBJECT_NOT_FOUND) {
-      if (LOCKED.test(error.message)) fail(ErrorCode.AccountLocked, ServerMessage.accountLocked);
-      fail(ErrorCode.InvalidCredentials, invalidMessage);
+      await deps.loginGuard.failed(account, attempt.address);
+      fail(ErrorCode.InvalidCredentials, attempt.invalidMessage);
     }
     throw error;
   }
@@ -158,14 +180,16 @@ export function requireUser(request: AuthedRequest): User {
   return request.user;
 }
 
-export function requireStudent(request: AuthedRequest): User {
+export async function requireStudent(request: AuthedRequest, deps: CloudDeps): Promise<User> {
   const user = requireUser(request);
   if (!isStudent(user)) fail(ErrorCode.Forbidden, ServerMessage.studentOnly);
+  await enforceSessionPolicy(user, deps.sessions.student);
   return user;
 }
 
-export async function requireAdmin(request: AuthedRequest): Promise<User> {
+export async function requireAdmin(request: AuthedRequest, deps: CloudDeps): Promise<User> {
   const user = requireUser(request);
   if (!(await isAdmin(user))) fail(ErrorCode.Forbidden, ServerMessage.adminOnly);
+  await enforceSessionPolicy(user, deps.sessions.admin);
   return user;
 }

@@ -1,9 +1,13 @@
 // Belt and braces beside the class-level permissions: only the master key (that
-// is, the cloud functions) may create or change an account.
+// is, the cloud functions) may create or change an account, and
+// Parse's own login runs for the cloud functions only (they count failed logins,
+// product.md §10).
 
 import { ErrorCode } from '@tc/domain/errors';
 import { fail } from '../errors.ts';
 import { parse } from '../parse.ts';
+
+const LOGIN_THROUGH_SITE = 'Log in through the site';
 
 export function defineUserTriggers(): void {
   const Parse = parse();
@@ -12,5 +16,10 @@ export function defineUserTriggers(): void {
   });
   Parse.Cloud.beforeDelete(Parse.User, (request) => {
     if (!request.master) fail(ErrorCode.Forbidden, 'Accounts are removed by an administrator only');
+  });
+  // A call over HTTP (/parse/login, in a batch or not) has the client's address;
+  // the cloud functions' own logins run in this process and have none.
+  Parse.Cloud.beforeLogin((request) => {
+    if ((request as { ip?: string }).ip) fail(ErrorCode.Forbidden, LOGIN_THROUGH_SITE);
   });
 }

@@ -35,6 +35,8 @@ export interface CallSpec {
   status?: 200 | 201;
   /** A failure answered with this status and these fields beside `error` and `code`. */
   failure?: { status: number; extra?: { success: false } };
+  /** Headers of a success, e.g. `Cache-Control: no-store`. */
+  headers?: Record<string, string>;
   /** The cloud function answers `{items, total}`; the wire carries the array and the total in this header. */
   totalHeader?: string;
 }
@@ -142,9 +144,22 @@ export const CALLS = {
     auth: 'none',
     limit: 'login',
     input: 'body',
-    request: S.object({ identifier: S.str, password: S.str }, ['identifier', 'password']),
+    request: S.object({ identifier: S.str, password: S.str, altcha: S.altcha }, ['identifier', 'password']),
     response: S.object({ tokenStudent: S.str }, ['tokenStudent']),
     failure: { status: 401 },
+  },
+  getLoginChallenge: {
+    method: 'GET',
+    path: '/api/login-challenge',
+    fn: 'getLoginChallenge',
+    summary: 'A proof-of-work challenge (ALTCHA) for a login that asks for one (code 3052)',
+    tag: 'Students',
+    auth: 'none',
+    limit: 'lookup',
+    input: 'none',
+    request: none,
+    response: S.altchaChallenge,
+    headers: { 'Cache-Control': 'no-store' },
   },
   getMyProfile: {
     method: 'GET',
@@ -163,6 +178,18 @@ export const CALLS = {
     path: '/api/student/logout',
     fn: 'logoutStudent',
     summary: "Revoke the student's session",
+    tag: 'Students',
+    auth: 'student',
+    limit: 'none',
+    input: 'none',
+    request: none,
+    response: S.success,
+  },
+  logoutAllDevices: {
+    method: 'POST',
+    path: '/api/student/logout-all',
+    fn: 'logoutAllDevices',
+    summary: 'Revoke every session of the student, on every device',
     tag: 'Students',
     auth: 'student',
     limit: 'none',
@@ -206,7 +233,7 @@ export const CALLS = {
     auth: 'none',
     limit: 'login',
     input: 'body',
-    request: S.object({ email: S.str, password: S.str }, ['email', 'password']),
+    request: S.object({ email: S.str, password: S.str, altcha: S.altcha }, ['email', 'password']),
     response: S.object({ success: { const: true }, token: S.str }, ['success', 'token']),
     failure: { status: 401, extra: { success: false } },
   },

@@ -93,3 +93,14 @@ export const studentChanges = object({
 
 export const exists = object({ exists: bool }, ['exists']);
 export const messageId = object({ messageId: str }, ['messageId']);
+
+/** A solved ALTCHA challenge (base64 JSON), sent with a login after a 3052 answer. */
+export const altcha = {
+  type: 'string',
+  description: "The ALTCHA widget's solution, when the login asked for one",
+} as const;
+
+export const altchaChallenge = object(
+  { algorithm: str, challenge: str, maxnumber: { type: 'integer' }, salt: str, signature: str },
+  ['algorithm', 'challenge', 'salt', 'signature'],
+);

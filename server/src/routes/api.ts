@@ -81,6 +81,7 @@ function cloudRoute(spec: CallSpec & { fn: string }) {
         const { items, total } = result as { items: unknown[]; total: number };
         res.set(spec.totalHeader, String(total)).json(items);
       } else {
+        if (spec.headers) res.set(spec.headers);
         res.status(spec.status ?? 200).json(result);
       }
     } catch (error) {

@@ -1,11 +1,12 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { UiMessage } from '@tc/domain/messages';
 import { Route } from '@tc/domain/routes';
 import { FormCard } from '../../components/form-card.tsx';
+import { asksForChallenge, LoginChallenge } from '../../components/login-challenge.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { post } from '../../lib/api.ts';
@@ -24,21 +25,35 @@ export default function AdminLoginPage() {
     if (adminSession.token()) navigate(Route.adminDashboard, { replace: true });
   }, [navigate]);
 
+  const [challenge, setChallenge] = useState(0);
+
   // No client validation here (seed-spec §5): the server answers every case.
-  const submit = async (event: FormEvent) => {
+  const logIn = useCallback(
+    async (altcha?: string) => {
+      setBusy(true);
+      const body = altcha ? { email, password, altcha } : { email, password };
+      const result = await post<{ success?: boolean; token?: string }>('/api/admin/login', body);
+      setBusy(false);
+      const token = result.data?.token;
+      if (result.ok && result.data?.success && token) {
+        adminSession.save(token);
+        navigate(Route.adminDashboard, { replace: true });
+        return;
+      }
+      // Under a password spray the server asks for a proof of work; solved, the login goes again.
+      if (asksForChallenge(result)) setChallenge((round) => round + 1);
+      notify.error(errorText(result, UiMessage.loginFailed));
+    },
+    [email, password, navigate],
+  );
+
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    setBusy(true);
-    const result = await post<{ success?: boolean; token?: string }>('/api/admin/login', { email, password });
-    setBusy(false);
-    const token = result.data?.token;
-    if (result.ok && result.data?.success && token) {
-      adminSession.save(token);
-      navigate(Route.adminDashboard, { replace: true });
-    } else {
-      notify.error(errorText(result, UiMessage.loginFailed));
-    }
+    void logIn();
   };
+
+  const solved = useCallback((payload: string | null) => void (payload && logIn(payload)), [logIn]);
 
   return (
     <FormCard title="Manage Student Records" subtitle="Administrators log in here to view and update student details.">
@@ -59,6 +74,7 @@ export default function AdminLoginPage() {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
+        <LoginChallenge round={challenge} onSolved={solved} />
         <Button type="submit" variant="contained" size="large" disabled={busy} fullWidth>
           {busy ? 'Logging in...' : 'Login'}
         </Button>

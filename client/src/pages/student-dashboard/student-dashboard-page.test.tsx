@@ -101,4 +101,19 @@ describe('student dashboard', () => {
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(UiMessage.errorLoggingOut));
     expect(currentPath()).toBe('/dashboard');
   });
+
+  it('logs out of all devices', async () => {
+    signIn();
+    const { calls } = mockFetch({
+      'GET /api/students/me': () => ({ body: profile }),
+      'POST /api/student/logout-all': () => ({ body: { success: true } }),
+    });
+    const { user } = renderApp('/dashboard');
+    await screen.findByText('Welcome, Riya Sharma');
+    await user.click(screen.getByRole('button', { name: 'Log out of all devices' }));
+    expect(await screen.findByRole('heading', { name: 'NICE TO SEE YOU' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(UiMessage.loggedOutEverywhere));
+    expect(window.sessionStorage.getItem(STUDENT_SESSION_KEY)).toBeNull();
+    expect(calls.find((c) => c.path === '/api/student/logout-all')?.headers.Authorization).toBe('Bearer r:token');
+  });
 });

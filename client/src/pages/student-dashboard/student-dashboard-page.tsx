@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -60,14 +61,15 @@ export default function StudentDashboardPage() {
 
   if (!token) return <Navigate to={Route.studentLogin} replace />;
 
-  const logout = async () => {
+  // "Log out of all devices" ends every session of the student, this one included.
+  const logout = async (everywhere = false) => {
     setLoggingOut(true);
-    const result = await post('/api/student/logout', {}, token);
+    const result = await post(everywhere ? '/api/student/logout-all' : '/api/student/logout', {}, token);
     setLoggingOut(false);
     if (result.ok || result.status === 401) {
       // A 401 means the session is already gone on the server: the student is logged out either way.
       studentSession.clear();
-      notify.success(UiMessage.loggedOut);
+      notify.success(everywhere ? UiMessage.loggedOutEverywhere : UiMessage.loggedOut);
       navigate(Route.studentLogin, { replace: true });
     } else {
       notify.error(UiMessage.errorLoggingOut);
@@ -92,7 +94,12 @@ export default function StudentDashboardPage() {
             </Typography>
           )}
         </Box>
-        <LogoutButton onClick={logout} busy={loggingOut} />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ flexShrink: 0 }}>
+          <Button variant="text" onClick={() => void logout(true)} disabled={loggingOut}>
+            Log out of all devices
+          </Button>
+          <LogoutButton onClick={() => void logout()} busy={loggingOut} />
+        </Stack>
       </Stack>
       <Card component="section" aria-labelledby="profile-heading" sx={{ p: { xs: 2.5, sm: 4 } }}>
         <Typography id="profile-heading" variant="h2" sx={{ mb: 2 }}>

@@ -90,4 +90,22 @@ describe('student login', () => {
     expect(await screen.findByRole('heading', { name: 'Student Dashboard' })).toBeInTheDocument();
     expect(currentPath()).toBe('/dashboard');
   });
+
+  it('shows the proof-of-work challenge when the server asks for one (3052)', async () => {
+    const { calls } = mockFetch({
+      'POST /api/student/login': () => ({
+        status: 401,
+        body: { error: 'Please confirm you are not a robot and try again.', code: 3052 },
+      }),
+      'GET /api/login-challenge': () => deferred<MockReply>().promise,
+    });
+    const { user } = await openLogin();
+    expect(screen.queryByTestId('login-challenge')).toBeNull();
+    await user.type(screen.getByLabelText('Email ID or Mobile Number'), 'riya@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Secret-pass1');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('not a robot'));
+    expect(await screen.findByTestId('login-challenge')).toBeInTheDocument();
+    expect(calls[0].body).toEqual({ identifier: 'riya@example.com', password: 'Secret-pass1' });
+  });
 });

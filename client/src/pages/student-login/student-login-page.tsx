@@ -1,12 +1,13 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { UiMessage } from '@tc/domain/messages';
 import { Route } from '@tc/domain/routes';
 import { FormCard } from '../../components/form-card.tsx';
 import { LinkButton } from '../../components/link-button.tsx';
+import { asksForChallenge, LoginChallenge } from '../../components/login-challenge.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { post } from '../../lib/api.ts';
@@ -36,26 +37,40 @@ export default function StudentLoginPage() {
     focusField(formRef.current, field);
   };
 
-  const submit = async (event: FormEvent) => {
+  const [challenge, setChallenge] = useState(0);
+
+  const logIn = useCallback(
+    async (altcha?: string) => {
+      const id = identifier.trim();
+      const pass = password.trim();
+      if (!id) return fail('identifier', UiMessage.enterIdentifier);
+      if (!pass) return fail('password', UiMessage.enterPassword);
+      setProblem(null);
+      setBusy(true);
+      const body = altcha ? { identifier: id, password: pass, altcha } : { identifier: id, password: pass };
+      const result = await post<{ tokenStudent?: string }>('/api/student/login', body);
+      setBusy(false);
+      const token = result.data?.tokenStudent;
+      if (result.ok && token) {
+        studentSession.save(token);
+        notify.success(UiMessage.loginSuccessful);
+        navigate(Route.dashboard, { replace: true });
+        return;
+      }
+      // Under a password spray the server asks for a proof of work; solved, the login goes again.
+      if (asksForChallenge(result)) setChallenge((round) => round + 1);
+      notify.error(errorText(result, UiMessage.loginFailed));
+    },
+    [identifier, password, navigate],
+  );
+
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const id = identifier.trim();
-    const pass = password.trim();
-    if (!id) return fail('identifier', UiMessage.enterIdentifier);
-    if (!pass) return fail('password', UiMessage.enterPassword);
-    setProblem(null);
-    setBusy(true);
-    const result = await post<{ tokenStudent?: string }>('/api/student/login', { identifier: id, password: pass });
-    setBusy(false);
-    const token = result.data?.tokenStudent;
-    if (result.ok && token) {
-      studentSession.save(token);
-      notify.success(UiMessage.loginSuccessful);
-      navigate(Route.dashboard, { replace: true });
-    } else {
-      notify.error(errorText(result, UiMessage.loginFailed));
-    }
+    void logIn();
   };
+
+  const solved = useCallback((payload: string | null) => void (payload && logIn(payload)), [logIn]);
 
   const helper = (field: Field) => (problem?.field === field ? problem.message : undefined);
 
@@ -81,6 +96,7 @@ export default function StudentLoginPage() {
           error={problem?.field === 'password'}
           helperText={helper('password')}
         />
+        <LoginChallenge round={challenge} onSolved={solved} />
         <Button type="submit" variant="contained" size="large" disabled={busy} fullWidth>
           {busy ? 'Logging in...' : 'Login'}
         </Button>

@@ -1,0 +1,28 @@
+// Parse Dashboard in production: its cookie is Secure (product.md §10). A site
+// of its own: one Parse Server per test process.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSite, type TestSite } from './test-support/site.ts';
+
+let prod: TestSite;
+
+beforeAll(async () => {
+  prod = await startTestSite({
+    NODE_ENV: 'production',
+    APP_ID: 'prod-app',
+    MASTER_KEY: 'production-master-key-0123456789',
+    DASHBOARD_PASSWORD: 'dashboard-password-123',
+  });
+});
+afterAll(async () => {
+  await prod?.stop();
+});
+
+describe('Parse Dashboard in production', () => {
+  it('sets a Secure session cookie and browses with a read-only key of its own', async () => {
+    const res = await fetch(`${prod.url}/parse-dashboard/login`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('set-cookie')).toMatch(/parse_dash=.*;\s*Secure/i);
+    expect(prod.site.config.readOnlyMasterKey).not.toBe(prod.site.config.masterKey);
+  });
+});

@@ -1,0 +1,110 @@
+// Parse Dashboard (product.md §10): operators browse with the read-only master
+// key, the login is limited per user and address, its session is in PostgreSQL,
+// its cookie Secure in production, and DASHBOARD_ENABLED=false turns it off.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSite, type TestSite } from './test-support/site.ts';
+
+let t: TestSite;
+let lastAddress = 10;
+const newAddress = () => `203.0.113.${++lastAddress}`;
+
+beforeAll(async () => {
+  t = await startTestSite({ TRUST_PROXY: '127.0.0.1' });
+});
+afterAll(async () => {
+  await t?.stop();
+});
+
+interface Browser {
+  cookie: string;
+  csrf: string;
+}
+
+/** Opens the login page as a browser does: a session cookie and the form's CSRF token. */
+async function openLogin(site: TestSite, from: string): Promise<Browser & { setCookie: string }> {
+  const res = await fetch(`${site.url}/parse-dashboard/login`, { headers: { 'x-forwarded-for': from } });
+  const html = await res.text();
+  const csrf = /<script id="csrf" type="application\/json">"([^"]+)"<\/script>/.exec(html)?.[1];
+  const setCookie = res.headers.get('set-cookie') ?? '';
+  expect(csrf, html.slice(0, 200)).toBeTruthy();
+  return { cookie: setCookie.split(';')[0]!, csrf: csrf!, setCookie };
+}
+
+async function logIn(site: TestSite, user: string, password: string, from: string) {
+  const browser = await openLogin(site, from);
+  const res = await fetch(`${site.url}/parse-dashboard/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      cookie: browser.cookie,
+      'x-forwarded-for': from,
+    },
+    body: new URLSearchParams({ username: user, password, _csrf: browser.csrf }).toString(),
+  });
+  await res.text();
+  const cookie = res.headers.get('set-cookie')?.split(';')[0] ?? browser.cookie;
+  return {
+    status: res.status,
+    location: res.headers.get('location') ?? '',
+    cookie,
+    setCookie: res.headers.get('set-cookie'),
+  };
+}
+
+describe('Parse Dashboard', () => {
+  it('hands a logged-in operator the read-only master key, never the full one', async () => {
+    const { user, password } = t.site.config.dashboard;
+    expect(password).not.toBe(t.admin.password);
+    const login = await logIn(t, user, password, newAddress());
+    expect(login.status).toBe(302);
+    expect(login.location).toMatch(/\/parse-dashboard\/apps$/);
+
+    const res = await fetch(`${t.url}/parse-dashboard/parse-dashboard-config.json`, {
+      headers: { cookie: login.cookie },
+    });
+    const text = await res.text();
+    expect(res.status).toBe(200);
+    expect(text).not.toContain(t.site.config.masterKey);
+    const config = JSON.parse(text) as { apps: Array<{ masterKey: string }> };
+    expect(config.apps[0]!.masterKey).toBe(t.site.config.readOnlyMasterKey);
+
+    // The session lives in PostgreSQL, where every instance finds it.
+    const { rows } = await t.sql.query('SELECT count(*)::int AS n FROM dashboard_session');
+    expect(rows[0].n).toBeGreaterThan(0);
+  });
+
+  it('lets the read-only key read from anywhere but write nothing', async () => {
+    const headers = {
+      'x-parse-application-id': t.site.config.appId,
+      'x-parse-master-key': t.site.config.readOnlyMasterKey,
+      'content-type': 'application/json',
+      'x-forwarded-for': newAddress(),
+    };
+    expect((await fetch(`${t.url}/parse/classes/_User?limit=1`, { headers })).status).toBe(200);
+    const write = await fetch(`${t.url}/parse/classes/Note`, { method: 'POST', headers, body: '{"a":1}' });
+    expect(write.status).toBeGreaterThanOrEqual(400);
+    expect(write.status).toBeLessThan(500);
+  });
+
+  it('limits login guesses per user and address, and the operator elsewhere still gets in', async () => {
+    const { user, password } = t.site.config.dashboard;
+    const attacker = newAddress();
+    for (let i = 0; i < 5; i++) {
+      const wrong = await logIn(t, user, `wrong-password-${i}`, attacker);
+      expect(wrong.status).toBe(302);
+      expect(wrong.location).toMatch(/login/);
+    }
+    const refused = await logIn(t, user, password, attacker);
+    expect(refused.status).toBe(429);
+    const operator = await logIn(t, user, password, newAddress());
+    expect(operator.location).toMatch(/\/apps$/);
+  });
+
+  it('limits an address guessing many users', async () => {
+    const attacker = newAddress();
+    for (let i = 0; i < 20; i++) await logIn(t, `user-${i}`, 'wrong-password', attacker);
+    expect((await logIn(t, t.site.config.dashboard.user, t.site.config.dashboard.password, attacker)).status).toBe(429);
+  });
+});

@@ -1,0 +1,350 @@
+// The holes of the hardening round (product.md §10), each reproduced as an
+// attacker would: the client address comes from X-Forwarded-For, which this
+// site trusts from the loopback only (TRUST_PROXY=127.0.0.1), as it would from
+// the reverse proxy in front.
+
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { solveChallenge } from 'altcha-lib';
+import {
+  loginAdmin,
+  loginStudent,
+  mailTo,
+  newStudent,
+  register,
+  startTestSite,
+  type TestSite,
+} from './test-support/site.ts';
+
+let t: TestSite;
+let appId: string;
+let lastAddress = 10;
+const newAddress = () => `198.51.100.${++lastAddress}`;
+
+beforeAll(async () => {
+  t = await startTestSite({ TRUST_PROXY: '127.0.0.1', RATE_LIMIT_MAX: '5000' });
+  appId = t.site.config.appId;
+});
+afterAll(async () => {
+  await t?.stop();
+});
+
+interface Answer {
+  status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+  text: string;
+  ms: number;
+}
+
+async function send(
+  method: string,
+  route: string,
+  options: { body?: unknown; from?: string; headers?: Record<string, string> } = {},
+): Promise<Answer> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...options.headers };
+  if (options.from) headers['x-forwarded-for'] = options.from;
+  if (route.startsWith('/parse')) headers['x-parse-application-id'] ??= appId;
+  const started = performance.now();
+  const res = await fetch(`${t.url}${route}`, {
+    method,
+    headers,
+    body:
+      options.body === undefined
+        ? undefined
+        : typeof options.body === 'string'
+          ? options.body
+          : JSON.stringify(options.body),
+  });
+  const text = await res.text();
+  const ms = performance.now() - started;
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON
+  }
+  return { status: res.status, body, text, ms };
+}
+
+const studentLogin = (identifier: string, password: string, from: string, altcha?: string) =>
+  send('POST', '/api/student/login', { body: { identifier, password, altcha }, from });
+const adminLogin = (email: string, password: string, from: string) =>
+  send('POST', '/api/admin/login', { body: { email, password }, from });
+
+describe('failed logins count per account and address (ASVS V6.3)', () => {
+  it('locks one address out of one account, and the owner elsewhere still gets in', async () => {
+    const { student } = await register(t);
+    const attacker = newAddress();
+    for (let i = 0; i < 5; i++) {
+      expect((await studentLogin(student.email, `wrong-pass-${i}`, attacker)).body.code).toBe(3050);
+    }
+    const locked = await studentLogin(student.email, student.password, attacker);
+    expect(locked.status).toBe(401);
+    expect(locked.body).toEqual({ error: expect.any(String), code: 3051 });
+    // Spelled as a mobile number, it is the same account.
+    expect((await studentLogin(student.mobile, student.password, attacker)).body.code).toBe(3051);
+
+    const owner = await studentLogin(student.email, student.password, newAddress());
+    expect(owner.status).toBe(200);
+    expect(owner.body.tokenStudent).toEqual(expect.any(String));
+  });
+
+  it('keeps the admin out of the student call, and tries there never count against the admin', async () => {
+    const attacker = newAddress();
+    for (let i = 0; i < 8; i++) {
+      const res = await studentLogin(t.admin.email, i % 2 ? t.admin.password : `wrong-${i}-pass`, attacker);
+      expect(res.status).toBe(401);
+      expect(res.body.tokenStudent).toBeUndefined();
+    }
+    const admin = await adminLogin(t.admin.email, t.admin.password, attacker);
+    expect(admin.status).toBe(200);
+    expect(admin.body.success).toBe(true);
+  });
+
+  it('keeps students out of the admin call, and tries there never count against the student', async () => {
+    const { student } = await register(t);
+    const attacker = newAddress();
+    for (let i = 0; i < 7; i++) {
+      const res = await adminLogin(student.email, student.password, attacker);
+      expect(res.status).toBe(401);
+      expect(res.body).toMatchObject({ success: false });
+    }
+    expect((await studentLogin(student.email, student.password, attacker)).status).toBe(200);
+  });
+
+  it('asks for a proof of work once an account is sprayed from many addresses, and takes a solved one once', async () => {
+    const { student } = await register(t);
+    for (let i = 0; i < 20; i++) await studentLogin(student.email, `spray-pass-${i}`, newAddress());
+
+    const owner = newAddress();
+    const asked = await studentLogin(student.email, student.password, owner);
+    expect(asked.status).toBe(401);
+    expect(asked.body).toEqual({ error: expect.any(String), code: 3052 });
+
+    const challenge = (await send('GET', '/api/login-challenge')).body;
+    expect(challenge).toMatchObject({
+      algorithm: 'SHA-256',
+      challenge: expect.any(String),
+      signature: expect.any(String),
+    });
+    const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber)
+      .promise;
+    const payload = Buffer.from(
+      JSON.stringify({ ...challenge, number: solution!.number, maxnumber: undefined }),
+    ).toString('base64');
+    expect((await studentLogin(student.email, student.password, owner, 'bm90LWEtcHJvb2Y=')).body.code).toBe(3052);
+    const solved = await studentLogin(student.email, student.password, owner, payload);
+    expect(solved.status).toBe(200);
+    // One solution, one login.
+    expect((await studentLogin(student.email, student.password, owner, payload)).body.code).toBe(3052);
+  });
+
+  it("closes Parse's own login, however it is spelled", async () => {
+    const { student } = await register(t);
+    const body = { username: student.email, password: student.password };
+    for (const route of ['/parse/login', '/parse/./login', '/parse/x/../LOGIN', '/parse//login', '/parse/%6cogin']) {
+      const res = await send('POST', route, { body });
+      expect(res.status, route).toBeGreaterThanOrEqual(400);
+      expect(res.status, route).toBeLessThan(500);
+      expect(res.text).not.toContain('sessionToken');
+    }
+    for (const path of ['/parse/login', '/parse/./login', '/login', '/parse/batch']) {
+      const res = await send('POST', '/parse/batch', { body: { requests: [{ method: 'POST', path, body }] } });
+      expect(res.status, path).toBe(403);
+      expect(res.text).not.toContain('sessionToken');
+    }
+    const get = await send(
+      'GET',
+      `/parse/login?username=${encodeURIComponent(student.email)}&password=${student.password}`,
+    );
+    expect(get.text).not.toContain('sessionToken');
+  });
+});
+
+describe('no enumeration', () => {
+  it('answers a known and an unknown login alike, lock included', async () => {
+    const { student } = await register(t);
+    const unknown = `nobody-${Date.now()}@example.com`;
+    const attacker = newAddress();
+    const known: Answer[] = [];
+    const nobody: Answer[] = [];
+    for (let i = 0; i < 6; i++) {
+      known.push(await studentLogin(student.email, `wrong-pass-${i}`, attacker));
+      nobody.push(await studentLogin(unknown, `wrong-pass-${i}`, attacker));
+    }
+    expect(nobody.map((a) => [a.status, a.body])).toEqual(known.map((a) => [a.status, a.body]));
+    expect(known[5]!.body.code).toBe(3051);
+  });
+
+  it('answers a reset request for a known and an unknown e-mail alike, cooldown included, in the same time', async () => {
+    const { student } = await register(t);
+    const answers: Array<{ who: string; status: number; body: unknown; ms: number }> = [];
+    for (let i = 0; i < 4; i++) {
+      for (const email of [student.email, `nobody-${i}-${Date.now()}@example.com`]) {
+        const res = await send('POST', '/api/send-email-otp', { body: { email } });
+        answers.push({
+          who: email === student.email ? 'known' : 'unknown',
+          status: res.status,
+          body: res.body,
+          ms: res.ms,
+        });
+      }
+    }
+    for (const answer of answers) expect([answer.status, answer.body]).toEqual([200, { success: true }]);
+    const median = (who: string) => {
+      const ms = answers.filter((a) => a.who === who).map((a) => a.ms);
+      return ms.sort((a, b) => a - b)[Math.floor(ms.length / 2)]!;
+    };
+    // The code is made and mailed after the answer: no database write or SMTP round trip on the request path.
+    // (Within noise: 25 ms, or half the answer time on a busy machine.)
+    expect(Math.abs(median('known') - median('unknown'))).toBeLessThan(Math.max(25, median('unknown') / 2));
+    // One mail (the cooldown held back the others), sent all the same.
+    await mailTo(t, student.email, /reset/i);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(t.captures.mails.filter((m) => m.to.includes(student.email)).length).toBe(1);
+  });
+});
+
+describe('bad input at the edge', () => {
+  const deep = (levels: number) => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
+
+  it('answers deep JSON, control characters and odd Parse calls with a 4xx and at most one log line', async () => {
+    const { student } = await register(t);
+    const token = await loginStudent(t, student.email, student.password);
+    const lines: string[] = [];
+    const spies = (['log', 'info', 'warn', 'error'] as const).map((level) =>
+      vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void lines.push(args.join(' '))),
+    );
+    const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      lines.push(String(chunk));
+      return true;
+    });
+    try {
+      const cases: Array<[string, string, { body?: unknown; headers?: Record<string, string> }]> = [
+        ['POST', '/parse/functions/checkEmail', { body: deep(5000) }],
+        ['POST', '/api/check-email', { body: deep(5000) }],
+        ['POST', '/parse/functions/checkEmail', { body: { email: 'a\u0000b@example.com' } }],
+        ['POST', '/api/register', { body: { ...newStudent(), fullname: 'Nul\u0000Name', otp: '123456' } }],
+        ['POST', '/api/check-email', { body: { ['e\u0000']: 1, email: 'x@example.com' } }],
+        ['GET', '/parse/classes/_User?where=%7B%22a%22%3A%22%00%22%7D', {}],
+        ['GET', `/parse/classes/_User?where=${encodeURIComponent(deep(200))}`, {}],
+        ['GET', '/api/users?q=%00', {}],
+        ['POST', '/parse/batch?x=1', { body: { requests: [] } }],
+        ['POST', '/parse/batch', { body: { requests: 'x' } }],
+        ['POST', '/parse/upgradeToRevocableSession', { headers: { 'x-parse-session-token': token } }],
+        ['POST', '/parse/requestPasswordReset', { body: { email: student.email } }],
+        ['POST', '/parse/verifyPassword', { body: { username: student.email, password: 'x' } }],
+      ];
+      for (const [method, route, options] of cases) {
+        const before = lines.length;
+        const res = await send(method, route, options);
+        expect(res.status, `${method} ${route}`).toBeGreaterThanOrEqual(400);
+        expect(res.status, `${method} ${route}`).toBeLessThan(500);
+        expect(res.body, `${method} ${route}`).toEqual(
+          expect.objectContaining({ error: expect.any(String), code: expect.any(Number) }),
+        );
+        const logged = lines.slice(before).join('').split('\n').filter(Boolean);
+        expect(logged.length, `${method} ${route}: ${logged.join(' | ')}`).toBeLessThanOrEqual(1);
+      }
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+      stdout.mockRestore();
+    }
+    expect((await t.api('POST', '/api/check-email', { email: 'x@example.com' })).status).toBe(200);
+  });
+});
+
+describe('smaller holes', () => {
+  it('caps the admin search at 100 characters', async () => {
+    const token = await loginAdmin(t);
+    expect((await t.api('GET', `/api/users?q=${'a'.repeat(100)}`, undefined, token)).status).toBe(200);
+    const long = await t.api('GET', `/api/users?q=${'a'.repeat(1000)}`, undefined, token);
+    expect(long.status).toBe(400);
+    expect(long.body).toEqual({ error: expect.stringContaining('100'), code: 107 });
+    const huge = await send('POST', '/parse/functions/listStudents', {
+      body: { q: 'a'.repeat(30_000) },
+      headers: { 'x-parse-session-token': token },
+    });
+    expect(huge.status).toBe(400);
+    expect(huge.ms).toBeLessThan(1000);
+  });
+
+  it('refuses look-alike e-mails with invisible characters, and stores names NFKC-normalised', async () => {
+    const victim = newStudent();
+    const lookAlike = await t.api('POST', '/api/check-email', { email: victim.email.replace('@', '\u200b@') });
+    expect(lookAlike.status).toBe(400);
+    const { result } = await register(t, { ...victim, email: victim.email.replace('student', 'ｓｔｕｄｅｎｔ') });
+    expect(result.status).toBe(201);
+    expect((await t.api('POST', '/api/check-email', { email: victim.email })).body.exists).toBe(true);
+  });
+
+  it('closes POST /parse/sessions to clients, in a batch too', async () => {
+    const { student } = await register(t);
+    const token = await loginStudent(t, student.email, student.password);
+    const headers = { 'x-parse-session-token': token };
+    const minted = await send('POST', '/parse/sessions', { body: {}, headers });
+    expect(minted.status).toBe(403);
+    expect(minted.text).not.toContain('sessionToken');
+    const batch = await send('POST', '/parse/batch', {
+      body: { requests: [{ method: 'POST', path: '/parse/./sessions', body: {} }] },
+      headers,
+    });
+    expect(batch.status).toBe(403);
+  });
+
+  it('logs a student out of all devices', async () => {
+    const { student } = await register(t);
+    const phone = await loginStudent(t, student.email, student.password);
+    const laptop = await loginStudent(t, student.email, student.password);
+    expect((await t.api('POST', '/api/student/logout-all', undefined, phone)).body).toEqual({ success: true });
+    for (const token of [phone, laptop])
+      expect((await t.api('GET', '/api/students/me', undefined, token)).status).toBe(401);
+    expect((await t.api('POST', '/api/student/logout-all', undefined, await loginAdmin(t))).status).toBe(403);
+  });
+
+  it('ends idle and old sessions, sooner for admins', async () => {
+    const { student } = await register(t);
+    const studentToken = await loginStudent(t, student.email, student.password);
+    const adminToken = await loginAdmin(t);
+    const age = (token: string, interval: string) =>
+      t.sql.query(`UPDATE "_Session" SET "createdAt" = now() - $2::interval WHERE "sessionToken" = $1`, [
+        token,
+        interval,
+      ]);
+    // 31 minutes without use: the admin is out (30 minutes idle), the student is not.
+    await age(studentToken, '31 minutes');
+    await age(adminToken, '31 minutes');
+    expect((await t.api('GET', '/api/students/me', undefined, studentToken)).status).toBe(200);
+    expect((await t.api('GET', '/api/admin/me', undefined, adminToken)).status).toBe(401);
+    expect((await t.api('GET', '/api/admin/me', undefined, adminToken)).status).toBe(401);
+
+    // Used a moment ago but 31 days old: out all the same.
+    await age(studentToken, '31 days');
+    expect((await t.api('GET', '/api/students/me', undefined, studentToken)).status).toBe(401);
+  });
+
+  it("answers /parse CORS for the site's own origin only", async () => {
+    const preflight = (origin: string) =>
+      fetch(`${t.url}/parse/functions/checkEmail`, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'POST' },
+      });
+    const own = new URL(t.url).origin;
+    expect((await preflight(own)).headers.get('access-control-allow-origin')).toBe(own);
+    const evil = (await preflight('https://evil.example')).headers.get('access-control-allow-origin');
+    expect(evil).not.toBe('*');
+    expect(evil).not.toBe('https://evil.example');
+  });
+
+  it('accepts the full master key from the loopback only', async () => {
+    const masterKey = t.site.config.masterKey;
+    const local = await send('GET', '/parse/classes/_User?limit=1', { headers: { 'x-parse-master-key': masterKey } });
+    expect(local.status).toBe(200);
+    const remote = await send('GET', '/parse/classes/_User?limit=1', {
+      headers: { 'x-parse-master-key': masterKey },
+      from: newAddress(),
+    });
+    expect(remote.status).toBe(403);
+    expect(remote.text).not.toContain('@example.com');
+  });
+});

@@ -1,0 +1,171 @@
+// Failed-login counters (OWASP ASVS 5.0 V6.3): an attacker without the password
+// cannot keep the owner out. Failures count per account AND client address: 5
+// wrong from one address lock that address out of that account for 15 minutes,
+// while the owner elsewhere still gets in. Across all addresses, an account
+// under a spray asks every further login for an ALTCHA proof of work instead of
+// locking. rate-limiter-flexible's login-protection pattern holds the counters,
+// in PostgreSQL (the app's pool) or, with REDIS_URL, in Redis: every instance
+// shares them.
+
+import { createHmac } from 'node:crypto';
+import type pg from 'pg';
+import { createChallenge, verifySolution } from 'altcha-lib';
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+import { createClient } from 'redis';
+import {
+  LOGIN_CHALLENGE_MAX_NUMBER,
+  LOGIN_CHALLENGE_TTL_SECONDS,
+  LOGIN_LOCKOUT_MINUTES,
+  LOGIN_MAX_WRONG_PASSWORDS,
+  LOGIN_SPRAY_THRESHOLD,
+  LOGIN_SPRAY_WINDOW_SECONDS,
+} from '@tc/domain/constants';
+import type { LoginCheck, LoginGuard } from '@tc/cloud/deps';
+
+export interface LoginGuardOptions {
+  sql?: pg.Pool;
+  redisUrl?: string;
+  /** Keys the ALTCHA challenges' signatures. */
+  secret: string;
+  /** Prefix that keeps the counters of two kinds of login apart (site, dashboard). */
+  prefix: string;
+  maxWrong?: number;
+  lockoutSeconds?: number;
+  sprayThreshold?: number;
+  sprayWindowSeconds?: number;
+}
+
+export interface ServerLoginGuard extends LoginGuard {
+  close(): Promise<void>;
+}
+
+type LimiterOptions = { keyPrefix: string; points: number; duration: number; blockDuration?: number };
+
+/** Counters are keyed by a keyed hash: identifiers and addresses never sit in the table in clear. */
+export function hashedKey(secret: string, ...parts: string[]): string {
+  return createHmac('sha256', secret).update(parts.join('\n')).digest('base64url');
+}
+
+export async function limiterFactory(options: { sql?: pg.Pool; redisUrl?: string }) {
+  if (options.redisUrl) {
+    const redis = createClient({ url: options.redisUrl });
+    redis.on('error', (error) => console.error('redis:', error.message));
+    await redis.connect();
+    return {
+      make: async (o: LimiterOptions) => new RateLimiterRedis({ ...o, storeClient: redis, useRedisPackage: true }),
+      close: async () => void (await redis.quit().catch(() => undefined)),
+    };
+  }
+  if (options.sql) {
+    const sql = options.sql;
+    return {
+      // One table per counter, made one after the other (concurrent CREATE TABLE IF NOT EXISTS can collide).
+      make: (o: LimiterOptions) =>
+        new Promise<RateLimiterAbstract>((resolve, reject) => {
+          const limiter: RateLimiterPostgres = new RateLimiterPostgres(
+            {
+              ...o,
+              storeClient: sql,
+              tableName: `rl_${o.keyPrefix.replace(/\W/g, '_')}`,
+              clearExpiredByTimeout: false,
+            },
+            (error?: unknown) =>
+              error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(limiter),
+          );
+        }),
+      close: async () => undefined,
+    };
+  }
+  return { make: async (o: LimiterOptions) => new RateLimiterMemory(o), close: async () => undefined };
+}
+
+/** rate-limiter-flexible rejects with a RateLimiterRes when points run out, with an Error when the store fails. */
+function outOfPoints(error: unknown): boolean {
+  return error instanceof RateLimiterRes;
+}
+
+export async function createLoginGuard(options: LoginGuardOptions): Promise<ServerLoginGuard> {
+  const factory = await limiterFactory(options);
+  const maxWrong = options.maxWrong ?? LOGIN_MAX_WRONG_PASSWORDS;
+  const lockout = options.lockoutSeconds ?? LOGIN_LOCKOUT_MINUTES * 60;
+  const sprayThreshold = options.sprayThreshold ?? LOGIN_SPRAY_THRESHOLD;
+  const byAccountAndAddress = await factory.make({
+    keyPrefix: `${options.prefix}_fail_account_ip`,
+    points: maxWrong,
+    duration: lockout,
+    blockDuration: lockout,
+  });
+  const byAccount = await factory.make({
+    keyPrefix: `${options.prefix}_fail_account`,
+    points: sprayThreshold,
+    duration: options.sprayWindowSeconds ?? LOGIN_SPRAY_WINDOW_SECONDS,
+  });
+  // A solved challenge is good for one login only.
+  const usedProofs = await factory.make({
+    keyPrefix: `${options.prefix}_used_proof`,
+    points: 1,
+    duration: LOGIN_CHALLENGE_TTL_SECONDS,
+  });
+
+  const key = (...parts: string[]) => hashedKey(options.secret, ...parts);
+
+  const validProof = async (proof: unknown): Promise<boolean> => {
+    if (typeof proof !== 'string' || !proof || proof.length > 2000) return false;
+    let ok = false;
+    try {
+      ok = await verifySolution(proof, options.secret, true);
+    } catch {
+      return false;
+    }
+    if (!ok) return false;
+    try {
+      await usedProofs.consume(key('proof', proof));
+      return true;
+    } catch (error) {
+      if (outOfPoints(error)) return false;
+      throw error;
+    }
+  };
+
+  return {
+    async check(account: string, address: string, proof?: unknown): Promise<LoginCheck> {
+      const [pair, spray] = await Promise.all([
+        byAccountAndAddress.get(key(account, address)),
+        byAccount.get(key(account)),
+      ]);
+      if (pair && pair.consumedPoints >= maxWrong) return 'locked';
+      if (spray && spray.consumedPoints >= sprayThreshold && !(await validProof(proof))) return 'challenge';
+      return 'ok';
+    },
+    async failed(account: string, address: string): Promise<void> {
+      const swallow = (error: unknown) => {
+        if (!outOfPoints(error)) throw error;
+      };
+      const pairKey = key(account, address);
+      const [pair] = await Promise.all([
+        byAccountAndAddress.consume(pairKey).catch(swallow),
+        byAccount.consume(key(account)).catch(swallow),
+      ]);
+      // The lockout runs 15 minutes from the failure that caused it.
+      if (pair && pair.consumedPoints >= maxWrong) await byAccountAndAddress.block(pairKey, lockout);
+    },
+    async succeeded(account: string, address: string): Promise<void> {
+      // The spray counter stays: the owner getting in does not end someone else's spray.
+      await byAccountAndAddress.delete(key(account, address));
+    },
+    async challenge() {
+      return createChallenge({
+        hmacKey: options.secret,
+        maxnumber: LOGIN_CHALLENGE_MAX_NUMBER,
+        expires: new Date(Date.now() + LOGIN_CHALLENGE_TTL_SECONDS * 1000),
+      });
+    },
+    close: factory.close,
+  };
+}
