@@ -1,16 +1,11 @@
 // Makes sure the configured administrator exists, with this password, in the
 // Parse role `admin` (product.md §3, §6).
 
-import { createRequire } from 'node:module';
 import { parse, MASTER } from '@tc/cloud/parse';
 import { ADMIN_ROLE, ownerOnlyAcl } from '@tc/cloud/users/accounts';
 import type { Config } from './config.ts';
 import type { Sql } from './database/sql.ts';
-
-const require = createRequire(import.meta.url);
-const passwords: {
-  compare(password: string, hash: string): Promise<boolean>;
-} = require('parse-server/lib/password.js');
+import { HASHED_PASSWORD_COLUMN, passwords } from './parse-internals/internals.ts';
 
 export async function ensureAdmin(config: Config, sql: Sql): Promise<void> {
   const Parse = parse();
@@ -26,7 +21,7 @@ export async function ensureAdmin(config: Config, sql: Sql): Promise<void> {
     await admin.save(null, MASTER);
   } else {
     const { rows } = await sql.query<{ hash: string | null }>(
-      'SELECT "_hashed_password" AS hash FROM "_User" WHERE "objectId" = $1',
+      `SELECT "${HASHED_PASSWORD_COLUMN}" AS hash FROM "_User" WHERE "objectId" = $1`,
       [admin.id],
     );
     const same = rows[0]?.hash ? await passwords.compare(password, rows[0].hash) : false;

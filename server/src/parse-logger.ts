@@ -7,19 +7,8 @@
 // server logs at; Parse's internal errors stay errors, and Cloud Code logs its
 // own unexpected failures (cloud/src/errors.ts).
 
-import { createRequire } from 'node:module';
 import Parse from 'parse/node';
-
-// Loading Parse Server sets up a default file logger writing to ./logs; the real one,
-// configured by startParseServer, logs to the console only. Read by parse-server's
-// defaults, so this module is imported before it.
-process.env.PARSE_SERVER_LOGS_FOLDER ??= 'null';
-
-const require = createRequire(import.meta.url);
-
-const { WinstonLoggerAdapter } = require('parse-server/lib/Adapters/Logger/WinstonLoggerAdapter.js') as {
-  WinstonLoggerAdapter: new (options?: object) => { log(level: string, message: unknown, ...meta: unknown[]): unknown };
-};
+import { WinstonLoggerAdapter } from './parse-internals/internals.ts';
 
 /**
  * A Parse.Error answered to the client. INTERNAL_SERVER_ERROR is a fault of the server;

@@ -4,24 +4,14 @@
 // (login-guard.ts), not by Parse's whole-account lockout, which let anyone
 // lock anyone out.
 
-// First: it keeps parse-server from creating a ./logs folder as it loads.
-import { createRequire } from 'node:module';
 import { RefusalsAsInfoLogger } from './parse-logger.ts';
-import { ParseServer } from 'parse-server';
 import { LIST_MAX_LIMIT } from '@tc/domain/constants';
 import type { CloudDeps } from '@tc/cloud/deps';
 import { cloudCode } from '@tc/cloud/main';
 import { schemaDefinitions } from '@tc/cloud/schema';
 import type { Config } from './config.ts';
 import { timeoutOptions } from './database/sql.ts';
-
-const require = createRequire(import.meta.url);
-const { PostgresStorageAdapter } = require('parse-server/lib/Adapters/Storage/Postgres/PostgresStorageAdapter.js') as {
-  PostgresStorageAdapter: new (options: { uri: string; collectionPrefix: string; databaseOptions: object }) => object;
-};
-const { GridFSBucketAdapter } = require('parse-server/lib/Adapters/Files/GridFSBucketAdapter.js') as {
-  GridFSBucketAdapter: new (uri: string, options: object) => object;
-};
+import { GridFSBucketAdapter, ParseServer, PostgresStorageAdapter } from './parse-internals/internals.ts';
 
 export type RunningParseServer = Awaited<ReturnType<ReturnType<typeof ParseServer>['start']>>;
 

@@ -139,7 +139,7 @@ export async function seedStudents(sql: Sql, count: number): Promise<{ inserted:
       cols.enrollmentId.push(id);
     }
     await sql.query(
-      `INSERT INTO "_User" ("objectId", username, email, "_hashed_password", fullname, mobile, dob, gender,
+      `INSERT INTO "_User" ("objectId", username, email, "${HASHED_PASSWORD_COLUMN}", fullname, mobile, dob, gender,
          grade, board, tmc, "enrollmentId", "_rperm", "_wperm", "createdAt", "updatedAt")
        SELECT o, e, e, $10, f, m, d, g, gr, b, true, eid, ARRAY[o], '{}'::text[], now(), now()
        FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],

@@ -1,0 +1,48 @@
+// Everything this project takes from Parse Server's private `lib/` folder, in
+// one place (docs/decisions/0006-account-lockout.md says why there is a fence).
+// Parse Server does not export these from its package entry; an upgrade may
+// move them. internals.unit.test.ts fails when it does, before anything else
+// breaks at run time.
+
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+
+// Loading Parse Server sets up a default logger that writes files to ./logs
+// unless told otherwise; the site logs to the console only. Every load of
+// Parse Server in this project goes through this module, so this comes first.
+process.env.PARSE_SERVER_LOGS_FOLDER ??= 'null';
+
+/** Parse Server itself (its public entry, loaded here after the line above). */
+export const { ParseServer } = require('parse-server') as typeof import('parse-server');
+
+/** Parse's PostgreSQL adapter: built by us to pass pg's connection and statement timeouts. */
+export const PostgresStorageAdapter = (
+  require('parse-server/lib/Adapters/Storage/Postgres/PostgresStorageAdapter.js') as {
+    PostgresStorageAdapter: new (options: { uri: string; collectionPrefix: string; databaseOptions: object }) => object;
+  }
+).PostgresStorageAdapter;
+
+/** The files adapter Parse makes by itself; an explicit database adapter needs an explicit one. */
+export const GridFSBucketAdapter = (
+  require('parse-server/lib/Adapters/Files/GridFSBucketAdapter.js') as {
+    GridFSBucketAdapter: new (uri: string, options: object) => object;
+  }
+).GridFSBucketAdapter;
+
+/** Parse's own logger, which parse-logger.ts extends to log refused requests at info. */
+export const WinstonLoggerAdapter = (
+  require('parse-server/lib/Adapters/Logger/WinstonLoggerAdapter.js') as {
+    WinstonLoggerAdapter: new (options?: object) => {
+      log(level: string, message: unknown, ...meta: unknown[]): unknown;
+    };
+  }
+).WinstonLoggerAdapter;
+
+/** Parse's bcrypt comparison, to tell whether the stored admin password is already the configured one. */
+export const passwords = require('parse-server/lib/password.js') as {
+  compare(password: string, hash: string): Promise<boolean>;
+};
+
+/** The column Parse keeps a password hash in (read by the admin bootstrap, written by the seed). */
+export const HASHED_PASSWORD_COLUMN = '_hashed_password';

@@ -1,0 +1,21 @@
+// Fails when a Parse Server upgrade moves or changes what internals.ts takes
+// from its private lib/ folder.
+
+import { hash as bcryptHash } from '@node-rs/bcrypt';
+import { describe, expect, it } from 'vitest';
+import { GridFSBucketAdapter, PostgresStorageAdapter, WinstonLoggerAdapter, passwords } from './internals.ts';
+
+describe("Parse Server's internals this project relies on", () => {
+  it('are still where internals.ts takes them from, with the methods it uses', () => {
+    expect(typeof PostgresStorageAdapter).toBe('function');
+    expect(typeof PostgresStorageAdapter.prototype.createObject).toBe('function');
+    expect(typeof GridFSBucketAdapter).toBe('function');
+    expect(typeof WinstonLoggerAdapter.prototype.log).toBe('function');
+  });
+
+  it("still compares a password with a bcrypt hash in Parse's format", async () => {
+    const hash = await bcryptHash('secret-123', 4);
+    expect(await passwords.compare('secret-123', hash)).toBe(true);
+    expect(await passwords.compare('secret-124', hash)).toBe(false);
+  });
+});
