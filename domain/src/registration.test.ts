@@ -159,12 +159,14 @@ describe('look-alike e-mails and names', () => {
     ]) {
       expect(validateRegistration({ ...valid, email }, today)).toEqual({
         ok: false,
+        field: 'email',
         message: 'Please enter a valid email address',
       });
     }
     for (const fullname of ['Asha\u200b Rao', 'Asha\u202eoaR', 'Asha\u0000']) {
       expect(validateRegistration({ ...valid, fullname }, today)).toEqual({
         ok: false,
+        field: 'fullname',
         message: 'Full name must not contain invisible or control characters',
       });
     }

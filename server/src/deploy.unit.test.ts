@@ -117,5 +117,5 @@ describe('docker-compose.yml', () => {
     const [program, ...args] = command;
     const output = execFileSync(program!, [...args, '-f', composeFile, 'config'], { env, encoding: 'utf8' });
     expect(output).toContain('postgres://tuition:pw@postgres:5432/tuition');
-  });
+  }, 30_000);
 });

@@ -65,12 +65,18 @@ describe('timeouts', () => {
     t.captures.stallMail = true;
     const started = Date.now();
     const res = await t.api('POST', '/api/send-email-otp', { email: student.email });
-    expect(Date.now() - started).toBeLessThan(4_000);
-    expect(res.status).toBe(502);
-    const { rows } = await t.sql.query(`SELECT * FROM "OneTimeCode" WHERE purpose = 'reset' AND target = $1`, [
-      student.email,
-    ]);
+    // The answer tells nothing about the account or the delivery (no enumeration): the
+    // mail is sent after it, and the code it carried is withdrawn once the server gives up.
+    expect(res.status).toBe(200);
+    let rows: unknown[] = [{}];
+    while (rows.length && Date.now() - started < 8_000) {
+      await new Promise((r) => setTimeout(r, 100));
+      ({ rows } = await t.sql.query(`SELECT * FROM "OneTimeCode" WHERE purpose = 'reset' AND target = $1`, [
+        student.email,
+      ]));
+    }
     expect(rows).toHaveLength(0);
+    expect(Date.now() - started).toBeLessThan(8_000);
     t.captures.stallMail = false;
   });
 
@@ -127,7 +133,7 @@ describe("a failure never spends a parent's code", () => {
     const before = t.captures.mails.length;
     expect((await t.api('POST', '/api/send-email-otp', { email: student.email })).status).toBe(200);
     let code = '';
-    for (let i = 0; i < 100 && !code; i++) {
+    for (let i = 0; i < 300 && !code; i++) {
       const mail = t.captures.mails
         .slice(before)
         .find((m) => m.to.includes(student.email) && /code/i.test(m.raw) && !/Welcome/.test(m.raw));
