@@ -51,6 +51,7 @@ export const ServerMessage = {
   internal: 'Something went wrong. Please try again.',
   databaseUnavailable: 'Database unavailable',
   deliveryFailed: 'The message could not be sent. Please try again.',
+  metricsForbidden: 'Metrics are served to the loopback only, or with the metrics token',
 } as const;
 
 /** Client-side texts of seed-spec §8, and the success toasts. */

@@ -4,7 +4,9 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createHmac, randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { Cron } from 'croner';
 import { z } from 'zod';
+import { LOG_LEVELS, type LogLevel } from './logger.ts';
 
 const optionalUrl = (protocols: string[]) =>
   z
@@ -62,6 +64,34 @@ const schema = z.object({
       if (value === 'true') return true;
       return /^\d+$/.test(value) ? Number(value) : value;
     }),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  METRICS_TOKEN: optionalText.refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
+  CENTRE_TIMEZONE: z
+    .string()
+    .default('Asia/Kolkata')
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone such as Asia/Kolkata'),
+  BACKUP_DIR: optionalText,
+  BACKUP_SCHEDULE: z
+    .string()
+    .trim()
+    .default('0 2 * * *')
+    .refine((pattern) => {
+      if (pattern === 'off') return true;
+      try {
+        new Cron(pattern, { paused: true }).stop();
+        return true;
+      } catch {
+        return false;
+      }
+    }, "must be a cron pattern such as '0 2 * * *', or off"),
+  BACKUP_KEEP: z.coerce.number().int().min(1).default(14),
   LOG_REQUESTS: z
     .enum(['true', 'false'])
     .default('false')
@@ -90,6 +120,12 @@ export interface Config {
   rateLimit: { max: number; windowSeconds: number };
   trustProxy: boolean | number | string;
   logRequests: boolean;
+  logLevel: LogLevel;
+  /** Opens /metrics beyond the loopback to `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
+  /** The centre's time zone: the backup schedule's, among others. */
+  timezone: string;
+  backup: { dir: string; schedule: string; keep: number };
 }
 
 export class ConfigError extends Error {}
@@ -172,5 +208,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimit: { max: e.RATE_LIMIT_MAX, windowSeconds: e.RATE_LIMIT_WINDOW_S },
     trustProxy: e.TRUST_PROXY,
     logRequests: e.LOG_REQUESTS,
+    logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
+    timezone: e.CENTRE_TIMEZONE,
+    backup: {
+      dir: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+      schedule: e.BACKUP_SCHEDULE,
+      keep: e.BACKUP_KEEP,
+    },
   };
 }

@@ -16,6 +16,8 @@ import { Outbox } from './delivery/outbox.ts';
 import { createSmsSender } from './delivery/sms.ts';
 import { startParseServer, stopParseServer, unlockAccount } from './parse-server.ts';
 import { createCallLimits } from './rate-limit.ts';
+import { logger as processLogger, type Logger } from './logger.ts';
+import { startOperations } from './operations/operations.ts';
 
 export const CLIENT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../client/dist');
 
@@ -39,7 +41,12 @@ function listen(server: Server, port: number): Promise<number> {
   });
 }
 
-export async function startSite(config: Config, options: { clientDir?: string } = {}): Promise<RunningSite> {
+export async function startSite(
+  config: Config,
+  options: { clientDir?: string; logger?: Logger } = {},
+): Promise<RunningSite> {
+  if (!options.logger) processLogger.level = config.logLevel;
+  const logger = options.logger ?? processLogger;
   mkdirSync(config.dataDir, { recursive: true });
   const cleanups: Array<() => Promise<void> | void> = [];
   const stopAll = async () => {
@@ -92,10 +99,13 @@ export async function startSite(config: Config, options: { clientDir?: string } 
     const callLimits = await createCallLimits({ ...config.rateLimit, redisUrl: config.redisUrl });
     cleanups.push(() => callLimits.close());
 
+    const operations = startOperations(config, databaseUri, sql, logger);
+    cleanups.push(() => operations.stop());
+
     const deps: CloudDeps = {
       countCall: callLimits.countCall,
-      sendMail: mailer.send,
-      sendSms: createSmsSender(config.smsWebhookUrl, outbox),
+      sendMail: operations.metrics.countDeliveries('email', mailer.send),
+      sendSms: operations.metrics.countDeliveries('sms', createSmsSender(config.smsWebhookUrl, outbox)),
       codeSecret: `${config.masterKey}:one-time-codes`,
       nextEnrollmentId: () => nextEnrollmentId(sql),
       unlockAccount: (username) => unlockAccount(config.appId, username),
@@ -113,6 +123,9 @@ export async function startSite(config: Config, options: { clientDir?: string } 
       dashboard: createDashboard(config),
       isDatabaseHealthy: () => isHealthy(sql),
       clientDir: options.clientDir ?? CLIENT_DIST,
+      logger,
+      metrics: operations.metrics,
+      apiHandlers: operations.apiHandlers,
     });
     handler = app;
 

@@ -93,3 +93,25 @@ export const studentChanges = object({
 
 export const exists = object({ exists: bool }, ['exists']);
 export const messageId = object({ messageId: str }, ['messageId']);
+
+const backupRun = object({ startedAt: str, finishedAt: str, ok: bool, file: str, bytes: int, error: str }, [
+  'startedAt',
+  'ok',
+]);
+export const operationsStatus = object(
+  {
+    backups: object(
+      {
+        schedule: str,
+        timezone: str,
+        keep: int,
+        directory: str,
+        nextRun: str,
+        last: backupRun,
+        lastSuccess: backupRun,
+      },
+      ['schedule', 'timezone', 'keep', 'directory'],
+    ),
+  },
+  ['backups'],
+);

@@ -54,6 +54,9 @@ export async function startTestSite(env: Record<string, string> = {}): Promise<T
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
     ADMIN_NAME: 'Test Admin',
+    // Request lines would drown the test output; tests that read the log capture it.
+    LOG_LEVEL: 'warn',
+    BACKUP_SCHEDULE: 'off',
     ...env,
   });
   const site = await startSite(config, { clientDir: path.join(tmpdir(), 'tc-no-client') });
