@@ -34,5 +34,8 @@ describe('docker-compose.yml', () => {
     expect(output).toMatch(/app:/);
     expect(output).toMatch(/healthcheck:/);
     expect(output).toContain('postgres://tuition:pw@postgres:5432/tuition');
+    // Scheduled backups land in a volume of their own.
+    expect(output).toContain('BACKUP_DIR: /data/backups');
+    expect(output).toMatch(/^ {2}backups:/m);
   });
 });

@@ -68,14 +68,12 @@ function answerFailure(req: Request, res: Response, spec: CallSpec, error: AppEr
   const status = error.code === ErrorCode.TooManyRequests ? 429 : (spec.failure?.status ?? httpStatusOf(error.code));
   // For the metrics: a login refused or locked out, a code not sent.
   res.locals.errorCode = error.code;
-  res
-    .status(status)
-    .json(
-      errorBody(req, error.message, error.code, {
-        ...spec.failure?.extra,
-        ...(error.field ? { field: error.field } : {}),
-      }),
-    );
+  res.status(status).json(
+    errorBody(req, error.message, error.code, {
+      ...spec.failure?.extra,
+      ...(error.field ? { field: error.field } : {}),
+    }),
+  );
 }
 
 function cloudRoute(spec: CallSpec & { fn: string }) {

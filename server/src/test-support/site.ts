@@ -8,6 +8,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { loadConfig } from '../config.ts';
+import type { Logger } from '../logger.ts';
 import { startSite, type RunningSite } from '../start.ts';
 import { codeIn, startCaptures, type Captures } from './captures.ts';
 
@@ -40,7 +41,10 @@ export async function createDatabase(): Promise<string> {
   return uri.toString();
 }
 
-export async function startTestSite(env: Record<string, string> = {}): Promise<TestSite> {
+export async function startTestSite(
+  env: Record<string, string> = {},
+  options: { logger?: Logger } = {},
+): Promise<TestSite> {
   const captures = await startCaptures();
   const databaseUri = await createDatabase();
   const admin = { email: `admin-${randomBytes(4).toString('hex')}@example.com`, password: 'Admin-pass-123' };
@@ -59,7 +63,7 @@ export async function startTestSite(env: Record<string, string> = {}): Promise<T
     BACKUP_SCHEDULE: 'off',
     ...env,
   });
-  const site = await startSite(config, { clientDir: path.join(tmpdir(), 'tc-no-client') });
+  const site = await startSite(config, { clientDir: path.join(tmpdir(), 'tc-no-client'), logger: options.logger });
   const sql = new pg.Pool({ connectionString: databaseUri, max: 2 });
   return {
     site,
