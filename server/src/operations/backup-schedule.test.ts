@@ -65,7 +65,7 @@ describe('the backup schedule', () => {
 
     const anonymous = await site.api('GET', '/api/admin/operations');
     expect(anonymous.status).toBe(401);
-    expect(anonymous.body.requestId).toBe(anonymous.headers.get('x-request-id'));
+    expect(anonymous.requestId).toBe(anonymous.headers.get('x-request-id'));
     const { student } = await register(site);
     const studentToken = await loginStudent(site, student.email, student.password);
     expect((await site.api('GET', '/api/admin/operations', undefined, studentToken)).status).toBe(403);

@@ -27,6 +27,8 @@ export interface ApiResponse {
   headers: Headers;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: any;
+  /** The error body's `requestId` (equal to the X-Request-Id header), taken out of `body`. */
+  requestId?: string;
 }
 
 export async function createDatabase(): Promise<string> {
@@ -87,7 +89,16 @@ export async function startTestSite(
       } catch {
         // not JSON
       }
-      return { status: response.status, headers: response.headers, body: parsed };
+      // Error bodies carry the request id (operations/request-log.ts): checked against the
+      // header here and set apart, so that tests compare bodies without it.
+      let requestId: string | undefined;
+      if (parsed && typeof parsed === 'object' && 'requestId' in parsed) {
+        const { requestId: id, ...rest } = parsed as { requestId: unknown };
+        if (id !== response.headers.get('x-request-id')) throw new Error(`requestId ${String(id)} is not the header's`);
+        requestId = String(id);
+        parsed = rest;
+      }
+      return { status: response.status, headers: response.headers, body: parsed, requestId };
     },
     stop: async () => {
       await sql.end();
