@@ -24,8 +24,8 @@ export function requestIdOf(req: Request | IncomingMessage): string | undefined 
   return typeof id === 'string' ? id : undefined;
 }
 
-/** What a request is logged as (also used by the metrics): the /api call, else the path. */
-export function describe(req: Request, res: Response) {
+/** What a request is logged as: never a header, a body or a query string. */
+export function logFields(req: Request, res: Response) {
   const call = res.locals?.call as string | undefined;
   return {
     method: req.method,
@@ -45,18 +45,18 @@ export function requestLogger(logger: Logger): RequestHandler {
       res.setHeader(REQUEST_ID_HEADER, id);
       return id;
     },
-    // Nothing of the request or answer but what describe() picks.
+    // Nothing of the request or answer but what logFields() picks.
     serializers: { req: () => undefined, res: () => undefined, err: () => undefined },
     wrapSerializers: false,
     quietReqLogger: true,
     customAttributeKeys: { responseTime: 'ms', reqId: 'requestId' },
     customSuccessObject: (req, res, value: object) => ({
       ...value,
-      ...describe(req as Request, res as Response),
+      ...logFields(req as Request, res as Response),
     }),
     customErrorObject: (req, res, _error, value: object) => ({
       ...value,
-      ...describe(req as Request, res as Response),
+      ...logFields(req as Request, res as Response),
     }),
     customSuccessMessage: () => 'request',
     customErrorMessage: () => 'request failed',

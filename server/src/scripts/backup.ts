@@ -17,7 +17,8 @@ try {
   try {
     const settings = { ...config.backup, databaseUri: database.uri, timezone: config.timezone };
     const result = await runBackup(sql, settings, createLogger('silent'));
-    if (!result) throw new Error('Another backup is running right now; try again when it has finished.');
+    if (!result)
+      throw new Error('Another backup is running, or one was taken this very second; try again in a moment.');
     console.log(`Backup written: ${result.file} (${result.bytes} bytes, sha256 ${result.sha256}, ${result.ms} ms)`);
   } finally {
     await sql.end();
