@@ -15,7 +15,8 @@ FROM node:20-bookworm-slim
 ENV NODE_ENV=production PORT=1337 DATA_DIR=/data
 WORKDIR /app
 COPY --from=build /app /app
-RUN mkdir -p /data && chown node:node /data
+# /data/backups exists in the image so that a new volume mounted there belongs to node.
+RUN mkdir -p /data/backups && chown -R node:node /data
 USER node
 EXPOSE 1337
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=5 \

@@ -61,6 +61,7 @@ export const ServerMessage = {
   headersTooLarge: 'Request headers are too large',
   requestTimeout: 'The request took too long to arrive',
   deliveryFailed: 'The message could not be sent. Please try again.',
+  metricsForbidden: 'Metrics are served to the loopback only, or with the metrics token',
 } as const;
 
 /** Client-side texts of seed-spec §8, and the success toasts. */

@@ -11,8 +11,12 @@ import { ServerMessage } from '@tc/domain/messages';
 import { isKnownRoute, prerenderedFile } from '@tc/domain/routes';
 import type { Config } from './config.ts';
 import { DASHBOARD_PATH } from './dashboard.ts';
-import { errorHandler } from './errors.ts';
+
 import { BODY_LIMIT, inputGuard } from './input-guard.ts';
+import { errorBody, errorHandler } from './errors.ts';
+import { logger, type Logger } from './logger.ts';
+import type { Metrics } from './operations/metrics.ts';
+import { requestLogger } from './operations/request-log.ts';
 import { apiRouter } from './routes/api.ts';
 
 /** What the client needs and nothing more (client/ uses no inline script, CDN or frame). */
@@ -40,6 +44,11 @@ export interface AppParts {
   dashboard?: RequestHandler[];
   isDatabaseHealthy: () => Promise<boolean>;
   clientDir: string;
+  /** Where request lines go (the process's logger unless a test captures them). */
+  logger?: Logger;
+  metrics?: Metrics;
+  /** The server's own /api handlers, by contract call name (routes/api.ts). */
+  apiHandlers?: Record<string, RequestHandler>;
 }
 
 export function createApp(parts: AppParts): express.Express {
@@ -47,6 +56,8 @@ export function createApp(parts: AppParts): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
+  app.use(requestLogger(parts.logger ?? logger));
+  if (parts.metrics) app.get('/metrics', parts.metrics.endpoint);
 
   // Bad input and closed Parse routes are refused before Parse or /api see them.
   app.use(['/parse', '/api'], inputGuard);
@@ -64,7 +75,8 @@ export function createApp(parts: AppParts): express.Express {
 
   app.use('/parse', parts.parseApp, notFound);
   app.use('/api', express.json({ limit: BODY_LIMIT, strict: true, type: ['application/json', 'application/*+json'] }));
-  app.use('/api', apiRouter(parts.isDatabaseHealthy));
+  if (parts.metrics) app.use('/api', parts.metrics.apiTimer);
+  app.use('/api', apiRouter(parts.isDatabaseHealthy, parts.apiHandlers));
 
   serveClient(app, parts.clientDir);
   app.use(notFound);
@@ -72,8 +84,8 @@ export function createApp(parts: AppParts): express.Express {
   return app;
 }
 
-const notFound: RequestHandler = (_req, res) => {
-  res.status(404).json({ error: ServerMessage.notFound, code: ErrorCode.NotFound });
+const notFound: RequestHandler = (req, res) => {
+  res.status(404).json(errorBody(req, ServerMessage.notFound, ErrorCode.NotFound));
 };
 
 function serveClient(app: express.Express, clientDir: string): void {

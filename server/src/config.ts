@@ -5,7 +5,9 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { createHmac, randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { Cron } from 'croner';
 import { z } from 'zod';
+import { LOG_LEVELS, type LogLevel } from './logger.ts';
 
 const optionalUrl = (protocols: string[]) =>
   z
@@ -146,6 +148,34 @@ const schema = z.object({
   ),
   HEADERS_TIMEOUT_S: z.coerce.number().int().min(1).default(10),
   REQUEST_TIMEOUT_S: z.coerce.number().int().min(1).default(30),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  METRICS_TOKEN: optionalText.refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
+  CENTRE_TIMEZONE: z
+    .string()
+    .default('Asia/Kolkata')
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone such as Asia/Kolkata'),
+  BACKUP_DIR: optionalText,
+  BACKUP_SCHEDULE: z
+    .string()
+    .trim()
+    .default('0 2 * * *')
+    .refine((pattern) => {
+      if (pattern === 'off') return true;
+      try {
+        new Cron(pattern, { paused: true }).stop();
+        return true;
+      } catch {
+        return false;
+      }
+    }, "must be a cron pattern such as '0 2 * * *', or off"),
+  BACKUP_KEEP: z.coerce.number().int().min(1).default(14),
 });
 
 /** The names Express accepts for trusted proxies (`loopback`, `uniquelocal` ...). */
@@ -200,6 +230,12 @@ export interface Config {
     headersTimeoutMs: number;
     requestTimeoutMs: number;
   };
+  logLevel: LogLevel;
+  /** Opens /metrics beyond the loopback to `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
+  /** The centre's time zone: the backup schedule's, among others. */
+  timezone: string;
+  backup: { dir: string; schedule: string; keep: number };
 }
 
 export class ConfigError extends Error {}
@@ -332,6 +368,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxConnectionsPerClient: e.MAX_CONNECTIONS_PER_CLIENT ?? (e.TRUST_PROXY === false ? 256 : 0),
       headersTimeoutMs: e.HEADERS_TIMEOUT_S * 1000,
       requestTimeoutMs: e.REQUEST_TIMEOUT_S * 1000,
+    },
+    logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
+    timezone: e.CENTRE_TIMEZONE,
+    backup: {
+      dir: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+      schedule: e.BACKUP_SCHEDULE,
+      keep: e.BACKUP_KEEP,
     },
   };
 }

@@ -72,6 +72,9 @@ describe('docker-compose.yml', () => {
       'postgres://tuition:${POSTGRES_PASSWORD:?set POSTGRES_PASSWORD}@postgres:5432/tuition',
     );
     expect(app?.environment?.NODE_ENV).toBe('production');
+    // Scheduled backups land in a volume of their own.
+    expect(app?.environment?.BACKUP_DIR).toBe('/data/backups');
+    expect((app as { volumes?: string[] }).volumes).toContain('backups:/data/backups');
   });
 
   it('puts Caddy in front: only Caddy publishes a port, and the app trusts the proxy network, not a hop count', () => {

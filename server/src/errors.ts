@@ -1,8 +1,10 @@
-// The one Express error handler: `{error, code}`, the right status, never a stack trace.
+// The one Express error handler: `{error, code, requestId}`, the right status, never a stack trace.
 
-import type { ErrorRequestHandler } from 'express';
+import type { ErrorRequestHandler, Request } from 'express';
 import { AppError, ErrorCode, httpStatusOf } from '@tc/domain/errors';
 import { ServerMessage } from '@tc/domain/messages';
+import { logger } from './logger.ts';
+import { requestIdOf } from './operations/request-log.ts';
 
 interface HttpError {
   type?: string;
@@ -10,26 +12,35 @@ interface HttpError {
   statusCode?: number;
 }
 
-export const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, next) => {
+/** An error body: the message, its code, and the request's id to find it in the log. */
+export function errorBody(req: Request, error: string, code: ErrorCode, extra: object = {}) {
+  const requestId = requestIdOf(req);
+  return { ...extra, error, code, ...(requestId ? { requestId } : {}) };
+}
+
+export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next) => {
   if (res.headersSent) return next(error);
   if (error instanceof AppError) {
-    res.status(httpStatusOf(error.code)).json({ error: error.message, code: error.code });
+    res.status(httpStatusOf(error.code)).json(errorBody(req, error.message, error.code));
     return;
   }
   const http = (error ?? {}) as HttpError;
   const status = http.status ?? http.statusCode;
   if (http.type === 'entity.too.large' || status === 413) {
-    res.status(413).json({ error: ServerMessage.payloadTooLarge, code: ErrorCode.PayloadTooLarge });
+    res.status(413).json(errorBody(req, ServerMessage.payloadTooLarge, ErrorCode.PayloadTooLarge));
     return;
   }
   if (http.type === 'entity.parse.failed') {
-    res.status(400).json({ error: ServerMessage.malformedJson, code: ErrorCode.BadRequest });
+    res.status(400).json(errorBody(req, ServerMessage.malformedJson, ErrorCode.BadRequest));
     return;
   }
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    res.status(status).json({ error: ServerMessage.badRequest, code: ErrorCode.BadRequest });
+    res.status(status).json(errorBody(req, ServerMessage.badRequest, ErrorCode.BadRequest));
     return;
   }
-  console.error('unexpected error:', error instanceof Error ? error.stack : error);
-  res.status(500).json({ error: ServerMessage.internal, code: ErrorCode.Internal });
+  logger.error(
+    { requestId: requestIdOf(req), stack: error instanceof Error ? error.stack : String(error) },
+    'unexpected error',
+  );
+  res.status(500).json(errorBody(req, ServerMessage.internal, ErrorCode.Internal));
 };

@@ -10,6 +10,7 @@ import { createClient } from 'redis';
 import { LIMIT_GROUPS, type LimitGroup } from '@tc/domain/api/contract';
 import { AppError, ErrorCode } from '@tc/domain/errors';
 import { ServerMessage } from '@tc/domain/messages';
+import { logger } from './logger.ts';
 
 export type CountedGroup = Exclude<LimitGroup, 'none'>;
 
@@ -26,7 +27,7 @@ export async function createCallLimits(options: {
   let redis: ReturnType<typeof createClient> | undefined;
   if (options.redisUrl) {
     redis = createClient({ url: options.redisUrl });
-    redis.on('error', (error: Error) => console.error('redis:', error.message));
+    redis.on('error', (error: Error) => logger.error({ error: error.message }, 'redis'));
     await redis.connect();
   }
 

@@ -21,6 +21,8 @@ import { startMailQueue, type MailQueue } from './mail-queue/mail-queue.ts';
 import { createLoginGuard } from './login-guard.ts';
 import { startParseServer, stopParseServer } from './parse-server.ts';
 import { createCallLimits } from './rate-limit.ts';
+import { logger as processLogger, type Logger } from './logger.ts';
+import { startOperations } from './operations/operations.ts';
 
 export const CLIENT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../client/dist');
 
@@ -56,9 +58,13 @@ export interface StartOptions {
   clientDir?: string;
   /** The embedded database died and could not be started again (index.ts exits non-zero). */
   onFatal?: (error: Error) => void;
+  /** Where request lines go (the process's logger unless a test captures them). */
+  logger?: Logger;
 }
 
 export async function startSite(config: Config, options: StartOptions = {}): Promise<RunningSite> {
+  if (!options.logger) processLogger.level = config.logLevel;
+  const logger = options.logger ?? processLogger;
   mkdirSync(config.dataDir, { recursive: true });
   const cleanups: Array<() => Promise<void> | void> = [];
   const stopAll = async () => {
@@ -164,10 +170,16 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
     });
     cleanups.push(() => loginGuard.close());
 
+    const operations = startOperations(config, databaseUri, sql, logger);
+    cleanups.push(() => operations.stop());
+
     const deps: CloudDeps = {
       countCall: callLimits.countCall,
-      sendMail: mailer.send,
-      sendSms: createSmsSender(config.smsWebhookUrl, outbox, config.timeouts.smsMs),
+      sendMail: operations.metrics.countDeliveries('email', mailer.send),
+      sendSms: operations.metrics.countDeliveries(
+        'sms',
+        createSmsSender(config.smsWebhookUrl, outbox, config.timeouts.smsMs),
+      ),
       enqueueMail: mailQueue.enqueue,
       mailQueueStatus: mailQueue.status,
       codeSecret: `${config.masterKey}:one-time-codes`,
@@ -195,6 +207,9 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
       dashboard,
       isDatabaseHealthy: () => isHealthy(sql, config.timeouts.healthMs),
       clientDir: options.clientDir ?? CLIENT_DIST,
+      logger,
+      metrics: operations.metrics,
+      apiHandlers: operations.apiHandlers,
     });
     handler = app;
 

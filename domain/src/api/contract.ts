@@ -304,6 +304,20 @@ export const CALLS = {
       'sent',
     ]),
   },
+  getOperationsStatus: {
+    method: 'GET',
+    path: '/api/admin/operations',
+    fn: null,
+    summary: 'Backups: the schedule, the last run and the last good one',
+    description:
+      'A failed last run carries its error. Answered by the server itself (the runs are recorded in the database, so every instance answers alike).',
+    tag: 'Admin',
+    auth: 'admin',
+    limit: 'none',
+    input: 'none',
+    request: none,
+    response: S.operationsStatus,
+  },
 } as const satisfies Record<string, CallSpec>;
 
 export type CallName = keyof typeof CALLS;

@@ -104,3 +104,25 @@ export const altchaChallenge = object(
   { algorithm: str, challenge: str, maxnumber: { type: 'integer' }, salt: str, signature: str },
   ['algorithm', 'challenge', 'salt', 'signature'],
 );
+
+const backupRun = object({ startedAt: str, finishedAt: str, ok: bool, file: str, bytes: int, error: str }, [
+  'startedAt',
+  'ok',
+]);
+export const operationsStatus = object(
+  {
+    backups: object(
+      {
+        schedule: str,
+        timezone: str,
+        keep: int,
+        directory: str,
+        nextRun: str,
+        last: backupRun,
+        lastSuccess: backupRun,
+      },
+      ['schedule', 'timezone', 'keep', 'directory'],
+    ),
+  },
+  ['backups'],
+);

@@ -5,6 +5,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { hash } from '@node-rs/bcrypt';
 import { BOARDS, GENDERS, MAX_AGE_YEARS, MIN_AGE_YEARS } from '@tc/domain/constants';
+import { HASHED_PASSWORD_COLUMN } from '../parse-internals/columns.ts';
 import type { Sql } from './sql.ts';
 
 export const SEED_PASSWORD = 'Student-pass-1';

@@ -2,6 +2,7 @@
 // the enrollment sequence and the health check.
 
 import pg from 'pg';
+import { logger } from '../logger.ts';
 
 export type Sql = pg.Pool;
 
@@ -60,7 +61,7 @@ async function createSearchIndexes(sql: Sql): Promise<void> {
   try {
     await sql.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
   } catch (error) {
-    console.warn(`pg_trgm is not available (${(error as Error).message}); student search will scan the table.`);
+    logger.warn({ error: (error as Error).message }, 'pg_trgm is not available; student search will scan the table');
     return;
   }
   for (const column of ['fullname', 'email', 'mobile']) {

@@ -43,6 +43,3 @@ export const WinstonLoggerAdapter = (
 export const passwords = require('parse-server/lib/password.js') as {
   compare(password: string, hash: string): Promise<boolean>;
 };
-
-/** The column Parse keeps a password hash in (read by the admin bootstrap, written by the seed). */
-export const HASHED_PASSWORD_COLUMN = '_hashed_password';

@@ -7,6 +7,8 @@ import { CALLS, pathParamsOf, type CallSpec } from '@tc/domain/api/contract';
 import { AppError, ErrorCode, fieldOf, httpStatusOf } from '@tc/domain/errors';
 import { ServerMessage } from '@tc/domain/messages';
 import { parse } from '@tc/cloud/parse';
+import { errorBody } from '../errors.ts';
+import { requestIdOf } from '../operations/request-log.ts';
 import { apiDocs, openApiDocument } from './openapi.ts';
 
 type Params = Record<string, unknown>;
@@ -62,14 +64,16 @@ async function run(name: string, params: Params, clientIp: string, sessionToken?
 }
 
 /** Answers a failure with the call's documented status and fields, e.g. `401 {success:false, error, code}`. */
-function answerFailure(res: Response, spec: CallSpec, error: AppError): void {
+function answerFailure(req: Request, res: Response, spec: CallSpec, error: AppError): void {
   const status = error.code === ErrorCode.TooManyRequests ? 429 : (spec.failure?.status ?? httpStatusOf(error.code));
-  res.status(status).json({
-    ...spec.failure?.extra,
-    error: error.message,
-    code: error.code,
-    ...(error.field ? { field: error.field } : {}),
-  });
+  // For the metrics: a login refused or locked out, a code not sent.
+  res.locals.errorCode = error.code;
+  res.status(status).json(
+    errorBody(req, error.message, error.code, {
+      ...spec.failure?.extra,
+      ...(error.field ? { field: error.field } : {}),
+    }),
+  );
 }
 
 function cloudRoute(spec: CallSpec & { fn: string }) {
@@ -88,24 +92,48 @@ function cloudRoute(spec: CallSpec & { fn: string }) {
       if (!(error instanceof AppError) || error.code === ErrorCode.Internal || error.code === ErrorCode.Unavailable) {
         throw error;
       }
-      answerFailure(res, spec, error);
+      answerFailure(req, res, spec, error);
     }
   };
 }
 
-export function apiRouter(isDatabaseHealthy: () => Promise<boolean>): Router {
+/** A handler of the server's own that only an administrator reaches (the same check as getAdminProfile's). */
+function adminOnly(spec: CallSpec, handler: express.RequestHandler): express.RequestHandler {
+  return async (req, res, next) => {
+    try {
+      await run('getAdminProfile', {}, req.ip ?? 'unknown', bearer(req));
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code === ErrorCode.Internal) throw error;
+      answerFailure(req, res, spec, error);
+      return;
+    }
+    await handler(req, res, next);
+  };
+}
+
+export function apiRouter(
+  isDatabaseHealthy: () => Promise<boolean>,
+  extraHandlers: Record<string, express.RequestHandler> = {},
+): Router {
   const api = express.Router();
   // Answered by the server itself; every other call runs its cloud function.
   const own: Record<string, express.RequestHandler> = {
-    health: async (_req, res) => {
+    health: async (req, res) => {
       if (await isDatabaseHealthy()) res.json({ status: 'ok' });
-      else res.status(503).json({ status: 'unavailable', error: ServerMessage.databaseUnavailable });
+      else
+        res
+          .status(503)
+          .json({ status: 'unavailable', error: ServerMessage.databaseUnavailable, requestId: requestIdOf(req) });
     },
     // While the site shuts down, start.ts answers 503 before this is reached.
-    ready: async (_req, res) => {
+    ready: async (req, res) => {
       if (await isDatabaseHealthy()) res.json({ status: 'ready' });
-      else res.status(503).json({ status: 'unavailable', error: ServerMessage.databaseUnavailable });
+      else
+        res
+          .status(503)
+          .json({ status: 'unavailable', error: ServerMessage.databaseUnavailable, requestId: requestIdOf(req) });
     },
+    ...extraHandlers,
   };
 
   api.get('/openapi.json', (_req, res) => {
@@ -116,20 +144,29 @@ export function apiRouter(isDatabaseHealthy: () => Promise<boolean>): Router {
   for (const [name, spec] of Object.entries(CALLS as Record<string, CallSpec>)) {
     const route = spec.path.replace(/^\/api/, '').replace(/\{(\w+)\}/g, ':$1');
     const method = spec.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
-    const handler = spec.fn ? cloudRoute({ ...spec, fn: spec.fn }) : own[name];
+    const ownHandler = own[name];
+    const handler = spec.fn
+      ? cloudRoute({ ...spec, fn: spec.fn })
+      : ownHandler && (spec.auth === 'admin' ? adminOnly(spec, ownHandler) : ownHandler);
     if (!handler) throw new Error(`the call ${name} has neither a cloud function nor a handler of the server`);
-    api[method](route, handler);
+    if (!spec.fn && spec.auth === 'student') throw new Error(`the server's own call ${name} cannot check a student`);
+    // The call's name, for the request log and the metrics.
+    const named: express.RequestHandler = (_req, res, next) => {
+      res.locals.call = name;
+      next();
+    };
+    api[method](route, named, handler);
   }
 
-  api.use((_req, res) => {
-    res.status(404).json({ error: ServerMessage.notFound, code: ErrorCode.NotFound });
+  api.use((req, res) => {
+    res.status(404).json(errorBody(req, ServerMessage.notFound, ErrorCode.NotFound));
   });
 
   // Parse reports a database that went away (restarting, frozen) as an internal
   // error: when the database does not answer now either, say 503, try again.
-  api.use(async (error: unknown, _req: Request, res: Response, next: (error: unknown) => void) => {
+  api.use(async (error: unknown, req: Request, res: Response, next: (error: unknown) => void) => {
     if (error instanceof AppError && error.code === ErrorCode.Internal && !(await isDatabaseHealthy())) {
-      res.status(503).json({ error: ServerMessage.databaseUnavailable, code: ErrorCode.Unavailable });
+      res.status(503).json(errorBody(req, ServerMessage.databaseUnavailable, ErrorCode.Unavailable));
       return;
     }
     next(error);

@@ -72,7 +72,8 @@ export function openApiDocument() {
       title: `${PRODUCT_NAME} API`,
       version: '1.0.0',
       description:
-        'JSON in and out. Every failure is `{error, code}` (and `field` when a rule of one field failed). ' +
+        'JSON in and out. Every failure is `{error, code, requestId}` (and `field` when a rule of one field failed); ' +
+        '`requestId` is also the `X-Request-Id` header of every answer, and finds the request in the log. ' +
         'Each call is also a Parse Cloud function (`x-cloud-function`) at `/parse/functions/<name>`.',
     },
     servers: [{ url: '/' }],

@@ -8,6 +8,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { loadConfig } from '../config.ts';
+import type { Logger } from '../logger.ts';
 import { startSite, type RunningSite } from '../start.ts';
 import { codeIn, startCaptures, type Captures } from './captures.ts';
 
@@ -26,6 +27,8 @@ export interface ApiResponse {
   headers: Headers;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: any;
+  /** The error body's `requestId` (equal to the X-Request-Id header), taken out of `body`. */
+  requestId?: string;
 }
 
 export async function createDatabase(): Promise<string> {
@@ -40,7 +43,10 @@ export async function createDatabase(): Promise<string> {
   return uri.toString();
 }
 
-export async function startTestSite(env: Record<string, string> = {}): Promise<TestSite> {
+export async function startTestSite(
+  env: Record<string, string> = {},
+  options: { logger?: Logger } = {},
+): Promise<TestSite> {
   const captures = await startCaptures();
   const databaseUri = await createDatabase();
   const admin = { email: `admin-${randomBytes(4).toString('hex')}@example.com`, password: 'Admin-pass-123' };
@@ -54,9 +60,12 @@ export async function startTestSite(env: Record<string, string> = {}): Promise<T
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
     ADMIN_NAME: 'Test Admin',
+    // Request lines would drown the test output; tests that read the log capture it.
+    LOG_LEVEL: 'warn',
+    BACKUP_SCHEDULE: 'off',
     ...env,
   });
-  const site = await startSite(config, { clientDir: path.join(tmpdir(), 'tc-no-client') });
+  const site = await startSite(config, { clientDir: path.join(tmpdir(), 'tc-no-client'), logger: options.logger });
   const sql = new pg.Pool({ connectionString: databaseUri, max: 2 });
   return {
     site,
@@ -80,7 +89,16 @@ export async function startTestSite(env: Record<string, string> = {}): Promise<T
       } catch {
         // not JSON
       }
-      return { status: response.status, headers: response.headers, body: parsed };
+      // Error bodies carry the request id (operations/request-log.ts): checked against the
+      // header here and set apart, so that tests compare bodies without it.
+      let requestId: string | undefined;
+      if (parsed && typeof parsed === 'object' && 'requestId' in parsed) {
+        const { requestId: id, ...rest } = parsed as { requestId: unknown };
+        if (id !== response.headers.get('x-request-id')) throw new Error(`requestId ${String(id)} is not the header's`);
+        requestId = String(id);
+        parsed = rest;
+      }
+      return { status: response.status, headers: response.headers, body: parsed, requestId };
     },
     stop: async () => {
       await sql.end();

@@ -1,0 +1,231 @@
+// Backup and restore (issue 17): a real site on its embedded PostgreSQL is backed
+// up with `npm run backup` while it runs, destroyed, restored with `npm run
+// restore` and started again with every record, code and session as it was.
+// Then the restore's refusals, and the schedule (every second here).
+
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbeddedPostgres } from '../database/embedded.ts';
+import { freePort } from '../net.ts';
+import { createLogger } from '../logger.ts';
+import { codeIn, mailCode, startCaptures, type Captures } from '../test-support/captures.ts';
+import { runSite, type SiteProcess } from '../test-support/processes.ts';
+import { createDatabase, newStudent, register, startTestSite, type TestSite } from '../test-support/site.ts';
+import { backupDatabase, listBackups, restoreDatabase } from './backup.ts';
+import { runBackup } from './backup-schedule.ts';
+import { runningEmbedded } from './database-access.ts';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const dataDir = mkdtempSync(path.join(tmpdir(), 'tc-backup-'));
+const running: SiteProcess[] = [];
+let captures: Captures | undefined;
+
+afterAll(async () => {
+  for (const site of running) site.child.kill('SIGKILL');
+  await captures?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** `npm run backup` / `npm run restore -- ...` as the operator runs them. */
+function npmScript(script: 'backup' | 'restore', args: string[] = [], env: Record<string, string> = {}) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', `server/src/scripts/${script}.ts`, ...args], {
+    cwd: root,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, ...env },
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+/** Every row of every table of the site, in a stable order. */
+async function everyRecord(uri: string): Promise<Record<string, unknown[]>> {
+  const client = new pg.Client({ connectionString: uri });
+  await client.connect();
+  try {
+    const { rows: tables } = await client.query<{ name: string }>(
+      `SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'operations_backups' ORDER BY 1`,
+    );
+    const all: Record<string, unknown[]> = {};
+    for (const { name } of tables) {
+      const { rows } = await client.query(`SELECT * FROM "${name}" ORDER BY 1`);
+      all[name] = rows;
+    }
+    const { rows: seq } = await client.query('SELECT last_value, is_called FROM student_enrollment_seq');
+    all.student_enrollment_seq = seq;
+    return all;
+  } finally {
+    await client.end();
+  }
+}
+
+function embeddedUri(): string {
+  const { port } = runningEmbedded(dataDir)!;
+  const password = readFileSync(path.join(dataDir, 'postgres-password'), 'utf8').trim();
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/tuition`;
+}
+
+async function post(port: number, route: string, body: unknown, token?: string, method = 'POST') {
+  const res = await fetch(`http://127.0.0.1:${port}${route}`, {
+    method: body === undefined ? 'GET' : method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+describe('npm run backup and npm run restore', () => {
+  it(
+    'back up a running site, destroy it, restore, and start it with every record, code and session',
+    { timeout: 300_000 },
+    async () => {
+      captures = await startCaptures();
+      const port = await freePort();
+      const env = {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        ADMIN_PASSWORD: 'backup-admin-1',
+        SMTP_URL: captures.smtpUrl,
+        SMS_WEBHOOK_URL: captures.smsUrl,
+        BACKUP_SCHEDULE: 'off',
+      };
+      const first = runSite(env);
+      running.push(first);
+      await first.waitFor('running at');
+
+      // A registered student, logged in (a session), who has asked for a reset code.
+      const student = newStudent();
+      expect((await post(port, '/api/send-sms', { mobile: student.mobile })).status).toBe(200);
+      const otp = codeIn(captures.sms.find((s) => s.to === student.mobile)!.message);
+      expect((await post(port, '/api/register', { ...student, otp })).status).toBe(201);
+      const login = await post(port, '/api/student/login', { identifier: student.email, password: student.password });
+      expect(login.status).toBe(200);
+      const token = login.body.tokenStudent as string;
+      expect((await post(port, '/api/send-email-otp', { email: student.email })).status).toBe(200);
+      const resetCode = mailCode(captures.mails.find((m) => m.to.includes(student.email))!.raw);
+
+      const before = await everyRecord(embeddedUri());
+      expect(before._User!.length).toBeGreaterThanOrEqual(2);
+      expect(before._Session!.length).toBeGreaterThanOrEqual(1);
+      expect(before.OneTimeCode!.length).toBeGreaterThanOrEqual(2);
+
+      // While the site runs.
+      const backup = npmScript('backup');
+      expect(backup.status, backup.output).toBe(0);
+      const [file] = listBackups(path.join(dataDir, 'backups'));
+      expect(file).toMatch(/tuition-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.sql\.gz$/);
+      expect(readFileSync(`${file}.sha256`, 'utf8')).toMatch(new RegExp(`^[0-9a-f]{64}  ${path.basename(file!)}\\n$`));
+
+      // Refused while the site runs.
+      const whileRunning = npmScript('restore', [file!]);
+      expect(whileRunning.status).toBe(1);
+      expect(whileRunning.output).toMatch(/site is running/);
+
+      first.child.kill('SIGTERM');
+      expect(await first.exited, first.output()).toBe(0);
+      rmSync(path.join(dataDir, 'postgres'), { recursive: true, force: true });
+      rmSync(path.join(dataDir, 'postgres-password'), { force: true });
+
+      const restored = npmScript('restore', [file!]);
+      expect(restored.status, restored.output).toBe(0);
+
+      // Now the database holds data: refused without --force, replaced with it.
+      const again = npmScript('restore', [file!]);
+      expect(again.status).toBe(1);
+      expect(again.output).toMatch(/already holds data; add --force/);
+      const forced = npmScript('restore', [file!, '--force']);
+      expect(forced.status, forced.output).toBe(0);
+
+      // Every record as it was, before the site touches anything.
+      const database = await startEmbeddedPostgres(dataDir);
+      try {
+        expect(await everyRecord(database.uri)).toEqual(before);
+      } finally {
+        await database.stop();
+      }
+
+      const second = runSite(env);
+      running.push(second);
+      await second.waitFor('running at');
+      // The old session, the old password, the code sent before the backup.
+      const profile = await post(port, '/api/students/me', undefined, token);
+      expect(profile.status, JSON.stringify(profile.body)).toBe(200);
+      expect(profile.body.email).toBe(student.email);
+      expect(
+        (await post(port, '/api/student/login', { identifier: student.mobile, password: student.password })).status,
+      ).toBe(200);
+      const reset = await post(
+        port,
+        '/api/users/update-password',
+        { email: student.email, otp: resetCode, newPassword: 'a-new-password-2' },
+        undefined,
+        'PUT',
+      );
+      expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+      second.child.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
+    },
+  );
+});
+
+describe('backup and restore of an external database', () => {
+  let site: TestSite;
+  beforeAll(async () => {
+    site = await startTestSite({ BACKUP_SCHEDULE: 'off' });
+  });
+  afterAll(async () => {
+    await site.stop();
+  });
+
+  it('restores into an empty database, refuses a non-empty one without force, and a damaged file', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tc-backups-'));
+    try {
+      await register(site);
+      const result = await backupDatabase(site.site.databaseUri, dir);
+      const before = await everyRecord(site.site.databaseUri);
+
+      // The site is connected to its own database: refused.
+      await expect(restoreDatabase(site.site.databaseUri, result.file, { force: true })).rejects.toThrow(
+        /other connection\(s\) use this database/,
+      );
+
+      const target = await createDatabase();
+      await restoreDatabase(target, result.file);
+      expect(await everyRecord(target)).toEqual(before);
+      await expect(restoreDatabase(target, result.file)).rejects.toThrow(/already holds data; add --force/);
+      await restoreDatabase(target, result.file, { force: true });
+      expect(await everyRecord(target)).toEqual(before);
+
+      const damaged = path.join(dir, 'damaged.sql.gz');
+      copyFileSync(result.file, damaged);
+      appendFileSync(damaged, 'x');
+      writeFileSync(`${damaged}.sha256`, readFileSync(`${result.file}.sha256`, 'utf8'));
+      await expect(restoreDatabase(await createDatabase(), damaged)).rejects.toThrow(/Checksum mismatch/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('runs one occurrence once across instances', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tc-once-'));
+    try {
+      const settings = { databaseUri: site.site.databaseUri, dir, schedule: 'off', timezone: 'UTC', keep: 5 };
+      const slot = new Date(Math.floor(Date.now() / 1000) * 1000);
+      const quiet = createLogger('silent');
+      const results = await Promise.all([
+        runBackup(site.sql, settings, quiet, slot),
+        runBackup(site.sql, settings, quiet, slot),
+        runBackup(site.sql, settings, quiet, slot),
+      ]);
+      expect(results.filter(Boolean)).toHaveLength(1);
+      expect(await runBackup(site.sql, settings, quiet, slot)).toBeUndefined();
+      expect(listBackups(dir)).toHaveLength(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

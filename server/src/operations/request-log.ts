@@ -1,0 +1,66 @@
+// One JSON line per request (pino-http), with an id that the client gets in the
+// X-Request-Id header and in every error body, so that a parent's "it said
+// something went wrong" can be found in the log.
+//
+// Only what is safe is logged: method, path without its query string (a search
+// may hold an e-mail), the /api call's name, status, time, the client's address
+// as the rate limits see it (req.ip, after TRUST_PROXY). Never a header (tokens,
+// cookies) and never a body (passwords, codes).
+
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Request, RequestHandler, Response } from 'express';
+import { pinoHttp } from 'pino-http';
+import type { Logger } from '../logger.ts';
+
+export const REQUEST_ID_HEADER = 'X-Request-Id';
+
+/** An id a proxy in front may have set (kept when it looks like one), else a new one. */
+const INCOMING_ID = /^[\w.:-]{8,64}$/;
+
+/** The request's id, for error bodies (`requestId` beside `error` and `code`). */
+export function requestIdOf(req: Request | IncomingMessage): string | undefined {
+  const id = (req as { id?: unknown }).id;
+  return typeof id === 'string' ? id : undefined;
+}
+
+/** What a request is logged as: never a header, a body or a query string. */
+export function logFields(req: Request, res: Response) {
+  const call = res.locals?.call as string | undefined;
+  return {
+    method: req.method,
+    path: (req.originalUrl ?? req.url).split('?')[0],
+    ...(call ? { call } : {}),
+    status: res.statusCode,
+    ip: req.ip,
+  };
+}
+
+export function requestLogger(logger: Logger): RequestHandler {
+  const middleware = pinoHttp({
+    logger,
+    genReqId: (req: IncomingMessage, res: ServerResponse) => {
+      const incoming = req.headers['x-request-id'];
+      const id = typeof incoming === 'string' && INCOMING_ID.test(incoming) ? incoming : randomUUID();
+      res.setHeader(REQUEST_ID_HEADER, id);
+      return id;
+    },
+    // Nothing of the request or answer but what logFields() picks.
+    serializers: { req: () => undefined, res: () => undefined, err: () => undefined },
+    wrapSerializers: false,
+    quietReqLogger: true,
+    customAttributeKeys: { responseTime: 'ms', reqId: 'requestId' },
+    customSuccessObject: (req, res, value: object) => ({
+      ...value,
+      ...logFields(req as Request, res as Response),
+    }),
+    customErrorObject: (req, res, _error, value: object) => ({
+      ...value,
+      ...logFields(req as Request, res as Response),
+    }),
+    customSuccessMessage: () => 'request',
+    customErrorMessage: () => 'request failed',
+    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+  });
+  return middleware as unknown as RequestHandler;
+}

@@ -1,0 +1,37 @@
+// `npm run restore -- FILE [--force]`: checks FILE against FILE.sha256 and
+// restores it into the site's database. The site must be stopped; a database
+// that holds data is replaced only with --force.
+
+import 'dotenv/config';
+import { parseArgs } from 'node:util';
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../config.ts';
+import { restoreDatabase } from '../operations/backup.ts';
+import { openSiteDatabase, type SiteDatabase } from '../operations/database-access.ts';
+
+const { values, positionals } = parseArgs({
+  options: { force: { type: 'boolean', default: false } },
+  allowPositionals: true,
+});
+if (positionals.length !== 1) {
+  console.error('Usage: npm run restore -- FILE [--force]');
+  process.exit(2);
+}
+const file = path.resolve(positionals[0]!);
+
+let database: SiteDatabase | undefined;
+let failed = false;
+try {
+  const config = loadConfig();
+  database = await openSiteDatabase(config);
+  if (database.running) throw new Error('The site is running on this DATA_DIR: stop it (Ctrl-C or SIGTERM) first.');
+  const started = Date.now();
+  await restoreDatabase(database.uri, file, { force: values.force });
+  console.log(`Restored ${file} in ${Date.now() - started} ms. Start the site with npm start.`);
+} catch (error) {
+  failed = true;
+  console.error(error instanceof ConfigError ? error.message : `Restore failed: ${(error as Error).message}`);
+} finally {
+  await database?.stop();
+}
+process.exit(failed ? 1 : 0);
