@@ -3,6 +3,7 @@
 
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createHmac, randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -77,6 +78,10 @@ const schema = z.object({
   ),
   HEADERS_TIMEOUT_S: z.coerce.number().int().min(1).default(10),
   REQUEST_TIMEOUT_S: z.coerce.number().int().min(1).default(30),
+  PASSWORD_HASH_CONCURRENCY: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().min(0).optional(),
+  ),
   LOG_REQUESTS: z
     .enum(['true', 'false'])
     .default('false')
@@ -115,6 +120,8 @@ export interface Config {
     smsMs: number;
   };
   mailQueue: { retryLimit: number; retryDelaySeconds: number };
+  /** Password hashes at once (0 = no limit). */
+  passwordHashConcurrency: number;
   http: {
     maxConnections: number;
     maxConnectionsPerClient: number;
@@ -212,6 +219,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       smsMs: e.SMS_TIMEOUT_MS,
     },
     mailQueue: { retryLimit: e.MAIL_RETRY_LIMIT, retryDelaySeconds: e.MAIL_RETRY_DELAY_S },
+    passwordHashConcurrency: e.PASSWORD_HASH_CONCURRENCY ?? availableParallelism(),
     http: {
       maxConnections: e.MAX_CONNECTIONS,
       // Behind a proxy every connection comes from the proxy: no per-client cap unless asked.

@@ -16,6 +16,7 @@ import { createMailer } from './delivery/mail.ts';
 import { Outbox } from './delivery/outbox.ts';
 import { createSmsSender } from './delivery/sms.ts';
 import { applyHttpLimits } from './http-limits.ts';
+import { limitPasswordHashing } from './password-hashing.ts';
 import { startMailQueue, type MailQueue } from './mail-queue/mail-queue.ts';
 import { startParseServer, stopParseServer, unlockAccount } from './parse-server.ts';
 import { createRateLimits } from './rate-limit.ts';
@@ -164,6 +165,7 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
       publicUrl: config.publicUrl,
       adminName: config.admin.name,
     };
+    limitPasswordHashing(config.passwordHashConcurrency);
     const parseServer = await startParseServer(config, databaseUri, `http://127.0.0.1:${port}/parse`, deps);
     cleanups.push(() => stopParseServer(parseServer));
     await migrate(sql);
