@@ -4,6 +4,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createHmac, randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Cron } from 'croner';
 import { z } from 'zod';
@@ -176,6 +177,14 @@ const schema = z.object({
       }
     }, "must be a cron pattern such as '0 2 * * *', or off"),
   BACKUP_KEEP: z.coerce.number().int().min(1).default(14),
+  PASSWORD_HASH_CONCURRENCY: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().min(0).optional(),
+  ),
+  LOG_REQUESTS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 
 /** The names Express accepts for trusted proxies (`loopback`, `uniquelocal` ...). */
@@ -224,6 +233,8 @@ export interface Config {
     smsMs: number;
   };
   mailQueue: { retryLimit: number; retryDelaySeconds: number };
+  /** Password hashes at once (0 = no limit). */
+  passwordHashConcurrency: number;
   http: {
     maxConnections: number;
     maxConnectionsPerClient: number;
@@ -362,6 +373,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       smsMs: e.SMS_TIMEOUT_MS,
     },
     mailQueue: { retryLimit: e.MAIL_RETRY_LIMIT, retryDelaySeconds: e.MAIL_RETRY_DELAY_S },
+    passwordHashConcurrency: e.PASSWORD_HASH_CONCURRENCY ?? availableParallelism(),
     http: {
       maxConnections: e.MAX_CONNECTIONS,
       // Behind a proxy every connection comes from the proxy: no per-client cap unless asked.

@@ -17,6 +17,7 @@ import { createMailer } from './delivery/mail.ts';
 import { Outbox } from './delivery/outbox.ts';
 import { createSmsSender } from './delivery/sms.ts';
 import { applyHttpLimits } from './http-limits.ts';
+import { limitPasswordHashing } from './password-hashing.ts';
 import { startMailQueue, type MailQueue } from './mail-queue/mail-queue.ts';
 import { createLoginGuard } from './login-guard.ts';
 import { startParseServer, stopParseServer } from './parse-server.ts';
@@ -189,6 +190,7 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
       publicUrl: config.publicUrl,
       adminName: config.admin.name,
     };
+    limitPasswordHashing(config.passwordHashConcurrency);
     const parseServer = await startParseServer(config, databaseUri, `http://127.0.0.1:${port}/parse`, deps);
     cleanups.push(() => stopParseServer(parseServer));
     await migrate(sql);

@@ -191,8 +191,12 @@ export async function startEmbeddedPostgres(dataDir: string, options: EmbeddedOp
     onLog: log,
     onError: (error) => log(String(error)),
   });
-  // Its uid/gid look-up for the `postgres` user (empty unless run as root).
-  const ids = await (pg0 as unknown as { getUidAndGid(): Promise<{ uid?: number; gid?: number }> }).getUidAndGid();
+  // Its uid/gid look-up for the `postgres` user (empty unless run as root), once
+  // initialise() has made that user on a fresh machine.
+  let ids: { uid?: number; gid?: number } = {};
+  const lookUpIds = async () => {
+    ids = await (pg0 as unknown as { getUidAndGid(): Promise<typeof ids> }).getUidAndGid();
+  };
 
   const uri = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`;
   let postmaster: ChildProcess | undefined;
@@ -272,6 +276,7 @@ export async function startEmbeddedPostgres(dataDir: string, options: EmbeddedOp
       if (existsSync(databaseDir)) rmSync(databaseDir, { recursive: true, force: true });
       await pg0.initialise();
     }
+    await lookUpIds();
     postmaster = await startPostgres();
     watch(postmaster);
     const client = new pg.Client({ connectionString: uri.replace(`/${DATABASE}`, '/postgres') });
