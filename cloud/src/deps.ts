@@ -14,6 +14,12 @@ export interface SmsMessage {
   message: string;
 }
 
+export interface MailJob {
+  message: MailMessage;
+  /** A job with a key already queued is dropped: one mail per key, ever. */
+  idempotencyKey: string;
+}
+
 export interface CloudDeps {
   /**
    * Counts one call of a limit group for a client address; rejects with an
@@ -22,6 +28,18 @@ export interface CloudDeps {
   countCall(group: Exclude<LimitGroup, 'none'>, clientAddress: string): Promise<void>;
   /** Sends an e-mail; resolves with the transport's message id. */
   sendMail(message: MailMessage): Promise<{ messageId: string }>;
+  /**
+   * Queues an e-mail for sending with retries; a key already queued is ignored,
+   * so one key means one mail, however often it is queued.
+   */
+  enqueueMail(message: MailMessage, idempotencyKey: string): Promise<void>;
+  /** Queues many e-mails at once (one statement), with the same rule per key. */
+  enqueueMails(jobs: readonly MailJob[]): Promise<void>;
+  /**
+   * The site's PostgreSQL, for the bulk statements Parse cannot express (thousands
+   * of marks in one INSERT); the classes are Parse's tables.
+   */
+  sql<Row extends object = Record<string, unknown>>(text: string, values?: readonly unknown[]): Promise<Row[]>;
   /** Sends a text message to a 10-digit mobile number. */
   sendSms(message: SmsMessage): Promise<void>;
   /** Secret that keys the hashes of one-time codes. */

@@ -1,7 +1,7 @@
 // Assessments and marks: the rules an admin's input must pass, shared by the
 // admin screens (instant feedback) and the cloud code (enforcement).
 
-import { BOARDS, GRADES, type Board, type Grade } from './constants.ts';
+import { BOARDS, GRADES, type Grade } from './constants.ts';
 import { isValidIsoDate } from './dates.ts';
 import { SUBJECTS } from './subjects.ts';
 
@@ -39,6 +39,7 @@ export const AssessmentMessage = {
   dateInvalid: 'Please enter a valid date',
   maxMarksInvalid: `Maximum marks must be a whole number from ${MAX_MARKS_MIN} to ${MAX_MARKS_MAX}`,
   maxMarksBelowMarks: 'Maximum marks cannot be less than marks already entered',
+  batchFixedOnceMarked: 'The grade and board cannot change once marks are entered',
   notFound: 'Assessment not found',
   publishedCannotBeDeleted: 'A published assessment cannot be deleted: its marks are part of the record',
   alreadyPublished: 'This assessment is already published',
@@ -48,6 +49,8 @@ export const AssessmentMessage = {
   duplicateRow: 'This enrollment id appears more than once',
   malformedLine: 'Expected two columns: enrollment id, marks (or absent)',
   emptyFile: 'The file has no rows',
+  csvHasErrors: (count: number) =>
+    `${count} ${count === 1 ? 'row has an error' : 'rows have errors'}: nothing was saved. Preview the file to see them.`,
   tooManyRows: `At most ${MARKS_MAX_ROWS} rows at once`,
 } as const;
 

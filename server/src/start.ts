@@ -11,6 +11,7 @@ import type { Config } from './config.ts';
 import { createDashboard } from './dashboard.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded.ts';
 import { createPool, isHealthy, migrate, nextEnrollmentId } from './database/sql.ts';
+import { createDirectMailQueue } from './delivery/direct-mail-queue.ts';
 import { createMailer } from './delivery/mail.ts';
 import { Outbox } from './delivery/outbox.ts';
 import { createSmsSender } from './delivery/sms.ts';
@@ -25,6 +26,8 @@ export interface RunningSite {
   config: Config;
   databaseUri: string;
   outbox: Outbox;
+  /** Waits until the mails queued so far have been handed to the mail server. */
+  drainMail(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -89,12 +92,20 @@ export async function startSite(config: Config, options: { clientDir?: string } 
     const mailer = createMailer(config.smtpUrl, config.mailFrom, outbox);
     cleanups.push(() => mailer.close());
 
+    // TEMPORARY: sends at once, exactly once per key; the durable queue replaces it.
+    const mailQueue = await createDirectMailQueue(sql, mailer.send);
+    cleanups.push(() => mailQueue.drain());
+
     const callLimits = await createCallLimits({ ...config.rateLimit, redisUrl: config.redisUrl });
     cleanups.push(() => callLimits.close());
 
     const deps: CloudDeps = {
       countCall: callLimits.countCall,
       sendMail: mailer.send,
+      enqueueMail: mailQueue.enqueueMail,
+      enqueueMails: mailQueue.enqueueMails,
+      sql: async <Row extends object>(text: string, values?: readonly unknown[]) =>
+        (await sql.query(text, values as unknown[])).rows as Row[],
       sendSms: createSmsSender(config.smsWebhookUrl, outbox),
       codeSecret: `${config.masterKey}:one-time-codes`,
       nextEnrollmentId: () => nextEnrollmentId(sql),
@@ -116,7 +127,7 @@ export async function startSite(config: Config, options: { clientDir?: string } 
     });
     handler = app;
 
-    return { url: config.publicUrl, port, config, databaseUri, outbox, stop: stopAll };
+    return { url: config.publicUrl, port, config, databaseUri, outbox, drainMail: mailQueue.drain, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;
