@@ -385,7 +385,7 @@ describe('permissions on every path', () => {
     const token = await tokenOf(pupil);
     const headers = { 'X-Parse-Application-Id': t.site.config.appId, 'content-type': 'application/json' };
     for (const className of ['Assessment', 'Mark']) {
-      for (const session of [{}, { 'X-Parse-Session-Token': token }]) {
+      for (const session of [{}, { 'X-Parse-Session-Token': token }] as Record<string, string>[]) {
         const read = await fetch(`${t.url}/parse/classes/${className}`, { headers: { ...headers, ...session } });
         expect(read.status).toBeGreaterThanOrEqual(400);
         const write = await fetch(`${t.url}/parse/classes/${className}`, {
