@@ -20,8 +20,10 @@ type SubjectProgress = Progress['subjects'][number];
 
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
+  padding: 0,
+  border: 0,
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
@@ -33,7 +35,7 @@ const shortDate = (iso: string) => isoToDisplayDate(iso).slice(0, 5);
 function SubjectTrend({ subject }: { subject: SubjectProgress }) {
   const id = `trend-${subject.subject.replace(/\W+/g, '-')}`;
   return (
-    <Card component="section" aria-labelledby={id} sx={{ p: { xs: 2, sm: 3 }, minWidth: 0 }}>
+    <Card component="section" aria-labelledby={id} sx={{ p: { xs: 2, sm: 3 }, minWidth: 0, position: 'relative' }}>
       <Typography id={id} variant="h3" sx={{ fontSize: '1.15rem', fontWeight: 700 }}>
         {subject.subject}
       </Typography>
@@ -42,7 +44,8 @@ function SubjectTrend({ subject }: { subject: SubjectProgress }) {
         <Box aria-hidden="true" sx={{ width: '100%', height: 200 }}>
           <LineChart
             height={200}
-            margin={{ left: 0, right: 12, top: 12, bottom: 0 }}
+            margin={{ left: 0, right: 24, top: 12, bottom: 0 }}
+            skipAnimation
             xAxis={[{ scaleType: 'point', data: subject.points.map((p) => shortDate(p.date)) }]}
             yAxis={[{ min: 0, max: 100, width: 36 }]}
             series={[{ data: subject.points.map((p) => p.percentage), label: '%', showMark: true }]}
