@@ -160,13 +160,12 @@ export function MarksGrid({ token, assessment, onUnauthorized, onSaved }: Props)
   };
 
   const columns: GridColDef<Row>[] = [
-    { field: 'id', headerName: 'Enrollment ID', width: 130, sortable: false },
-    { field: 'fullname', headerName: 'Student', flex: 1, minWidth: 160, sortable: false },
-    { field: 'board', headerName: 'Board', width: 90, sortable: false },
+    { field: 'id', headerName: 'Enrollment ID', width: 120, sortable: false },
+    { field: 'fullname', headerName: 'Student', flex: 1, minWidth: 150, sortable: false },
     {
       field: 'value',
-      headerName: `Marks (out of ${max})`,
-      width: 150,
+      headerName: `Marks (of ${max})`,
+      width: 120,
       editable: true,
       sortable: false,
       cellClassName: (params) => (errors[params.row.id] ? 'mark-error' : changes[params.row.id] ? 'mark-changed' : ''),
@@ -188,6 +187,7 @@ export function MarksGrid({ token, assessment, onUnauthorized, onSaved }: Props)
         </Button>
       ),
     },
+    { field: 'board', headerName: 'Board', width: 90, sortable: false },
     {
       field: 'problem',
       headerName: 'Problem',
@@ -272,7 +272,6 @@ export function MarksGrid({ token, assessment, onUnauthorized, onSaved }: Props)
           onProcessRowUpdateError={() => notify.error('That value could not be taken')}
           disableColumnMenu
           disableRowSelectionOnClick
-          density="compact"
           aria-label={`Marks for ${assessment.title}`}
         />
       </Box>
