@@ -103,7 +103,11 @@ export function CsvImportDialog({ token, assessment, onClose, onSaved }: Props) 
                 accept=".csv,text/csv"
                 aria-label="CSV file"
                 hidden
-                onChange={(e) => void choose(e.target.files?.[0])}
+                onChange={(e) => {
+                  void choose(e.target.files?.[0]);
+                  // The same file, fixed and chosen again, must be read again.
+                  e.target.value = '';
+                }}
               />
             </Button>
           </Stack>
