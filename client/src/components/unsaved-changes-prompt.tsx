@@ -8,8 +8,10 @@ import { useContext, useEffect } from 'react';
 import { UNSAFE_DataRouterContext, useBlocker } from 'react-router-dom';
 
 function BlockingDialog({ when, message }: { when: boolean; message: string }) {
+  // Any move to another page or view (another assessment's marks is a new query string).
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname,
+    ({ currentLocation, nextLocation }) =>
+      when && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
   );
   const open = blocker.state === 'blocked';
   return (
