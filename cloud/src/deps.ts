@@ -20,6 +20,12 @@ export interface MailQueueStatus {
   sent: number;
 }
 
+export interface MailJob {
+  message: MailMessage;
+  /** A job with a key already queued is dropped: one mail per key, ever. */
+  idempotencyKey: string;
+}
+
 export interface CloudDeps {
   /**
    * Counts one call of a limit group for a client address; rejects with an
@@ -35,6 +41,13 @@ export interface CloudDeps {
   enqueueMail(message: MailMessage, idempotencyKey: string): Promise<void>;
   /** Counts of the durable mail queue. */
   mailQueueStatus(): Promise<MailQueueStatus>;
+  /** Queues many e-mails at once (one statement), with the same rule per key. */
+  enqueueMails(jobs: readonly MailJob[]): Promise<void>;
+  /**
+   * The site's PostgreSQL, for the bulk statements Parse cannot express (thousands
+   * of marks in one INSERT); the classes are Parse's tables.
+   */
+  sql<Row extends object = Record<string, unknown>>(text: string, values?: readonly unknown[]): Promise<Row[]>;
   /** Sends a text message to a 10-digit mobile number. */
   sendSms(message: SmsMessage): Promise<void>;
   /** Secret that keys the hashes of one-time codes. */

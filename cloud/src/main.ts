@@ -1,6 +1,9 @@
 // Cloud Code entry: imports the features and nothing else.
 
 import { defineAdminFunctions } from './admin/functions.ts';
+import { defineAssessmentFunctions } from './assessments/functions.ts';
+import { defineMarkFunctions } from './assessments/marks.ts';
+import { defineProgressFunctions } from './assessments/progress.ts';
 import type { CloudDeps } from './deps.ts';
 import { setParse, type ParseSdk } from './parse.ts';
 import { defineRegistrationFunctions } from './registration/functions.ts';
@@ -15,5 +18,8 @@ export function cloudCode(deps: CloudDeps): (parse: ParseSdk) => void {
     defineRegistrationFunctions(deps);
     defineStudentFunctions(deps);
     defineAdminFunctions(deps);
+    defineAssessmentFunctions(deps);
+    defineMarkFunctions(deps);
+    defineProgressFunctions(deps);
   };
 }

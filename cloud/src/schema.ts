@@ -68,4 +68,42 @@ export const schemaDefinitions = [
     },
     classLevelPermissions: { ...MASTER_ONLY, protectedFields: { '*': ['codeHash', 'target'] } },
   },
+  // Assessments and their marks: admins write them through cloud functions,
+  // students read their own published marks through getMyProgress; no client
+  // without the master key reaches the classes.
+  {
+    className: 'Assessment',
+    fields: {
+      grade: { type: 'Number', required: true },
+      board: { type: 'String', required: true },
+      subject: { type: 'String', required: true },
+      title: { type: 'String', required: true },
+      date: { type: 'String', required: true },
+      maxMarks: { type: 'Number', required: true },
+      status: { type: 'String', required: true },
+      publishedAt: { type: 'Date' },
+      /** Mean of the marks (absent students left out), stored on publishing and on every correction. */
+      average: { type: 'Number' },
+      /** How many students have marks (not absent): the average is shown to students from 5. */
+      markedCount: { type: 'Number' },
+    },
+    indexes: {
+      assessments_by_batch: { grade: 1, board: 1, date: -1 },
+    },
+    classLevelPermissions: MASTER_ONLY,
+  },
+  {
+    className: 'Mark',
+    fields: {
+      assessmentId: { type: 'String', required: true },
+      studentId: { type: 'String', required: true },
+      marks: { type: 'Number' },
+      absent: { type: 'Boolean' },
+    },
+    // The unique index on (assessmentId, studentId) is created by the start-up migration.
+    indexes: {
+      marks_by_student: { studentId: 1 },
+    },
+    classLevelPermissions: MASTER_ONLY,
+  },
 ];

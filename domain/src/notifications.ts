@@ -38,3 +38,24 @@ export function welcomeEmail(fullname: string, loginUrl: string): { subject: str
     ].join('\n'),
   };
 }
+
+/** The mail of a publication: "New marks in Mathematics: Unit Test 3, 18 / 20". */
+export function marksPublishedEmail(
+  fullname: string,
+  result: { subject: string; title: string; marks: number; maxMarks: number },
+  progressUrl: string,
+): { subject: string; text: string } {
+  const score = `${result.marks} / ${result.maxMarks}`;
+  return {
+    subject: `New marks in ${result.subject}: ${result.title}, ${score}`,
+    text: [
+      `Dear ${fullname},`,
+      '',
+      `New marks in ${result.subject}: ${result.title}, ${score}.`,
+      '',
+      `See all your results and how they develop over time at ${progressUrl}`,
+      '',
+      PRODUCT_NAME,
+    ].join('\n'),
+  };
+}

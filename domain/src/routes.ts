@@ -7,6 +7,8 @@ export const Route = {
   register: '/registeruser',
   studentLogin: '/studentlogin',
   dashboard: '/dashboard',
+  /** The student's published marks, averages and charts. */
+  progress: '/dashboard/progress',
   forgotPassword: '/forgotpassword',
   adminLogin: '/adminlogin',
   /** Spelt so (product.md §7). */
@@ -14,6 +16,7 @@ export const Route = {
   /** Redirects to adminDashboard. */
   adminDashboardAlias: '/admindashboard',
   thankYou: '/thank-you',
+  adminAssessments: '/admin/assessments',
 } as const;
 
 const KNOWN = new Set<string>(Object.values(Route));

@@ -41,6 +41,8 @@ export interface RunningSite {
    * readiness included) while the requests in flight finish, up to the grace
    * period; then Parse, the queue and the database close, in that order.
    */
+  /** Waits until the mails queued so far have been handed to the mail server. */
+  drainMail(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -183,6 +185,9 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
       ),
       enqueueMail: mailQueue.enqueue,
       mailQueueStatus: mailQueue.status,
+      enqueueMails: (jobs) => mailQueue.enqueueMany(jobs),
+      sql: async <Row extends object>(text: string, values?: readonly unknown[]) =>
+        (await sql.query(text, values as unknown[])).rows as Row[],
       codeSecret: `${config.masterKey}:one-time-codes`,
       nextEnrollmentId: () => nextEnrollmentId(sql),
       loginGuard,
@@ -223,6 +228,7 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
       outbox,
       mailQueue,
       postmasterPid: () => embedded?.pid(),
+      drainMail: () => mailQueue.drain(),
       stop: drainAndStop,
     };
   } catch (error) {

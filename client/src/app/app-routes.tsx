@@ -36,6 +36,8 @@ const StudentLoginPage = screen(() => import('../pages/student-login/student-log
 const StudentDashboardPage = screen(() => import('../pages/student-dashboard/student-dashboard-page.tsx'));
 const ForgotPasswordPage = screen(() => import('../pages/forgot-password/forgot-password-page.tsx'));
 const AdminLoginPage = screen(() => import('../pages/admin-login/admin-login-page.tsx'));
+const StudentProgressPage = screen(() => import('../pages/student-progress/student-progress-page.tsx'));
+const AdminAssessmentsPage = screen(() => import('../pages/admin-assessments/admin-assessments-page.tsx'));
 const AdminDashboardPage = screen(() => import('../pages/admin-dashboard/admin-dashboard-page.tsx'));
 const ThankYouPage = screen(() => import('../pages/thank-you/thank-you-page.tsx'));
 const NotFoundPage = screen(() => import('../pages/not-found/not-found-page.tsx'));
@@ -49,6 +51,8 @@ const SCREENS: Record<string, ReturnType<typeof screen>> = {
   [Route.forgotPassword]: ForgotPasswordPage,
   [Route.adminLogin]: AdminLoginPage,
   [Route.adminDashboard]: AdminDashboardPage,
+  [Route.progress]: StudentProgressPage,
+  [Route.adminAssessments]: AdminAssessmentsPage,
   [Route.thankYou]: ThankYouPage,
 };
 
@@ -77,6 +81,8 @@ export function AppRoutes() {
           <RouterRoute path={Route.forgotPassword} element={<ForgotPasswordPage />} />
           <RouterRoute path={Route.adminLogin} element={<AdminLoginPage />} />
           <RouterRoute path={Route.adminDashboard} element={<AdminDashboardPage />} />
+          <RouterRoute path={Route.progress} element={<StudentProgressPage />} />
+          <RouterRoute path={Route.adminAssessments} element={<AdminAssessmentsPage />} />
           <RouterRoute path={Route.thankYou} element={<ThankYouPage />} />
           <RouterRoute path="*" element={<NotFoundPage />} />
         </RouterRoute>

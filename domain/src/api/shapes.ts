@@ -3,7 +3,16 @@
 // TypeScript types of the client: one declaration for both. They describe; the
 // cloud code's rules in domain/ decide what is accepted.
 
+import {
+  ASSESSMENT_BOARDS,
+  ASSESSMENT_STATUSES,
+  MARKS_MAX_ROWS,
+  MAX_MARKS_MAX,
+  MAX_MARKS_MIN,
+  TITLE_MAX_LENGTH,
+} from '../assessments.ts';
 import { BOARDS, GENDERS, GRADES, LIST_MAX_LIMIT, LIST_SORT_FIELDS } from '../constants.ts';
+import { SUBJECTS } from '../subjects.ts';
 
 export const str = { type: 'string' } as const;
 const int = { type: 'integer' } as const;
@@ -125,4 +134,157 @@ export const operationsStatus = object(
     ),
   },
   ['backups'],
+);
+
+// Assessments and progress.
+const num = { type: 'number' } as const;
+const assessmentBoard = {
+  type: 'string',
+  enum: ASSESSMENT_BOARDS,
+  description: 'A board, or All for every board',
+} as const;
+const subject = { type: 'string', enum: SUBJECTS } as const;
+
+export const assessmentFields = {
+  grade,
+  board: assessmentBoard,
+  subject,
+  title: { type: 'string', minLength: 1, maxLength: TITLE_MAX_LENGTH },
+  date: isoDate,
+  maxMarks: { type: 'integer', minimum: MAX_MARKS_MIN, maximum: MAX_MARKS_MAX },
+} as const;
+
+export const assessmentInput = object(assessmentFields, ['grade', 'board', 'subject', 'title', 'date', 'maxMarks']);
+export const assessmentChanges = object({
+  objectId: { type: 'string', description: 'In the path' },
+  ...assessmentFields,
+});
+export const objectIdParam = object({ objectId: { type: 'string', description: 'In the path' } }, ['objectId']);
+
+export const assessmentRecord = object(
+  {
+    objectId: str,
+    ...assessmentFields,
+    status: { type: 'string', enum: ASSESSMENT_STATUSES },
+    publishedAt: { type: 'string', format: 'date-time' },
+    average: { ...num, description: 'Mean marks of the students with marks (absent left out)' },
+    markedCount: { ...int, description: 'Students with marks (not absent)' },
+  },
+  ['objectId', 'grade', 'board', 'subject', 'title', 'date', 'maxMarks', 'status', 'markedCount'],
+);
+
+export const assessmentListQuery = object({
+  skip: { ...int, minimum: 0, default: 0 },
+  limit: { ...int, minimum: 1, maximum: 500, default: 50 },
+  grade,
+  board: assessmentBoard,
+  status: { type: 'string', enum: ASSESSMENT_STATUSES },
+});
+
+const markValue = {
+  type: 'string',
+  description: 'Marks from 0 to the maximum in steps of 0.5 ("17.5"), "absent", or "" for no mark',
+} as const;
+
+export const markListQuery = object(
+  {
+    objectId: { type: 'string', description: 'In the path' },
+    skip: { ...int, minimum: 0, default: 0 },
+    limit: { ...int, minimum: 1, maximum: 500, default: 50 },
+    q: { type: 'string', description: 'Name contains, or the enrollment id' },
+  },
+  ['objectId'],
+);
+
+export const markRow = object(
+  { studentId: str, id: { ...int, description: 'The enrollment number' }, fullname: str, board, value: markValue },
+  ['studentId', 'id', 'fullname', 'board', 'value'],
+);
+
+export const marksChanges = object(
+  {
+    objectId: { type: 'string', description: 'In the path' },
+    rows: {
+      type: 'array',
+      maxItems: MARKS_MAX_ROWS,
+      items: object({ id: { ...int, description: 'The enrollment number' }, value: markValue }, ['id', 'value']),
+    },
+  },
+  ['objectId', 'rows'],
+);
+
+export const marksSaved = object(
+  {
+    saved: int,
+    errors: { type: 'array', items: object({ id: int, message: str }, ['id', 'message']) },
+  },
+  ['saved', 'errors'],
+);
+
+export const marksCsv = object(
+  {
+    objectId: { type: 'string', description: 'In the path' },
+    csv: { type: 'string', description: 'Lines of `enrollment id,marks` (or `absent`); a header line is skipped' },
+  },
+  ['objectId', 'csv'],
+);
+
+export const marksCsvPreview = object(
+  {
+    rows: {
+      type: 'array',
+      items: object(
+        {
+          line: int,
+          id: int,
+          fullname: str,
+          value: str,
+          error: { type: 'string', description: 'Why the row cannot be saved' },
+        },
+        ['line', 'value'],
+      ),
+    },
+    errorCount: int,
+  },
+  ['rows', 'errorCount'],
+);
+
+export const progress = object(
+  {
+    assessments: {
+      type: 'array',
+      description: 'Published assessments with a result of the student, newest first',
+      items: object(
+        {
+          objectId: str,
+          subject: str,
+          title: str,
+          date: isoDate,
+          maxMarks: int,
+          absent: bool,
+          marks: num,
+          percentage: num,
+          batchAverage: { ...num, description: 'Only when at least 5 students of the batch have marks' },
+          batchAveragePercentage: num,
+        },
+        ['objectId', 'subject', 'title', 'date', 'maxMarks', 'absent'],
+      ),
+    },
+    subjects: {
+      type: 'array',
+      items: object(
+        {
+          subject: str,
+          averagePercentage: num,
+          points: {
+            type: 'array',
+            description: 'Oldest first',
+            items: object({ date: isoDate, title: str, percentage: num }, ['date', 'title', 'percentage']),
+          },
+        },
+        ['subject', 'averagePercentage', 'points'],
+      ),
+    },
+  },
+  ['assessments', 'subjects'],
 );

@@ -6,6 +6,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { hash } from '@node-rs/bcrypt';
 import { BOARDS, GENDERS, MAX_AGE_YEARS, MIN_AGE_YEARS } from '@tc/domain/constants';
 import { HASHED_PASSWORD_COLUMN } from '../parse-internals/columns.ts';
+import { SUBJECTS } from '@tc/domain/subjects';
 import type { Sql } from './sql.ts';
 
 export const SEED_PASSWORD = 'Student-pass-1';
@@ -162,4 +163,53 @@ export async function seedStudents(sql: Sql, count: number): Promise<{ inserted:
   }
   await sql.query('VACUUM ANALYZE "_User"');
   return { inserted, ms: performance.now() - started };
+}
+
+/**
+ * A year of published assessments for every batch (grade and board), with marks
+ * for every student of the batch (about 3 % absent): a few statements, however
+ * many students. Rows go straight into Parse's tables, as the students do.
+ */
+export async function seedAssessments(
+  sql: Sql,
+  perBatch = 20,
+): Promise<{ assessments: number; marks: number; ms: number }> {
+  const started = performance.now();
+  const { rows: made } = await sql.query<{ objectId: string }>(
+    `INSERT INTO "Assessment" ("objectId", grade, board, subject, title, date, "maxMarks", status, "publishedAt",
+       "markedCount", "createdAt", "updatedAt", "_rperm", "_wperm")
+     SELECT md5(random()::text || clock_timestamp()::text || g || b || n), g, b,
+       ($3::text[])[1 + n % array_length($3::text[], 1)], 'Unit Test ' || n,
+       to_char(current_date - (365 - n * (360 / $2)), 'YYYY-MM-DD'), (ARRAY[20, 25, 50, 100])[1 + n % 4],
+       'published', now(), 0, now(), now(), '{}', '{}'
+     FROM generate_series(1, 9) AS g, unnest($1::text[]) AS b, generate_series(1, $2) AS n
+     RETURNING "objectId"`,
+    [BOARDS, perBatch, SUBJECTS],
+  );
+  const ids = made.map((row) => row.objectId);
+  let marks = 0;
+  // One grade at a time keeps each statement's memory modest.
+  for (let grade = 1; grade <= 9; grade++) {
+    const result = await sql.query(
+      `INSERT INTO "Mark" ("objectId", "assessmentId", "studentId", marks, absent, "createdAt", "updatedAt", "_rperm", "_wperm")
+       SELECT md5(a."objectId" || u."objectId"), a."objectId", u."objectId",
+         CASE WHEN r < 0.03 THEN NULL ELSE round((a."maxMarks" * (0.35 + 0.65 * random()) * 2)::numeric) / 2 END,
+         r < 0.03, now(), now(), '{}', '{}'
+       FROM (SELECT *, random() AS r FROM "_User" WHERE "enrollmentId" IS NOT NULL AND grade = $2) AS u
+       JOIN "Assessment" a ON a.grade = u.grade AND a.board = u.board AND a."objectId" = ANY($1::text[])
+       ON CONFLICT DO NOTHING`,
+      [ids, grade],
+    );
+    marks += result.rowCount ?? 0;
+  }
+  await sql.query(
+    `UPDATE "Assessment" a SET average = s.average, "markedCount" = s.n
+     FROM (SELECT "assessmentId", avg(marks) AS average, count(marks)::int AS n FROM "Mark"
+           WHERE "assessmentId" = ANY($1::text[]) AND absent IS NOT TRUE GROUP BY 1) s
+     WHERE a."objectId" = s."assessmentId"`,
+    [ids],
+  );
+  await sql.query('VACUUM ANALYZE "Assessment"');
+  await sql.query('VACUUM ANALYZE "Mark"');
+  return { assessments: ids.length, marks, ms: performance.now() - started };
 }

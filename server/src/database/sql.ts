@@ -42,6 +42,10 @@ export async function migrate(sql: Sql): Promise<void> {
   await sql.query(
     `CREATE UNIQUE INDEX IF NOT EXISTS "OneTimeCode_unique_active" ON "OneTimeCode" (purpose, target) WHERE active`,
   );
+  // One result per student and assessment; saving marks upserts on it.
+  await sql.query(
+    `CREATE UNIQUE INDEX IF NOT EXISTS "Mark_unique_assessment_student" ON "Mark" ("assessmentId", "studentId")`,
+  );
   await sql.query(`CREATE SEQUENCE IF NOT EXISTS student_enrollment_seq`);
   await createSearchIndexes(sql);
   // Never hand out a number that is already taken (e.g. after a restore).

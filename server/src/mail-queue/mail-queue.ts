@@ -20,7 +20,11 @@ export interface MailQueueStatus {
 export interface MailQueue {
   /** Queues a mail once per key: a second call with the same key does nothing. */
   enqueue(message: MailMessage, idempotencyKey: string): Promise<void>;
+  /** Many at once (a publication's 4,000 mails): the keys and the jobs in one transaction. */
+  enqueueMany(jobs: ReadonlyArray<{ message: MailMessage; idempotencyKey: string }>): Promise<void>;
   status(): Promise<MailQueueStatus>;
+  /** Resolves once no mail queued so far waits to be sent (tests, the benchmark). */
+  drain(timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -145,6 +149,51 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
         throw error;
       } finally {
         client.release();
+      }
+    },
+    enqueueMany: async (jobs) => {
+      if (!jobs.length) return;
+      const client = await sql.connect();
+      try {
+        await client.query('BEGIN');
+        const inserted = await client.query<{ key: string }>(
+          `INSERT INTO mail_delivery (key) SELECT unnest($1::text[]) ON CONFLICT (key) DO NOTHING RETURNING key`,
+          [jobs.map((job) => job.idempotencyKey)],
+        );
+        const fresh = new Set(inserted.rows.map((row) => row.key));
+        const toSend = jobs.filter((job) => fresh.delete(job.idempotencyKey));
+        if (toSend.length) {
+          await boss.insert(
+            toSend.map((job) => ({
+              name: QUEUE,
+              data: { key: job.idempotencyKey, message: job.message } satisfies MailJob,
+              retryLimit: options.retryLimit,
+              retryDelay: options.retryDelaySeconds,
+              retryBackoff: true,
+              expireInSeconds: queueOptions.expireInSeconds,
+            })),
+            { db: { executeSql: (text, values) => client.query(text, values) } },
+          );
+        }
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+      wake?.();
+    },
+    drain: async (timeoutMs = 120_000) => {
+      const until = Date.now() + timeoutMs;
+      for (;;) {
+        const { rows } = await sql.query<{ n: string }>(
+          `SELECT count(*) AS n FROM mail_delivery WHERE state = 'queued'`,
+        );
+        if (Number(rows[0]?.n ?? 0) === 0) return;
+        if (Date.now() > until) throw new Error('mail queue: still sending after the drain timeout');
+        wake?.();
+        await new Promise((resolve) => setTimeout(resolve, 100));
       }
     },
     status: async () => {

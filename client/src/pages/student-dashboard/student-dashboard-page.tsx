@@ -10,6 +10,7 @@ import { UiMessage } from '@tc/domain/messages';
 import { gradeLabel } from '@tc/domain/registration';
 import { Route } from '@tc/domain/routes';
 import type { StudentProfile } from '@tc/domain/student';
+import { LinkButton } from '../../components/link-button.tsx';
 import { LogoutButton } from '../../components/logout-button.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { api, post } from '../../lib/api.ts';
@@ -132,6 +133,15 @@ export default function StudentDashboardPage() {
             ))}
           </Box>
         )}
+      </Card>
+      <Card component="section" aria-labelledby="progress-heading" sx={{ p: { xs: 2.5, sm: 4 }, mt: 3 }}>
+        <Typography id="progress-heading" variant="h2" sx={{ mb: 1 }}>
+          Your Progress
+        </Typography>
+        <Typography sx={{ mb: 2 }}>Your marks in every published test, with batch averages and trends.</Typography>
+        <LinkButton to={Route.progress} fullWidthOnPhone>
+          See your progress
+        </LinkButton>
       </Card>
     </Box>
   );

@@ -1,0 +1,263 @@
+import AddIcon from '@mui/icons-material/Add';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useCallback, useEffect, useState } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { ALL_BOARDS } from '@tc/domain/assessments';
+import { isoToDisplayDate } from '@tc/domain/dates';
+import { UiMessage } from '@tc/domain/messages';
+import { gradeLabel } from '@tc/domain/registration';
+import { Route } from '@tc/domain/routes';
+import { LinkButton } from '../../components/link-button.tsx';
+import { PageTitle } from '../../components/page-title.tsx';
+import { call } from '../../lib/api.ts';
+import { errorText } from '../../lib/errors.ts';
+import { notify } from '../../lib/notify.ts';
+import { adminSession } from '../../lib/session.ts';
+import { AssessmentDialog, type Assessment } from './assessment-dialog.tsx';
+import { MarksGrid } from './marks-grid.tsx';
+
+const PAGE_SIZE = 25;
+
+type Pending = { kind: 'publish' | 'delete'; assessment: Assessment } | null;
+
+const batchOf = (a: Assessment) => `${gradeLabel(a.grade)} ${a.board === ALL_BOARDS ? 'all boards' : a.board}`;
+
+export default function AdminAssessmentsPage() {
+  const navigate = useNavigate();
+  const token = adminSession.token();
+  const [params, setParams] = useSearchParams();
+  const selectedId = params.get('marks');
+  const [items, setItems] = useState<Assessment[]>([]);
+  const [total, setTotal] = useState(0);
+  const [page, setPage] = useState(0);
+  const [reload, setReload] = useState(0);
+  const [dialog, setDialog] = useState<{ editing: Assessment | null } | null>(null);
+  const [pending, setPending] = useState<Pending>(null);
+  const [busy, setBusy] = useState(false);
+
+  const signOut = useCallback(() => {
+    notify.error(UiMessage.sessionExpired);
+    adminSession.clear();
+    navigate(Route.adminLogin, { replace: true });
+  }, [navigate]);
+
+  useEffect(() => {
+    if (!token) return;
+    let cancelled = false;
+    void call('listAssessments', { skip: page * PAGE_SIZE, limit: PAGE_SIZE }, { token }).then((result) => {
+      if (cancelled) return;
+      if (result.ok && result.data) {
+        setItems(result.data);
+        setTotal(Number(result.headers?.get('X-Total-Count') ?? result.data.length));
+      } else if (result.status === 401 || result.status === 403) signOut();
+      else notify.error(errorText(result, UiMessage.errorLoadingData));
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [token, page, reload, signOut]);
+
+  if (!token) return <Navigate to={Route.adminLogin} replace />;
+
+  const selected = items.find((a) => a.objectId === selectedId) ?? null;
+  const refresh = () => setReload((n) => n + 1);
+
+  const confirm = async () => {
+    if (!pending) return;
+    setBusy(true);
+    const { kind, assessment } = pending;
+    const result =
+      kind === 'publish'
+        ? await call('publishAssessment', { objectId: assessment.objectId }, { token })
+        : await call('deleteAssessment', { objectId: assessment.objectId }, { token });
+    setBusy(false);
+    setPending(null);
+    if (result.ok) {
+      notify.success(kind === 'publish' ? `Published “${assessment.title}”` : `Deleted “${assessment.title}”`);
+      if (kind === 'delete' && selectedId === assessment.objectId) setParams({});
+      refresh();
+    } else notify.error(errorText(result, 'That did not work. Please try again.'));
+  };
+
+  return (
+    <Box sx={{ width: '100%', maxWidth: 1440, mx: 'auto', px: { xs: 1.5, sm: 3 }, py: { xs: 3, sm: 4 }, minWidth: 0 }}>
+      <PageTitle title="Assessments" />
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { xs: 'stretch', sm: 'center' }, mb: 3 }}
+      >
+        <Typography variant="h1" sx={{ fontSize: { xs: '1.5rem', sm: '2rem' } }}>
+          Assessments
+        </Typography>
+        <Stack direction="row" spacing={1.5}>
+          <LinkButton to={Route.adminDashboard} variant="outlined">
+            Students
+          </LinkButton>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ editing: null })}>
+            New assessment
+          </Button>
+        </Stack>
+      </Stack>
+
+      <Card sx={{ p: { xs: 1, sm: 2 }, minWidth: 0, mb: 3 }}>
+        <TableContainer>
+          <Table size="small" aria-label="Assessments">
+            <TableHead>
+              <TableRow>
+                <TableCell>Date</TableCell>
+                <TableCell>Batch</TableCell>
+                <TableCell>Subject</TableCell>
+                <TableCell>Title</TableCell>
+                <TableCell align="right">Max</TableCell>
+                <TableCell>Status</TableCell>
+                <TableCell align="right">Average</TableCell>
+                <TableCell>Actions</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {items.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={8}>No assessments yet: “New assessment” makes the first one.</TableCell>
+                </TableRow>
+              )}
+              {items.map((a) => (
+                <TableRow key={a.objectId} selected={a.objectId === selectedId}>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{isoToDisplayDate(a.date)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{batchOf(a)}</TableCell>
+                  <TableCell>{a.subject}</TableCell>
+                  <TableCell>{a.title}</TableCell>
+                  <TableCell align="right">{a.maxMarks}</TableCell>
+                  <TableCell>
+                    <Chip
+                      size="small"
+                      label={a.status === 'published' ? 'Published' : 'Draft'}
+                      color={a.status === 'published' ? 'success' : 'default'}
+                    />
+                  </TableCell>
+                  <TableCell align="right">
+                    {a.average !== undefined ? `${a.average} (${a.markedCount})` : '—'}
+                  </TableCell>
+                  <TableCell>
+                    <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
+                      <Button
+                        size="small"
+                        onClick={() => setParams({ marks: a.objectId })}
+                        aria-label={`Marks of ${a.title}`}
+                      >
+                        Marks
+                      </Button>
+                      <Button size="small" onClick={() => setDialog({ editing: a })} aria-label={`Edit ${a.title}`}>
+                        Edit
+                      </Button>
+                      {a.status === 'draft' && (
+                        <>
+                          <Button
+                            size="small"
+                            onClick={() => setPending({ kind: 'publish', assessment: a })}
+                            aria-label={`Publish ${a.title}`}
+                          >
+                            Publish
+                          </Button>
+                          <Button
+                            size="small"
+                            color="error"
+                            onClick={() => setPending({ kind: 'delete', assessment: a })}
+                            aria-label={`Delete ${a.title}`}
+                          >
+                            Delete
+                          </Button>
+                        </>
+                      )}
+                    </Stack>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <TablePagination
+          component="div"
+          count={total}
+          page={page}
+          onPageChange={(_e, next) => setPage(next)}
+          rowsPerPage={PAGE_SIZE}
+          rowsPerPageOptions={[PAGE_SIZE]}
+        />
+      </Card>
+
+      {selected && (
+        <Card component="section" aria-labelledby="marks-heading" sx={{ p: { xs: 1.5, sm: 2.5 }, minWidth: 0 }}>
+          <Typography id="marks-heading" variant="h2" sx={{ fontSize: '1.35rem', mb: 0.5 }}>
+            Marks: {selected.subject}, {selected.title}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            {batchOf(selected)} · {isoToDisplayDate(selected.date)} ·{' '}
+            {selected.status === 'published' ? 'published: changes are corrections and send no mail' : 'draft'}
+          </Typography>
+          <MarksGrid
+            key={selected.objectId}
+            token={token}
+            assessment={selected}
+            onUnauthorized={signOut}
+            onSaved={refresh}
+          />
+        </Card>
+      )}
+
+      {dialog && (
+        <AssessmentDialog
+          token={token}
+          editing={dialog.editing}
+          onClose={() => setDialog(null)}
+          onSaved={(saved) => {
+            setDialog(null);
+            if (!dialog.editing) setParams({ marks: saved.objectId });
+            refresh();
+          }}
+        />
+      )}
+
+      <Dialog open={Boolean(pending)} onClose={() => setPending(null)} aria-labelledby="confirm-title">
+        <DialogTitle id="confirm-title">
+          {pending?.kind === 'publish' ? 'Publish this assessment?' : 'Delete this draft?'}
+        </DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            {pending?.kind === 'publish'
+              ? `Students will see “${pending.assessment.title}”, and each student with marks gets an e-mail. Marks can still be corrected afterwards.`
+              : `“${pending?.assessment.title}” and its marks will be deleted.`}
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setPending(null)}>Cancel</Button>
+          <Button
+            variant="contained"
+            color={pending?.kind === 'delete' ? 'error' : 'primary'}
+            onClick={confirm}
+            disabled={busy}
+          >
+            {pending?.kind === 'publish' ? 'Publish' : 'Delete'}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}

@@ -1,0 +1,144 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useState, type FormEvent } from 'react';
+import { GRADES } from '@tc/domain/constants';
+import {
+  ALL_BOARDS,
+  ASSESSMENT_BOARDS,
+  MAX_MARKS_MAX,
+  TITLE_MAX_LENGTH,
+  validateAssessment,
+  type AssessmentField,
+} from '@tc/domain/assessments';
+import { gradeLabel } from '@tc/domain/registration';
+import { SUBJECTS } from '@tc/domain/subjects';
+import type { ResponseOf } from '@tc/domain/api/contract';
+import { call } from '../../lib/api.ts';
+import { errorText } from '../../lib/errors.ts';
+import { notify } from '../../lib/notify.ts';
+
+export type Assessment = ResponseOf<'createAssessment'>;
+
+interface Draft {
+  grade: string;
+  board: string;
+  subject: string;
+  title: string;
+  date: string;
+  maxMarks: string;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+function draftOf(assessment: Assessment | null): Draft {
+  if (!assessment) return { grade: '', board: '', subject: '', title: '', date: today(), maxMarks: '' };
+  return { ...assessment, grade: String(assessment.grade), maxMarks: String(assessment.maxMarks) };
+}
+
+interface Props {
+  token: string;
+  /** The assessment to edit, or null to create one. */
+  editing: Assessment | null;
+  onClose: () => void;
+  onSaved: (assessment: Assessment) => void;
+}
+
+/** Create or edit an assessment: the rules of domain/ on every field, the server's verdict under its field. */
+export function AssessmentDialog({ token, editing, onClose, onSaved }: Props) {
+  const [draft, setDraft] = useState<Draft>(() => draftOf(editing));
+  const [errors, setErrors] = useState<Partial<Record<AssessmentField, string>>>({});
+  const [busy, setBusy] = useState(false);
+
+  const field = (name: AssessmentField) => ({
+    name,
+    value: draft[name],
+    error: Boolean(errors[name]),
+    helperText: errors[name] ?? ' ',
+    onChange: (e: { target: { value: string } }) => {
+      setDraft((d) => ({ ...d, [name]: e.target.value }));
+      setErrors((all) => ({ ...all, [name]: undefined }));
+    },
+    fullWidth: true,
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = validateAssessment(draft);
+    if (!checked.ok) {
+      setErrors({ [checked.field]: checked.message });
+      document.querySelector<HTMLElement>(`[name="${checked.field}"]`)?.focus();
+      return;
+    }
+    setBusy(true);
+    const result = editing
+      ? await call('updateAssessment', { objectId: editing.objectId, ...checked.value }, { token })
+      : await call('createAssessment', checked.value, { token });
+    setBusy(false);
+    if (result.ok && result.data) {
+      notify.success(editing ? 'Assessment saved' : 'Assessment created');
+      onSaved(result.data);
+      return;
+    }
+    const body = result.data as { field?: AssessmentField } | null;
+    const message = errorText(result, 'The assessment could not be saved. Please try again.');
+    if (body?.field && body.field in draft) setErrors({ [body.field]: message });
+    else notify.error(message);
+  };
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="assessment-dialog-title" fullWidth maxWidth="sm">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="assessment-dialog-title">{editing ? 'Edit assessment' : 'New assessment'}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={1} sx={{ pt: 1 }}>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <TextField select label="Grade" {...field('grade')}>
+                {GRADES.map((grade) => (
+                  <MenuItem key={grade} value={String(grade)}>
+                    {gradeLabel(grade)}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <TextField select label="Board" {...field('board')}>
+                {ASSESSMENT_BOARDS.map((board) => (
+                  <MenuItem key={board} value={board}>
+                    {board === ALL_BOARDS ? 'All boards' : board}
+                  </MenuItem>
+                ))}
+              </TextField>
+            </Stack>
+            <TextField select label="Subject" {...field('subject')}>
+              {SUBJECTS.map((subject) => (
+                <MenuItem key={subject} value={subject}>
+                  {subject}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField label="Title" {...field('title')} slotProps={{ htmlInput: { maxLength: TITLE_MAX_LENGTH } }} />
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <TextField label="Date" type="date" {...field('date')} slotProps={{ inputLabel: { shrink: true } }} />
+              <TextField
+                label="Maximum marks"
+                type="number"
+                {...field('maxMarks')}
+                slotProps={{ htmlInput: { min: 1, max: MAX_MARKS_MAX, step: 1, inputMode: 'numeric' } }}
+              />
+            </Stack>
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {busy ? 'Saving...' : 'Save'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

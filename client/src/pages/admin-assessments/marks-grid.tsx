@@ -1,0 +1,292 @@
+import SearchIcon from '@mui/icons-material/Search';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { ABSENT, markText, parseMarkValue } from '@tc/domain/assessments';
+import type { ResponseOf } from '@tc/domain/api/contract';
+import { UiMessage } from '@tc/domain/messages';
+import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt.tsx';
+import { call } from '../../lib/api.ts';
+import { errorText } from '../../lib/errors.ts';
+import { notify } from '../../lib/notify.ts';
+import type { Assessment } from './assessment-dialog.tsx';
+import { CsvImportDialog } from './csv-import-dialog.tsx';
+
+type Row = ResponseOf<'listAssessmentMarks'>[number];
+
+const PAGE_SIZES = [25, 50, 100];
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** A cell's text as it will be stored: "17.5", "absent" or "" (what the server would read it as). */
+function tidy(text: string, maxMarks: number): string {
+  const parsed = parseMarkValue(text, maxMarks);
+  return parsed.ok ? markText(parsed.value) : text.trim();
+}
+
+interface Props {
+  token: string;
+  assessment: Assessment;
+  onUnauthorized: () => void;
+  /** Marks changed on the server (the average moved). */
+  onSaved: () => void;
+}
+
+/**
+ * The batch's students with a marks cell each, typed like a spreadsheet (the
+ * grid's cell editing: type to start, Enter saves the cell and moves down,
+ * Escape reverts it). Changes stay here until "Save" sends them in one request;
+ * rows the server refuses keep their change and show its message.
+ */
+export function MarksGrid({ token, assessment, onUnauthorized, onSaved }: Props) {
+  const [rows, setRows] = useState<Row[]>([]);
+  const [total, setTotal] = useState(0);
+  const [loadedKey, setLoadedKey] = useState<string | null>(null);
+  const [reload, setReload] = useState(0);
+  const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZES[1]! });
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState('');
+  /** Unsaved cell texts by enrollment id, and the server's value of each. */
+  const [changes, setChanges] = useState<Record<number, { value: string; original: string }>>({});
+  const [errors, setErrors] = useState<Record<number, string>>({});
+  const [saving, setSaving] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const max = assessment.maxMarks;
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      setQuery(search.trim());
+      setPagination((p) => ({ ...p, page: 0 }));
+    }, SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [search]);
+
+  const request = useMemo(
+    () => ({
+      objectId: assessment.objectId,
+      skip: pagination.page * pagination.pageSize,
+      limit: pagination.pageSize,
+      q: query || undefined,
+      reload,
+    }),
+    [assessment.objectId, pagination, query, reload],
+  );
+  const requestKey = JSON.stringify(request);
+  // Loading until the answer to the current request has arrived.
+  const loading = loadedKey !== requestKey;
+
+  useEffect(() => {
+    let cancelled = false;
+    const { reload: _again, ...input } = request;
+    void call('listAssessmentMarks', input, { token }).then((result) => {
+      if (cancelled) return;
+      setLoadedKey(JSON.stringify(request));
+      if (result.ok && result.data) {
+        setRows(result.data);
+        setTotal(Number(result.headers?.get('X-Total-Count') ?? result.data.length));
+      } else if (result.status === 401 || result.status === 403) onUnauthorized();
+      else notify.error(errorText(result, UiMessage.errorLoadingData));
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [token, request, onUnauthorized]);
+
+  const shown = useMemo(
+    () => rows.map((row) => (changes[row.id] ? { ...row, value: changes[row.id]!.value } : row)),
+    [rows, changes],
+  );
+
+  const change = useCallback(
+    (row: Row, text: string) => {
+      const value = tidy(text, max);
+      const original = changes[row.id]?.original ?? rows.find((r) => r.id === row.id)?.value ?? '';
+      setChanges((all) => {
+        const next = { ...all };
+        if (value === original) delete next[row.id];
+        else next[row.id] = { value, original };
+        return next;
+      });
+      setErrors((all) => {
+        const next = { ...all };
+        const parsed = parseMarkValue(value, max);
+        if (parsed.ok) delete next[row.id];
+        else next[row.id] = parsed.message;
+        return next;
+      });
+    },
+    [changes, rows, max],
+  );
+
+  const processRowUpdate = useCallback(
+    (newRow: Row, oldRow: Row): Row => {
+      const text = String(newRow.value ?? '');
+      if (text !== oldRow.value) change(oldRow, text);
+      return { ...newRow, value: tidy(text, max) };
+    },
+    [change, max],
+  );
+
+  const pending = Object.keys(changes).length;
+
+  const save = async () => {
+    setSaving(true);
+    const result = await call(
+      'saveMarks',
+      {
+        objectId: assessment.objectId,
+        rows: Object.entries(changes).map(([id, c]) => ({ id: Number(id), value: c.value })),
+      },
+      { token },
+    );
+    setSaving(false);
+    if (!result.ok || !result.data) {
+      if (result.status === 401 || result.status === 403) onUnauthorized();
+      else notify.error(errorText(result, 'The marks could not be saved. Please try again.'));
+      return;
+    }
+    const refused = new Map(result.data.errors.map((e) => [e.id, e.message]));
+    setChanges((all) => Object.fromEntries(Object.entries(all).filter(([id]) => refused.has(Number(id)))));
+    setErrors(Object.fromEntries(refused));
+    if (refused.size) notify.error(`${result.data.saved} saved; ${refused.size} rows need attention`);
+    else notify.success(`Saved ${result.data.saved} marks`);
+    setReload((n) => n + 1);
+    onSaved();
+  };
+
+  const columns: GridColDef<Row>[] = [
+    { field: 'id', headerName: 'Enrollment ID', width: 120, sortable: false },
+    { field: 'fullname', headerName: 'Student', flex: 1, minWidth: 150, sortable: false },
+    {
+      field: 'value',
+      headerName: `Marks (of ${max})`,
+      width: 120,
+      editable: true,
+      sortable: false,
+      cellClassName: (params) => (errors[params.row.id] ? 'mark-error' : changes[params.row.id] ? 'mark-changed' : ''),
+    },
+    {
+      field: 'absent',
+      headerName: 'Absent',
+      width: 110,
+      sortable: false,
+      renderCell: (params) => (
+        <Button
+          size="small"
+          variant={params.row.value === ABSENT ? 'contained' : 'outlined'}
+          aria-pressed={params.row.value === ABSENT}
+          aria-label={`${params.row.fullname} absent`}
+          onClick={() => change(params.row, params.row.value === ABSENT ? '' : ABSENT)}
+        >
+          Absent
+        </Button>
+      ),
+    },
+    { field: 'board', headerName: 'Board', width: 90, sortable: false },
+    {
+      field: 'problem',
+      headerName: 'Problem',
+      flex: 1,
+      minWidth: 200,
+      sortable: false,
+      renderCell: (params) =>
+        errors[params.row.id] ? (
+          <Typography variant="body2" color="error" sx={{ whiteSpace: 'normal' }}>
+            {errors[params.row.id]}
+          </Typography>
+        ) : null,
+    },
+  ];
+
+  return (
+    <Box>
+      <UnsavedChangesPrompt
+        when={pending > 0}
+        message={`${pending} changed ${pending === 1 ? 'mark is' : 'marks are'} not saved yet.`}
+      />
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1.5}
+        sx={{ mb: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+      >
+        <TextField
+          label="Search students"
+          type="search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          placeholder="Name or enrollment id"
+          sx={{ maxWidth: { sm: 320 } }}
+          size="small"
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon aria-hidden="true" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+          <Button variant="outlined" onClick={() => setImporting(true)}>
+            Import CSV
+          </Button>
+          <Button variant="contained" onClick={save} disabled={pending === 0 || saving}>
+            {saving ? 'Saving...' : pending ? `Save ${pending} ${pending === 1 ? 'change' : 'changes'}` : 'Saved'}
+          </Button>
+        </Stack>
+      </Stack>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        Type marks from 0 to {max} in steps of 0.5, or “absent”; Enter moves down, Escape undoes the cell.
+      </Typography>
+      {Object.keys(errors).length > 0 && (
+        <Alert severity="error" sx={{ mb: 1 }}>
+          {Object.keys(errors).length} rows need attention: see “Problem”.
+        </Alert>
+      )}
+      <Box
+        sx={{
+          height: 560,
+          minWidth: 0,
+          '& .mark-changed': { bgcolor: 'warning.light', fontWeight: 700 },
+          '& .mark-error': { bgcolor: 'error.light', color: 'error.contrastText', fontWeight: 700 },
+        }}
+      >
+        <DataGrid
+          rows={shown}
+          columns={columns}
+          getRowId={(row) => row.id}
+          rowCount={total}
+          loading={loading}
+          paginationMode="server"
+          paginationModel={pagination}
+          onPaginationModelChange={setPagination}
+          pageSizeOptions={PAGE_SIZES}
+          editMode="cell"
+          processRowUpdate={processRowUpdate}
+          onProcessRowUpdateError={() => notify.error('That value could not be taken')}
+          disableColumnMenu
+          disableRowSelectionOnClick
+          aria-label={`Marks for ${assessment.title}`}
+        />
+      </Box>
+      {importing && (
+        <CsvImportDialog
+          token={token}
+          assessment={assessment}
+          onClose={() => setImporting(false)}
+          onSaved={() => {
+            setImporting(false);
+            setReload((n) => n + 1);
+            onSaved();
+          }}
+        />
+      )}
+    </Box>
+  );
+}

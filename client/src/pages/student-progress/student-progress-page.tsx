@@ -1,0 +1,182 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { LineChart } from '@mui/x-charts/LineChart';
+import { useEffect, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import type { ResponseOf } from '@tc/domain/api/contract';
+import { isoToDisplayDate } from '@tc/domain/dates';
+import { UiMessage } from '@tc/domain/messages';
+import { Route } from '@tc/domain/routes';
+import { LinkButton } from '../../components/link-button.tsx';
+import { PageTitle } from '../../components/page-title.tsx';
+import { call } from '../../lib/api.ts';
+import { notify } from '../../lib/notify.ts';
+import { studentSession } from '../../lib/session.ts';
+
+type Progress = ResponseOf<'getMyProgress'>;
+type SubjectProgress = Progress['subjects'][number];
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  padding: 0,
+  border: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+const shortDate = (iso: string) => isoToDisplayDate(iso).slice(0, 5);
+
+/** A subject's percentages over time: the chart for the eye, a table for screen readers. */
+function SubjectTrend({ subject }: { subject: SubjectProgress }) {
+  const id = `trend-${subject.subject.replace(/\W+/g, '-')}`;
+  return (
+    <Card component="section" aria-labelledby={id} sx={{ p: { xs: 2, sm: 3 }, minWidth: 0, position: 'relative' }}>
+      <Typography id={id} variant="h3" sx={{ fontSize: '1.15rem', fontWeight: 700 }}>
+        {subject.subject}
+      </Typography>
+      <Typography color="text.secondary">Average {subject.averagePercentage}%</Typography>
+      {subject.points.length > 1 ? (
+        <Box aria-hidden="true" sx={{ width: '100%', height: 200 }}>
+          <LineChart
+            height={200}
+            margin={{ left: 0, right: 24, top: 12, bottom: 0 }}
+            skipAnimation
+            xAxis={[{ scaleType: 'point', data: subject.points.map((p) => shortDate(p.date)) }]}
+            yAxis={[{ min: 0, max: 100, width: 36 }]}
+            series={[{ data: subject.points.map((p) => p.percentage), label: '%', showMark: true }]}
+            hideLegend
+          />
+        </Box>
+      ) : (
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          The chart appears after your second {subject.subject} result.
+        </Typography>
+      )}
+      <Box component="table" sx={visuallyHidden}>
+        <caption>{subject.subject}: percentage per assessment, oldest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">Assessment</th>
+            <th scope="col">Percentage</th>
+          </tr>
+        </thead>
+        <tbody>
+          {subject.points.map((p) => (
+            <tr key={`${p.date}-${p.title}`}>
+              <td>{isoToDisplayDate(p.date)}</td>
+              <td>{p.title}</td>
+              <td>{p.percentage}%</td>
+            </tr>
+          ))}
+        </tbody>
+      </Box>
+    </Card>
+  );
+}
+
+export default function StudentProgressPage() {
+  const navigate = useNavigate();
+  const token = studentSession.token();
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    if (!token) return;
+    let cancelled = false;
+    void call('getMyProgress', {}, { token }).then((result) => {
+      if (cancelled) return;
+      if (result.ok && result.data) setProgress(result.data);
+      else if (result.status === 401 || result.status === 403) {
+        notify.error(UiMessage.sessionExpired);
+        studentSession.clear();
+        navigate(Route.studentLogin, { replace: true });
+      } else {
+        notify.error(UiMessage.errorLoadingData);
+        setFailed(true);
+      }
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [token, navigate]);
+
+  if (!token) return <Navigate to={Route.studentLogin} replace />;
+
+  return (
+    <Box sx={{ width: '100%', maxWidth: 900, mx: 'auto', px: { xs: 1.5, sm: 2 }, py: { xs: 3, sm: 5 }, minWidth: 0 }}>
+      <PageTitle title="Your progress" />
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { xs: 'stretch', sm: 'center' }, mb: 3 }}
+      >
+        <Typography variant="h1">Your Progress</Typography>
+        <LinkButton to={Route.dashboard} variant="outlined">
+          Back to dashboard
+        </LinkButton>
+      </Stack>
+      {!progress && !failed && <Typography role="status">Loading...</Typography>}
+      {failed && <Typography>Your results could not be loaded. Please try again later.</Typography>}
+      {progress && progress.assessments.length === 0 && (
+        <Card sx={{ p: { xs: 2.5, sm: 4 } }}>
+          <Typography>No marks yet: your first results will appear here after your next test.</Typography>
+        </Card>
+      )}
+      {progress && progress.subjects.length > 0 && (
+        <Box component="section" aria-labelledby="subjects-heading" sx={{ mb: 4 }}>
+          <Typography id="subjects-heading" variant="h2" sx={{ mb: 2 }}>
+            By subject
+          </Typography>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+            {progress.subjects.map((subject) => (
+              <SubjectTrend key={subject.subject} subject={subject} />
+            ))}
+          </Box>
+        </Box>
+      )}
+      {progress && progress.assessments.length > 0 && (
+        <Box component="section" aria-labelledby="results-heading">
+          <Typography id="results-heading" variant="h2" sx={{ mb: 2 }}>
+            All results
+          </Typography>
+          <Stack component="ol" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            {progress.assessments.map((a) => (
+              <Card component="li" key={a.objectId} sx={{ p: { xs: 2, sm: 2.5 } }}>
+                <Stack
+                  direction={{ xs: 'column', sm: 'row' }}
+                  spacing={1}
+                  sx={{ justifyContent: 'space-between', alignItems: { sm: 'baseline' } }}
+                >
+                  <Box sx={{ minWidth: 0 }}>
+                    <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+                      {a.subject}: {a.title}
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {isoToDisplayDate(a.date)}
+                    </Typography>
+                  </Box>
+                  <Box sx={{ textAlign: { sm: 'right' } }}>
+                    <Typography sx={{ fontWeight: 700, fontSize: '1.15rem' }}>
+                      {a.absent ? 'Absent' : `${a.marks} / ${a.maxMarks} (${a.percentage}%)`}
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {a.batchAverage !== undefined
+                        ? `Batch average ${a.batchAverage} / ${a.maxMarks} (${a.batchAveragePercentage}%)`
+                        : 'Batch average shown once 5 students have marks'}
+                    </Typography>
+                  </Box>
+                </Stack>
+              </Card>
+            ))}
+          </Stack>
+        </Box>
+      )}
+    </Box>
+  );
+}

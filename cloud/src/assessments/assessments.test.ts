@@ -1,0 +1,417 @@
+// Assessments, marks, CSV, publishing and progress on the real site: every
+// rule, the permissions on every path, the average threshold and exactly-once
+// mails to the SMTP capture.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AssessmentMessage as M } from '@tc/domain/assessments';
+import {
+  loginAdmin,
+  loginStudent,
+  newStudent,
+  register,
+  startTestSite,
+  type TestSite,
+} from '../../../server/src/test-support/site.ts';
+
+let t: TestSite;
+let admin: string;
+beforeAll(async () => {
+  t = await startTestSite();
+  admin = await loginAdmin(t);
+});
+afterAll(async () => {
+  await t?.stop();
+});
+
+interface Pupil {
+  objectId: string;
+  id: number;
+  email: string;
+  password: string;
+  token?: string;
+}
+
+// Each test takes its own grade or board, so batches never mix between tests.
+async function pupils(count: number, grade: number, board = 'CBSE'): Promise<Pupil[]> {
+  const made: Pupil[] = [];
+  for (let i = 0; i < count; i++) {
+    const { student, result } = await register(t, newStudent({ grade, board }));
+    expect(result.status).toBe(201);
+    made.push({ objectId: result.body.objectId, id: result.body.id, email: student.email, password: student.password });
+  }
+  return made;
+}
+
+async function tokenOf(pupil: Pupil): Promise<string> {
+  pupil.token ??= await loginStudent(t, pupil.email, pupil.password);
+  return pupil.token;
+}
+
+const assessment = (overrides: Record<string, unknown> = {}) => ({
+  grade: 4,
+  board: 'CBSE',
+  subject: 'Mathematics',
+  title: 'Unit Test 3',
+  date: '2026-11-20',
+  maxMarks: 20,
+  ...overrides,
+});
+
+async function create(overrides: Record<string, unknown> = {}) {
+  const res = await t.api('POST', '/api/assessments', assessment(overrides), admin);
+  expect(res.status).toBe(201);
+  return res.body as { objectId: string; status: string };
+}
+
+const save = (id: string, rows: { id: number; value: string }[], token = admin) =>
+  t.api('PUT', `/api/assessments/${id}/marks`, { rows }, token);
+
+async function mailsTo(email: string) {
+  await t.site.drainMail();
+  return t.captures.mails.filter((m) => m.to.includes(email));
+}
+
+describe('assessment rules', () => {
+  it('creates a draft with the rules of domain/', async () => {
+    const res = await t.api('POST', '/api/assessments', assessment({ title: '  Unit   Test 1 ' }), admin);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ status: 'draft', title: 'Unit Test 1', grade: 4, markedCount: 0 });
+    const { rows } = await t.sql.query(`SELECT status FROM "Assessment" WHERE "objectId" = $1`, [res.body.objectId]);
+    expect(rows[0].status).toBe('draft');
+  });
+
+  it.each([
+    [{ grade: 10 }, 'grade', M.gradeInvalid],
+    [{ board: 'IB' }, 'board', M.boardInvalid],
+    [{ subject: 'Physics' }, 'subject', M.subjectInvalid],
+    [{ title: '' }, 'title', M.titleRequired],
+    [{ title: 'x'.repeat(81) }, 'title', M.titleTooLong],
+    [{ date: '2026-13-01' }, 'date', M.dateInvalid],
+    [{ maxMarks: 0 }, 'maxMarks', M.maxMarksInvalid],
+    [{ maxMarks: 1001 }, 'maxMarks', M.maxMarksInvalid],
+  ])('refuses %j with 400 naming the field', async (change, field, message) => {
+    const res = await t.api('POST', '/api/assessments', assessment(change), admin);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: message, code: 142, field });
+  });
+
+  it('edits and deletes a draft; a published one is corrected but never deleted', async () => {
+    const [p] = await pupils(1, 2, 'ICSE');
+    const a = await create({ grade: 2, board: 'ICSE' });
+    const edited = await t.api('PUT', `/api/assessments/${a.objectId}`, { title: 'Renamed', maxMarks: 50 }, admin);
+    expect(edited.body).toMatchObject({ title: 'Renamed', maxMarks: 50, subject: 'Mathematics' });
+    expect((await save(a.objectId, [{ id: p!.id, value: '40' }])).body.errors).toEqual([]);
+    const lower = await t.api('PUT', `/api/assessments/${a.objectId}`, { maxMarks: 30 }, admin);
+    expect(lower.body).toMatchObject({ field: 'maxMarks', error: M.maxMarksBelowMarks });
+    const moved = await t.api('PUT', `/api/assessments/${a.objectId}`, { grade: 3 }, admin);
+    expect(moved.body).toMatchObject({ field: 'grade', error: M.batchFixedOnceMarked });
+
+    expect((await t.api('POST', `/api/assessments/${a.objectId}/publish`, undefined, admin)).status).toBe(200);
+    const corrected = await t.api('PUT', `/api/assessments/${a.objectId}`, { title: 'Unit Test 1 (corrected)' }, admin);
+    expect(corrected.body).toMatchObject({ status: 'published', title: 'Unit Test 1 (corrected)' });
+    const del = await t.api('DELETE', `/api/assessments/${a.objectId}`, undefined, admin);
+    expect(del.status).toBe(400);
+    expect(del.body.error).toBe(M.publishedCannotBeDeleted);
+    expect((await t.sql.query(`SELECT 1 FROM "Mark" WHERE "assessmentId" = $1`, [a.objectId])).rowCount).toBe(1);
+
+    const draft = await create({ grade: 2, board: 'ICSE' });
+    await save(draft.objectId, [{ id: p!.id, value: '3' }]);
+    expect((await t.api('DELETE', `/api/assessments/${draft.objectId}`, undefined, admin)).status).toBe(200);
+    expect((await t.sql.query(`SELECT 1 FROM "Mark" WHERE "assessmentId" = $1`, [draft.objectId])).rowCount).toBe(0);
+    expect((await t.api('PUT', `/api/assessments/${draft.objectId}`, { title: 'x' }, admin)).status).toBe(404);
+    expect((await t.api('GET', '/api/assessments/nope/marks', undefined, admin)).status).toBe(404);
+  });
+
+  it('lists assessments newest first with the total, filtered by grade', async () => {
+    await create({ grade: 7, date: '2026-01-01', title: 'Older' });
+    await create({ grade: 7, date: '2026-02-01', title: 'Newer' });
+    const res = await t.api('GET', '/api/assessments?grade=7&limit=1', undefined, admin);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-total-count')).toBe('2');
+    expect(res.body.map((a: { title: string }) => a.title)).toEqual(['Newer']);
+  });
+});
+
+describe('marks entry', () => {
+  it('saves good rows in one request and answers each bad row with its error', async () => {
+    const [a1, a2, a3] = await pupils(3, 5);
+    const [other] = await pupils(1, 5, 'State');
+    const a = await create({ grade: 5, board: 'CBSE', maxMarks: 20 });
+    const res = await save(a.objectId, [
+      { id: a1!.id, value: '17.5' },
+      { id: a2!.id, value: 'absent' },
+      { id: a3!.id, value: '20.5' },
+      { id: other!.id, value: '10' },
+      { id: 99_999_999, value: '10' },
+    ]);
+    expect(res.status).toBe(200);
+    expect(res.body.saved).toBe(2);
+    expect(res.body.errors).toEqual([
+      { id: a3!.id, message: M.marksInvalid(20) },
+      { id: other!.id, message: M.otherBatch },
+      { id: 99_999_999, message: M.unknownStudent },
+    ]);
+    const dup = await save(a.objectId, [
+      { id: a3!.id, value: '1' },
+      { id: a3!.id, value: '2' },
+    ]);
+    expect(dup.body).toEqual({
+      saved: 0,
+      errors: [
+        { id: a3!.id, message: M.duplicateRow },
+        { id: a3!.id, message: M.duplicateRow },
+      ],
+    });
+
+    const page = await t.api('GET', `/api/assessments/${a.objectId}/marks?limit=2`, undefined, admin);
+    expect(page.headers.get('x-total-count')).toBe('3');
+    expect(page.body.map((r: { value: string }) => r.value)).toEqual(['17.5', 'absent']);
+    const found = await t.api('GET', `/api/assessments/${a.objectId}/marks?q=${a3!.id}`, undefined, admin);
+    expect(found.body).toHaveLength(1);
+    expect(found.body[0]).toMatchObject({ id: a3!.id, value: '' });
+
+    // Changing and clearing: still one row per student and assessment.
+    await save(a.objectId, [
+      { id: a1!.id, value: '18' },
+      { id: a2!.id, value: '' },
+    ]);
+    const { rows } = await t.sql.query(`SELECT "studentId", marks FROM "Mark" WHERE "assessmentId" = $1`, [a.objectId]);
+    expect(rows).toEqual([{ studentId: a1!.objectId, marks: 18 }]);
+  });
+
+  it('refuses a malformed request with 400, never 500', async () => {
+    const a = await create();
+    for (const body of [{ rows: 'x' }, { rows: [{ id: 'abc', value: '1' }] }, { rows: [null] }]) {
+      const res = await t.api('PUT', `/api/assessments/${a.objectId}/marks`, body, admin);
+      expect(res.status).toBe(400);
+    }
+  });
+});
+
+describe('CSV import', () => {
+  it('previews every bad row and saves nothing until all are good', async () => {
+    const [c1, c2, c3] = await pupils(3, 6);
+    const [other] = await pupils(1, 3);
+    const a = await create({ grade: 6, board: 'All', maxMarks: 20 });
+    const bad = [
+      'enrollment id,marks',
+      `${c1!.id},18`,
+      `${c2!.id},21`,
+      `${other!.id},5`,
+      '99999999,5',
+      `${c3!.id},5`,
+      `${c3!.id},6`,
+      'not a line',
+      '',
+    ].join('\n');
+    const preview = await t.api('POST', `/api/assessments/${a.objectId}/marks/csv-preview`, { csv: bad }, admin);
+    expect(preview.status).toBe(200);
+    expect(preview.body.errorCount).toBe(6);
+    expect(preview.body.rows.map((r: { line: number; error?: string }) => [r.line, r.error])).toEqual([
+      [2, undefined],
+      [3, M.marksInvalid(20)],
+      [4, M.otherBatch],
+      [5, M.unknownStudent],
+      [6, M.duplicateRow],
+      [7, M.duplicateRow],
+      [8, M.malformedLine],
+    ]);
+    const refused = await t.api('POST', `/api/assessments/${a.objectId}/marks/csv`, { csv: bad }, admin);
+    expect(refused.status).toBe(400);
+    expect(refused.body.field).toBe('csv');
+    expect((await t.sql.query(`SELECT 1 FROM "Mark" WHERE "assessmentId" = $1`, [a.objectId])).rowCount).toBe(0);
+
+    const good = `${c1!.id},18\n${c2!.id},ABSENT\n"${c3!.id}", 19.5\n`;
+    expect(
+      (await t.api('POST', `/api/assessments/${a.objectId}/marks/csv-preview`, { csv: good }, admin)).body.errorCount,
+    ).toBe(0);
+    const saved = await t.api('POST', `/api/assessments/${a.objectId}/marks/csv`, { csv: good }, admin);
+    expect(saved.body).toEqual({ saved: 3 });
+    const unclosed = await t.api(
+      'POST',
+      `/api/assessments/${a.objectId}/marks/csv-preview`,
+      { csv: `${c1!.id},"5\n` },
+      admin,
+    );
+    expect(unclosed.body.rows[0].error).toBe(M.malformedLine);
+    const empty = await t.api('POST', `/api/assessments/${a.objectId}/marks/csv`, { csv: ' ' }, admin);
+    expect(empty.body).toMatchObject({ field: 'csv', error: M.emptyFile });
+  });
+});
+
+describe('publishing and progress', () => {
+  it('stores the average, mails each student with marks exactly once, and a correction sends nothing', async () => {
+    const class8 = await pupils(6, 8, 'ICSE');
+    const a = await create({ grade: 8, board: 'ICSE', subject: 'Science', title: 'Unit Test 3', maxMarks: 20 });
+    const values = ['18', '10', '12', '14', '16', 'absent'];
+    await save(
+      a.objectId,
+      class8.map((p, i) => ({ id: p.id, value: values[i]! })),
+    );
+    // Two publications at once: one wins, one is refused, the mails go out once.
+    const [first, second] = await Promise.all([
+      t.api('POST', `/api/assessments/${a.objectId}/publish`, undefined, admin),
+      t.api('POST', `/api/assessments/${a.objectId}/publish`, undefined, admin),
+    ]);
+    expect([first.status, second.status].sort()).toEqual([200, 400]);
+    const published = first.status === 200 ? first.body : second.body;
+    expect(published).toMatchObject({ status: 'published', average: 14, markedCount: 5, mailsQueued: 5 });
+
+    const mails = await mailsTo(class8[0]!.email);
+    expect(mails).toHaveLength(1);
+    const raw = mails[0]!.raw.replace(/=\r?\n/g, '');
+    expect(raw).toContain('New marks in Science: Unit Test 3, 18 / 20');
+    expect(raw).toContain(`${t.url}/dashboard/progress`);
+    expect(await mailsTo(class8[5]!.email)).toHaveLength(0); // absent: no marks, no mail
+
+    // A correction: the average moves, no second mail.
+    await save(a.objectId, [{ id: class8[1]!.id, value: '20' }]);
+    const [stored] = (await t.sql.query(`SELECT average FROM "Assessment" WHERE "objectId" = $1`, [a.objectId])).rows;
+    expect(stored.average).toBe(16);
+    expect((await t.api('POST', `/api/assessments/${a.objectId}/publish`, undefined, admin)).status).toBe(400);
+    for (const p of class8) expect((await mailsTo(p.email)).length).toBeLessThanOrEqual(1);
+
+    const progress = await t.api('GET', '/api/students/me/progress', undefined, await tokenOf(class8[0]!));
+    expect(progress.body.assessments[0]).toMatchObject({
+      subject: 'Science',
+      marks: 18,
+      maxMarks: 20,
+      percentage: 90,
+      absent: false,
+      batchAverage: 16,
+      batchAveragePercentage: 80,
+    });
+    const absent = await t.api('GET', '/api/students/me/progress', undefined, await tokenOf(class8[5]!));
+    expect(absent.body.assessments[0]).toMatchObject({ absent: true });
+    expect(absent.body.assessments[0].marks).toBeUndefined();
+  });
+
+  it('shows the batch average only when at least 5 students have marks', async () => {
+    const class9 = await pupils(5, 9, 'State');
+    const four = await create({ grade: 9, board: 'State', date: '2026-03-01', title: 'Four' });
+    await save(
+      four.objectId,
+      class9.map((p, i) => ({ id: p.id, value: i === 4 ? 'absent' : '10' })),
+    );
+    const five = await create({ grade: 9, board: 'State', date: '2026-04-01', title: 'Five' });
+    await save(
+      five.objectId,
+      class9.map((p) => ({ id: p.id, value: '10' })),
+    );
+    const draft = await create({ grade: 9, board: 'State', date: '2026-05-01', title: 'Draft' });
+    await save(draft.objectId, [{ id: class9[0]!.id, value: '3' }]);
+    await t.api('POST', `/api/assessments/${four.objectId}/publish`, undefined, admin);
+    await t.api('POST', `/api/assessments/${five.objectId}/publish`, undefined, admin);
+
+    const res = await t.api('GET', '/api/students/me/progress', undefined, await tokenOf(class9[0]!));
+    expect(res.status).toBe(200);
+    // Newest first, no draft.
+    expect(res.body.assessments.map((a: { title: string }) => a.title)).toEqual(['Five', 'Four']);
+    expect(res.body.assessments[0].batchAverage).toBe(10);
+    expect(res.body.assessments[1].batchAverage).toBeUndefined();
+    expect(res.body.subjects).toEqual([
+      {
+        subject: 'Mathematics',
+        averagePercentage: 50,
+        points: [
+          { date: '2026-03-01', title: 'Four', percentage: 50 },
+          { date: '2026-04-01', title: 'Five', percentage: 50 },
+        ],
+      },
+    ]);
+  });
+
+  it('gives a student with no marks an empty progress', async () => {
+    const [p] = await pupils(1, 1);
+    const res = await t.api('GET', '/api/students/me/progress', undefined, await tokenOf(p!));
+    expect(res.body).toEqual({ assessments: [], subjects: [] });
+  });
+});
+
+describe('permissions on every path', () => {
+  let pupil: Pupil;
+  let draftId: string;
+  beforeAll(async () => {
+    [pupil] = await pupils(1, 3, 'ICSE');
+    draftId = (await create({ grade: 3, board: 'ICSE' })).objectId;
+    await save(draftId, [{ id: pupil.id, value: '7' }]);
+  });
+
+  const adminCalls = (id: string): [string, string, unknown?][] => [
+    ['GET', '/api/assessments'],
+    ['POST', '/api/assessments', assessment()],
+    ['PUT', `/api/assessments/${id}`, { title: 'x' }],
+    ['DELETE', `/api/assessments/${id}`],
+    ['POST', `/api/assessments/${id}/publish`],
+    ['GET', `/api/assessments/${id}/marks`],
+    ['PUT', `/api/assessments/${id}/marks`, { rows: [{ id: 1, value: '20' }] }],
+    ['POST', `/api/assessments/${id}/marks/csv-preview`, { csv: '1,2' }],
+    ['POST', `/api/assessments/${id}/marks/csv`, { csv: '1,2' }],
+  ];
+
+  it('answers 401 without a session and 403 to a student on every admin call', async () => {
+    const token = await tokenOf(pupil);
+    for (const [method, route, body] of adminCalls(draftId)) {
+      expect((await t.api(method, route, body)).status, `${method} ${route}`).toBe(401);
+      expect((await t.api(method, route, body, token)).status, `${method} ${route}`).toBe(403);
+    }
+    expect((await t.sql.query(`SELECT marks FROM "Mark" WHERE "assessmentId" = $1`, [draftId])).rows).toEqual([
+      { marks: 7 },
+    ]);
+  });
+
+  it('never shows a student a draft, and an admin has no progress', async () => {
+    const res = await t.api('GET', '/api/students/me/progress', undefined, await tokenOf(pupil));
+    expect(res.body.assessments).toEqual([]);
+    expect((await t.api('GET', '/api/students/me/progress', undefined, admin)).status).toBe(403);
+    expect((await t.api('GET', '/api/students/me/progress')).status).toBe(401);
+  });
+
+  it('shows a student only their own marks', async () => {
+    const [mine, theirs] = await pupils(2, 3, 'State');
+    const a = await create({ grade: 3, board: 'State' });
+    await save(a.objectId, [
+      { id: mine!.id, value: '4' },
+      { id: theirs!.id, value: '19' },
+    ]);
+    await t.api('POST', `/api/assessments/${a.objectId}/publish`, undefined, admin);
+    const res = await t.api('GET', '/api/students/me/progress', undefined, await tokenOf(mine!));
+    expect(JSON.stringify(res.body)).not.toContain('19');
+    expect(res.body.assessments).toHaveLength(1);
+    expect(res.body.assessments[0].marks).toBe(4);
+  });
+
+  it('keeps Parse REST and cloud functions closed: no class reads, no writes by a student', async () => {
+    const token = await tokenOf(pupil);
+    const headers = { 'X-Parse-Application-Id': t.site.config.appId, 'content-type': 'application/json' };
+    for (const className of ['Assessment', 'Mark']) {
+      for (const session of [{}, { 'X-Parse-Session-Token': token }] as Record<string, string>[]) {
+        const read = await fetch(`${t.url}/parse/classes/${className}`, { headers: { ...headers, ...session } });
+        expect(read.status).toBeGreaterThanOrEqual(400);
+        const write = await fetch(`${t.url}/parse/classes/${className}`, {
+          method: 'POST',
+          headers: { ...headers, ...session },
+          body: JSON.stringify({ assessmentId: draftId, studentId: pupil.objectId, marks: 20 }),
+        });
+        expect(write.status).toBeGreaterThanOrEqual(400);
+      }
+    }
+    const viaFunction = await fetch(`${t.url}/parse/functions/saveMarks`, {
+      method: 'POST',
+      headers: { ...headers, 'X-Parse-Session-Token': token },
+      body: JSON.stringify({ objectId: draftId, rows: [{ id: pupil.id, value: '20' }] }),
+    });
+    expect(viaFunction.status).toBeGreaterThanOrEqual(400);
+    const batch = await fetch(`${t.url}/parse/batch`, {
+      method: 'POST',
+      headers: { ...headers, 'X-Parse-Session-Token': token },
+      body: JSON.stringify({
+        requests: [{ method: 'POST', path: '/parse/classes/Mark', body: { assessmentId: draftId, marks: 20 } }],
+      }),
+    });
+    expect(JSON.stringify(await batch.json())).toMatch(/error/);
+    expect((await t.sql.query(`SELECT marks FROM "Mark" WHERE "assessmentId" = $1`, [draftId])).rows).toEqual([
+      { marks: 7 },
+    ]);
+  });
+});

@@ -1,0 +1,154 @@
+// Assessments (admins): list, create, edit and delete drafts, correct published
+// ones, publish. Publishing stores the batch average and queues one mail per
+// student with marks; a correction after publishing updates the average and
+// sends nothing.
+
+import { ASSESSMENT_BOARDS, AssessmentMessage, validateAssessment, type AssessmentInput } from '@tc/domain/assessments';
+import { ErrorCode } from '@tc/domain/errors';
+import { marksPublishedEmail } from '@tc/domain/notifications';
+import { Route } from '@tc/domain/routes';
+import type { CloudDeps, MailJob } from '../deps.ts';
+import { defineFunction, fail, validationFailed, type Params } from '../errors.ts';
+import { MASTER, parse } from '../parse.ts';
+import { requireAdmin } from '../users/accounts.ts';
+import { getAssessment, refreshAverage, toAssessmentRecord } from './store.ts';
+
+const FIELDS = ['grade', 'board', 'subject', 'title', 'date', 'maxMarks'] as const;
+
+export function integerParam(value: unknown, fallback: number, min: number, max: number, name: string): number {
+  if (value === undefined || value === null || value === '') return fallback;
+  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!Number.isInteger(n) || n < min || n > max) {
+    fail(ErrorCode.BadRequest, `${name} must be a whole number from ${min} to ${max}`, name);
+  }
+  return n;
+}
+
+function inputOf(params: Params): AssessmentInput {
+  return Object.fromEntries(FIELDS.map((field) => [field, params[field]]));
+}
+
+/** The key that makes one publication mail per assessment and student, however often publishing runs. */
+export function publicationMailKey(assessmentId: string, studentId: string): string {
+  return `marks-published:${assessmentId}:${studentId}`;
+}
+
+export function defineAssessmentFunctions(deps: CloudDeps): void {
+  const Parse = parse();
+
+  defineFunction(deps, 'listAssessments', async (request) => {
+    await requireAdmin(request, deps);
+    const { params } = request;
+    const skip = integerParam(params.skip, 0, 0, 1_000_000, 'skip');
+    const limit = integerParam(params.limit, 50, 1, 500, 'limit');
+    // A condition on every row: Parse counts a class without any condition from
+    // PostgreSQL's estimate (pg_class.reltuples), which is 0 until the table is analysed.
+    const query = new Parse.Query('Assessment').exists('status');
+    if (params.grade !== undefined && params.grade !== '') {
+      query.equalTo('grade', integerParam(params.grade, 0, 1, 9, 'grade'));
+    }
+    if (params.board !== undefined && params.board !== '') {
+      if (!ASSESSMENT_BOARDS.includes(params.board as never)) {
+        validationFailed(AssessmentMessage.boardInvalid, 'board');
+      }
+      query.equalTo('board', params.board);
+    }
+    if (params.status === 'draft' || params.status === 'published') query.equalTo('status', params.status);
+    const total = await query.count(MASTER);
+    const found = await query.descending('date').addDescending('createdAt').skip(skip).limit(limit).find(MASTER);
+    return { items: found.map(toAssessmentRecord), total };
+  });
+
+  defineFunction(deps, 'createAssessment', async (request) => {
+    await requireAdmin(request, deps);
+    const result = validateAssessment(inputOf(request.params));
+    if (!result.ok) validationFailed(result.message, result.field);
+    const assessment = new Parse.Object('Assessment');
+    assessment.set({ ...result.value, status: 'draft', markedCount: 0 });
+    await assessment.save(null, MASTER);
+    return toAssessmentRecord(assessment);
+  });
+
+  defineFunction(deps, 'updateAssessment', async (request) => {
+    await requireAdmin(request, deps);
+    const assessment = await getAssessment(request.params.objectId);
+    const result = validateAssessment({ ...assessment.attributes, ...dropUndefined(inputOf(request.params)) });
+    if (!result.ok) validationFailed(result.message, result.field);
+    const next = result.value;
+    const [highest] = await deps.sql<{ max: number | null; n: number }>(
+      `SELECT max(marks) AS max, count(*)::int AS n FROM "Mark" WHERE "assessmentId" = $1`,
+      [assessment.id],
+    );
+    // Marks already given stay right: the maximum cannot fall below them, and
+    // they belong to the students of this batch.
+    if (highest && highest.max !== null && next.maxMarks < highest.max) {
+      validationFailed(AssessmentMessage.maxMarksBelowMarks, 'maxMarks');
+    }
+    if (
+      highest &&
+      highest.n > 0 &&
+      (next.grade !== assessment.get('grade') || next.board !== assessment.get('board'))
+    ) {
+      validationFailed(
+        AssessmentMessage.batchFixedOnceMarked,
+        next.grade !== assessment.get('grade') ? 'grade' : 'board',
+      );
+    }
+    assessment.set(next);
+    await assessment.save(null, MASTER);
+    return toAssessmentRecord(assessment);
+  });
+
+  defineFunction(deps, 'deleteAssessment', async (request) => {
+    await requireAdmin(request, deps);
+    const assessment = await getAssessment(request.params.objectId);
+    // Checked and deleted in one statement, so a publication at the same moment cannot slip between.
+    const deleted = await deps.sql(
+      `DELETE FROM "Assessment" WHERE "objectId" = $1 AND status = 'draft' RETURNING "objectId"`,
+      [assessment.id],
+    );
+    if (!deleted.length) validationFailed(AssessmentMessage.publishedCannotBeDeleted);
+    await deps.sql(`DELETE FROM "Mark" WHERE "assessmentId" = $1`, [assessment.id]);
+    return { success: true };
+  });
+
+  defineFunction(deps, 'publishAssessment', async (request) => {
+    await requireAdmin(request, deps);
+    const assessment = await getAssessment(request.params.objectId);
+    const id = assessment.id!;
+    // Only one of two simultaneous publications gets the row: the mails go out once.
+    const claimed = await deps.sql(
+      `UPDATE "Assessment" SET status = 'published', "publishedAt" = now(), "updatedAt" = now()
+       WHERE "objectId" = $1 AND status = 'draft' RETURNING "objectId"`,
+      [id],
+    );
+    if (!claimed.length) validationFailed(AssessmentMessage.alreadyPublished);
+    await refreshAverage(deps, id);
+
+    const students = await deps.sql<{ objectId: string; email: string; fullname: string; marks: number }>(
+      `SELECT u."objectId", u.email, u.fullname, m.marks FROM "Mark" m JOIN "_User" u ON u."objectId" = m."studentId"
+       WHERE m."assessmentId" = $1 AND m.marks IS NOT NULL AND m.absent IS NOT TRUE AND u.email IS NOT NULL`,
+      [id],
+    );
+    const progressUrl = `${deps.publicUrl}${Route.progress}`;
+    const result = {
+      subject: assessment.get('subject'),
+      title: assessment.get('title'),
+      maxMarks: assessment.get('maxMarks'),
+    };
+    const jobs: MailJob[] = students.map((student) => ({
+      message: {
+        to: student.email,
+        ...marksPublishedEmail(student.fullname, { ...result, marks: student.marks }, progressUrl),
+      },
+      idempotencyKey: publicationMailKey(id, student.objectId),
+    }));
+    await deps.enqueueMails(jobs);
+    await assessment.fetch(MASTER);
+    return { ...toAssessmentRecord(assessment), mailsQueued: jobs.length };
+  });
+}
+
+function dropUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,216 @@
+// Marks entry (admins): the batch's students with their marks, paged and
+// searched on the server; changed rows saved in one request, each bad row
+// answered with its own error; CSV files previewed, and saved only when every
+// row is good.
+
+import { parse as parseCsv, CsvError } from 'csv-parse/sync';
+import {
+  AssessmentMessage as M,
+  MARKS_MAX_ROWS,
+  isInBatch,
+  markText,
+  parseMarkValue,
+  type MarkValue,
+} from '@tc/domain/assessments';
+import { ErrorCode } from '@tc/domain/errors';
+import { ServerMessage } from '@tc/domain/messages';
+import type { CloudDeps } from '../deps.ts';
+import { defineFunction, fail, optionalString, validationFailed } from '../errors.ts';
+import { requireAdmin } from '../users/accounts.ts';
+import { integerParam } from './functions.ts';
+import { batchCondition, getAssessment, writeMarks, type AssessmentObject, type MarkWrite } from './store.ts';
+
+interface RowIn {
+  /** The CSV line, for the preview. */
+  line?: number;
+  id: number | null;
+  value: unknown;
+}
+
+export interface CheckedRow {
+  line?: number;
+  id?: number;
+  fullname?: string;
+  value: string;
+  error?: string;
+}
+
+/**
+ * Checks rows against the assessment: known enrollment id, in the batch, once
+ * only, marks in range. One query for all the students, whatever the number.
+ */
+async function checkRows(
+  deps: CloudDeps,
+  assessment: AssessmentObject,
+  rows: readonly RowIn[],
+): Promise<{ checked: CheckedRow[]; writes: MarkWrite[] }> {
+  const ids = [...new Set(rows.map((r) => r.id).filter((id): id is number => id !== null))];
+  const students = await deps.sql<{
+    objectId: string;
+    enrollmentId: number;
+    fullname: string;
+    grade: number;
+    board: string;
+  }>(
+    `SELECT "objectId", "enrollmentId", fullname, grade, board FROM "_User" WHERE "enrollmentId" = ANY($1::float8[])`,
+    [ids],
+  );
+  const byId = new Map(students.map((s) => [Number(s.enrollmentId), s]));
+  const seen = new Map<number, number>();
+  for (const row of rows) if (row.id !== null) seen.set(row.id, (seen.get(row.id) ?? 0) + 1);
+  const batch = { grade: assessment.get('grade') as number, board: assessment.get('board') as string };
+  const maxMarks = assessment.get('maxMarks') as number;
+
+  const checked: CheckedRow[] = [];
+  const writes: MarkWrite[] = [];
+  for (const row of rows) {
+    const out: CheckedRow = {
+      ...(row.line !== undefined ? { line: row.line } : {}),
+      ...(row.id !== null ? { id: row.id } : {}),
+      value:
+        typeof row.value === 'string'
+          ? row.value
+          : row.value === undefined || row.value === null
+            ? ''
+            : String(row.value),
+    };
+    checked.push(out);
+    if (row.id === null) {
+      out.error = M.malformedLine;
+      continue;
+    }
+    const student = byId.get(row.id);
+    if (student) out.fullname = student.fullname;
+    const value = parseMarkValue(row.value, maxMarks);
+    if (!student) out.error = M.unknownStudent;
+    else if (!isInBatch(batch, student)) out.error = M.otherBatch;
+    else if ((seen.get(row.id) ?? 0) > 1) out.error = M.duplicateRow;
+    else if (!value.ok) out.error = value.message;
+    else writes.push({ studentId: student.objectId, value: value.value });
+  }
+  return { checked, writes };
+}
+
+/** `enrollment id, marks` lines (a header line is skipped); a line that is not two columns is malformed. */
+function csvRows(csv: string): RowIn[] {
+  let records: { record: string[]; info: { lines: number } }[];
+  try {
+    records = parseCsv(csv, {
+      bom: true,
+      trim: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      info: true,
+    }) as never;
+  } catch (error) {
+    if (error instanceof CsvError) {
+      const line = (error as CsvError & { lines?: number }).lines ?? 1;
+      return [{ line, id: null, value: '' }];
+    }
+    throw error;
+  }
+  const rows: RowIn[] = [];
+  records.forEach(({ record, info }, index) => {
+    const [first = '', second = ''] = record;
+    if (index === 0 && !/^\d+$/.test(first) && /enrol|id/i.test(first)) return; // the header
+    const wellFormed = record.length === 2 && /^\d{1,15}$/.test(first);
+    rows.push({
+      line: info.lines,
+      id: wellFormed ? Number(first) : null,
+      value: wellFormed ? second : record.join(','),
+    });
+  });
+  if (rows.length > MARKS_MAX_ROWS) validationFailed(M.tooManyRows, 'csv');
+  return rows;
+}
+
+function csvParam(params: Record<string, unknown>): string {
+  const csv = optionalString(params, 'csv') ?? '';
+  if (!csv.trim()) validationFailed(M.emptyFile, 'csv');
+  return csv;
+}
+
+export function defineMarkFunctions(deps: CloudDeps): void {
+  defineFunction(deps, 'listAssessmentMarks', async (request) => {
+    await requireAdmin(request, deps);
+    const { params } = request;
+    const assessment = await getAssessment(params.objectId);
+    const skip = integerParam(params.skip, 0, 0, 1_000_000, 'skip');
+    const limit = integerParam(params.limit, 50, 1, 500, 'limit');
+    const q = (optionalString(params, 'q') ?? '').trim();
+    const values: unknown[] = [assessment.get('grade'), assessment.get('board')];
+    let search = '';
+    // Digits are an enrollment id; anything else is part of a name.
+    if (/^\d{1,15}$/.test(q)) search = ` AND u."enrollmentId" = ${Number(q)}`;
+    else if (q) {
+      values.push(`%${q.replace(/[\\%_]/g, '\\$&')}%`);
+      search = ` AND u.fullname ILIKE $3`;
+    }
+    const where = `${batchCondition(1)}${search}`;
+    const [count] = await deps.sql<{ n: number }>(`SELECT count(*)::int AS n FROM "_User" u WHERE ${where}`, values);
+    const rows = await deps.sql<{
+      objectId: string;
+      enrollmentId: number;
+      fullname: string;
+      board: string;
+      marks: number | null;
+      absent: boolean | null;
+    }>(
+      `SELECT u."objectId", u."enrollmentId", u.fullname, u.board, m.marks, m.absent
+       FROM "_User" u LEFT JOIN "Mark" m ON m."studentId" = u."objectId" AND m."assessmentId" = $${values.length + 1}
+       WHERE ${where} ORDER BY u."enrollmentId" LIMIT ${limit} OFFSET ${skip}`,
+      [...values, assessment.id],
+    );
+    return {
+      items: rows.map((row) => ({
+        studentId: row.objectId,
+        id: Number(row.enrollmentId),
+        fullname: row.fullname,
+        board: row.board,
+        value: markText(storedValue(row)),
+      })),
+      total: count?.n ?? 0,
+    };
+  });
+
+  defineFunction(deps, 'saveMarks', async (request) => {
+    await requireAdmin(request, deps);
+    const assessment = await getAssessment(request.params.objectId);
+    const rows = request.params.rows;
+    if (!Array.isArray(rows) || rows.length > MARKS_MAX_ROWS) {
+      fail(ErrorCode.BadRequest, `rows must be a list of at most ${MARKS_MAX_ROWS} {id, value}`, 'rows');
+    }
+    const input: RowIn[] = rows.map((row: unknown) => {
+      const { id, value } = (row ?? {}) as { id?: unknown; value?: unknown };
+      if (!Number.isInteger(id) || (id as number) < 1) fail(ErrorCode.BadRequest, ServerMessage.badRequest, 'rows');
+      return { id: id as number, value };
+    });
+    const { checked, writes } = await checkRows(deps, assessment, input);
+    await writeMarks(deps, assessment.id!, writes);
+    const errors = checked.filter((row) => row.error).map((row) => ({ id: row.id!, message: row.error! }));
+    return { saved: writes.length, errors };
+  });
+
+  defineFunction(deps, 'previewMarksCsv', async (request) => {
+    await requireAdmin(request, deps);
+    const assessment = await getAssessment(request.params.objectId);
+    const { checked } = await checkRows(deps, assessment, csvRows(csvParam(request.params)));
+    return { rows: checked, errorCount: checked.filter((row) => row.error).length };
+  });
+
+  defineFunction(deps, 'importMarksCsv', async (request) => {
+    await requireAdmin(request, deps);
+    const assessment = await getAssessment(request.params.objectId);
+    const { checked, writes } = await checkRows(deps, assessment, csvRows(csvParam(request.params)));
+    const errorCount = checked.filter((row) => row.error).length;
+    if (errorCount) validationFailed(M.csvHasErrors(errorCount), 'csv');
+    await writeMarks(deps, assessment.id!, writes);
+    return { saved: writes.length };
+  });
+}
+
+function storedValue(row: { marks: number | null; absent: boolean | null }): MarkValue {
+  if (row.absent) return { marks: null, absent: true };
+  if (row.marks === null || row.marks === undefined) return null;
+  return { marks: Number(row.marks), absent: false };
+}

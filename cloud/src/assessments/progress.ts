@@ -1,0 +1,66 @@
+// A student's progress: their own marks of published assessments, newest
+// first, and per subject the average percentage and the series over time. The
+// batch average is given only when at least AVERAGE_MIN_STUDENTS students have
+// marks, so that no child's mark can be worked out from it.
+
+import { AVERAGE_MIN_STUDENTS, percentage } from '@tc/domain/assessments';
+import type { CloudDeps } from '../deps.ts';
+import { defineFunction } from '../errors.ts';
+import { requireStudent } from '../users/accounts.ts';
+
+interface Row {
+  objectId: string;
+  subject: string;
+  title: string;
+  date: string;
+  maxMarks: number;
+  average: number | null;
+  markedCount: number | null;
+  marks: number | null;
+  absent: boolean | null;
+}
+
+export function defineProgressFunctions(deps: CloudDeps): void {
+  defineFunction(deps, 'getMyProgress', async (request) => {
+    const student = await requireStudent(request, deps);
+    const rows = await deps.sql<Row>(
+      `SELECT a."objectId", a.subject, a.title, a.date, a."maxMarks", a.average, a."markedCount", m.marks, m.absent
+       FROM "Mark" m JOIN "Assessment" a ON a."objectId" = m."assessmentId"
+       WHERE m."studentId" = $1 AND a.status = 'published'
+       ORDER BY a.date DESC, a."publishedAt" DESC`,
+      [student.id],
+    );
+    const assessments = rows.map((row) => {
+      const maxMarks = Number(row.maxMarks);
+      const absent = row.absent === true || row.marks === null;
+      const showAverage = row.average !== null && Number(row.markedCount ?? 0) >= AVERAGE_MIN_STUDENTS;
+      const average = showAverage ? Math.round(Number(row.average) * 10) / 10 : undefined;
+      return {
+        objectId: row.objectId,
+        subject: row.subject,
+        title: row.title,
+        date: row.date,
+        maxMarks,
+        absent,
+        ...(absent ? {} : { marks: Number(row.marks), percentage: percentage(Number(row.marks), maxMarks) }),
+        ...(average !== undefined
+          ? { batchAverage: average, batchAveragePercentage: percentage(average, maxMarks) }
+          : {}),
+      };
+    });
+
+    const bySubject = new Map<string, { date: string; title: string; percentage: number }[]>();
+    for (const a of [...assessments].reverse()) {
+      if (a.percentage === undefined) continue;
+      const points = bySubject.get(a.subject) ?? [];
+      points.push({ date: a.date, title: a.title, percentage: a.percentage });
+      bySubject.set(a.subject, points);
+    }
+    const subjects = [...bySubject].map(([subject, points]) => ({
+      subject,
+      averagePercentage: Math.round((points.reduce((sum, p) => sum + p.percentage, 0) / points.length) * 10) / 10,
+      points,
+    }));
+    return { assessments, subjects };
+  });
+}

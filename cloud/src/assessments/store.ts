@@ -1,0 +1,95 @@
+// Reading and writing assessments and marks. Assessments are few and go through
+// the Parse SDK; marks come by the thousand and go through single SQL
+// statements on Parse's own tables ("Assessment", "Mark").
+
+import { ALL_BOARDS, AssessmentMessage, type MarkValue, type ValidAssessment } from '@tc/domain/assessments';
+import { ErrorCode } from '@tc/domain/errors';
+import type { CloudDeps } from '../deps.ts';
+import { fail } from '../errors.ts';
+import { MASTER, parse } from '../parse.ts';
+
+export type AssessmentObject = InstanceType<ReturnType<typeof parse>['Object']>;
+
+export interface AssessmentRecord extends ValidAssessment {
+  objectId: string;
+  status: 'draft' | 'published';
+  publishedAt?: string;
+  /** Mean marks of the students with marks (absent left out). */
+  average?: number;
+  markedCount: number;
+}
+
+export function toAssessmentRecord(object: AssessmentObject): AssessmentRecord {
+  const average = object.get('average');
+  const publishedAt = object.get('publishedAt') as Date | undefined;
+  return {
+    objectId: object.id!,
+    grade: object.get('grade'),
+    board: object.get('board'),
+    subject: object.get('subject'),
+    title: object.get('title'),
+    date: object.get('date'),
+    maxMarks: object.get('maxMarks'),
+    status: object.get('status'),
+    ...(typeof average === 'number' ? { average: Math.round(average * 100) / 100 } : {}),
+    markedCount: object.get('markedCount') ?? 0,
+    ...(publishedAt ? { publishedAt: publishedAt.toISOString() } : {}),
+  };
+}
+
+export async function getAssessment(objectId: unknown): Promise<AssessmentObject> {
+  const Parse = parse();
+  if (typeof objectId !== 'string' || !/^[A-Za-z0-9]{1,40}$/.test(objectId)) {
+    fail(ErrorCode.NotFound, AssessmentMessage.notFound);
+  }
+  const found = await new Parse.Query('Assessment').get(objectId, MASTER).catch(() => undefined);
+  if (!found) fail(ErrorCode.NotFound, AssessmentMessage.notFound);
+  return found;
+}
+
+/** The SQL condition (on the alias `u`) for the students of an assessment's batch, with its two values. */
+export function batchCondition(first: number): string {
+  return `u."enrollmentId" IS NOT NULL AND u.grade = $${first} AND ($${first + 1} = '${ALL_BOARDS}' OR u.board = $${first + 1})`;
+}
+
+/** Stores the average and the number of students with marks; on a draft it is kept up to date too. */
+export async function refreshAverage(deps: CloudDeps, assessmentId: string): Promise<void> {
+  await deps.sql(
+    `UPDATE "Assessment" a SET average = s.average, "markedCount" = s.n, "updatedAt" = now()
+     FROM (SELECT avg(marks) AS average, count(marks)::int AS n FROM "Mark"
+           WHERE "assessmentId" = $1 AND marks IS NOT NULL AND absent IS NOT TRUE) s
+     WHERE a."objectId" = $1`,
+    [assessmentId],
+  );
+}
+
+export interface MarkWrite {
+  studentId: string;
+  value: MarkValue;
+}
+
+/**
+ * Writes marks in two statements whatever their number: an upsert of the given
+ * values (unique per assessment and student) and a delete of the cleared ones.
+ */
+export async function writeMarks(deps: CloudDeps, assessmentId: string, writes: readonly MarkWrite[]): Promise<void> {
+  const set = writes.filter((w) => w.value !== null);
+  const cleared = writes.filter((w) => w.value === null).map((w) => w.studentId);
+  if (set.length) {
+    await deps.sql(
+      `INSERT INTO "Mark" ("objectId", "assessmentId", "studentId", marks, absent, "createdAt", "updatedAt", "_rperm", "_wperm")
+       SELECT md5(random()::text || clock_timestamp()::text || s), $1, s, m, ab, now(), now(), '{}', '{}'
+       FROM unnest($2::text[], $3::float8[], $4::bool[]) AS t(s, m, ab)
+       ON CONFLICT ("assessmentId", "studentId")
+       DO UPDATE SET marks = EXCLUDED.marks, absent = EXCLUDED.absent, "updatedAt" = now()`,
+      [assessmentId, set.map((w) => w.studentId), set.map((w) => w.value!.marks), set.map((w) => w.value!.absent)],
+    );
+  }
+  if (cleared.length) {
+    await deps.sql(`DELETE FROM "Mark" WHERE "assessmentId" = $1 AND "studentId" = ANY($2::text[])`, [
+      assessmentId,
+      cleared,
+    ]);
+  }
+  if (set.length || cleared.length) await refreshAverage(deps, assessmentId);
+}

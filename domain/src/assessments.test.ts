@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AssessmentMessage as M,
+  isInBatch,
+  markText,
+  parseMarkValue,
+  percentage,
+  validateAssessment,
+} from './assessments.ts';
+import { marksPublishedEmail } from './notifications.ts';
+
+const valid = {
+  grade: 4,
+  board: 'CBSE',
+  subject: 'Mathematics',
+  title: ' Unit  Test 3 ',
+  date: '2026-11-20',
+  maxMarks: 20,
+};
+
+describe('validateAssessment', () => {
+  it('accepts and tidies a valid assessment', () => {
+    expect(validateAssessment(valid)).toEqual({
+      ok: true,
+      value: {
+        grade: 4,
+        board: 'CBSE',
+        subject: 'Mathematics',
+        title: 'Unit Test 3',
+        date: '2026-11-20',
+        maxMarks: 20,
+      },
+    });
+    expect(validateAssessment({ ...valid, board: 'All', grade: '9', maxMarks: '1000' }).ok).toBe(true);
+  });
+
+  it.each([
+    [{ grade: 0 }, 'grade', M.gradeInvalid],
+    [{ grade: 10 }, 'grade', M.gradeInvalid],
+    [{ grade: 'x' }, 'grade', M.gradeInvalid],
+    [{ board: 'IB' }, 'board', M.boardInvalid],
+    [{ board: undefined }, 'board', M.boardInvalid],
+    [{ subject: 'Physics' }, 'subject', M.subjectInvalid],
+    [{ title: '   ' }, 'title', M.titleRequired],
+    [{ title: 5 }, 'title', M.titleRequired],
+    [{ title: 'x'.repeat(81) }, 'title', M.titleTooLong],
+    [{ date: '2026-02-30' }, 'date', M.dateInvalid],
+    [{ date: '20/11/2026' }, 'date', M.dateInvalid],
+    [{ maxMarks: 0 }, 'maxMarks', M.maxMarksInvalid],
+    [{ maxMarks: 1001 }, 'maxMarks', M.maxMarksInvalid],
+    [{ maxMarks: 10.5 }, 'maxMarks', M.maxMarksInvalid],
+    [{ maxMarks: '' }, 'maxMarks', M.maxMarksInvalid],
+  ])('refuses %j', (change, field, message) => {
+    expect(validateAssessment({ ...valid, ...change })).toEqual({ ok: false, field, message });
+  });
+
+  it('takes titles of exactly 1 and 80 characters', () => {
+    expect(validateAssessment({ ...valid, title: 'x' }).ok).toBe(true);
+    expect(validateAssessment({ ...valid, title: 'x'.repeat(80) }).ok).toBe(true);
+  });
+});
+
+describe('parseMarkValue', () => {
+  it('reads marks in steps of 0.5 from 0 to the maximum', () => {
+    expect(parseMarkValue('0', 20)).toEqual({ ok: true, value: { marks: 0, absent: false } });
+    expect(parseMarkValue(' 17.5 ', 20)).toEqual({ ok: true, value: { marks: 17.5, absent: false } });
+    expect(parseMarkValue(20, 20)).toEqual({ ok: true, value: { marks: 20, absent: false } });
+  });
+
+  it('reads absent and an empty cell', () => {
+    for (const text of ['absent', 'Absent', 'AB', 'a']) {
+      expect(parseMarkValue(text, 20)).toEqual({ ok: true, value: { marks: null, absent: true } });
+    }
+    expect(parseMarkValue('', 20)).toEqual({ ok: true, value: null });
+  });
+
+  it.each(['20.5', '-1', '17.25', '1e1', 'ten', '0x10', ' . '])('refuses %s', (text) => {
+    expect(parseMarkValue(text, 20)).toEqual({ ok: false, field: 'value', message: M.marksInvalid(20) });
+  });
+
+  it('refuses what is neither text nor number', () => {
+    expect(parseMarkValue(null, 20).ok).toBe(false);
+    expect(parseMarkValue({}, 20).ok).toBe(false);
+  });
+
+  it('writes back what it read', () => {
+    expect(markText({ marks: 17.5, absent: false })).toBe('17.5');
+    expect(markText({ marks: null, absent: true })).toBe('absent');
+    expect(markText(null)).toBe('');
+  });
+});
+
+describe('batches and figures', () => {
+  it('matches a board, or every board', () => {
+    expect(isInBatch({ grade: 4, board: 'CBSE' }, { grade: 4, board: 'CBSE' })).toBe(true);
+    expect(isInBatch({ grade: 4, board: 'All' }, { grade: 4, board: 'State' })).toBe(true);
+    expect(isInBatch({ grade: 4, board: 'ICSE' }, { grade: 4, board: 'CBSE' })).toBe(false);
+    expect(isInBatch({ grade: 5, board: 'All' }, { grade: 4, board: 'CBSE' })).toBe(false);
+  });
+
+  it('rounds percentages to one decimal', () => {
+    expect(percentage(18, 20)).toBe(90);
+    expect(percentage(1, 3)).toBe(33.3);
+  });
+
+  it('writes the publication mail as promised', () => {
+    const mail = marksPublishedEmail(
+      'Asha',
+      { subject: 'Mathematics', title: 'Unit Test 3', marks: 18, maxMarks: 20 },
+      'http://x/dashboard/progress',
+    );
+    expect(mail.subject).toBe('New marks in Mathematics: Unit Test 3, 18 / 20');
+    expect(mail.text).toContain('http://x/dashboard/progress');
+  });
+});

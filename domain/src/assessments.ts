@@ -1,0 +1,139 @@
+// Assessments and marks: the rules an admin's input must pass, shared by the
+// admin screens (instant feedback) and the cloud code (enforcement).
+
+import { BOARDS, GRADES, type Grade } from './constants.ts';
+import { isValidIsoDate } from './dates.ts';
+import { SUBJECTS } from './subjects.ts';
+
+export type Subject = (typeof SUBJECTS)[number];
+
+/** An assessment is for one board of a grade, or for every board of it. */
+export const ALL_BOARDS = 'All';
+export const ASSESSMENT_BOARDS = [...BOARDS, ALL_BOARDS] as const;
+export type AssessmentBoard = (typeof ASSESSMENT_BOARDS)[number];
+
+export const ASSESSMENT_STATUSES = ['draft', 'published'] as const;
+export type AssessmentStatus = (typeof ASSESSMENT_STATUSES)[number];
+
+export const TITLE_MAX_LENGTH = 80;
+export const MAX_MARKS_MIN = 1;
+export const MAX_MARKS_MAX = 1000;
+/** Marks go in steps of half a mark. */
+export const MARKS_STEP = 0.5;
+/**
+ * The batch average is shown to students only when at least this many students
+ * have marks: with fewer, one child's mark could be worked out from it.
+ */
+export const AVERAGE_MIN_STUDENTS = 5;
+/** What a marks cell or a CSV row says for a student who missed the test. */
+export const ABSENT = 'absent';
+/** Rows in one marks save or one CSV file. */
+export const MARKS_MAX_ROWS = 5000;
+
+export const AssessmentMessage = {
+  gradeInvalid: 'Grade must be between 1 to 9',
+  boardInvalid: 'Choose a board, or all boards',
+  subjectInvalid: 'Choose a subject from the list',
+  titleRequired: 'Please enter a title',
+  titleTooLong: `Title must be at most ${TITLE_MAX_LENGTH} characters`,
+  dateInvalid: 'Please enter a valid date',
+  maxMarksInvalid: `Maximum marks must be a whole number from ${MAX_MARKS_MIN} to ${MAX_MARKS_MAX}`,
+  maxMarksBelowMarks: 'Maximum marks cannot be less than marks already entered',
+  batchFixedOnceMarked: 'The grade and board cannot change once marks are entered',
+  notFound: 'Assessment not found',
+  publishedCannotBeDeleted: 'A published assessment cannot be deleted: its marks are part of the record',
+  alreadyPublished: 'This assessment is already published',
+  marksInvalid: (max: number) => `Marks must be from 0 to ${max} in steps of 0.5, or absent`,
+  unknownStudent: 'No student has this enrollment id',
+  otherBatch: 'This student is not in the batch of this assessment',
+  duplicateRow: 'This enrollment id appears more than once',
+  malformedLine: 'Expected two columns: enrollment id, marks (or absent)',
+  emptyFile: 'The file has no rows',
+  csvHasErrors: (count: number) =>
+    `${count} ${count === 1 ? 'row has an error' : 'rows have errors'}: nothing was saved. Preview the file to see them.`,
+  tooManyRows: `At most ${MARKS_MAX_ROWS} rows at once`,
+} as const;
+
+export interface AssessmentInput {
+  grade?: unknown;
+  board?: unknown;
+  subject?: unknown;
+  title?: unknown;
+  date?: unknown;
+  maxMarks?: unknown;
+}
+
+export interface ValidAssessment {
+  grade: Grade;
+  board: AssessmentBoard;
+  subject: Subject;
+  title: string;
+  date: string;
+  maxMarks: number;
+}
+
+export type AssessmentField = keyof AssessmentInput;
+export type Check<T, F extends string = string> = { ok: true; value: T } | { ok: false; field: F; message: string };
+
+function toNumber(value: unknown): number {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string' && value.trim() !== '') return Number(value.trim());
+  return NaN;
+}
+
+/** Checks a whole assessment, field by field in the form's order. */
+export function validateAssessment(input: AssessmentInput): Check<ValidAssessment, AssessmentField> {
+  const M = AssessmentMessage;
+  const fail = (field: AssessmentField, message: string) => ({ ok: false as const, field, message });
+
+  const grade = toNumber(input.grade);
+  if (!(GRADES as readonly number[]).includes(grade)) return fail('grade', M.gradeInvalid);
+  const board = ASSESSMENT_BOARDS.find((b) => b === input.board);
+  if (!board) return fail('board', M.boardInvalid);
+  const subject = SUBJECTS.find((s) => s === input.subject);
+  if (!subject) return fail('subject', M.subjectInvalid);
+  const title = typeof input.title === 'string' ? input.title.trim().replace(/\s+/g, ' ') : '';
+  if (!title) return fail('title', M.titleRequired);
+  if ([...title].length > TITLE_MAX_LENGTH) return fail('title', M.titleTooLong);
+  if (typeof input.date !== 'string' || !isValidIsoDate(input.date)) return fail('date', M.dateInvalid);
+  const maxMarks = toNumber(input.maxMarks);
+  if (!Number.isInteger(maxMarks) || maxMarks < MAX_MARKS_MIN || maxMarks > MAX_MARKS_MAX) {
+    return fail('maxMarks', M.maxMarksInvalid);
+  }
+  return { ok: true, value: { grade: grade as Grade, board, subject, title, date: input.date, maxMarks } };
+}
+
+/** A student's result: marks, absent, or nothing entered (null). */
+export type MarkValue = { marks: number; absent: false } | { marks: null; absent: true } | null;
+
+/**
+ * A marks cell or CSV value: "18", "17.5", "absent" (any case, or "A"/"AB"), or
+ * empty for no mark. Marks run from 0 to the maximum in steps of 0.5.
+ */
+export function parseMarkValue(value: unknown, maxMarks: number): Check<MarkValue, 'value'> {
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : null;
+  if (text === null) return { ok: false, field: 'value', message: AssessmentMessage.marksInvalid(maxMarks) };
+  if (text === '') return { ok: true, value: null };
+  if (/^(absent|a|ab)$/i.test(text)) return { ok: true, value: { marks: null, absent: true } };
+  const marks = /^\d+(\.\d+)?$/.test(text) ? Number(text) : NaN;
+  if (!Number.isFinite(marks) || marks < 0 || marks > maxMarks || !Number.isInteger(marks / MARKS_STEP)) {
+    return { ok: false, field: 'value', message: AssessmentMessage.marksInvalid(maxMarks) };
+  }
+  return { ok: true, value: { marks, absent: false } };
+}
+
+/** The text a marks cell shows for a stored value: "18", "absent" or "". */
+export function markText(value: MarkValue): string {
+  if (!value) return '';
+  return value.absent ? ABSENT : String(value.marks);
+}
+
+/** Does an assessment of this grade and board concern a student of that grade and board? */
+export function isInBatch(assessment: { grade: number; board: string }, student: { grade: number; board: string }) {
+  return assessment.grade === student.grade && (assessment.board === ALL_BOARDS || assessment.board === student.board);
+}
+
+/** A percentage with one decimal, as students see it. */
+export function percentage(marks: number, maxMarks: number): number {
+  return Math.round((marks / maxMarks) * 1000) / 10;
+}

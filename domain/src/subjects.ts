@@ -1,0 +1,9 @@
+export const SUBJECTS = [
+  'Mathematics',
+  'Science',
+  'English',
+  'Hindi',
+  'Social Studies',
+  'Environmental Studies',
+  'Computer Science',
+] as const;

@@ -1,0 +1,182 @@
+// Assessments end to end: an admin creates an assessment, enters marks in the
+// grid (typed like a spreadsheet) and by CSV, publishes; the student sees the
+// marks, the batch average and the chart.
+
+import type { Page } from '@playwright/test';
+import {
+  admin,
+  adminToken,
+  apiCall,
+  createStudent,
+  expect,
+  expectToast,
+  snap,
+  studentToken,
+  tag,
+  test,
+} from './fixtures.ts';
+
+async function loginAsAdmin(page: Page): Promise<void> {
+  await page.goto('/adminlogin');
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Password', { exact: true }).fill(admin.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/admindashborad$/);
+}
+
+async function choose(page: Page, label: string, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test('admin enters marks in the grid and by CSV and publishes; the student sees marks, average and chart', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const run = tag();
+  const title = `Unit Test ${run}`;
+  const pupils = [];
+  for (let i = 1; i <= 5; i++) {
+    pupils.push(await createStudent(request, { fullname: `Progress ${run} ${i}`, grade: 9, board: 'State' }));
+  }
+  const ids: number[] = [];
+  const token = await adminToken(request);
+  for (const p of pupils) {
+    const listed = await apiCall(request, 'GET', `/api/users?q=${encodeURIComponent(p.email)}`, undefined, token);
+    ids.push(listed.body[0].id);
+  }
+  // An earlier published test, so that the chart has two points.
+  const earlier = await apiCall(
+    request,
+    'POST',
+    '/api/assessments',
+    { grade: 9, board: 'State', subject: 'Mathematics', title: `Earlier ${run}`, date: '2026-01-10', maxMarks: 10 },
+    token,
+  );
+  await apiCall(
+    request,
+    'PUT',
+    `/api/assessments/${earlier.body.objectId}/marks`,
+    { rows: [{ id: ids[0], value: '6' }] },
+    token,
+  );
+  await apiCall(request, 'POST', `/api/assessments/${earlier.body.objectId}/publish`, undefined, token);
+
+  await loginAsAdmin(page);
+  await page.getByRole('link', { name: 'Assessments' }).click();
+  await expect(page).toHaveURL(/\/admin\/assessments$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Assessments' })).toBeVisible();
+
+  // Create, with a field error first.
+  await page.getByRole('button', { name: 'New assessment' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New assessment' });
+  await choose(page, 'Grade', '9th');
+  await choose(page, 'Board', 'State');
+  await choose(page, 'Subject', 'Mathematics');
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Date').fill('2026-11-20');
+  await dialog.getByLabel('Maximum marks').fill('2000');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Maximum marks must be a whole number from 1 to 1000')).toBeVisible();
+  await dialog.getByLabel('Maximum marks').fill('20');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expectToast(page, 'Assessment created');
+  await expect(page.getByRole('heading', { name: `Marks: Mathematics, ${title}` })).toBeVisible();
+
+  // The grid: search the five, type marks like a spreadsheet.
+  await page.getByLabel('Search students').fill(`Progress ${run}`);
+  const grid = page.getByRole('grid');
+  await expect(grid.getByRole('row')).toHaveCount(6);
+  const marksCell = (row: number) => grid.getByRole('row').nth(row).locator('[data-field="value"]');
+  await marksCell(1).click();
+  await page.keyboard.type('18');
+  await page.keyboard.press('Enter');
+  // Enter moved down: the next typing lands in the second row.
+  await page.keyboard.type('25');
+  await page.keyboard.press('Enter');
+  await expect(grid.getByText('Marks must be from 0 to 20 in steps of 0.5, or absent')).toBeVisible();
+  await marksCell(2).click();
+  await page.keyboard.type('15');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('7');
+  await page.keyboard.press('Escape');
+  await expect(marksCell(3)).toHaveText('');
+  await page.keyboard.type('12.5');
+  await page.keyboard.press('Enter');
+  await expect(marksCell(1)).toHaveText('18');
+  await expect(marksCell(2)).toHaveText('15');
+  await expect(marksCell(3)).toHaveText('12.5');
+
+  // Unsaved changes are not lost to a click on a link.
+  await page.getByRole('link', { name: 'Students' }).click();
+  const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: 'Stay' }).click();
+  await expect(page).toHaveURL(/\/admin\/assessments/);
+
+  await page.getByRole('button', { name: 'Save 3 changes' }).click();
+  await expectToast(page, 'Saved 3 marks');
+  await snap(page, 'assessments-grid-1280');
+
+  // CSV: a bad file is refused row by row, a good one saved.
+  await page.getByRole('button', { name: 'Import CSV' }).click();
+  const csvDialog = page.getByRole('dialog', { name: 'Import marks from CSV' });
+  const file = (text: string) => ({ name: 'marks.csv', mimeType: 'text/csv', buffer: Buffer.from(text) });
+  await csvDialog.getByLabel('CSV file').setInputFiles(file(`enrollment id,marks\n${ids[3]},10\n${ids[3]},11\n`));
+  await expect(csvDialog.getByText('2 of 2 rows have errors')).toBeVisible();
+  await expect(csvDialog.getByText('This enrollment id appears more than once').first()).toBeVisible();
+  await expect(csvDialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await snap(page, 'assessments-csv-errors-1280');
+  await csvDialog.getByLabel('CSV file').setInputFiles(file(`enrollment id,marks\n${ids[3]},10\n${ids[4]},16\n`));
+  await expect(csvDialog.getByText('All 2 rows are good.')).toBeVisible();
+  await csvDialog.getByRole('button', { name: 'Save 2 marks' }).click();
+  await expectToast(page, 'Imported 2 marks');
+  await expect(marksCell(5)).toHaveText('16');
+
+  // Publish.
+  await page.getByRole('button', { name: `Publish ${title}` }).click();
+  await page.getByRole('dialog', { name: 'Publish this assessment?' }).getByRole('button', { name: 'Publish' }).click();
+  await expectToast(page, `Published “${title}”`);
+  await expect(page.getByRole('row', { name: new RegExp(title) }).getByText('Published')).toBeVisible();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await snap(page, 'assessments-390');
+
+  // The student.
+  const studentPage = await page
+    .context()
+    .browser()!
+    .newPage({ viewport: { width: 390, height: 844 } });
+  const tokenStudent = await studentToken(request, pupils[0]!.email, pupils[0]!.password);
+  await studentPage.goto('/studentlogin');
+  await studentPage.evaluate(`sessionStorage.setItem('userData', ${JSON.stringify(JSON.stringify({ tokenStudent }))})`);
+  await studentPage.goto('/dashboard');
+  await studentPage.getByRole('link', { name: 'See your progress' }).click();
+  await expect(studentPage).toHaveURL(/\/dashboard\/progress$/);
+  const results = studentPage.getByRole('region', { name: 'All results' });
+  await expect(results.getByRole('listitem').first()).toContainText(`Mathematics: ${title}`);
+  await expect(results.getByRole('listitem').first()).toContainText('18 / 20 (90%)');
+  // 18, 15, 12.5, 10, 16: five students with marks, so the average is shown.
+  await expect(results.getByRole('listitem').first()).toContainText('Batch average 14.3 / 20 (71.5%)');
+  await expect(results.getByRole('listitem').nth(1)).toContainText('Batch average shown once 5 students have marks');
+  const subject = studentPage.getByRole('region', { name: 'Mathematics' });
+  await expect(subject.getByText('Average 75%')).toBeVisible();
+  await expect(subject.locator('svg').first()).toBeVisible();
+  await expect(subject.getByRole('table')).toContainText('90%');
+  const width = (await studentPage.evaluate('document.documentElement.scrollWidth')) as number;
+  expect(width).toBeLessThanOrEqual(390);
+  await snap(studentPage, 'progress-390');
+  await studentPage.setViewportSize({ width: 1280, height: 900 });
+  await snap(studentPage, 'progress-1280');
+  await studentPage.close();
+});
+
+test('a student without marks sees the empty state', async ({ page, request }) => {
+  const student = await createStudent(request, { grade: 1, board: 'ICSE' });
+  const token = await studentToken(request, student.email, student.password);
+  await page.goto('/studentlogin');
+  await page.evaluate(`sessionStorage.setItem('userData', ${JSON.stringify(JSON.stringify({ tokenStudent: token }))})`);
+  await page.goto('/dashboard/progress');
+  await expect(page.getByText('No marks yet: your first results will appear here after your next test.')).toBeVisible();
+});
