@@ -34,4 +34,6 @@ export interface CloudDeps {
   publicUrl: string;
   /** Display name of the bootstrapped administrator. */
   adminName: string;
+  /** The IANA time zone every class time is in (CENTRE_TIMEZONE), e.g. Asia/Kolkata. */
+  centreTimeZone: string;
 }

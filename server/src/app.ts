@@ -12,6 +12,7 @@ import { isKnownRoute, prerenderedFile } from '@tc/domain/routes';
 import type { Config } from './config.ts';
 import { errorHandler } from './errors.ts';
 import { apiRouter } from './routes/api.ts';
+import { calendarRouter } from './routes/calendar.ts';
 
 export const BODY_LIMIT = '100kb';
 
@@ -40,6 +41,8 @@ export interface AppParts {
   dashboard?: RequestHandler;
   isDatabaseHealthy: () => Promise<boolean>;
   clientDir: string;
+  /** The iCalendar text of a calendar feed token, null for an unknown one (counted in the look-up limit). */
+  calendarFeed?: (token: string, clientAddress: string) => Promise<string | null>;
 }
 
 export function createApp(parts: AppParts): express.Express {
@@ -60,6 +63,7 @@ export function createApp(parts: AppParts): express.Express {
 
   app.use('/parse', parts.parseApp, notFound);
   app.use('/api', express.json({ limit: BODY_LIMIT, strict: true, type: ['application/json', 'application/*+json'] }));
+  if (parts.calendarFeed) app.use('/api', calendarRouter(parts.calendarFeed));
   app.use('/api', apiRouter(parts.isDatabaseHealthy));
 
   serveClient(app, parts.clientDir);

@@ -5,6 +5,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createHmac, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_CENTRE_TIMEZONE } from '@tc/domain/timetable';
+import { isValidTimeZone } from '@tc/domain/zoned-time';
 
 const optionalUrl = (protocols: string[]) =>
   z
@@ -62,6 +64,12 @@ const schema = z.object({
       if (value === 'true') return true;
       return /^\d+$/.test(value) ? Number(value) : value;
     }),
+  CENTRE_TIMEZONE: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || DEFAULT_CENTRE_TIMEZONE)
+    .refine(isValidTimeZone, 'must be an IANA time zone, e.g. Asia/Kolkata'),
   LOG_REQUESTS: z
     .enum(['true', 'false'])
     .default('false')
@@ -90,6 +98,8 @@ export interface Config {
   rateLimit: { max: number; windowSeconds: number };
   trustProxy: boolean | number | string;
   logRequests: boolean;
+  /** The zone every class time is in (IANA name). */
+  centreTimeZone: string;
 }
 
 export class ConfigError extends Error {}
@@ -172,5 +182,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimit: { max: e.RATE_LIMIT_MAX, windowSeconds: e.RATE_LIMIT_WINDOW_S },
     trustProxy: e.TRUST_PROXY,
     logRequests: e.LOG_REQUESTS,
+    centreTimeZone: e.CENTRE_TIMEZONE,
   };
 }

@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CloudDeps } from '@tc/cloud/deps';
+import { calendarFeed } from '@tc/cloud/timetable/calendar-feed';
 import { ensureAdmin } from './admin-bootstrap.ts';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
@@ -101,6 +102,7 @@ export async function startSite(config: Config, options: { clientDir?: string } 
       unlockAccount: (username) => unlockAccount(config.appId, username),
       publicUrl: config.publicUrl,
       adminName: config.admin.name,
+      centreTimeZone: config.centreTimeZone,
     };
     const parseServer = await startParseServer(config, databaseUri, `http://127.0.0.1:${port}/parse`, deps);
     cleanups.push(() => stopParseServer(parseServer));
@@ -113,6 +115,7 @@ export async function startSite(config: Config, options: { clientDir?: string } 
       dashboard: createDashboard(config),
       isDatabaseHealthy: () => isHealthy(sql),
       clientDir: options.clientDir ?? CLIENT_DIST,
+      calendarFeed: (token, clientAddress) => calendarFeed(deps, token, clientAddress),
     });
     handler = app;
 
