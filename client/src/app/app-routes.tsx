@@ -37,6 +37,7 @@ const StudentDashboardPage = screen(() => import('../pages/student-dashboard/stu
 const ForgotPasswordPage = screen(() => import('../pages/forgot-password/forgot-password-page.tsx'));
 const AdminLoginPage = screen(() => import('../pages/admin-login/admin-login-page.tsx'));
 const AdminDashboardPage = screen(() => import('../pages/admin-dashboard/admin-dashboard-page.tsx'));
+const AdminTimetablePage = screen(() => import('../pages/admin-timetable/admin-timetable-page.tsx'));
 const ThankYouPage = screen(() => import('../pages/thank-you/thank-you-page.tsx'));
 const NotFoundPage = screen(() => import('../pages/not-found/not-found-page.tsx'));
 
@@ -49,6 +50,7 @@ const SCREENS: Record<string, ReturnType<typeof screen>> = {
   [Route.forgotPassword]: ForgotPasswordPage,
   [Route.adminLogin]: AdminLoginPage,
   [Route.adminDashboard]: AdminDashboardPage,
+  [Route.adminTimetable]: AdminTimetablePage,
   [Route.thankYou]: ThankYouPage,
 };
 
@@ -77,6 +79,7 @@ export function AppRoutes() {
           <RouterRoute path={Route.forgotPassword} element={<ForgotPasswordPage />} />
           <RouterRoute path={Route.adminLogin} element={<AdminLoginPage />} />
           <RouterRoute path={Route.adminDashboard} element={<AdminDashboardPage />} />
+          <RouterRoute path={Route.adminTimetable} element={<AdminTimetablePage />} />
           <RouterRoute path={Route.thankYou} element={<ThankYouPage />} />
           <RouterRoute path="*" element={<NotFoundPage />} />
         </RouterRoute>

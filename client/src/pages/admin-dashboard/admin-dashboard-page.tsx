@@ -10,6 +10,7 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import { UiMessage } from '@tc/domain/messages';
 import { Route } from '@tc/domain/routes';
 import type { AdminProfile } from '@tc/domain/student';
+import { AdminNav } from '../../components/admin-nav.tsx';
 import { LogoutButton } from '../../components/logout-button.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { api, post } from '../../lib/api.ts';
@@ -82,6 +83,7 @@ export default function AdminDashboardPage() {
         </Box>
         <LogoutButton onClick={logout} busy={loggingOut} />
       </Stack>
+      <AdminNav />
       <Card sx={{ p: { xs: 1.5, sm: 2.5 }, minWidth: 0 }}>
         <TextField
           label="Search"
