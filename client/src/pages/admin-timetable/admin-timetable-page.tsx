@@ -17,7 +17,7 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import type { ResponseOf } from '@tc/domain/api/contract';
-import { BOARDS, GRADES } from '@tc/domain/constants';
+import { BOARDS, GRADES, type Board, type Grade } from '@tc/domain/constants';
 import { TimetableMessage, UiMessage } from '@tc/domain/messages';
 import { gradeLabel } from '@tc/domain/registration';
 import { Route } from '@tc/domain/routes';
@@ -51,27 +51,38 @@ export default function AdminTimetablePage() {
     navigate(Route.adminLogin, { replace: true });
   }, [navigate]);
 
-  const loadSlots = useCallback(async () => {
-    if (!token) return;
-    const result = await call('listTimetableSlots', { grade: grade as 1, board: board as 'CBSE' }, { token });
-    if (result.ok && result.data) setSlots(result.data);
-    else if (result.status === 401 || result.status === 403) signOut();
-    else notify.error(UiMessage.errorLoadingData);
-  }, [token, grade, board, signOut]);
-
-  const loadHolidays = useCallback(async () => {
-    if (!token) return;
-    const result = await call('listHolidays', {}, { token });
-    if (result.ok && result.data) setHolidays(result.data);
-    else if (result.status === 401 || result.status === 403) signOut();
-  }, [token, signOut]);
+  // Bumped after each change, to read the lists again.
+  const [slotsVersion, setSlotsVersion] = useState(0);
+  const [holidaysVersion, setHolidaysVersion] = useState(0);
+  const loadSlots = () => setSlotsVersion((v) => v + 1);
+  const loadHolidays = () => setHolidaysVersion((v) => v + 1);
 
   useEffect(() => {
-    void loadSlots();
-  }, [loadSlots]);
+    if (!token) return;
+    let cancelled = false;
+    void call('listTimetableSlots', { grade: grade as Grade, board: board as Board }, { token }).then((result) => {
+      if (cancelled) return;
+      if (result.ok && result.data) setSlots(result.data);
+      else if (result.status === 401 || result.status === 403) signOut();
+      else notify.error(UiMessage.errorLoadingData);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [token, grade, board, slotsVersion, signOut]);
+
   useEffect(() => {
-    void loadHolidays();
-  }, [loadHolidays]);
+    if (!token) return;
+    let cancelled = false;
+    void call('listHolidays', {}, { token }).then((result) => {
+      if (cancelled) return;
+      if (result.ok && result.data) setHolidays(result.data);
+      else if (result.status === 401 || result.status === 403) signOut();
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [token, holidaysVersion, signOut]);
 
   if (!token) return <Navigate to={Route.adminLogin} replace />;
 
@@ -94,7 +105,7 @@ export default function AdminTimetablePage() {
     if (result.ok) notify.success(TimetableMessage.slotDeleted);
     else if (result.status === 401 || result.status === 403) return signOut();
     else notify.error(errorText(result, UiMessage.anErrorOccurred));
-    void loadSlots();
+    loadSlots();
   };
 
   return (
@@ -161,7 +172,7 @@ export default function AdminTimetablePage() {
           <WeekGrid slots={slots} onEdit={(slot) => setEditing({ slot })} onDelete={(slot) => setDeleting(slot)} />
         )}
       </Card>
-      <HolidaysCard token={token} holidays={holidays} onChanged={() => void loadHolidays()} onUnauthorized={signOut} />
+      <HolidaysCard token={token} holidays={holidays} onChanged={() => loadHolidays()} onUnauthorized={signOut} />
       {editing && (
         <SlotDialog
           token={token}
@@ -173,7 +184,7 @@ export default function AdminTimetablePage() {
           onSaved={(_saved, created) => {
             setEditing(null);
             notify.success(created ? TimetableMessage.slotCreated : TimetableMessage.slotUpdated);
-            void loadSlots();
+            loadSlots();
           }}
         />
       )}

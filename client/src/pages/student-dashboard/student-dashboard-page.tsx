@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { isoToDisplayDate } from '@tc/domain/dates';
 import { UiMessage } from '@tc/domain/messages';
@@ -14,6 +14,7 @@ import { PageTitle } from '../../components/page-title.tsx';
 import { api, post } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { studentSession } from '../../lib/session.ts';
+import { ScheduleSection } from './schedule-section.tsx';
 
 type LoadState = { status: 'loading' } | { status: 'loaded'; profile: StudentProfile } | { status: 'failed' };
 
@@ -36,6 +37,12 @@ export default function StudentDashboardPage() {
   const token = studentSession.token();
   const [state, setState] = useState<LoadState>({ status: 'loading' });
   const [loggingOut, setLoggingOut] = useState(false);
+
+  const expire = useCallback(() => {
+    notify.error(UiMessage.sessionExpired);
+    studentSession.clear();
+    navigate(Route.studentLogin, { replace: true });
+  }, [navigate]);
 
   useEffect(() => {
     if (!token) return;
@@ -94,6 +101,7 @@ export default function StudentDashboardPage() {
         </Box>
         <LogoutButton onClick={logout} busy={loggingOut} />
       </Stack>
+      <ScheduleSection token={token} onUnauthorized={expire} />
       <Card component="section" aria-labelledby="profile-heading" sx={{ p: { xs: 2.5, sm: 4 } }}>
         <Typography id="profile-heading" variant="h2" sx={{ mb: 2 }}>
           Your Profile
