@@ -131,7 +131,7 @@ export default function AdminTimetablePage() {
           <Typography id="week-heading" variant="h2">
             Weekly timetable
           </Typography>
-          <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 2 }}>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
             <TextField
               select
               label="Grade"
@@ -161,7 +161,7 @@ export default function AdminTimetablePage() {
             <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({})}>
               Add class
             </Button>
-          </Stack>
+          </Box>
         </Stack>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           Grade {gradeLabel(grade)}, {board}: its own classes and those for all boards. Times are the centre&apos;s.
