@@ -4,9 +4,10 @@
 import 'dotenv/config';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
-import { seedStudents, SEED_PASSWORD } from '../database/seed.ts';
+import { seedStudents, seedTimetable, SEED_PASSWORD } from '../database/seed.ts';
 import { createPool } from '../database/sql.ts';
 import { startSite } from '../start.ts';
+import { zonedParts } from '@tc/domain/zoned-time';
 
 const { values } = parseArgs({ options: { students: { type: 'string', default: '1000' } } });
 const count = Number(values.students);
@@ -31,6 +32,12 @@ const sql = createPool(site.databaseUri, 2);
 try {
   const { inserted, ms } = await seedStudents(sql, count);
   console.log(`Seeded ${inserted} students in ${(ms / 1000).toFixed(1)} s (each with the password ${SEED_PASSWORD}).`);
+  const timetable = await seedTimetable(sql, zonedParts(new Date(), config.centreTimeZone).date);
+  console.log(
+    timetable.slots
+      ? `Seeded a timetable of ${timetable.slots} classes for the 27 batches and ${timetable.holidays} holidays.`
+      : 'Kept the timetable the database has.',
+  );
 } finally {
   await sql.end();
   await site.stop();
