@@ -407,7 +407,7 @@ async function main() {
     const horizon = new Date(Date.now() + 130 * 86_400_000).toISOString().slice(0, 10);
     const rawSchedule = await pool(400, 4, async () => {
       const { rows: batch } = await sql.query(
-        `SELECT u.grade, u.board FROM "_Session" s JOIN "_User" u ON s."_p_user" = '_User$' || u."objectId"
+        `SELECT u.grade, u.board FROM "_Session" s JOIN "_User" u ON s."user" = u."objectId"
          WHERE s."sessionToken" = $1`,
         [studentToken],
       );

@@ -2,11 +2,20 @@
 // Timetable screen; the student of that batch sees them on the dashboard (in the
 // centre's time zone, whatever the browser's); a student of another batch does not.
 
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { addDays, weekStartOf, weekdayOf, zonedParts } from '../domain/src/zoned-time.ts';
 import { admin, createStudent, expect, expectToast, snap, tag, test } from './fixtures.ts';
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+/** No WCAG 2.1 A/AA violation that axe can find on the page as it is now. */
+async function expectAxeClean(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
 
 async function loginAsAdmin(page: Page): Promise<void> {
   await page.goto('/adminlogin');
@@ -38,6 +47,8 @@ test('an admin adds a class and a holiday; only the students of that batch see t
   browser,
   request,
 }) => {
+  // One long story through three browsers and axe at two widths on a shared machine.
+  test.setTimeout(180_000);
   const t = tag();
   const today = zonedParts(new Date(), 'Asia/Kolkata').date;
   const classDay = addDays(today, 1);
@@ -88,8 +99,11 @@ test('an admin adds a class and a holiday; only the students of that batch see t
   await expectToast(page, 'Holiday added');
   await expect(page.getByText(holidayTitle)).toBeVisible();
   await snap(page, 'admin-timetable-1280');
+  await expectAxeClean(page);
   await page.setViewportSize({ width: 390, height: 900 });
   await snap(page, 'admin-timetable-390');
+  await page.setViewportSize({ width: 320, height: 800 });
+  await expectAxeClean(page);
 
   // The student of grade 9 ICSE.
   const student = await studentPage(browser, mine.email, mine.password, 1280);
@@ -109,6 +123,7 @@ test('an admin adds a class and a holiday; only the students of that batch see t
   if (weekStartOf(holidayDay) !== weekStartOf(classDay)) await week.getByRole('button', { name: 'Next week' }).click();
   await expect(week.getByText(holidayTitle)).toBeVisible();
   await snap(student, 'student-dashboard-1280');
+  await expectAxeClean(student);
 
   const calendar = student.getByRole('region', { name: 'Add to my calendar' });
   await calendar.getByRole('button', { name: 'Show my calendar link' }).click();
@@ -127,10 +142,13 @@ test('an admin adds a class and a holiday; only the students of that batch see t
   const phone = await studentPage(browser, mine.email, mine.password, 390);
   await expect(phone.getByRole('region', { name: 'Next class' }).getByText(`with ${teacher}`)).toBeVisible();
   await snap(phone, 'student-dashboard-390');
+  await phone.setViewportSize({ width: 320, height: 800 });
+  await expectAxeClean(phone);
 
   // A student of another board of the same grade sees none of it.
   const outsider = await studentPage(browser, other.email, other.password, 1280);
   await expect(outsider.getByRole('region', { name: 'Next class' })).toContainText('Your batch has no timetable yet');
   await expect(outsider.getByText(teacher)).toHaveCount(0);
   await snap(outsider, 'student-dashboard-empty-1280');
+  await expectAxeClean(outsider);
 });

@@ -236,7 +236,7 @@ function WeekCard({ schedule, zone, onWeek }: { schedule: Schedule; zone: string
               <Box>
                 {day.holiday ? (
                   <Typography>
-                    <Chip label="Holiday" size="small" color="warning" sx={{ mr: 1 }} />
+                    <Chip label="Holiday" size="small" color="secondary" sx={{ mr: 1 }} />
                     {day.holiday}
                   </Typography>
                 ) : day.classes.length === 0 ? (
