@@ -15,7 +15,7 @@ import type { Result as LighthouseResult } from 'lighthouse';
 import pg from 'pg';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 import { startEmbeddedPostgres } from '../server/src/database/embedded.ts';
-import { SEED_PASSWORD, seedAssessments, seedStudents } from '../server/src/database/seed.ts';
+import { SEED_PASSWORD, seedAssessments, seedStudents, seedTimetable } from '../server/src/database/seed.ts';
 import { freePort } from '../server/src/net.ts';
 import { codeIn, startCaptures } from '../server/src/test-support/captures.ts';
 import { runSite, type SiteProcess } from '../server/src/test-support/processes.ts';
@@ -417,7 +417,8 @@ async function main() {
     const sql = new pg.Pool({ connectionString: databaseUri, max: 4 });
     const seeded = await seedStudents(sql, STUDENTS);
     results.seed = { students: seeded.inserted, seconds: Math.round(seeded.ms / 100) / 10 };
-    print('Seed', [results.seed as Row]);
+    results.timetable = await seedTimetable(sql);
+    print('Seed', [results.seed as Row, results.timetable as Row]);
     const seededAssessments = await seedAssessments(sql, 20);
     results.seedAssessments = {
       assessments: seededAssessments.assessments,
@@ -552,6 +553,49 @@ async function main() {
       };
       print('Listing (first page, gzip) while 8 clients log in (target p95 <= 100 ms)', [
         results.listingWhileLoggingIn as Row,
+      ]);
+
+      // ---- a student's week schedule, beside the same reads in SQL (session -> batch, slots, holidays)
+      const studentToken = (await api(url, 'POST', '/api/student/login', JSON.parse(loginBody) as unknown)).body
+        .tokenStudent as string;
+      const weekStart = new Date().toISOString().slice(0, 10);
+      const horizon = new Date(Date.now() + 130 * 86_400_000).toISOString().slice(0, 10);
+      const rawSchedule = await pool(400, 4, async () => {
+        const { rows: batch } = await sql.query(
+          `SELECT u.grade, u.board FROM "_Session" s JOIN "_User" u ON s."user" = u."objectId"
+           WHERE s."sessionToken" = $1`,
+          [studentToken],
+        );
+        await Promise.all([
+          sql.query(
+            `SELECT "objectId", grade, board, subject, weekday, start, duration, teacher, link FROM "TimetableSlot"
+             WHERE grade = $1 AND board = ANY($2) ORDER BY weekday, start`,
+            [batch[0].grade, [batch[0].board, 'All']],
+          ),
+          sql.query(
+            `SELECT "objectId", title, "from", "to" FROM "Holiday" WHERE "to" >= $1 AND "from" <= $2 ORDER BY "from"`,
+            [weekStart, horizon],
+          ),
+        ]);
+      });
+      const scheduleRun = await load({
+        url: `${url}/api/students/me/schedule`,
+        headers: { authorization: `Bearer ${studentToken}` },
+        connections: 4,
+      });
+      const scheduleStats = summary(scheduleRun.latencies);
+      const scheduleSql = summary(rawSchedule.latencies);
+      results.schedule = {
+        'req/s': Math.round(scheduleRun.result.requests.average),
+        'p50 ms': scheduleStats.p50,
+        'p95 ms': scheduleStats.p95,
+        'sql p50': scheduleSql.p50,
+        'sql p95': scheduleSql.p95,
+        'p95 ratio': ratio(scheduleStats.p95, scheduleSql.p95),
+        errors: scheduleRun.result.errors + scheduleRun.result.non2xx,
+      };
+      print('Week schedule: GET /api/students/me/schedule beside the same reads in SQL (target p95 <= 20 ms)', [
+        results.schedule as Row,
       ]);
 
       // ---- registration burst

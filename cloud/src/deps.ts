@@ -62,6 +62,8 @@ export interface CloudDeps {
   publicUrl: string;
   /** Display name of the bootstrapped administrator. */
   adminName: string;
+  /** The IANA time zone every class time is in (CENTRE_TIMEZONE), e.g. Asia/Kolkata. */
+  centreTimeZone: string;
 }
 
 export type LoginCheck = 'ok' | 'locked' | 'challenge';

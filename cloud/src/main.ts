@@ -8,6 +8,7 @@ import type { CloudDeps } from './deps.ts';
 import { setParse, type ParseSdk } from './parse.ts';
 import { defineRegistrationFunctions } from './registration/functions.ts';
 import { defineStudentFunctions } from './students/functions.ts';
+import { defineTimetableFunctions } from './timetable/functions.ts';
 import { defineUserTriggers } from './users/triggers.ts';
 
 /** Given to ParseServer as its `cloud` option. */
@@ -21,5 +22,6 @@ export function cloudCode(deps: CloudDeps): (parse: ParseSdk) => void {
     defineAssessmentFunctions(deps);
     defineMarkFunctions(deps);
     defineProgressFunctions(deps);
+    defineTimetableFunctions(deps);
   };
 }

@@ -106,4 +106,47 @@ export const schemaDefinitions = [
     },
     classLevelPermissions: MASTER_ONLY,
   },
+  // The study schedule: read and written only by the cloud functions, which
+  // show each student their own batch's timetable and nobody else's.
+  {
+    className: 'TimetableSlot',
+    fields: {
+      grade: { type: 'Number', required: true },
+      board: { type: 'String', required: true },
+      subject: { type: 'String', required: true },
+      weekday: { type: 'Number', required: true },
+      start: { type: 'String', required: true },
+      duration: { type: 'Number', required: true },
+      teacher: { type: 'String', required: true },
+      link: { type: 'String' },
+    },
+    indexes: {
+      slots_by_batch: { grade: 1, board: 1 },
+    },
+    classLevelPermissions: MASTER_ONLY,
+  },
+  {
+    className: 'Holiday',
+    fields: {
+      title: { type: 'String', required: true },
+      from: { type: 'String', required: true },
+      to: { type: 'String', required: true },
+    },
+    indexes: {
+      holidays_by_end: { to: 1 },
+    },
+    classLevelPermissions: MASTER_ONLY,
+  },
+  {
+    className: 'CalendarFeed',
+    fields: {
+      userId: { type: 'String', required: true },
+      token: { type: 'String', required: true },
+    },
+    indexes: {
+      feeds_by_token: { token: 1 },
+      feeds_by_user: { userId: 1 },
+    },
+    classLevelPermissions: { ...MASTER_ONLY, protectedFields: { '*': ['token'] } },
+  },
 ];

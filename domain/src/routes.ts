@@ -13,6 +13,8 @@ export const Route = {
   adminLogin: '/adminlogin',
   /** Spelt so (product.md §7). */
   adminDashboard: '/admindashborad',
+  /** The weekly timetables of the batches and the holidays. */
+  adminTimetable: '/admindashborad/timetable',
   /** Redirects to adminDashboard. */
   adminDashboardAlias: '/admindashboard',
   thankYou: '/thank-you',

@@ -1,3 +1,5 @@
+// The subjects the centre teaches: one list for the timetable and the assessments.
+
 export const SUBJECTS = [
   'Mathematics',
   'Science',
@@ -7,3 +9,4 @@ export const SUBJECTS = [
   'Environmental Studies',
   'Computer Science',
 ] as const;
+export type Subject = (typeof SUBJECTS)[number];

@@ -11,6 +11,7 @@ import { ServerMessage } from '@tc/domain/messages';
 import { isKnownRoute, prerenderedFile } from '@tc/domain/routes';
 import type { Config } from './config.ts';
 import { DASHBOARD_PATH } from './dashboard.ts';
+import { calendarRouter } from './routes/calendar.ts';
 
 import { BODY_LIMIT, inputGuard } from './input-guard.ts';
 import { errorBody, errorHandler } from './errors.ts';
@@ -49,6 +50,8 @@ export interface AppParts {
   metrics?: Metrics;
   /** The server's own /api handlers, by contract call name (routes/api.ts). */
   apiHandlers?: Record<string, RequestHandler>;
+  /** The iCalendar text of a calendar feed token, null for an unknown one (counted in the look-up limit). */
+  calendarFeed?: (token: string, clientAddress: string) => Promise<string | null>;
 }
 
 export function createApp(parts: AppParts): express.Express {
@@ -76,6 +79,7 @@ export function createApp(parts: AppParts): express.Express {
   app.use('/parse', parts.parseApp, notFound);
   app.use('/api', express.json({ limit: BODY_LIMIT, strict: true, type: ['application/json', 'application/*+json'] }));
   if (parts.metrics) app.use('/api', parts.metrics.apiTimer);
+  if (parts.calendarFeed) app.use('/api', calendarRouter(parts.calendarFeed));
   app.use('/api', apiRouter(parts.isDatabaseHealthy, parts.apiHandlers));
 
   serveClient(app, parts.clientDir);

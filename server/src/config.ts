@@ -245,7 +245,7 @@ export interface Config {
   /** Opens /metrics beyond the loopback to `Authorization: Bearer <token>`. */
   metricsToken: string | undefined;
   /** The centre's time zone: the backup schedule's, among others. */
-  timezone: string;
+  centreTimeZone: string;
   backup: { dir: string; schedule: string; keep: number };
 }
 
@@ -383,7 +383,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
-    timezone: e.CENTRE_TIMEZONE,
+    centreTimeZone: e.CENTRE_TIMEZONE,
     backup: {
       dir: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, 'backups')),
       schedule: e.BACKUP_SCHEDULE,

@@ -89,3 +89,12 @@ describe('development outbox', () => {
     expect(mode(outbox.file)).toBe(0o600);
   });
 });
+
+describe('CENTRE_TIMEZONE', () => {
+  it('refuses a value that is not a time zone, naming it, and defaults to Asia/Kolkata', () => {
+    const base = { NODE_ENV: 'test', DATA_DIR: tempDir() };
+    expect(() => loadConfig({ ...base, CENTRE_TIMEZONE: 'Mars/Olympus' })).toThrow(/CENTRE_TIMEZONE/);
+    expect(loadConfig(base).centreTimeZone).toBe('Asia/Kolkata');
+    expect(loadConfig({ ...base, CENTRE_TIMEZONE: 'Europe/London' }).centreTimeZone).toBe('Europe/London');
+  });
+});

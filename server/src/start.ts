@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { ServerMessage } from '@tc/domain/messages';
 import type { RequestHandler } from 'express';
 import type { CloudDeps } from '@tc/cloud/deps';
+import { calendarFeed } from '@tc/cloud/timetable/calendar-feed';
 import { ensureAdmin } from './admin-bootstrap.ts';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
@@ -194,6 +195,7 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
       sessions: config.sessions,
       publicUrl: config.publicUrl,
       adminName: config.admin.name,
+      centreTimeZone: config.centreTimeZone,
     };
     limitPasswordHashing(config.passwordHashConcurrency);
     const parseServer = await startParseServer(config, databaseUri, `http://127.0.0.1:${port}/parse`, deps);
@@ -217,6 +219,7 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
       logger,
       metrics: operations.metrics,
       apiHandlers: operations.apiHandlers,
+      calendarFeed: (token, clientAddress) => calendarFeed(deps, token, clientAddress),
     });
     handler = app;
 

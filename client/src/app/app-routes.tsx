@@ -39,6 +39,7 @@ const AdminLoginPage = screen(() => import('../pages/admin-login/admin-login-pag
 const StudentProgressPage = screen(() => import('../pages/student-progress/student-progress-page.tsx'));
 const AdminAssessmentsPage = screen(() => import('../pages/admin-assessments/admin-assessments-page.tsx'));
 const AdminDashboardPage = screen(() => import('../pages/admin-dashboard/admin-dashboard-page.tsx'));
+const AdminTimetablePage = screen(() => import('../pages/admin-timetable/admin-timetable-page.tsx'));
 const ThankYouPage = screen(() => import('../pages/thank-you/thank-you-page.tsx'));
 const NotFoundPage = screen(() => import('../pages/not-found/not-found-page.tsx'));
 
@@ -53,6 +54,7 @@ const SCREENS: Record<string, ReturnType<typeof screen>> = {
   [Route.adminDashboard]: AdminDashboardPage,
   [Route.progress]: StudentProgressPage,
   [Route.adminAssessments]: AdminAssessmentsPage,
+  [Route.adminTimetable]: AdminTimetablePage,
   [Route.thankYou]: ThankYouPage,
 };
 
@@ -83,6 +85,7 @@ export function AppRoutes() {
           <RouterRoute path={Route.adminDashboard} element={<AdminDashboardPage />} />
           <RouterRoute path={Route.progress} element={<StudentProgressPage />} />
           <RouterRoute path={Route.adminAssessments} element={<AdminAssessmentsPage />} />
+          <RouterRoute path={Route.adminTimetable} element={<AdminTimetablePage />} />
           <RouterRoute path={Route.thankYou} element={<ThankYouPage />} />
           <RouterRoute path="*" element={<NotFoundPage />} />
         </RouterRoute>

@@ -13,6 +13,7 @@ import {
 } from '../assessments.ts';
 import { BOARDS, GENDERS, GRADES, LIST_MAX_LIMIT, LIST_SORT_FIELDS } from '../constants.ts';
 import { SUBJECTS } from '../subjects.ts';
+import { SLOT_BOARDS } from '../timetable.ts';
 
 export const str = { type: 'string' } as const;
 const int = { type: 'integer' } as const;
@@ -287,4 +288,113 @@ export const progress = object(
     },
   },
   ['assessments', 'subjects'],
+);
+
+// The study schedule.
+
+const slotBoard = { type: 'string', enum: SLOT_BOARDS, description: '"All" for every board of the grade' } as const;
+const weekday = { type: 'integer', minimum: 1, maximum: 7, description: '1 is Monday, 7 is Sunday' } as const;
+const hhmm = { type: 'string', description: 'HH:mm, 24 h, in the centre time zone' } as const;
+
+const slotProperties = {
+  grade,
+  board: slotBoard,
+  subject,
+  weekday,
+  start: hhmm,
+  duration: { type: 'integer', minimum: 15, maximum: 180, description: 'Minutes' },
+  teacher: { type: 'string', minLength: 1, maxLength: 60 },
+  link: { type: 'string', description: 'An https:// online-class link, or "" for none' },
+} as const;
+
+export const slotInput = object(slotProperties, [
+  'grade',
+  'board',
+  'subject',
+  'weekday',
+  'start',
+  'duration',
+  'teacher',
+]);
+export const slotChanges = object({ objectId: { type: 'string', description: 'In the path' }, ...slotProperties });
+export const slot = object({ objectId: str, ...slotProperties, end: hhmm }, [
+  'objectId',
+  'grade',
+  'board',
+  'subject',
+  'weekday',
+  'start',
+  'end',
+  'duration',
+  'teacher',
+  'link',
+]);
+export const slotQuery = object({ grade, board }, ['grade']);
+
+export const holidayInput = object(
+  {
+    title: { type: 'string', minLength: 1, maxLength: 80 },
+    from: isoDate,
+    to: { ...isoDate, description: 'The last day, YYYY-MM-DD; leave out for one day' },
+  },
+  ['title', 'from'],
+);
+export const holiday = object({ objectId: str, title: str, from: isoDate, to: isoDate }, [
+  'objectId',
+  'title',
+  'from',
+  'to',
+]);
+export const byObjectId = object({ objectId: { type: 'string', description: 'In the path' } }, ['objectId']);
+
+const scheduledClass = object(
+  {
+    slotId: str,
+    subject,
+    teacher: str,
+    board: slotBoard,
+    link: { type: 'string', description: '"" when the class has no online link' },
+    date: isoDate,
+    start: hhmm,
+    end: hhmm,
+    startsAt: { type: 'string', format: 'date-time' },
+    endsAt: { type: 'string', format: 'date-time' },
+  },
+  ['slotId', 'subject', 'teacher', 'board', 'link', 'date', 'start', 'end', 'startsAt', 'endsAt'],
+);
+
+export const scheduleQuery = object({
+  week: { ...isoDate, description: 'Any day of the wanted week (Monday to Sunday); this week when left out' },
+});
+export const schedule = object(
+  {
+    timeZone: { type: 'string', description: 'The centre time zone every time is in, e.g. Asia/Kolkata' },
+    today: isoDate,
+    weekStart: isoDate,
+    grade,
+    board,
+    hasTimetable: { type: 'boolean', description: 'Whether the batch has any class at all' },
+    next: { ...scheduledClass, description: 'The class going on now or the next one; absent when none' },
+    days: {
+      type: 'array',
+      items: object(
+        {
+          date: isoDate,
+          weekday,
+          holiday: { type: 'string', description: 'The holiday title; "" on an ordinary day' },
+          classes: { type: 'array', items: scheduledClass },
+        },
+        ['date', 'weekday', 'holiday', 'classes'],
+      ),
+    },
+  },
+  ['timeZone', 'today', 'weekStart', 'grade', 'board', 'hasTimetable', 'days'],
+);
+
+export const calendarFeed = object(
+  {
+    url: { type: 'string', description: 'The private .ics address (no login needed: keep it secret)' },
+    webcalUrl: { type: 'string', description: 'The same as webcal://, which calendar apps open to subscribe' },
+  },
+  ['url', 'webcalUrl'],
 );

@@ -4,7 +4,17 @@
 
 import { randomBytes, randomInt } from 'node:crypto';
 import { hash } from '@node-rs/bcrypt';
-import { BOARDS, GENDERS, MAX_AGE_YEARS, MIN_AGE_YEARS } from '@tc/domain/constants';
+import { BOARDS, GENDERS, GRADES, MAX_AGE_YEARS, MIN_AGE_YEARS } from '@tc/domain/constants';
+import {
+  ALL_BOARDS,
+  describeSlot,
+  findClash,
+  validateHoliday,
+  validateSlot,
+  type Slot,
+  type SlotFields,
+  type Subject,
+} from '@tc/domain/timetable';
 import { HASHED_PASSWORD_COLUMN } from '../parse-internals/columns.ts';
 import { SUBJECTS } from '@tc/domain/subjects';
 import type { Sql } from './sql.ts';
@@ -212,4 +222,112 @@ export async function seedAssessments(
   await sql.query('VACUUM ANALYZE "Assessment"');
   await sql.query('VACUUM ANALYZE "Mark"');
   return { assessments: ids.length, marks, ms: performance.now() - started };
+}
+
+const TEACHERS = [
+  'Mrs Lakshmi Rao',
+  'Mr Arvind Iyer',
+  'Ms Farah Khan',
+  'Mr Suresh Nair',
+  'Mrs Kavita Joshi',
+  'Mr Rahul Mehta',
+  'Ms Priya Das',
+  'Mrs Neha Kulkarni',
+];
+const JUNIOR_SUBJECTS: Subject[] = ['Mathematics', 'English', 'Hindi', 'Environmental Studies', 'Computer Science'];
+const SENIOR_SUBJECTS: Subject[] = ['Mathematics', 'Science', 'English', 'Hindi', 'Social Studies', 'Computer Science'];
+
+/**
+ * A full week for every batch: two classes each weekday afternoon per grade and
+ * board, and a Saturday class for all boards of each grade. Every slot passes the
+ * domain rules, the clash rule included. Holidays: the centre's fixed ones from
+ * today on. Kept as they are when the database has a timetable already.
+ */
+export async function seedTimetable(
+  sql: Sql,
+  today: string = new Date().toISOString().slice(0, 10),
+): Promise<{ slots: number; holidays: number }> {
+  const { rows } = await sql.query(`SELECT count(*)::int AS n FROM "TimetableSlot"`);
+  if (rows[0].n > 0) return { slots: 0, holidays: 0 };
+
+  const slots: Slot[] = [];
+  const add = (fields: SlotFields) => {
+    const checked = validateSlot(fields);
+    if (!checked.ok) throw new Error(`seed slot ${JSON.stringify(fields)}: ${checked.message}`);
+    const clash = findClash(checked.value, slots);
+    if (clash) throw new Error(`seed slot ${describeSlot(checked.value)} clashes with ${describeSlot(clash)}`);
+    slots.push({ ...checked.value, objectId: objectId() });
+  };
+  for (const grade of GRADES) {
+    const subjects = grade <= 5 ? JUNIOR_SUBJECTS : SENIOR_SUBJECTS;
+    BOARDS.forEach((board, b) => {
+      for (let weekday = 1; weekday <= 5; weekday++) {
+        [
+          { start: '16:00', duration: 60 },
+          { start: '17:15', duration: 45 },
+        ].forEach(({ start, duration }, n) => {
+          const subject = subjects[(weekday * 2 + n + b + grade) % subjects.length]!;
+          add({
+            grade,
+            board,
+            subject,
+            weekday,
+            start,
+            duration,
+            teacher: TEACHERS[(grade + b * 3 + weekday + n) % TEACHERS.length]!,
+            link: `https://meet.example.com/g${grade}-${board.toLowerCase()}-${weekday}${n}`,
+          });
+        });
+      }
+    });
+    add({
+      grade,
+      board: ALL_BOARDS,
+      subject: 'Mathematics',
+      weekday: 6,
+      start: '10:00',
+      duration: 90,
+      teacher: TEACHERS[grade % TEACHERS.length]!,
+      link: '',
+    });
+  }
+  await sql.query(
+    `INSERT INTO "TimetableSlot" ("objectId", grade, board, subject, weekday, start, duration, teacher, link,
+       "createdAt", "updatedAt")
+     SELECT o, g, b, s, w, st, d, t, l, now(), now()
+     FROM unnest($1::text[], $2::float8[], $3::text[], $4::text[], $5::float8[], $6::text[], $7::float8[],
+                 $8::text[], $9::text[]) AS x(o, g, b, s, w, st, d, t, l)`,
+    [
+      slots.map((s) => s.objectId),
+      slots.map((s) => s.grade),
+      slots.map((s) => s.board),
+      slots.map((s) => s.subject),
+      slots.map((s) => s.weekday),
+      slots.map((s) => s.start),
+      slots.map((s) => s.duration),
+      slots.map((s) => s.teacher),
+      slots.map((s) => s.link),
+    ],
+  );
+
+  const year = Number(today.slice(0, 4));
+  const holidays = [year, year + 1]
+    .flatMap((y) => [
+      { title: 'Republic Day', from: `${y}-01-26`, to: `${y}-01-26` },
+      { title: 'Independence Day', from: `${y}-08-15`, to: `${y}-08-15` },
+      { title: 'Gandhi Jayanti', from: `${y}-10-02`, to: `${y}-10-02` },
+      { title: 'Winter break', from: `${y}-12-25`, to: `${y + 1}-01-01` },
+    ])
+    .filter((h) => h.to >= today && validateHoliday(h).ok);
+  await sql.query(
+    `INSERT INTO "Holiday" ("objectId", title, "from", "to", "createdAt", "updatedAt")
+     SELECT o, t, f, e, now(), now() FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS x(o, t, f, e)`,
+    [
+      holidays.map(() => objectId()),
+      holidays.map((h) => h.title),
+      holidays.map((h) => h.from),
+      holidays.map((h) => h.to),
+    ],
+  );
+  return { slots: slots.length, holidays: holidays.length };
 }

@@ -39,7 +39,7 @@ export function startOperations(config: Config, databaseUri: string, sql: pg.Poo
     databaseUri,
     dir: config.backup.dir,
     schedule: config.backup.schedule,
-    timezone: config.timezone,
+    timezone: config.centreTimeZone,
     keep: config.backup.keep,
   };
   const schedule = startBackupSchedule(sql, settings, logger, (ok) => metrics.countBackup(ok ? 'success' : 'failure'));

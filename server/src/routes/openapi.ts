@@ -7,6 +7,7 @@ import express, { type Router } from 'express';
 import { CALLS, ERROR_BODY, pathParamsOf, type CallSpec } from '@tc/domain/api/contract';
 import { PRODUCT_NAME } from '@tc/domain/constants';
 import { ErrorCode, HTTP_STATUS } from '@tc/domain/errors';
+import { CALENDAR_PATH } from './calendar.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -61,11 +62,29 @@ function operation(name: string, spec: CallSpec) {
   };
 }
 
+/** The one call outside the table: it answers a file (text/calendar), not JSON. */
+const calendarOperation = {
+  operationId: 'getCalendarFeed',
+  summary: "A student's timetable as an iCalendar feed",
+  description:
+    'Weekly recurring events in the centre time zone (TZID), holidays as exceptions (EXDATE), the class link in each ' +
+    'event. No login: the token (from GET /api/students/me/calendar) is the secret. 404 once the student gets a new link.',
+  tags: ['Schedule'],
+  parameters: [{ name: 'token', in: 'path', required: true, schema: { type: 'string' } }],
+  responses: {
+    '200': { description: 'The feed', content: { 'text/calendar': { schema: { type: 'string' } } } },
+    '404': { description: 'No such feed (never was, or replaced)', ...json(ERROR_BODY) },
+    '429': { description: 'Too many requests from this address; try again later', ...json(ERROR_BODY) },
+  },
+  'x-rate-limit-group': 'lookup',
+};
+
 export function openApiDocument() {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const [name, spec] of Object.entries(CALLS as Record<string, CallSpec>)) {
     (paths[spec.path] ??= {})[spec.method.toLowerCase()] = operation(name, spec);
   }
+  paths[CALENDAR_PATH] = { get: calendarOperation };
   return {
     openapi: '3.1.0',
     info: {
@@ -77,7 +96,7 @@ export function openApiDocument() {
         'Each call is also a Parse Cloud function (`x-cloud-function`) at `/parse/functions/<name>`.',
     },
     servers: [{ url: '/' }],
-    tags: ['Site', 'Registration', 'Students', 'Admin'].map((tag) => ({ name: tag })),
+    tags: ['Site', 'Registration', 'Students', 'Schedule', 'Admin'].map((tag) => ({ name: tag })),
     paths,
     components: {
       securitySchemes: {

@@ -15,7 +15,7 @@ try {
   database = await openSiteDatabase(config);
   const sql = createPool(database.uri, 1);
   try {
-    const settings = { ...config.backup, databaseUri: database.uri, timezone: config.timezone };
+    const settings = { ...config.backup, databaseUri: database.uri, timezone: config.centreTimeZone };
     const result = await runBackup(sql, settings, createLogger('silent'));
     if (!result)
       throw new Error('Another backup is running, or one was taken this very second; try again in a moment.');

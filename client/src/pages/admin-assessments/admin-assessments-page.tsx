@@ -24,7 +24,7 @@ import { isoToDisplayDate } from '@tc/domain/dates';
 import { UiMessage } from '@tc/domain/messages';
 import { gradeLabel } from '@tc/domain/registration';
 import { Route } from '@tc/domain/routes';
-import { LinkButton } from '../../components/link-button.tsx';
+import { AdminNav } from '../../components/admin-nav.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { call } from '../../lib/api.ts';
 import { errorText } from '../../lib/errors.ts';
@@ -108,14 +108,12 @@ export default function AdminAssessmentsPage() {
           Assessments
         </Typography>
         <Stack direction="row" spacing={1.5}>
-          <LinkButton to={Route.adminDashboard} variant="outlined">
-            Students
-          </LinkButton>
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ editing: null })}>
             New assessment
           </Button>
         </Stack>
       </Stack>
+      <AdminNav />
 
       <Card sx={{ p: { xs: 1, sm: 2 }, minWidth: 0, mb: 3 }}>
         <TableContainer>

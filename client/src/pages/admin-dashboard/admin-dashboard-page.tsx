@@ -10,7 +10,7 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import { UiMessage } from '@tc/domain/messages';
 import { Route } from '@tc/domain/routes';
 import type { AdminProfile } from '@tc/domain/student';
-import { LinkButton } from '../../components/link-button.tsx';
+import { AdminNav } from '../../components/admin-nav.tsx';
 import { LogoutButton } from '../../components/logout-button.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { api, post } from '../../lib/api.ts';
@@ -82,12 +82,10 @@ export default function AdminDashboardPage() {
           </Typography>
         </Box>
         <Stack direction="row" spacing={1.5} sx={{ flexShrink: 0 }}>
-          <LinkButton to={Route.adminAssessments} variant="outlined">
-            Assessments
-          </LinkButton>
           <LogoutButton onClick={logout} busy={loggingOut} />
         </Stack>
       </Stack>
+      <AdminNav />
       <Card sx={{ p: { xs: 1.5, sm: 2.5 }, minWidth: 0 }}>
         <TextField
           label="Search"

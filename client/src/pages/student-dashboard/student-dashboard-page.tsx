@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { isoToDisplayDate } from '@tc/domain/dates';
 import { UiMessage } from '@tc/domain/messages';
@@ -16,6 +16,7 @@ import { PageTitle } from '../../components/page-title.tsx';
 import { api, post } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { studentSession } from '../../lib/session.ts';
+import { ScheduleSection } from './schedule-section.tsx';
 
 type LoadState = { status: 'loading' } | { status: 'loaded'; profile: StudentProfile } | { status: 'failed' };
 
@@ -38,6 +39,12 @@ export default function StudentDashboardPage() {
   const token = studentSession.token();
   const [state, setState] = useState<LoadState>({ status: 'loading' });
   const [loggingOut, setLoggingOut] = useState(false);
+
+  const expire = useCallback(() => {
+    notify.error(UiMessage.sessionExpired);
+    studentSession.clear();
+    navigate(Route.studentLogin, { replace: true });
+  }, [navigate]);
 
   useEffect(() => {
     if (!token) return;
@@ -102,6 +109,7 @@ export default function StudentDashboardPage() {
           <LogoutButton onClick={() => void logout()} busy={loggingOut} />
         </Stack>
       </Stack>
+      <ScheduleSection token={token} onUnauthorized={expire} />
       <Card component="section" aria-labelledby="profile-heading" sx={{ p: { xs: 2.5, sm: 4 } }}>
         <Typography id="profile-heading" variant="h2" sx={{ mb: 2 }}>
           Your Profile

@@ -1,0 +1,275 @@
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useCallback, useEffect, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import type { ResponseOf } from '@tc/domain/api/contract';
+import { BOARDS, GRADES, type Board, type Grade } from '@tc/domain/constants';
+import { TimetableMessage, UiMessage } from '@tc/domain/messages';
+import { gradeLabel } from '@tc/domain/registration';
+import { Route } from '@tc/domain/routes';
+import { ALL_BOARDS, describeSlot, WEEKDAYS } from '@tc/domain/timetable';
+import { AdminNav } from '../../components/admin-nav.tsx';
+import { LogoutButton } from '../../components/logout-button.tsx';
+import { PageTitle } from '../../components/page-title.tsx';
+import { call } from '../../lib/api.ts';
+import { errorText } from '../../lib/errors.ts';
+import { notify } from '../../lib/notify.ts';
+import { adminSession } from '../../lib/session.ts';
+import { HolidaysCard } from './holidays-card.tsx';
+import { SlotDialog, type SlotRecord } from './slot-dialog.tsx';
+
+type Holidays = ResponseOf<'listHolidays'>;
+
+/** The admin's timetable screen: a batch's week (a grid, a list of days on phones) and the holidays. */
+export default function AdminTimetablePage() {
+  const navigate = useNavigate();
+  const token = adminSession.token();
+  const [grade, setGrade] = useState(1);
+  const [board, setBoard] = useState<string>(BOARDS[0]);
+  const [slots, setSlots] = useState<SlotRecord[] | null>(null);
+  const [holidays, setHolidays] = useState<Holidays>([]);
+  const [editing, setEditing] = useState<{ slot?: SlotRecord } | null>(null);
+  const [deleting, setDeleting] = useState<SlotRecord | null>(null);
+  const [loggingOut, setLoggingOut] = useState(false);
+
+  const signOut = useCallback(() => {
+    adminSession.clear();
+    navigate(Route.adminLogin, { replace: true });
+  }, [navigate]);
+
+  // Bumped after each change, to read the lists again.
+  const [slotsVersion, setSlotsVersion] = useState(0);
+  const [holidaysVersion, setHolidaysVersion] = useState(0);
+  const loadSlots = () => setSlotsVersion((v) => v + 1);
+  const loadHolidays = () => setHolidaysVersion((v) => v + 1);
+
+  useEffect(() => {
+    if (!token) return;
+    let cancelled = false;
+    void call('listTimetableSlots', { grade: grade as Grade, board: board as Board }, { token }).then((result) => {
+      if (cancelled) return;
+      if (result.ok && result.data) setSlots(result.data);
+      else if (result.status === 401 || result.status === 403) signOut();
+      else notify.error(UiMessage.errorLoadingData);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [token, grade, board, slotsVersion, signOut]);
+
+  useEffect(() => {
+    if (!token) return;
+    let cancelled = false;
+    void call('listHolidays', {}, { token }).then((result) => {
+      if (cancelled) return;
+      if (result.ok && result.data) setHolidays(result.data);
+      else if (result.status === 401 || result.status === 403) signOut();
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [token, holidaysVersion, signOut]);
+
+  if (!token) return <Navigate to={Route.adminLogin} replace />;
+
+  const logout = async () => {
+    setLoggingOut(true);
+    const result = await call('logoutAdmin', {}, { token });
+    setLoggingOut(false);
+    if (result.ok || result.status === 401) {
+      notify.success(UiMessage.loggedOut);
+      signOut();
+    } else {
+      notify.error(UiMessage.errorLoggingOut);
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    const result = await call('deleteTimetableSlot', { objectId: deleting.objectId }, { token });
+    setDeleting(null);
+    if (result.ok) notify.success(TimetableMessage.slotDeleted);
+    else if (result.status === 401 || result.status === 403) return signOut();
+    else notify.error(errorText(result, UiMessage.anErrorOccurred));
+    loadSlots();
+  };
+
+  return (
+    <Box sx={{ width: '100%', maxWidth: 1440, mx: 'auto', px: { xs: 1.5, sm: 3 }, py: { xs: 3, sm: 4 }, minWidth: 0 }}>
+      <PageTitle title="Timetable" />
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { xs: 'stretch', md: 'flex-start' }, mb: 3 }}
+      >
+        <Typography variant="h1" sx={{ fontSize: { xs: '1.5rem', sm: '2rem' } }}>
+          Timetable
+        </Typography>
+        <LogoutButton onClick={logout} busy={loggingOut} />
+      </Stack>
+      <AdminNav />
+      <Card component="section" aria-labelledby="week-heading" sx={{ p: { xs: 2, sm: 3 }, mb: 3, minWidth: 0 }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={2}
+          sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between', mb: 2 }}
+        >
+          <Typography id="week-heading" variant="h2">
+            Weekly timetable
+          </Typography>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
+            <TextField
+              select
+              label="Grade"
+              value={String(grade)}
+              onChange={(e) => setGrade(Number(e.target.value))}
+              sx={{ minWidth: 110 }}
+            >
+              {GRADES.map((g) => (
+                <MenuItem key={g} value={String(g)}>
+                  {gradeLabel(g)}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              select
+              label="Board"
+              value={board}
+              onChange={(e) => setBoard(e.target.value)}
+              sx={{ minWidth: 120 }}
+            >
+              {BOARDS.map((b) => (
+                <MenuItem key={b} value={b}>
+                  {b}
+                </MenuItem>
+              ))}
+            </TextField>
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({})}>
+              Add class
+            </Button>
+          </Box>
+        </Stack>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          Grade {gradeLabel(grade)}, {board}: its own classes and those for all boards. Times are the centre&apos;s.
+        </Typography>
+        {slots === null ? (
+          <Typography role="status">Loading...</Typography>
+        ) : (
+          <WeekGrid slots={slots} onEdit={(slot) => setEditing({ slot })} onDelete={(slot) => setDeleting(slot)} />
+        )}
+      </Card>
+      <HolidaysCard token={token} holidays={holidays} onChanged={() => loadHolidays()} onUnauthorized={signOut} />
+      {editing && (
+        <SlotDialog
+          token={token}
+          slot={editing.slot}
+          grade={grade}
+          board={board}
+          onClose={() => setEditing(null)}
+          onUnauthorized={signOut}
+          onSaved={(_saved, created) => {
+            setEditing(null);
+            notify.success(created ? TimetableMessage.slotCreated : TimetableMessage.slotUpdated);
+            loadSlots();
+          }}
+        />
+      )}
+      <Dialog open={deleting !== null} onClose={() => setDeleting(null)} aria-labelledby="delete-slot-title">
+        <DialogTitle id="delete-slot-title">Delete this class?</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{deleting ? describeSlot(deleting) : ''}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setDeleting(null)}>Cancel</Button>
+          <Button color="error" variant="contained" onClick={() => void confirmDelete()}>
+            Delete
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}
+
+interface WeekGridProps {
+  slots: SlotRecord[];
+  onEdit: (slot: SlotRecord) => void;
+  onDelete: (slot: SlotRecord) => void;
+}
+
+/** Seven columns from 900 px; below, one day under the other. */
+function WeekGrid({ slots, onEdit, onDelete }: WeekGridProps) {
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', md: 'repeat(7, minmax(0, 1fr))' },
+        gap: 1.5,
+      }}
+    >
+      {WEEKDAYS.map((day, i) => {
+        const ofDay = slots.filter((s) => s.weekday === i + 1).sort((a, b) => a.start.localeCompare(b.start));
+        return (
+          <Box
+            key={day}
+            component="section"
+            aria-label={day}
+            sx={{ bgcolor: 'background.default', borderRadius: 2, p: 1.25, minWidth: 0 }}
+          >
+            <Typography variant="h3" sx={{ fontSize: '1rem', fontWeight: 700, mb: 1 }}>
+              {day}
+            </Typography>
+            {ofDay.length === 0 && (
+              <Typography color="text.secondary" sx={{ fontSize: '0.9rem' }}>
+                No class
+              </Typography>
+            )}
+            <Stack spacing={1}>
+              {ofDay.map((slot) => (
+                <Card key={slot.objectId} variant="outlined" sx={{ p: 1.25, minWidth: 0 }}>
+                  <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{slot.subject}</Typography>
+                  <Typography sx={{ fontSize: '0.9rem' }}>
+                    {slot.start}-{slot.end}
+                  </Typography>
+                  <Typography color="text.secondary" sx={{ fontSize: '0.9rem', overflowWrap: 'anywhere' }}>
+                    {slot.teacher}
+                    {slot.board === ALL_BOARDS ? ' · all boards' : ''}
+                  </Typography>
+                  <Stack direction="row" spacing={0.5} sx={{ mt: 0.5 }}>
+                    <IconButton
+                      size="small"
+                      aria-label={`Edit ${slot.subject} on ${day} at ${slot.start}`}
+                      onClick={() => onEdit(slot)}
+                    >
+                      <EditIcon fontSize="small" />
+                    </IconButton>
+                    <IconButton
+                      size="small"
+                      aria-label={`Delete ${slot.subject} on ${day} at ${slot.start}`}
+                      onClick={() => onDelete(slot)}
+                    >
+                      <DeleteIcon fontSize="small" />
+                    </IconButton>
+                  </Stack>
+                </Card>
+              ))}
+            </Stack>
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}

@@ -1,0 +1,136 @@
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useRef, useState, type FormEvent } from 'react';
+import type { ResponseOf } from '@tc/domain/api/contract';
+import { isoToDisplayDate } from '@tc/domain/dates';
+import { TimetableMessage, UiMessage } from '@tc/domain/messages';
+import { validateHoliday, type HolidayField } from '@tc/domain/timetable';
+import { call } from '../../lib/api.ts';
+import { errorText } from '../../lib/errors.ts';
+import { focusField } from '../../lib/focus-field.ts';
+import { notify } from '../../lib/notify.ts';
+
+type HolidayRecord = ResponseOf<'listHolidays'>[number];
+
+interface Props {
+  token: string;
+  holidays: HolidayRecord[];
+  onChanged: () => void;
+  onUnauthorized: () => void;
+}
+
+const span = (h: HolidayRecord) =>
+  h.from === h.to ? isoToDisplayDate(h.from) : `${isoToDisplayDate(h.from)} to ${isoToDisplayDate(h.to)}`;
+
+/** The centre's holidays (no class takes place on them): the list, add and delete. */
+export function HolidaysCard({ token, holidays, onChanged, onUnauthorized }: Props) {
+  const [draft, setDraft] = useState({ title: '', from: '', to: '' });
+  const [error, setError] = useState<{ field: string; message: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+
+  const showError = (field: string, message: string) => {
+    setError({ field, message });
+    focusField(form.current, field);
+  };
+
+  const add = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = validateHoliday(draft);
+    if (!checked.ok) return showError(checked.field, checked.message);
+    setBusy(true);
+    const result = await call('createHoliday', checked.value, { token });
+    setBusy(false);
+    if (result.ok) {
+      notify.success(TimetableMessage.holidayCreated);
+      setDraft({ title: '', from: '', to: '' });
+      return onChanged();
+    }
+    if (result.status === 401 || result.status === 403) return onUnauthorized();
+    showError(
+      (result.data as { field?: string } | null)?.field ?? 'title',
+      errorText(result, UiMessage.anErrorOccurred),
+    );
+  };
+
+  const remove = async (holiday: HolidayRecord) => {
+    const result = await call('deleteHoliday', { objectId: holiday.objectId }, { token });
+    if (result.ok) notify.success(TimetableMessage.holidayDeleted);
+    else if (result.status === 401 || result.status === 403) return onUnauthorized();
+    else notify.error(errorText(result, UiMessage.anErrorOccurred));
+    onChanged();
+  };
+
+  const fieldProps = (field: HolidayField) => ({
+    name: field,
+    value: draft[field],
+    onChange: (e: { target: { value: string } }) => {
+      setDraft((d) => ({ ...d, [field]: e.target.value }));
+      if (error?.field === field) setError(null);
+    },
+    error: error?.field === field,
+    helperText: error?.field === field ? error.message : undefined,
+  });
+
+  return (
+    <Card component="section" aria-labelledby="holidays-heading" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography id="holidays-heading" variant="h2" sx={{ mb: 2 }}>
+        Holidays
+      </Typography>
+      {holidays.length === 0 ? (
+        <Typography color="text.secondary">No holidays yet.</Typography>
+      ) : (
+        <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
+          {holidays.map((h) => (
+            <Box
+              component="li"
+              key={h.objectId}
+              sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 1, borderTop: 1, borderColor: 'divider' }}
+            >
+              <Box sx={{ flex: 1, minWidth: 0 }}>
+                <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{h.title}</Typography>
+                <Typography color="text.secondary">{span(h)}</Typography>
+              </Box>
+              <IconButton aria-label={`Delete holiday ${h.title}`} onClick={() => void remove(h)}>
+                <DeleteIcon />
+              </IconButton>
+            </Box>
+          ))}
+        </Box>
+      )}
+      <Box component="form" ref={form} onSubmit={add} noValidate sx={{ mt: 2 }}>
+        <Typography variant="h3" sx={{ fontSize: '1.1rem', mb: 1.5 }}>
+          Add a holiday
+        </Typography>
+        <Stack spacing={2}>
+          <TextField label="Title" fullWidth {...fieldProps('title')} slotProps={{ htmlInput: { maxLength: 80 } }} />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              label="First day"
+              type="date"
+              fullWidth
+              {...fieldProps('from')}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <TextField
+              label="Last day (optional)"
+              type="date"
+              fullWidth
+              {...fieldProps('to')}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          </Stack>
+          <Button type="submit" variant="contained" disabled={busy} sx={{ alignSelf: { sm: 'flex-start' } }}>
+            {busy ? 'Adding...' : 'Add holiday'}
+          </Button>
+        </Stack>
+      </Box>
+    </Card>
+  );
+}

@@ -1,0 +1,147 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useRef, useState, type FormEvent } from 'react';
+import type { ResponseOf } from '@tc/domain/api/contract';
+import { UiMessage } from '@tc/domain/messages';
+import { gradeLabel } from '@tc/domain/registration';
+import {
+  boardLabel,
+  SLOT_BOARDS,
+  SUBJECTS,
+  validateSlot,
+  WEEKDAYS,
+  type SlotField,
+  type SlotFields,
+} from '@tc/domain/timetable';
+import { call } from '../../lib/api.ts';
+import { errorText } from '../../lib/errors.ts';
+import { focusField } from '../../lib/focus-field.ts';
+
+export type SlotRecord = ResponseOf<'createTimetableSlot'>;
+
+type Draft = { [K in keyof SlotFields]: string };
+
+function draftOf(slot: SlotRecord | undefined, grade: number, board: string): Draft {
+  return {
+    grade: String(slot?.grade ?? grade),
+    board: slot?.board ?? board,
+    subject: slot?.subject ?? SUBJECTS[0],
+    weekday: String(slot?.weekday ?? 1),
+    start: slot?.start ?? '16:00',
+    duration: String(slot?.duration ?? 60),
+    teacher: slot?.teacher ?? '',
+    link: slot?.link ?? '',
+  };
+}
+
+interface Props {
+  token: string;
+  /** The slot being edited; a new slot when absent. */
+  slot?: SlotRecord;
+  grade: number;
+  board: string;
+  onClose: () => void;
+  onSaved: (slot: SlotRecord, created: boolean) => void;
+  onUnauthorized: () => void;
+}
+
+/** Add or edit a slot: the domain rules on each submit, then the server's (the clash rule). */
+export function SlotDialog({ token, slot, grade, board, onClose, onSaved, onUnauthorized }: Props) {
+  const [draft, setDraft] = useState<Draft>(() => draftOf(slot, grade, board));
+  const [error, setError] = useState<{ field: string; message: string } | null>(null);
+  const [saving, setSaving] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+
+  const set = (field: SlotField) => (event: { target: { value: string } }) => {
+    setDraft((d) => ({ ...d, [field]: event.target.value }));
+    if (error?.field === field) setError(null);
+  };
+
+  const showError = (field: string, message: string) => {
+    setError({ field, message });
+    focusField(form.current, field);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = validateSlot(draft);
+    if (!checked.ok) return showError(checked.field, checked.message);
+    setSaving(true);
+    const result = slot
+      ? await call('updateTimetableSlot', { objectId: slot.objectId, ...checked.value }, { token })
+      : await call('createTimetableSlot', checked.value, { token });
+    setSaving(false);
+    if (result.ok && result.data) return onSaved(result.data, !slot);
+    if (result.status === 401 || result.status === 403) return onUnauthorized();
+    const field = (result.data as { field?: string } | null)?.field ?? 'subject';
+    showError(field, errorText(result, UiMessage.anErrorOccurred));
+  };
+
+  const fieldProps = (field: SlotField) => ({
+    name: field,
+    value: draft[field],
+    onChange: set(field),
+    error: error?.field === field,
+    helperText: error?.field === field ? error.message : undefined,
+    fullWidth: true,
+  });
+
+  const title = slot ? 'Edit class' : 'Add class';
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="slot-dialog-title" fullWidth maxWidth="sm">
+      <form ref={form} onSubmit={submit} noValidate>
+        <DialogTitle id="slot-dialog-title">
+          {title}: grade {gradeLabel(Number(draft.grade))}
+        </DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <TextField select label="Board" {...fieldProps('board')}>
+              {SLOT_BOARDS.map((b) => (
+                <MenuItem key={b} value={b}>
+                  {b === 'All' ? 'All boards' : boardLabel(b)}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField select label="Subject" {...fieldProps('subject')}>
+              {SUBJECTS.map((s) => (
+                <MenuItem key={s} value={s}>
+                  {s}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField select label="Day" {...fieldProps('weekday')}>
+              {WEEKDAYS.map((day, i) => (
+                <MenuItem key={day} value={String(i + 1)}>
+                  {day}
+                </MenuItem>
+              ))}
+            </TextField>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <TextField label="Start (HH:mm, 24 h)" type="time" {...fieldProps('start')} />
+              <TextField
+                label="Duration (minutes)"
+                type="number"
+                {...fieldProps('duration')}
+                slotProps={{ htmlInput: { min: 15, max: 180, step: 5 } }}
+              />
+            </Stack>
+            <TextField label="Teacher" {...fieldProps('teacher')} slotProps={{ htmlInput: { maxLength: 60 } }} />
+            <TextField label="Online class link (optional)" type="url" placeholder="https://" {...fieldProps('link')} />
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={saving}>
+            {saving ? 'Saving...' : 'Save'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,117 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { STUDENT_SESSION_KEY } from '@tc/domain/constants';
+import { addDays } from '@tc/domain/zoned-time';
+import { mockFetch, renderApp } from '../../test/render-app.tsx';
+
+const profile = {
+  fullname: 'Riya Sharma',
+  email: 'riya@example.com',
+  mobile: '9876543210',
+  board: 'ICSE',
+  grade: 3,
+  gender: 'Daughter',
+  dob: '2016-02-29',
+  id: 12,
+};
+const signIn = () => window.sessionStorage.setItem(STUDENT_SESSION_KEY, JSON.stringify({ tokenStudent: 'r:token' }));
+const savedTz = process.env.TZ;
+afterEach(() => {
+  process.env.TZ = savedTz;
+});
+
+/** A week starting 2026-11-23 with one class whose start is `startsInMinutes` from now. */
+function schedule(startsInMinutes: number, link = 'https://meet.example.com/m') {
+  const startsAt = new Date(Date.now() + startsInMinutes * 60_000);
+  const next = {
+    slotId: 's1',
+    subject: 'Mathematics',
+    teacher: 'Mrs Rao',
+    board: 'ICSE',
+    link,
+    date: '2026-11-24',
+    start: '18:00',
+    end: '19:00',
+    startsAt: startsAt.toISOString(),
+    endsAt: new Date(startsAt.getTime() + 60 * 60_000).toISOString(),
+  };
+  return {
+    timeZone: 'Asia/Kolkata',
+    today: '2026-11-23',
+    weekStart: '2026-11-23',
+    grade: 3,
+    board: 'ICSE',
+    hasTimetable: true,
+    next,
+    days: Array.from({ length: 7 }, (_, i) => ({
+      date: addDays('2026-11-23', i),
+      weekday: i + 1,
+      holiday: i === 2 ? 'Founders day' : '',
+      classes: i === 1 ? [next] : [],
+    })),
+  };
+}
+
+function serve(body: object) {
+  return mockFetch({
+    'GET /api/students/me': () => ({ body: profile }),
+    'GET /api/students/me/schedule': () => ({ body }),
+    'GET /api/students/me/calendar': () => ({
+      body: { url: 'http://localhost/api/calendar/abc.ics', webcalUrl: 'webcal://localhost/api/calendar/abc.ics' },
+    }),
+  });
+}
+
+describe('the schedule on the student dashboard', () => {
+  it("shows the class at the centre's time whatever the device zone, today and holidays marked", async () => {
+    process.env.TZ = 'America/Los_Angeles';
+    signIn();
+    serve(schedule(120));
+    renderApp('/dashboard');
+    const next = await screen.findByRole('region', { name: 'Next class' });
+    expect(await within(next).findByText('Mathematics')).toBeInTheDocument();
+    expect(within(next).getByText(/Tuesday, 24 Nov, 18:00-19:00 IST/)).toBeInTheDocument();
+    expect(within(next).getByText('Starts in 2 h')).toBeInTheDocument();
+    expect(within(next).getByRole('button', { name: 'Join class' })).toBeDisabled();
+    expect(within(next).getByText('Join class opens 10 minutes before the start.')).toBeInTheDocument();
+    const week = screen.getByRole('region', { name: 'This week' });
+    expect(within(week).getByText('Today')).toBeInTheDocument();
+    expect(within(week).getByText('Founders day')).toBeInTheDocument();
+    expect(within(week).getByText(/18:00-19:00 Mathematics/)).toBeInTheDocument();
+  });
+
+  it('opens Join class from 10 minutes before the start, as a link to the class', async () => {
+    signIn();
+    serve(schedule(9));
+    renderApp('/dashboard');
+    const join = await screen.findByRole('link', { name: 'Join class' });
+    expect(join).toHaveAttribute('href', 'https://meet.example.com/m');
+    expect(join).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it('asks for the next week, and shows the private calendar link with its webcal:// twin', async () => {
+    signIn();
+    const { calls } = serve(schedule(600));
+    renderApp('/dashboard');
+    await userEvent.click(await screen.findByRole('button', { name: 'Next week' }));
+    expect(calls.some((c) => c.url.searchParams.get('week') === '2026-11-30')).toBe(true);
+    await userEvent.click(await screen.findByRole('button', { name: 'Show my calendar link' }));
+    expect(await screen.findByLabelText('Your private calendar link')).toHaveValue(
+      'http://localhost/api/calendar/abc.ics',
+    );
+    expect(screen.getByRole('link', { name: 'Open in calendar app' })).toHaveAttribute(
+      'href',
+      'webcal://localhost/api/calendar/abc.ics',
+    );
+  });
+
+  it('says when the batch has no timetable yet', async () => {
+    signIn();
+    const empty = { ...schedule(60), hasTimetable: false, next: undefined };
+    serve({ ...empty, days: empty.days.map((d) => ({ ...d, classes: [] })) });
+    renderApp('/dashboard');
+    expect(await screen.findByText(/Your batch has no timetable yet/)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Add to my calendar' })).not.toBeInTheDocument();
+  });
+});

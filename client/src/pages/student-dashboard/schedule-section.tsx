@@ -1,0 +1,334 @@
+import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import VideocamIcon from '@mui/icons-material/Videocam';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState, type FocusEvent } from 'react';
+import type { ResponseOf } from '@tc/domain/api/contract';
+import { TimetableMessage, UiMessage } from '@tc/domain/messages';
+import { joinState, timeUntil } from '@tc/domain/schedule';
+import { JOIN_EARLY_MINUTES, WEEKDAYS } from '@tc/domain/timetable';
+import { addDays, timeZoneLabel } from '@tc/domain/zoned-time';
+import { call } from '../../lib/api.ts';
+import { errorText } from '../../lib/errors.ts';
+import { notify } from '../../lib/notify.ts';
+
+type Schedule = ResponseOf<'getMySchedule'>;
+type ScheduledClass = Schedule['days'][number]['classes'][number];
+
+/** "Wed 25 Nov": a centre date as written, read as a calendar date (no device zone involved). */
+function dayLabel(date: string, weekday?: 'long'): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-IN', {
+    timeZone: 'UTC',
+    weekday: weekday ?? 'short',
+    day: 'numeric',
+    month: 'short',
+  });
+}
+
+/** A clock that ticks every 30 seconds, for the countdown and the join window. */
+function useNow(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(new Date()), 30_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return now;
+}
+
+interface Props {
+  token: string;
+  onUnauthorized: () => void;
+}
+
+/** The student's schedule: Next class, This week, and the calendar feed. */
+export function ScheduleSection({ token, onUnauthorized }: Props) {
+  const [week, setWeek] = useState<string | undefined>(undefined);
+  const [schedule, setSchedule] = useState<Schedule | null>(null);
+  const [failed, setFailed] = useState(false);
+  const now = useNow();
+
+  const [version, setVersion] = useState(0);
+
+  useEffect(() => {
+    let cancelled = false;
+    void call('getMySchedule', week ? { week } : {}, { token }).then((result) => {
+      if (cancelled) return;
+      if (result.ok && result.data) {
+        setSchedule(result.data);
+        setFailed(false);
+      } else if (result.status === 401) onUnauthorized();
+      else setFailed(true);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [token, week, version, onUnauthorized]);
+
+  // The class on the card has ended: ask for the next one (once per class).
+  const next = schedule?.next;
+  const [reloadedAfter, setReloadedAfter] = useState<string | null>(null);
+  if (next && joinState(next, now) === 'over' && reloadedAfter !== next.endsAt) {
+    setReloadedAfter(next.endsAt);
+    setVersion((v) => v + 1);
+  }
+
+  if (failed && !schedule) {
+    return (
+      <Card component="section" sx={{ p: { xs: 2.5, sm: 4 }, mb: 3 }}>
+        <Typography>Your timetable could not be loaded. Please reload the page.</Typography>
+      </Card>
+    );
+  }
+  if (!schedule) {
+    return (
+      <Card component="section" sx={{ p: { xs: 2.5, sm: 4 }, mb: 3 }}>
+        <Typography role="status">Loading your timetable...</Typography>
+      </Card>
+    );
+  }
+
+  const zone = timeZoneLabel(schedule.timeZone);
+  return (
+    <>
+      <NextClassCard next={schedule.next} hasTimetable={schedule.hasTimetable} zone={zone} now={now} />
+      <WeekCard schedule={schedule} zone={zone} onWeek={(start) => setWeek(start)} />
+      {schedule.hasTimetable && <CalendarCard token={token} onUnauthorized={onUnauthorized} />}
+    </>
+  );
+}
+
+function NextClassCard({
+  next,
+  hasTimetable,
+  zone,
+  now,
+}: {
+  next?: ScheduledClass;
+  hasTimetable: boolean;
+  zone: string;
+  now: Date;
+}) {
+  return (
+    <Card component="section" aria-labelledby="next-class-heading" sx={{ p: { xs: 2.5, sm: 4 }, mb: 3 }}>
+      <Typography id="next-class-heading" variant="h2" sx={{ mb: 2 }}>
+        Next class
+      </Typography>
+      {!next ? (
+        <Typography color="text.secondary">
+          {hasTimetable
+            ? 'No class is coming up.'
+            : 'Your batch has no timetable yet: your classes will appear here as soon as the centre adds them.'}
+        </Typography>
+      ) : (
+        <NextClassDetails next={next} zone={zone} now={now} />
+      )}
+    </Card>
+  );
+}
+
+function NextClassDetails({ next, zone, now }: { next: ScheduledClass; zone: string; now: Date }) {
+  const state = joinState(next, now);
+  const started = Date.parse(next.startsAt) <= now.getTime();
+  return (
+    <Stack spacing={1.5}>
+      <Box>
+        <Typography sx={{ fontSize: '1.35rem', fontWeight: 800 }}>{next.subject}</Typography>
+        <Typography>with {next.teacher}</Typography>
+      </Box>
+      <Typography>
+        {dayLabel(next.date, 'long')}, {next.start}-{next.end} {zone}
+      </Typography>
+      <Typography sx={{ fontWeight: 700 }} color="primary">
+        {started ? 'Going on now' : `Starts ${timeUntil(next.startsAt, now)}`}
+      </Typography>
+      {next.link ? (
+        <Box>
+          {state === 'open' ? (
+            <Button
+              variant="contained"
+              color="secondary"
+              startIcon={<VideocamIcon />}
+              href={next.link}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              Join class
+            </Button>
+          ) : (
+            <Button variant="contained" color="secondary" startIcon={<VideocamIcon />} disabled>
+              Join class
+            </Button>
+          )}
+          {state === 'early' && (
+            <Typography color="text.secondary" sx={{ mt: 1, fontSize: '0.95rem' }}>
+              Join class opens {JOIN_EARLY_MINUTES} minutes before the start.
+            </Typography>
+          )}
+        </Box>
+      ) : (
+        <Typography color="text.secondary">This class has no online link.</Typography>
+      )}
+    </Stack>
+  );
+}
+
+function WeekCard({ schedule, zone, onWeek }: { schedule: Schedule; zone: string; onWeek: (start: string) => void }) {
+  const { days, today, weekStart } = schedule;
+  const isThisWeek = days.some((d) => d.date === today);
+  return (
+    <Card component="section" aria-labelledby="week-heading" sx={{ p: { xs: 2.5, sm: 4 }, mb: 3 }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2 }}
+      >
+        <Box>
+          <Typography id="week-heading" variant="h2">
+            {isThisWeek ? 'This week' : `Week of ${dayLabel(weekStart)}`}
+          </Typography>
+          <Typography color="text.secondary" sx={{ fontSize: '0.95rem' }}>
+            Times in {zone}
+          </Typography>
+        </Box>
+        <Stack direction="row" spacing={1}>
+          <Button startIcon={<ChevronLeftIcon />} onClick={() => onWeek(addDays(weekStart, -7))}>
+            Previous week
+          </Button>
+          <Button endIcon={<ChevronRightIcon />} onClick={() => onWeek(addDays(weekStart, 7))}>
+            Next week
+          </Button>
+        </Stack>
+      </Stack>
+      <Box component="ol" sx={{ m: 0, p: 0, listStyle: 'none' }}>
+        {days.map((day) => {
+          const isToday = day.date === today;
+          return (
+            <Box
+              component="li"
+              key={day.date}
+              aria-current={isToday ? 'date' : undefined}
+              sx={{
+                display: 'grid',
+                gridTemplateColumns: { xs: '1fr', sm: '150px 1fr' },
+                columnGap: 2,
+                rowGap: 0.5,
+                py: 1.25,
+                px: 1,
+                borderTop: 1,
+                borderColor: 'divider',
+                borderRadius: isToday ? 2 : 0,
+                bgcolor: isToday ? 'action.selected' : undefined,
+              }}
+            >
+              <Typography sx={{ fontWeight: 700 }}>
+                {WEEKDAYS[day.weekday - 1]} {dayLabel(day.date).replace(/^\w+,?\s*/, '')}
+                {isToday && <Chip label="Today" size="small" color="primary" sx={{ ml: 1 }} />}
+              </Typography>
+              <Box>
+                {day.holiday ? (
+                  <Typography>
+                    <Chip label="Holiday" size="small" color="secondary" sx={{ mr: 1 }} />
+                    {day.holiday}
+                  </Typography>
+                ) : day.classes.length === 0 ? (
+                  <Typography color="text.secondary">No class</Typography>
+                ) : (
+                  day.classes.map((c) => (
+                    <Typography key={c.slotId}>
+                      {c.start}-{c.end} {c.subject}{' '}
+                      <Box component="span" sx={{ color: 'text.secondary' }}>
+                        ({c.teacher})
+                      </Box>
+                    </Typography>
+                  ))
+                )}
+              </Box>
+            </Box>
+          );
+        })}
+      </Box>
+    </Card>
+  );
+}
+
+type Feed = ResponseOf<'getMyCalendarFeed'>;
+
+function CalendarCard({ token, onUnauthorized }: { token: string; onUnauthorized: () => void }) {
+  const [feed, setFeed] = useState<Feed | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const answer = (result: Awaited<ReturnType<typeof call<'getMyCalendarFeed'>>>, toast?: string) => {
+    setBusy(false);
+    if (result.ok && result.data) {
+      setFeed(result.data);
+      if (toast) notify.success(toast);
+    } else if (result.status === 401) onUnauthorized();
+    else notify.error(errorText(result, UiMessage.anErrorOccurred));
+  };
+
+  const show = async () => {
+    setBusy(true);
+    answer(await call('getMyCalendarFeed', {}, { token }));
+  };
+  const reset = async () => {
+    setBusy(true);
+    answer(await call('resetMyCalendarFeed', {}, { token }), TimetableMessage.feedReset);
+  };
+  const copy = async () => {
+    if (!feed) return;
+    try {
+      await navigator.clipboard.writeText(feed.url);
+      notify.success(TimetableMessage.linkCopied);
+    } catch {
+      notify.error('Copy failed: select the link and copy it');
+    }
+  };
+
+  return (
+    <Card component="section" aria-labelledby="calendar-heading" sx={{ p: { xs: 2.5, sm: 4 }, mb: 3 }}>
+      <Typography id="calendar-heading" variant="h2" sx={{ mb: 1 }}>
+        Add to my calendar
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        Subscribe to your classes in Google Calendar, Apple Calendar or Outlook. The link is private: anyone who has it
+        can see your timetable.
+      </Typography>
+      {!feed ? (
+        <Button variant="outlined" startIcon={<CalendarMonthIcon />} onClick={() => void show()} disabled={busy}>
+          Show my calendar link
+        </Button>
+      ) : (
+        <Stack spacing={2}>
+          <TextField
+            label="Your private calendar link"
+            value={feed.url}
+            fullWidth
+            slotProps={{
+              htmlInput: { readOnly: true, onFocus: (e: FocusEvent<HTMLInputElement>) => e.currentTarget.select() },
+            }}
+          />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+            <Button variant="contained" startIcon={<ContentCopyIcon />} onClick={() => void copy()}>
+              Copy link
+            </Button>
+            <Button variant="outlined" href={feed.webcalUrl} startIcon={<CalendarMonthIcon />}>
+              Open in calendar app
+            </Button>
+            <Button onClick={() => void reset()} disabled={busy}>
+              Get a new link
+            </Button>
+          </Stack>
+        </Stack>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,127 @@
+// The student's private calendar feed (iCalendar, RFC 5545): each class of their
+// batch as a weekly recurring event in the centre's time zone, holidays left out
+// as exceptions. Calendar apps cannot log in, so the address itself is the key:
+// 192 random bits, replaced (and the old one dead at once) on request.
+
+import { randomBytes } from 'node:crypto';
+import { getVtimezoneComponent } from '@touch4it/ical-timezones';
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
+import ical, { ICalEventRepeatingFreq } from 'ical-generator';
+import { PRODUCT_NAME } from '@tc/domain/constants';
+import { addDays, weekdayOf, weekStartOf, zonedParts, zonedToInstant } from '@tc/domain/zoned-time';
+import { ALL_BOARDS, endOf, type Holiday, type Slot } from '@tc/domain/timetable';
+import { parseBoard } from '@tc/domain/registration';
+import type { CloudDeps } from '../deps.ts';
+import { MASTER, parse } from '../parse.ts';
+import { findHolidays, findSlots } from './store.ts';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+const FEED_CLASS = 'CalendarFeed';
+/** base64url of 24 random bytes. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
+/** Holidays are written as exceptions this far ahead; apps fetch the feed again long before. */
+const EXCEPTIONS_AHEAD_DAYS = 400;
+
+async function feedsOf(userId: string) {
+  const Parse = parse();
+  return new Parse.Query(FEED_CLASS).equalTo('userId', userId).ascending('createdAt').find(MASTER);
+}
+
+/** The student's feed token, made on first use. */
+export async function ownFeedToken(userId: string): Promise<string> {
+  const [existing] = await feedsOf(userId);
+  if (existing) return existing.get('token') as string;
+  return newFeedToken(userId);
+}
+
+/** A new feed token; every earlier one stops working now. */
+export async function newFeedToken(userId: string): Promise<string> {
+  const Parse = parse();
+  const old = await feedsOf(userId);
+  if (old.length) await Parse.Object.destroyAll(old, MASTER);
+  const token = randomBytes(24).toString('base64url');
+  await new Parse.Object(FEED_CLASS).save({ userId, token }, MASTER);
+  return token;
+}
+
+export function feedAddress(deps: Pick<CloudDeps, 'publicUrl'>, token: string): { url: string; webcalUrl: string } {
+  const url = `${deps.publicUrl}/api/calendar/${token}.ics`;
+  return { url, webcalUrl: url.replace(/^https?:/, 'webcal:') };
+}
+
+/**
+ * The feed of a token, or null when no student has it. Counted in the look-up
+ * limit group of the client's address first, as any other guessable look-up.
+ */
+export async function calendarFeed(deps: CloudDeps, token: string, clientAddress: string): Promise<string | null> {
+  await deps.countCall('lookup', clientAddress);
+  if (!TOKEN_PATTERN.test(token)) return null;
+  const Parse = parse();
+  const feed = await new Parse.Query(FEED_CLASS).equalTo('token', token).first(MASTER);
+  if (!feed) return null;
+  const student = (await new Parse.Query(Parse.User)
+    .select('grade', 'board')
+    .get(feed.get('userId') as string, { ...MASTER, json: true })
+    .catch(() => undefined)) as unknown as { grade: number; board: string } | undefined;
+  const board = student && parseBoard(student.board);
+  if (!student || !board) return null;
+
+  const zone = deps.centreTimeZone;
+  const today = zonedParts(new Date(), zone).date;
+  const [slots, holidays] = await Promise.all([
+    findSlots(student.grade, [board, ALL_BOARDS]),
+    findHolidays(addDays(today, -EXCEPTIONS_AHEAD_DAYS), addDays(today, EXCEPTIONS_AHEAD_DAYS)),
+  ]);
+  return buildCalendar(slots, holidays, zone, new URL(deps.publicUrl).host, today);
+}
+
+/** The iCalendar text of a batch's timetable (exported for the tests). */
+export function buildCalendar(
+  slots: readonly Slot[],
+  holidays: readonly Holiday[],
+  zone: string,
+  host: string,
+  today: string,
+): string {
+  const calendar = ical({
+    name: `${PRODUCT_NAME}: my classes`,
+    prodId: { company: 'Guided Learning', product: 'Timetable', language: 'EN' },
+    timezone: { name: zone, generator: getVtimezoneComponent },
+    // Ask calendar apps to look for changes every few hours.
+    ttl: 6 * 3600,
+  });
+  // Every series starts in the week of the first fetch of a given day, a few weeks back, so
+  // that recent weeks show too; the recurrence rule carries it on from there.
+  const firstWeek = weekStartOf(addDays(today, -28));
+  const lastDay = addDays(today, EXCEPTIONS_AHEAD_DAYS);
+  const at = (date: string, time: string) => dayjs(zonedToInstant(date, time, zone)).tz(zone);
+
+  for (const slot of slots) {
+    const firstDate = addDays(firstWeek, slot.weekday - 1);
+    const exclude: ReturnType<typeof at>[] = [];
+    for (const holiday of holidays) {
+      for (let date = holiday.from; date <= holiday.to && date <= lastDay; date = addDays(date, 1)) {
+        if (date >= firstDate && weekdayOf(date) === slot.weekday) {
+          exclude.push(at(date, slot.start));
+        }
+      }
+    }
+    const details = [`Teacher: ${slot.teacher}`, ...(slot.link ? [`Join: ${slot.link}`] : [])];
+    calendar.createEvent({
+      id: `${slot.objectId}@${host}`,
+      summary: `${slot.subject} (${slot.teacher})`,
+      description: details.join('\n'),
+      start: at(firstDate, slot.start),
+      end: at(firstDate, endOf(slot)),
+      timezone: zone,
+      stamp: new Date(`${today}T00:00:00Z`),
+      ...(slot.link ? { url: slot.link, location: slot.link } : {}),
+      repeating: { freq: ICalEventRepeatingFreq.WEEKLY, ...(exclude.length ? { exclude } : {}) },
+    });
+  }
+  return calendar.toString();
+}

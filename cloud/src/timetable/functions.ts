@@ -1,0 +1,181 @@
+// The study schedule: admins manage each batch's weekly timetable and the
+// centre's holidays; a student reads the week and next class of their own batch
+// (grade and board as stored now, so a change of batch shows at once), and
+// manages the private calendar feed address.
+
+import { ErrorCode } from '@tc/domain/errors';
+import { RegistrationMessage, ServerMessage, TimetableMessage } from '@tc/domain/messages';
+import { parseBoard, parseGrade } from '@tc/domain/registration';
+import { nextClass, weekSchedule } from '@tc/domain/schedule';
+import {
+  ALL_BOARDS,
+  clashMessage,
+  findClash,
+  SLOT_BOARDS,
+  validateHoliday,
+  validateSlot,
+  type SlotBoard,
+  type SlotFields,
+} from '@tc/domain/timetable';
+import { addDays, weekStartOf, zonedParts } from '@tc/domain/zoned-time';
+import { isValidIsoDate } from '@tc/domain/dates';
+import type { CloudDeps } from '../deps.ts';
+import { defineFunction, fail, validationFailed, type Params } from '../errors.ts';
+import { MASTER, parse } from '../parse.ts';
+import { requireAdmin, requireStudent } from '../users/accounts.ts';
+import { feedAddress, newFeedToken, ownFeedToken } from './calendar-feed.ts';
+import {
+  findClashCandidates,
+  findHolidays,
+  findSlots,
+  getSlotObject,
+  HOLIDAY_CLASS,
+  serialisedForGrade,
+  SLOT_CLASS,
+  slotFromJson,
+  slotRecord,
+} from './store.ts';
+
+/** How far ahead the next class is looked for: longer than the longest holiday. */
+const NEXT_CLASS_HORIZON_DAYS = 130;
+
+function objectIdOf(params: Params): string {
+  const { objectId } = params;
+  if (typeof objectId !== 'string' || !/^\w{1,40}$/.test(objectId)) {
+    fail(ErrorCode.BadRequest, ServerMessage.mustBeString('objectId'), 'objectId');
+  }
+  return objectId;
+}
+
+async function checkNoClash(slot: SlotFields & { objectId?: string }): Promise<void> {
+  const clash = findClash(slot, await findClashCandidates(slot));
+  if (clash) validationFailed(clashMessage(clash), 'start');
+}
+
+export function defineTimetableFunctions(deps: CloudDeps): void {
+  const Parse = parse();
+
+  defineFunction(deps, 'listTimetableSlots', async (request) => {
+    await requireAdmin(request, deps);
+    const grade = parseGrade(request.params.grade);
+    if (grade === null) validationFailed(RegistrationMessage.gradeOutOfRange, 'grade');
+    const { board: boardParam } = request.params;
+    let boards: SlotBoard[] = [...SLOT_BOARDS];
+    if (boardParam !== undefined && boardParam !== null && boardParam !== '') {
+      const board = parseBoard(boardParam);
+      if (!board) validationFailed(RegistrationMessage.boardInvalid, 'board');
+      boards = [board, ALL_BOARDS];
+    }
+    return (await findSlots(grade, boards)).map(slotRecord);
+  });
+
+  defineFunction(deps, 'createTimetableSlot', async (request) => {
+    await requireAdmin(request, deps);
+    const result = validateSlot(request.params);
+    if (!result.ok) validationFailed(result.message, result.field);
+    const slot = result.value;
+    return serialisedForGrade(slot.grade, async () => {
+      await checkNoClash(slot);
+      const saved = await new Parse.Object(SLOT_CLASS).save(slot, MASTER);
+      return slotRecord({ ...slot, objectId: saved.id! });
+    });
+  });
+
+  defineFunction(deps, 'updateTimetableSlot', async (request) => {
+    await requireAdmin(request, deps);
+    const objectId = objectIdOf(request.params);
+    const existing = await getSlotObject(objectId);
+    if (!existing) fail(ErrorCode.NotFound, TimetableMessage.slotNotFound);
+    const { objectId: _ignored, ...changes } = request.params;
+    const current = slotFromJson({ ...existing.toJSON(), objectId });
+    const result = validateSlot({ ...current, ...changes });
+    if (!result.ok) validationFailed(result.message, result.field);
+    const slot = result.value;
+    // Both grades are locked when a slot moves from one grade to another.
+    const work = async () => {
+      await checkNoClash({ ...slot, objectId });
+      existing.set(slot);
+      await existing.save(null, MASTER);
+      return slotRecord({ ...slot, objectId });
+    };
+    return serialisedForGrade(current.grade, () =>
+      slot.grade === current.grade ? work() : serialisedForGrade(slot.grade, work),
+    );
+  });
+
+  defineFunction(deps, 'deleteTimetableSlot', async (request) => {
+    await requireAdmin(request, deps);
+    const existing = await getSlotObject(objectIdOf(request.params));
+    if (!existing) fail(ErrorCode.NotFound, TimetableMessage.slotNotFound);
+    await existing.destroy(MASTER);
+    return { success: true };
+  });
+
+  defineFunction(deps, 'listHolidays', async (request) => {
+    await requireAdmin(request, deps);
+    return findHolidays();
+  });
+
+  defineFunction(deps, 'createHoliday', async (request) => {
+    await requireAdmin(request, deps);
+    const result = validateHoliday(request.params);
+    if (!result.ok) validationFailed(result.message, result.field);
+    const saved = await new Parse.Object(HOLIDAY_CLASS).save(result.value, MASTER);
+    return { objectId: saved.id!, ...result.value };
+  });
+
+  defineFunction(deps, 'deleteHoliday', async (request) => {
+    await requireAdmin(request, deps);
+    const existing = await new Parse.Query(HOLIDAY_CLASS)
+      .get(objectIdOf(request.params), MASTER)
+      .catch(() => undefined);
+    if (!existing) fail(ErrorCode.NotFound, TimetableMessage.holidayNotFound);
+    await existing.destroy(MASTER);
+    return { success: true };
+  });
+
+  defineFunction(deps, 'getMySchedule', async (request) => {
+    const student = await requireStudent(request, deps);
+    const zone = deps.centreTimeZone;
+    const { week } = request.params;
+    if (week !== undefined && week !== null && week !== '' && (typeof week !== 'string' || !isValidIsoDate(week))) {
+      validationFailed(TimetableMessage.weekInvalid, 'week');
+    }
+    const now = new Date();
+    const today = zonedParts(now, zone).date;
+    const weekStart = weekStartOf(typeof week === 'string' && week ? week : today);
+    const weekEnd = addDays(weekStart, 6);
+    const horizon = addDays(today, NEXT_CLASS_HORIZON_DAYS);
+
+    // The batch as stored now: the session's copy of the account may predate an admin's change.
+    const batch = (await new Parse.Query(Parse.User)
+      .select('grade', 'board')
+      .get(student.id!, { ...MASTER, json: true })) as unknown as { grade: number; board: string };
+    const board = parseBoard(batch.board) ?? 'CBSE';
+    const [slots, holidays] = await Promise.all([
+      findSlots(batch.grade, [board, ALL_BOARDS]),
+      findHolidays(weekStart < today ? weekStart : today, weekEnd > horizon ? weekEnd : horizon),
+    ]);
+    const next = nextClass(now, today, slots, holidays, zone, NEXT_CLASS_HORIZON_DAYS);
+    return {
+      timeZone: zone,
+      today,
+      weekStart,
+      grade: batch.grade,
+      board,
+      hasTimetable: slots.length > 0,
+      ...(next ? { next } : {}),
+      days: weekSchedule(weekStart, slots, holidays, zone),
+    };
+  });
+
+  defineFunction(deps, 'getMyCalendarFeed', async (request) => {
+    const student = await requireStudent(request, deps);
+    return feedAddress(deps, await ownFeedToken(student.id!));
+  });
+
+  defineFunction(deps, 'resetMyCalendarFeed', async (request) => {
+    const student = await requireStudent(request, deps);
+    return feedAddress(deps, await newFeedToken(student.id!));
+  });
+}

@@ -1,0 +1,128 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { joinState, nextClass, timeUntil, weekSchedule } from './schedule.ts';
+import type { Slot } from './timetable.ts';
+import { addDays, timeZoneLabel, weekStartOf, weekdayOf, zonedParts, zonedToInstant } from './zoned-time.ts';
+
+const KOLKATA = 'Asia/Kolkata';
+const slot = (overrides: Partial<Slot>): Slot => ({
+  objectId: 's1',
+  grade: 4,
+  board: 'CBSE',
+  subject: 'Mathematics',
+  weekday: 1,
+  start: '18:00',
+  duration: 60,
+  teacher: 'Mrs Rao',
+  link: 'https://meet.example.com/m',
+  ...overrides,
+});
+
+const savedTz = process.env.TZ;
+afterEach(() => {
+  process.env.TZ = savedTz;
+});
+
+describe('zoned time', () => {
+  it('puts 18:00 in Asia/Kolkata at 12:30 UTC', () => {
+    expect(zonedToInstant('2026-11-23', '18:00', KOLKATA).toISOString()).toBe('2026-11-23T12:30:00.000Z');
+  });
+
+  it.each(['America/Los_Angeles', 'Pacific/Kiritimati', 'UTC', 'Asia/Kolkata'])(
+    'shows 18:00 Asia/Kolkata as 18:00 whatever the device zone (%s)',
+    (deviceZone) => {
+      process.env.TZ = deviceZone;
+      const instant = zonedToInstant('2026-11-23', '18:00', KOLKATA);
+      expect(zonedParts(instant, KOLKATA)).toEqual({ date: '2026-11-23', time: '18:00', weekday: 1 });
+      const week = weekSchedule('2026-11-23', [slot({})], [], KOLKATA);
+      expect(week[0]!.classes[0]).toMatchObject({ date: '2026-11-23', start: '18:00', end: '19:00' });
+    },
+  );
+
+  it('keeps a class on its centre day across the week boundary, wherever the device is', () => {
+    process.env.TZ = 'America/Los_Angeles';
+    // Sunday 23:00 in Kolkata is still Sunday 09:30 in Los Angeles, and Monday 00:30 is Sunday 11:00.
+    const sunday = zonedToInstant('2026-11-29', '23:00', KOLKATA);
+    expect(zonedParts(sunday, KOLKATA)).toEqual({ date: '2026-11-29', time: '23:00', weekday: 7 });
+    const monday = zonedToInstant('2026-11-30', '00:30', KOLKATA);
+    expect(sunday.toISOString()).toBe('2026-11-29T17:30:00.000Z');
+    expect(monday.toISOString()).toBe('2026-11-29T19:00:00.000Z');
+    expect(zonedParts(monday, KOLKATA)).toEqual({ date: '2026-11-30', time: '00:30', weekday: 1 });
+    expect(weekStartOf(zonedParts(monday, KOLKATA).date)).toBe('2026-11-30');
+    expect(weekStartOf(zonedParts(sunday, KOLKATA).date)).toBe('2026-11-23');
+  });
+
+  it('does calendar maths across months, years and weeks', () => {
+    expect(weekdayOf('2026-11-23')).toBe(1);
+    expect(weekdayOf('2026-11-29')).toBe(7);
+    expect(weekStartOf('2027-01-01')).toBe('2026-12-28');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+  });
+
+  it('follows daylight saving in a zone that has it', () => {
+    expect(zonedToInstant('2026-07-06', '18:00', 'Europe/London').toISOString()).toBe('2026-07-06T17:00:00.000Z');
+    expect(zonedToInstant('2026-12-07', '18:00', 'Europe/London').toISOString()).toBe('2026-12-07T18:00:00.000Z');
+  });
+
+  it('labels the centre zone', () => {
+    expect(timeZoneLabel(KOLKATA)).toBe('IST');
+  });
+});
+
+describe('the week and the next class', () => {
+  const slots = [
+    slot({ objectId: 'mon', weekday: 1 }),
+    slot({ objectId: 'wed', weekday: 3, start: '16:00', subject: 'Science' }),
+    slot({ objectId: 'sun', weekday: 7, start: '23:00', subject: 'English' }),
+  ];
+
+  it('lays out Monday to Sunday with holidays marked and their classes left out', () => {
+    const week = weekSchedule(
+      '2026-11-23',
+      slots,
+      [{ title: 'Founders day', from: '2026-11-25', to: '2026-11-25' }],
+      KOLKATA,
+    );
+    expect(week.map((d) => d.date)).toEqual([
+      '2026-11-23',
+      '2026-11-24',
+      '2026-11-25',
+      '2026-11-26',
+      '2026-11-27',
+      '2026-11-28',
+      '2026-11-29',
+    ]);
+    expect(week[0]!.classes.map((c) => c.slotId)).toEqual(['mon']);
+    expect(week[2]).toMatchObject({ holiday: 'Founders day', classes: [] });
+    expect(week[6]!.classes[0]).toMatchObject({ slotId: 'sun', startsAt: '2026-11-29T17:30:00.000Z' });
+  });
+
+  it('finds the class going on, then the next one, skipping holidays and crossing into next week', () => {
+    const during = new Date('2026-11-23T13:00:00Z'); // Monday 18:30 IST
+    expect(nextClass(during, '2026-11-23', slots, [], KOLKATA)?.slotId).toBe('mon');
+    const after = new Date('2026-11-23T13:31:00Z');
+    expect(nextClass(after, '2026-11-23', slots, [], KOLKATA)?.slotId).toBe('wed');
+    const holidays = [{ title: 'Break', from: '2026-11-25', to: '2026-11-29' }];
+    expect(nextClass(after, '2026-11-23', slots, holidays, KOLKATA)).toMatchObject({
+      slotId: 'mon',
+      date: '2026-11-30',
+    });
+    expect(nextClass(after, '2026-11-23', [], [], KOLKATA)).toBeUndefined();
+  });
+
+  it('opens Join class 10 minutes before the start until the end', () => {
+    const c = { startsAt: '2026-11-23T12:30:00.000Z', endsAt: '2026-11-23T13:30:00.000Z' };
+    expect(joinState(c, new Date('2026-11-23T12:19:59Z'))).toBe('early');
+    expect(joinState(c, new Date('2026-11-23T12:20:00Z'))).toBe('open');
+    expect(joinState(c, new Date('2026-11-23T13:29:59Z'))).toBe('open');
+    expect(joinState(c, new Date('2026-11-23T13:30:00Z'))).toBe('over');
+  });
+
+  it('says how long until a class', () => {
+    const now = new Date('2026-11-23T12:00:00Z');
+    expect(timeUntil('2026-11-23T12:30:00Z', now)).toBe('in 30 min');
+    expect(timeUntil('2026-11-23T14:15:00Z', now)).toBe('in 2 h 15 min');
+    expect(timeUntil('2026-11-25T15:00:00Z', now)).toBe('in 2 days 3 h');
+    expect(timeUntil('2026-11-23T11:00:00Z', now)).toBe('now');
+  });
+});

@@ -1,0 +1,117 @@
+// A batch's timetable laid out on real days: the classes of a week, the next
+// class, and whether Join class is open. Pure: the cloud code computes what it
+// sends with it, the client the join window and the countdown.
+
+import { endOf, holidayOn, JOIN_EARLY_MINUTES, type HolidayFields, type Slot, type SlotBoard } from './timetable.ts';
+import { addDays, weekdayOf, zonedToInstant } from './zoned-time.ts';
+
+export interface ScheduledClass {
+  slotId: string;
+  subject: string;
+  teacher: string;
+  board: SlotBoard;
+  /** '' when the slot has no online-class link. */
+  link: string;
+  /** YYYY-MM-DD, HH:mm and HH:mm in the centre's time zone. */
+  date: string;
+  start: string;
+  end: string;
+  /** ISO instants, for countdowns and the join window. */
+  startsAt: string;
+  endsAt: string;
+}
+
+export interface ScheduleDay {
+  date: string;
+  weekday: number;
+  /** The holiday's title; '' on an ordinary day. */
+  holiday: string;
+  classes: ScheduledClass[];
+}
+
+const byStart = (a: { start: string }, b: { start: string }) => a.start.localeCompare(b.start);
+
+/** The classes of one day (none on a holiday), earliest first. */
+export function classesOn(date: string, slots: readonly Slot[], zone: string): ScheduledClass[] {
+  const weekday = weekdayOf(date);
+  return slots
+    .filter((slot) => slot.weekday === weekday)
+    .sort(byStart)
+    .map((slot) => {
+      const startsAt = zonedToInstant(date, slot.start, zone);
+      return {
+        slotId: slot.objectId,
+        subject: slot.subject,
+        teacher: slot.teacher,
+        board: slot.board,
+        link: slot.link,
+        date,
+        start: slot.start,
+        end: endOf(slot),
+        startsAt: startsAt.toISOString(),
+        endsAt: new Date(startsAt.getTime() + slot.duration * 60_000).toISOString(),
+      };
+    });
+}
+
+/** Monday to Sunday from `weekStart`, holidays marked and their classes left out. */
+export function weekSchedule(
+  weekStart: string,
+  slots: readonly Slot[],
+  holidays: readonly HolidayFields[],
+  zone: string,
+): ScheduleDay[] {
+  return Array.from({ length: 7 }, (_, i) => {
+    const date = addDays(weekStart, i);
+    const holiday = holidayOn(date, holidays);
+    return {
+      date,
+      weekday: i + 1,
+      holiday: holiday?.title ?? '',
+      classes: holiday ? [] : classesOn(date, slots, zone),
+    };
+  });
+}
+
+/**
+ * The class going on at `now` or the next to start, skipping holidays; none within
+ * `horizonDays` (longer than any holiday) means none at all.
+ */
+export function nextClass(
+  now: Date,
+  today: string,
+  slots: readonly Slot[],
+  holidays: readonly HolidayFields[],
+  zone: string,
+  horizonDays = 130,
+): ScheduledClass | undefined {
+  if (!slots.length) return undefined;
+  for (let i = 0; i <= horizonDays; i++) {
+    const date = addDays(today, i);
+    if (holidayOn(date, holidays)) continue;
+    const found = classesOn(date, slots, zone).find((c) => Date.parse(c.endsAt) > now.getTime());
+    if (found) return found;
+  }
+  return undefined;
+}
+
+export type JoinState = 'early' | 'open' | 'over';
+
+/** Join class is open from JOIN_EARLY_MINUTES before the start until the end. */
+export function joinState(scheduled: Pick<ScheduledClass, 'startsAt' | 'endsAt'>, now: Date): JoinState {
+  const opens = Date.parse(scheduled.startsAt) - JOIN_EARLY_MINUTES * 60_000;
+  if (now.getTime() < opens) return 'early';
+  return now.getTime() < Date.parse(scheduled.endsAt) ? 'open' : 'over';
+}
+
+/** "in 2 days 3 h", "in 45 min", "now": how long until a class starts. */
+export function timeUntil(startsAt: string, now: Date): string {
+  const minutes = Math.ceil((Date.parse(startsAt) - now.getTime()) / 60_000);
+  if (minutes <= 0) return 'now';
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const mins = minutes % 60;
+  if (days) return `in ${days} ${days === 1 ? 'day' : 'days'}${hours ? ` ${hours} h` : ''}`;
+  if (hours) return `in ${hours} h${mins ? ` ${mins} min` : ''}`;
+  return `in ${mins} min`;
+}

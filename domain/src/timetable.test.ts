@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { TimetableMessage as M } from './messages.ts';
+import { clashMessage, findClash, validateHoliday, validateSlot, type Slot, type SlotFields } from './timetable.ts';
+
+const good: SlotFields = {
+  grade: 4,
+  board: 'CBSE',
+  subject: 'Mathematics',
+  weekday: 1,
+  start: '18:00',
+  duration: 60,
+  teacher: 'Mrs Rao',
+  link: 'https://meet.example.com/abc',
+};
+
+const slot = (overrides: Partial<Slot>): Slot => ({ ...good, objectId: 'x', ...overrides });
+
+describe('validateSlot', () => {
+  it('accepts a good slot, from form strings too', () => {
+    expect(validateSlot(good)).toEqual({ ok: true, value: good });
+    expect(validateSlot({ ...good, grade: '4', weekday: '1', duration: '60', board: 'cbse' })).toEqual({
+      ok: true,
+      value: good,
+    });
+    expect(validateSlot({ ...good, link: '' })).toEqual({ ok: true, value: { ...good, link: '' } });
+    expect(validateSlot({ ...good, board: 'All' })).toMatchObject({ ok: true, value: { board: 'All' } });
+  });
+
+  it.each([
+    [{ grade: 0 }, 'grade', M.gradeRequired],
+    [{ grade: 10 }, 'grade', M.gradeRequired],
+    [{ board: 'IB' }, 'board', M.boardInvalid],
+    [{ subject: 'Art' }, 'subject', M.subjectInvalid],
+    [{ weekday: 0 }, 'weekday', M.weekdayInvalid],
+    [{ weekday: 8 }, 'weekday', M.weekdayInvalid],
+    [{ start: '6pm' }, 'start', M.startInvalid],
+    [{ start: '24:00' }, 'start', M.startInvalid],
+    [{ start: '9:00' }, 'start', M.startInvalid],
+    [{ duration: 14 }, 'duration', M.durationInvalid],
+    [{ duration: 181 }, 'duration', M.durationInvalid],
+    [{ duration: 30.5 }, 'duration', M.durationInvalid],
+    [{ start: '23:30', duration: 45 }, 'duration', M.endsAfterMidnight],
+    [{ teacher: '  ' }, 'teacher', M.teacherRequired],
+    [{ teacher: 'x'.repeat(61) }, 'teacher', M.teacherTooLong],
+    [{ link: 'http://meet.example.com' }, 'link', M.linkInvalid],
+    [{ link: 'javascript:alert(1)' }, 'link', M.linkInvalid],
+    [{ link: 'https://user:pw@example.com' }, 'link', M.linkInvalid],
+    [{ link: 42 }, 'link', M.linkInvalid],
+  ])('refuses %o on %s', (change, field, message) => {
+    expect(validateSlot({ ...good, ...change })).toEqual({ ok: false, field, message });
+  });
+
+  it('accepts the edges: 15 and 180 minutes, a class ending at midnight, 60 characters', () => {
+    expect(validateSlot({ ...good, duration: 15 }).ok).toBe(true);
+    expect(validateSlot({ ...good, duration: 180 }).ok).toBe(true);
+    expect(validateSlot({ ...good, start: '23:00', duration: 60 }).ok).toBe(true);
+    expect(validateSlot({ ...good, teacher: 'x'.repeat(60) }).ok).toBe(true);
+  });
+});
+
+describe('findClash', () => {
+  it('finds an overlap in the same batch and names the slot', () => {
+    const other = slot({ objectId: 'a', start: '18:30', subject: 'Science', teacher: 'Mr Iyer' });
+    expect(findClash(good, [other])).toBe(other);
+    expect(clashMessage(other)).toBe('This slot overlaps Science on Monday 18:30-19:30 (CBSE, Mr Iyer)');
+  });
+
+  it('lets touching slots, other days, other grades and other boards be', () => {
+    const others = [
+      slot({ objectId: 'a', start: '19:00' }),
+      slot({ objectId: 'b', start: '17:00' }),
+      slot({ objectId: 'c', weekday: 2 }),
+      slot({ objectId: 'd', grade: 5 }),
+      slot({ objectId: 'e', board: 'ICSE' }),
+    ];
+    expect(findClash(good, others)).toBeUndefined();
+  });
+
+  it('makes a slot for all boards clash with any board of its grade, both ways', () => {
+    expect(findClash({ ...good, board: 'All' }, [slot({ objectId: 'a', board: 'State' })])?.objectId).toBe('a');
+    expect(findClash(good, [slot({ objectId: 'a', board: 'All' })])?.objectId).toBe('a');
+  });
+
+  it('does not clash with itself when edited', () => {
+    expect(findClash({ ...good, objectId: 'me' }, [slot({ objectId: 'me' })])).toBeUndefined();
+  });
+});
+
+describe('validateHoliday', () => {
+  it('accepts a day or a range', () => {
+    expect(validateHoliday({ title: ' Diwali ', from: '2026-11-08' })).toEqual({
+      ok: true,
+      value: { title: 'Diwali', from: '2026-11-08', to: '2026-11-08' },
+    });
+    expect(validateHoliday({ title: 'Winter break', from: '2026-12-24', to: '2027-01-01' }).ok).toBe(true);
+  });
+
+  it.each([
+    [{ title: '', from: '2026-11-08' }, 'title', M.holidayTitleRequired],
+    [{ title: 'x'.repeat(81), from: '2026-11-08' }, 'title', M.holidayTitleTooLong],
+    [{ title: 'a', from: '2026-02-30' }, 'from', M.holidayFromInvalid],
+    [{ title: 'a', from: '2026-11-08', to: 'soon' }, 'to', M.holidayToInvalid],
+    [{ title: 'a', from: '2026-11-08', to: '2026-11-07' }, 'to', M.holidayToBeforeFrom],
+    [{ title: 'a', from: '2026-01-01', to: '2026-06-01' }, 'to', M.holidayTooLong],
+  ])('refuses %o on %s', (input, field, message) => {
+    expect(validateHoliday(input)).toEqual({ ok: false, field, message });
+  });
+});

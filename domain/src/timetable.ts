@@ -1,0 +1,204 @@
+// The weekly timetable's rules: what a slot and a holiday are, and when two slots
+// of one batch clash. The admin's form runs them for instant feedback; the cloud
+// code runs them again to enforce them.
+//
+// A batch is a grade with a board. A slot is for one grade and either one board
+// or all boards; a slot for all boards is taught to every board of its grade, so
+// it clashes with any slot of that grade.
+
+import { BOARDS, GRADES, type Grade } from './constants.ts';
+import { isoDateToDayNumber } from './dates.ts';
+import { TimetableMessage as M } from './messages.ts';
+import { parseGrade } from './registration.ts';
+
+import { SUBJECTS, type Subject } from './subjects.ts';
+
+export { SUBJECTS, type Subject };
+
+/** A slot's board: one board, or every board of the grade. */
+export const ALL_BOARDS = 'All' as const;
+export const SLOT_BOARDS = [...BOARDS, ALL_BOARDS] as const;
+export type SlotBoard = (typeof SLOT_BOARDS)[number];
+
+/** ISO weekdays: 1 is Monday, 7 is Sunday (the week runs Monday to Sunday). */
+export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+export const WEEKDAY_NUMBERS = [1, 2, 3, 4, 5, 6, 7] as const;
+
+export const SLOT_MIN_MINUTES = 15;
+export const SLOT_MAX_MINUTES = 180;
+export const TEACHER_MAX_LENGTH = 60;
+export const LINK_MAX_LENGTH = 500;
+export const HOLIDAY_TITLE_MAX_LENGTH = 80;
+export const HOLIDAY_MAX_DAYS = 120;
+/** Join class opens this many minutes before the start (and stays open to the end). */
+export const JOIN_EARLY_MINUTES = 10;
+export const DEFAULT_CENTRE_TIMEZONE = 'Asia/Kolkata';
+
+export interface SlotFields {
+  grade: Grade;
+  board: SlotBoard;
+  subject: Subject;
+  weekday: number;
+  /** HH:mm, 24 h, in the centre's time zone. */
+  start: string;
+  duration: number;
+  teacher: string;
+  /** An https:// URL, or '' for none. */
+  link: string;
+}
+
+export interface Slot extends SlotFields {
+  objectId: string;
+}
+
+export type SlotField = keyof SlotFields;
+export type SlotInput = { [K in SlotField]?: unknown };
+export type SlotResult = { ok: true; value: SlotFields } | { ok: false; field: SlotField; message: string };
+
+const START_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)$/;
+const MINUTES_PER_DAY = 24 * 60;
+
+/** Minutes after midnight of an HH:mm time, or null. */
+export function minutesOf(time: string): number | null {
+  const match = START_PATTERN.exec(time);
+  return match ? Number(match[1]) * 60 + Number(match[2]) : null;
+}
+
+/** HH:mm of minutes after midnight (24:00 for the very end of the day). */
+export function timeOf(minutes: number): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+}
+
+export function endOf(slot: Pick<SlotFields, 'start' | 'duration'>): string {
+  return timeOf((minutesOf(slot.start) ?? 0) + slot.duration);
+}
+
+/** A whole number from a number or a string of digits (forms send strings). */
+function wholeNumber(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isInteger(value) ? value : null;
+  if (typeof value === 'string' && /^\s*\d+\s*$/.test(value)) return Number(value);
+  return null;
+}
+
+export function parseSlotBoard(value: unknown): SlotBoard | null {
+  if (typeof value !== 'string') return null;
+  const wanted = value.trim().toUpperCase();
+  return SLOT_BOARDS.find((board) => board.toUpperCase() === wanted) ?? null;
+}
+
+export function isHttpsUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && Boolean(url.hostname) && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
+/** Checks a slot field by field, in the form's order, and stops at the first broken rule. */
+export function validateSlot(input: SlotInput): SlotResult {
+  const fail = (field: SlotField, message: string): SlotResult => ({ ok: false, field, message });
+
+  const grade = parseGrade(input.grade);
+  if (grade === null || !(GRADES as readonly number[]).includes(grade)) return fail('grade', M.gradeRequired);
+  const board = parseSlotBoard(input.board);
+  if (!board) return fail('board', M.boardInvalid);
+  const subject = SUBJECTS.find((name) => name === input.subject);
+  if (!subject) return fail('subject', M.subjectInvalid);
+  const weekday = wholeNumber(input.weekday);
+  if (weekday === null || weekday < 1 || weekday > 7) return fail('weekday', M.weekdayInvalid);
+  const start = typeof input.start === 'string' ? input.start.trim() : '';
+  const startMinutes = minutesOf(start);
+  if (startMinutes === null) return fail('start', M.startInvalid);
+  const duration = wholeNumber(input.duration);
+  if (duration === null || duration < SLOT_MIN_MINUTES || duration > SLOT_MAX_MINUTES) {
+    return fail('duration', M.durationInvalid);
+  }
+  // A class never runs past midnight, so each one belongs to one day of the week.
+  if (startMinutes + duration > MINUTES_PER_DAY) return fail('duration', M.endsAfterMidnight);
+  const teacher = typeof input.teacher === 'string' ? input.teacher.trim() : '';
+  if (!teacher) return fail('teacher', M.teacherRequired);
+  if ([...teacher].length > TEACHER_MAX_LENGTH) return fail('teacher', M.teacherTooLong);
+  const link = typeof input.link === 'string' ? input.link.trim() : '';
+  if (input.link !== undefined && input.link !== null && typeof input.link !== 'string') {
+    return fail('link', M.linkInvalid);
+  }
+  if (link && (link.length > LINK_MAX_LENGTH || !isHttpsUrl(link))) return fail('link', M.linkInvalid);
+
+  return { ok: true, value: { grade, board, subject, weekday, start, duration, teacher, link } };
+}
+
+/** Whether two slots are taught to a common batch: same grade, and a board in common. */
+export function sameBatch(a: Pick<SlotFields, 'grade' | 'board'>, b: Pick<SlotFields, 'grade' | 'board'>): boolean {
+  return a.grade === b.grade && (a.board === b.board || a.board === ALL_BOARDS || b.board === ALL_BOARDS);
+}
+
+/** The boards whose slots may clash with a slot of this board. */
+export function clashingBoards(board: SlotBoard): SlotBoard[] {
+  return board === ALL_BOARDS ? [...SLOT_BOARDS] : [board, ALL_BOARDS];
+}
+
+/** The first other slot of a common batch that overlaps this one in time (touching ends do not overlap). */
+export function findClash<S extends Slot>(
+  slot: SlotFields & { objectId?: string },
+  others: readonly S[],
+): S | undefined {
+  const from = minutesOf(slot.start)!;
+  const to = from + slot.duration;
+  return others.find((other) => {
+    if (other.objectId === slot.objectId || other.weekday !== slot.weekday || !sameBatch(slot, other)) return false;
+    const otherFrom = minutesOf(other.start)!;
+    return otherFrom < to && from < otherFrom + other.duration;
+  });
+}
+
+export function boardLabel(board: SlotBoard): string {
+  return board === ALL_BOARDS ? 'all boards' : board;
+}
+
+/** "Mathematics on Monday 18:00-19:00 (CBSE, Mrs Rao)": how a message names a slot. */
+export function describeSlot(slot: SlotFields): string {
+  return `${slot.subject} on ${WEEKDAYS[slot.weekday - 1]} ${slot.start}-${endOf(slot)} (${boardLabel(slot.board)}, ${slot.teacher})`;
+}
+
+export function clashMessage(other: SlotFields): string {
+  return M.clash(describeSlot(other));
+}
+
+export interface HolidayFields {
+  title: string;
+  /** First day, YYYY-MM-DD. */
+  from: string;
+  /** Last day, YYYY-MM-DD (the first day for a one-day holiday). */
+  to: string;
+}
+
+export interface Holiday extends HolidayFields {
+  objectId: string;
+}
+
+export type HolidayField = keyof HolidayFields;
+export type HolidayResult = { ok: true; value: HolidayFields } | { ok: false; field: HolidayField; message: string };
+
+export function validateHoliday(input: { [K in HolidayField]?: unknown }): HolidayResult {
+  const fail = (field: HolidayField, message: string): HolidayResult => ({ ok: false, field, message });
+  const title = typeof input.title === 'string' ? input.title.trim() : '';
+  if (!title) return fail('title', M.holidayTitleRequired);
+  if ([...title].length > HOLIDAY_TITLE_MAX_LENGTH) return fail('title', M.holidayTitleTooLong);
+  const from = typeof input.from === 'string' ? input.from.trim() : '';
+  const fromDay = isoDateToDayNumber(from);
+  if (fromDay === null) return fail('from', M.holidayFromInvalid);
+  const blankTo = input.to === undefined || input.to === null || input.to === '';
+  const to = blankTo ? from : typeof input.to === 'string' ? input.to.trim() : '';
+  const toDay = isoDateToDayNumber(to);
+  if (toDay === null) return fail('to', M.holidayToInvalid);
+  if (toDay < fromDay) return fail('to', M.holidayToBeforeFrom);
+  if (toDay - fromDay + 1 > HOLIDAY_MAX_DAYS) return fail('to', M.holidayTooLong);
+  return { ok: true, value: { title, from, to } };
+}
+
+/** The holiday on a day, if any (dates compare as YYYY-MM-DD strings). */
+export function holidayOn<H extends HolidayFields>(date: string, holidays: readonly H[]): H | undefined {
+  return holidays.find((holiday) => holiday.from <= date && date <= holiday.to);
+}

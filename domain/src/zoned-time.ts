@@ -1,0 +1,123 @@
+// Wall-clock time in a named time zone (the centre's, never the device's), with
+// the platform's Intl and its time-zone database: a class at 18:00 in
+// Asia/Kolkata is 18:00 there whatever zone the server or the browser runs in.
+
+import { isoDateToDayNumber } from './dates.ts';
+
+const MS_PER_MINUTE = 60_000;
+const MS_PER_DAY = 86_400_000;
+
+export function isValidTimeZone(zone: string): boolean {
+  if (!zone) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(zone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(zone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(zone, formatter);
+  }
+  return formatter;
+}
+
+export interface ZonedParts {
+  /** YYYY-MM-DD */
+  date: string;
+  /** HH:mm */
+  time: string;
+  /** 1 (Monday) to 7 (Sunday) */
+  weekday: number;
+}
+
+function fieldsAt(instant: Date, zone: string) {
+  const parts = Object.fromEntries(
+    formatterFor(zone)
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value]),
+  );
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+  };
+}
+
+/** The date, time and weekday an instant shows on a wall clock in `zone`. */
+export function zonedParts(instant: Date, zone: string): ZonedParts {
+  const f = fieldsAt(instant, zone);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const date = `${f.year}-${pad(f.month)}-${pad(f.day)}`;
+  return { date, time: `${pad(f.hour)}:${pad(f.minute)}`, weekday: weekdayOf(date) };
+}
+
+/** How far `zone`'s wall clock is ahead of UTC at an instant, in minutes. */
+function offsetMinutes(instant: number, zone: string): number {
+  const f = fieldsAt(new Date(instant), zone);
+  const wall = Date.UTC(f.year, f.month - 1, f.day, f.hour, f.minute, f.second);
+  return Math.round((wall - Math.floor(instant / 1000) * 1000) / MS_PER_MINUTE);
+}
+
+/**
+ * The instant a wall-clock date and time in `zone` happens. Near a daylight-saving
+ * change (none in India) a skipped or repeated time resolves to the earlier candidate.
+ */
+export function zonedToInstant(date: string, time: string, zone: string): Date {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const [hour, minute] = time.split(':').map(Number) as [number, number];
+  const wall = Date.UTC(year, month - 1, day, hour, minute);
+  // Two rounds of "subtract the offset in force" settle on the right instant.
+  const first = wall - offsetMinutes(wall, zone) * MS_PER_MINUTE;
+  const second = wall - offsetMinutes(first, zone) * MS_PER_MINUTE;
+  return new Date(Math.min(first, second));
+}
+
+/** 1 (Monday) to 7 (Sunday) of a YYYY-MM-DD date. */
+export function weekdayOf(date: string): number {
+  const day = isoDateToDayNumber(date);
+  if (day === null) throw new Error(`not a date: ${date}`);
+  // 1970-01-01 was a Thursday (4).
+  return ((((day + 3) % 7) + 7) % 7) + 1;
+}
+
+export function addDays(date: string, days: number): string {
+  const day = isoDateToDayNumber(date);
+  if (day === null) throw new Error(`not a date: ${date}`);
+  return new Date((day + days) * MS_PER_DAY).toISOString().slice(0, 10);
+}
+
+/** The Monday of a date's week. */
+export function weekStartOf(date: string): string {
+  return addDays(date, 1 - weekdayOf(date));
+}
+
+/** "IST" for Asia/Kolkata: the zone's short name as people in India write it, else its offset ("GMT+5:30"). */
+export function timeZoneLabel(zone: string, at: Date = new Date()): string {
+  try {
+    const part = new Intl.DateTimeFormat('en-IN', { timeZone: zone, timeZoneName: 'short' })
+      .formatToParts(at)
+      .find((p) => p.type === 'timeZoneName');
+    return part?.value ?? zone;
+  } catch {
+    return zone;
+  }
+}

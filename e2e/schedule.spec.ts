@@ -1,0 +1,154 @@
+// The study schedule end to end: an admin adds a class and a holiday on the
+// Timetable screen; the student of that batch sees them on the dashboard (in the
+// centre's time zone, whatever the browser's); a student of another batch does not.
+
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from '@playwright/test';
+import { addDays, weekStartOf, weekdayOf, zonedParts } from '../domain/src/zoned-time.ts';
+import { admin, createStudent, expect, expectToast, snap, tag, test } from './fixtures.ts';
+
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+/** No WCAG 2.1 A/AA violation that axe can find on the page as it is now. */
+async function expectAxeClean(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+async function loginAsAdmin(page: Page): Promise<void> {
+  await page.goto('/adminlogin');
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Password', { exact: true }).fill(admin.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/admindashborad$/);
+}
+
+async function studentPage(browser: Browser, identifier: string, password: string, width: number): Promise<Page> {
+  // A browser far from the centre: classes must still show at the centre's times.
+  const context = await browser.newContext({ timezoneId: 'America/New_York', viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  await page.goto('/studentlogin');
+  await page.getByLabel('Email ID or Mobile Number').fill(identifier);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return page;
+}
+
+async function pick(page: Page, label: string, option: string, within: Page | ReturnType<Page['getByRole']> = page) {
+  await within.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test('an admin adds a class and a holiday; only the students of that batch see them', async ({
+  page,
+  browser,
+  request,
+}) => {
+  // One long story through three browsers and axe at two widths on a shared machine.
+  test.setTimeout(180_000);
+  const t = tag();
+  const today = zonedParts(new Date(), 'Asia/Kolkata').date;
+  const classDay = addDays(today, 1);
+  const holidayDay = addDays(today, 2);
+  const teacher = `Ms E2E ${t}`;
+  const holidayTitle = `Founders day ${t}`;
+  const mine = await createStudent(request, { grade: 9, board: 'ICSE' });
+  const other = await createStudent(request, { grade: 9, board: 'State' });
+
+  await loginAsAdmin(page);
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Timetable' }).click();
+  await expect(page).toHaveURL(/\/admindashborad\/timetable$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Timetable' })).toBeVisible();
+  await pick(page, 'Grade', '9th');
+  await pick(page, 'Board', 'ICSE');
+
+  await page.getByRole('button', { name: 'Add class' }).click();
+  const dialog = page.getByRole('dialog', { name: /Add class/ });
+  await pick(page, 'Subject', 'Science', dialog);
+  await pick(page, 'Day', WEEKDAYS[weekdayOf(classDay) - 1]!, dialog);
+  await dialog.getByLabel('Start (HH:mm, 24 h)').fill('18:00');
+  await dialog.getByLabel('Duration (minutes)').fill('60');
+  // The domain rules answer at once, under the field.
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText("Enter the teacher's name")).toBeVisible();
+  await expect(dialog.getByLabel('Teacher')).toBeFocused();
+  await dialog.getByLabel('Teacher').fill(teacher);
+  await dialog.getByLabel('Online class link (optional)').fill('https://meet.example.com/e2e');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expectToast(page, 'Class added to the timetable');
+  await expect(page.getByText(teacher)).toBeVisible();
+
+  // The server's clash rule, naming the slot.
+  await page.getByRole('button', { name: 'Add class' }).click();
+  const second = page.getByRole('dialog', { name: /Add class/ });
+  await pick(page, 'Day', WEEKDAYS[weekdayOf(classDay) - 1]!, second);
+  await second.getByLabel('Start (HH:mm, 24 h)').fill('18:30');
+  await second.getByLabel('Teacher').fill('Mr Clash');
+  await second.getByRole('button', { name: 'Save' }).click();
+  await expect(
+    second.getByText(`This slot overlaps Science on ${WEEKDAYS[weekdayOf(classDay) - 1]} 18:00-19:00`),
+  ).toBeVisible();
+  await second.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.getByLabel('Title').fill(holidayTitle);
+  await page.getByLabel('First day').fill(holidayDay);
+  await page.getByRole('button', { name: 'Add holiday' }).click();
+  await expectToast(page, 'Holiday added');
+  await expect(page.getByText(holidayTitle)).toBeVisible();
+  await snap(page, 'admin-timetable-1280');
+  await expectAxeClean(page);
+  await page.setViewportSize({ width: 390, height: 900 });
+  await snap(page, 'admin-timetable-390');
+  await page.setViewportSize({ width: 320, height: 800 });
+  await expectAxeClean(page);
+
+  // The student of grade 9 ICSE.
+  const student = await studentPage(browser, mine.email, mine.password, 1280);
+  await expect(student.getByText(`Welcome, ${mine.fullname}`)).toBeVisible();
+  await expect(student.getByRole('heading', { name: 'Your Profile' })).toBeVisible();
+  const next = student.getByRole('region', { name: 'Next class' });
+  await expect(next.getByText('Science')).toBeVisible();
+  await expect(next.getByText(`with ${teacher}`)).toBeVisible();
+  await expect(next.getByText(/18:00-19:00 IST/)).toBeVisible();
+  await expect(next.getByText(/^Starts in /)).toBeVisible();
+  await expect(next.getByRole('button', { name: 'Join class' })).toBeDisabled();
+
+  const week = student.getByRole('region', { name: /This week|Week of/ });
+  if (weekStartOf(classDay) !== weekStartOf(today)) await week.getByRole('button', { name: 'Next week' }).click();
+  await expect(week.getByText(`(${teacher})`)).toBeVisible();
+  await expect(week.getByText(/^18:00-19:00 Science/)).toBeVisible();
+  if (weekStartOf(holidayDay) !== weekStartOf(classDay)) await week.getByRole('button', { name: 'Next week' }).click();
+  await expect(week.getByText(holidayTitle)).toBeVisible();
+  await snap(student, 'student-dashboard-1280');
+  await expectAxeClean(student);
+
+  const calendar = student.getByRole('region', { name: 'Add to my calendar' });
+  await calendar.getByRole('button', { name: 'Show my calendar link' }).click();
+  const link = calendar.getByLabel('Your private calendar link');
+  await expect(link).toHaveValue(/\/api\/calendar\/[A-Za-z0-9_-]{32}\.ics$/);
+  const first = await link.inputValue();
+  await expect(calendar.getByRole('link', { name: 'Open in calendar app' })).toHaveAttribute('href', /^webcal:\/\//);
+  const feed = await request.get(first);
+  expect(feed.status()).toBe(200);
+  expect(await feed.text()).toContain(teacher);
+  await calendar.getByRole('button', { name: 'Get a new link' }).click();
+  await expectToast(student, 'New calendar link made: the old one no longer works');
+  await expect(link).not.toHaveValue(first);
+  expect((await request.get(first)).status()).toBe(404);
+
+  const phone = await studentPage(browser, mine.email, mine.password, 390);
+  await expect(phone.getByRole('region', { name: 'Next class' }).getByText(`with ${teacher}`)).toBeVisible();
+  await snap(phone, 'student-dashboard-390');
+  await phone.setViewportSize({ width: 320, height: 800 });
+  await expectAxeClean(phone);
+
+  // A student of another board of the same grade sees none of it.
+  const outsider = await studentPage(browser, other.email, other.password, 1280);
+  await expect(outsider.getByRole('region', { name: 'Next class' })).toContainText('Your batch has no timetable yet');
+  await expect(outsider.getByText(teacher)).toHaveCount(0);
+  await snap(outsider, 'student-dashboard-empty-1280');
+  await expectAxeClean(outsider);
+});

@@ -1,0 +1,34 @@
+// GET /api/calendar/{token}.ics: a student's timetable as an iCalendar feed for
+// calendar apps, which cannot log in and want text/calendar, not JSON; so it sits
+// beside the JSON facade rather than in its table (documented in openapi.ts).
+
+import express, { type Router } from 'express';
+import { AppError, ErrorCode, httpStatusOf } from '@tc/domain/errors';
+import { ServerMessage } from '@tc/domain/messages';
+
+export const CALENDAR_PATH = '/api/calendar/{token}.ics';
+
+export function calendarRouter(feedOf: (token: string, clientAddress: string) => Promise<string | null>): Router {
+  const router = express.Router();
+  router.get('/calendar/:file', async (req, res) => {
+    const token = /^(.+)\.ics$/.exec(req.params.file)?.[1] ?? '';
+    try {
+      const feed = await feedOf(token, req.ip ?? 'unknown');
+      if (feed === null) {
+        res.status(404).json({ error: ServerMessage.notFound, code: ErrorCode.NotFound });
+        return;
+      }
+      res
+        .type('text/calendar; charset=utf-8')
+        .setHeader('Content-Disposition', 'inline; filename="classes.ics"')
+        // The address is the secret: keep it out of shared caches and referrers.
+        .setHeader('Cache-Control', 'private, no-cache')
+        .setHeader('Referrer-Policy', 'no-referrer')
+        .send(feed);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      res.status(httpStatusOf(error.code)).json({ error: error.message, code: error.code });
+    }
+  });
+  return router;
+}
