@@ -14,6 +14,18 @@ export const Route = {
   /** Redirects to adminDashboard. */
   adminDashboardAlias: '/admindashboard',
   thankYou: '/thank-you',
+  terms: '/terms',
+  privacy: '/privacy',
+} as const;
+
+/**
+ * The seed's spelling of the links to two routes (seed-spec §2: "Register now" goes
+ * to /Registeruser, "Home" to /Home): routes match case-insensitively, and links
+ * keep the spelling people and outside tests know.
+ */
+export const LinkTo = {
+  home: '/Home',
+  register: '/Registeruser',
 } as const;
 
 const KNOWN = new Set<string>(Object.values(Route));
@@ -37,6 +49,8 @@ export const PRERENDERED_ROUTES: readonly string[] = [
   Route.forgotPassword,
   Route.adminLogin,
   Route.thankYou,
+  Route.terms,
+  Route.privacy,
 ];
 
 /** The file, inside the client build, that holds a route's pre-rendered page. */

@@ -5,45 +5,37 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Navigate } from 'react-router-dom';
 import { UiMessage } from '@tc/domain/messages';
 import { Route } from '@tc/domain/routes';
 import type { AdminProfile } from '@tc/domain/student';
 import { LogoutButton } from '../../components/logout-button.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
-import { api, post } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
-import { adminSession } from '../../lib/session.ts';
+import { useApi } from '../../lib/use-api.ts';
 import { StudentsGrid } from './students-grid.tsx';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
 export default function AdminDashboardPage() {
-  const navigate = useNavigate();
-  const token = adminSession.token();
+  const { token, call: callAsAdmin, signOut } = useApi('admin');
   const [admin, setAdmin] = useState<AdminProfile | null>(null);
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
   const [loggingOut, setLoggingOut] = useState(false);
 
-  const signOut = useCallback(() => {
-    adminSession.clear();
-    navigate(Route.adminLogin, { replace: true });
-  }, [navigate]);
-
   useEffect(() => {
     if (!token) return;
     let cancelled = false;
-    void api<AdminProfile>('/api/admin/me', { token }).then((result) => {
-      if (cancelled) return;
-      if (result.ok && result.data) setAdmin(result.data);
-      else if (result.status === 401 || result.status === 403) signOut();
+    void callAsAdmin('getAdminProfile', {}).then((result) => {
+      if (!cancelled && result.ok && result.data) setAdmin(result.data);
     });
     return () => {
       cancelled = true;
     };
-  }, [token, signOut]);
+  }, [token, callAsAdmin]);
 
   useEffect(() => {
     const timer = window.setTimeout(() => setQuery(search.trim()), SEARCH_DEBOUNCE_MS);
@@ -54,7 +46,7 @@ export default function AdminDashboardPage() {
 
   const logout = async () => {
     setLoggingOut(true);
-    const result = await post('/api/admin/logout', {}, token);
+    const result = await call('logoutAdmin', {}, { token });
     setLoggingOut(false);
     if (result.ok || result.status === 401) {
       notify.success(UiMessage.loggedOut);
@@ -100,7 +92,7 @@ export default function AdminDashboardPage() {
             },
           }}
         />
-        <StudentsGrid token={token} query={query} onUnauthorized={signOut} />
+        <StudentsGrid query={query} />
       </Card>
     </Box>
   );

@@ -63,7 +63,7 @@ describe('forgot password', () => {
 
     const otp = await screen.findByLabelText('OTP');
     await waitFor(() => expect(otp).toHaveFocus());
-    expect(screen.getByLabelText('Email Address')).toBeDisabled();
+    expect(screen.getByLabelText('Email Address')).toHaveAttribute('readonly');
     expect(screen.getByLabelText('New Password')).toBeInTheDocument();
     expect(screen.getByLabelText('Confirm New Password')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Show password' })).toHaveLength(2);
@@ -89,6 +89,9 @@ describe('forgot password', () => {
     await user.type(screen.getByLabelText('Confirm New Password'), 'New-pass-1');
     await user.click(screen.getByRole('button', { name: 'Verify & Reset Password' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Invalid OTP. Please try again.'));
+    // Under the code field, which takes focus (the server's code says which field).
+    await waitFor(() => expect(otp).toHaveFocus());
+    expect(otp).toHaveAccessibleDescription('Invalid OTP. Please try again.');
 
     await user.clear(otp);
     await user.type(otp, '123456');
@@ -101,6 +104,20 @@ describe('forgot password', () => {
       otp: '123456',
       newPassword: 'New-pass-1',
     });
+  });
+
+  it('goes back to step one with "Use a different e-mail"', async () => {
+    mockFetch(stepOne(true));
+    const { user } = await open();
+    await user.type(screen.getByLabelText('Email Address'), 'riya@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+    await screen.findByLabelText('OTP');
+    await user.click(screen.getByRole('button', { name: 'Use a different e-mail' }));
+    const email = screen.getByLabelText('Email Address');
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(email).not.toHaveAttribute('readonly');
+    expect(screen.queryByLabelText('OTP')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send OTP' })).toBeInTheDocument();
   });
 
   it('says "Password reset failed" when the server gives no reason', async () => {

@@ -1,0 +1,22 @@
+import { useId } from 'react';
+import { CENTRE_ADDRESS, CENTRE_EMAIL, CENTRE_PHONE } from '@tc/domain/constants';
+
+/** How to reach the centre: postal address, phone and e-mail (linked, for phones and mail apps). */
+export function ContactBlock({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
+  const Heading = `h${headingLevel}` as const;
+  const id = useId();
+  return (
+    <section className="contact-block" aria-labelledby={id}>
+      <Heading id={id}>Contact us</Heading>
+      <address>
+        <span>{CENTRE_ADDRESS}</span>
+        <span>
+          Phone: <a href={`tel:${CENTRE_PHONE.replace(/\s/g, '')}`}>{CENTRE_PHONE}</a>
+        </span>
+        <span>
+          E-mail: <a href={`mailto:${CENTRE_EMAIL}`}>{CENTRE_EMAIL}</a>
+        </span>
+      </address>
+    </section>
+  );
+}
