@@ -41,7 +41,16 @@ for (const width of WIDTHS) {
     test.use({ viewport: { width, height: width === 320 ? 640 : 900 } });
 
     test('public pages have no serious axe violation', async ({ page }) => {
-      for (const path of ['/', '/registeruser', '/studentlogin', '/forgotpassword', '/adminlogin', '/thank-you', '/terms', '/privacy']) {
+      for (const path of [
+        '/',
+        '/registeruser',
+        '/studentlogin',
+        '/forgotpassword',
+        '/adminlogin',
+        '/thank-you',
+        '/terms',
+        '/privacy',
+      ]) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await expectAccessible(page, path);
@@ -97,6 +106,8 @@ for (const width of WIDTHS) {
       const grid = page.getByRole('grid', { name: 'Registered students' });
       const edit = grid.getByRole('button', { name: `Edit ${student.fullname}` });
       await expect(edit).toBeVisible();
+      await expect(grid.getByRole('row')).toHaveCount(2);
+      await expect(page.getByText('Loading ...')).toHaveCount(0);
       // On a phone the page never scrolls sideways and the Edit button is in view.
       const pageWidth = await page.evaluate('document.documentElement.scrollWidth');
       expect(pageWidth).toBeLessThanOrEqual(width);
@@ -207,7 +218,12 @@ test('terms and privacy: linked from the checkbox and the footer, pre-rendered, 
   await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy notice' }).click();
   await expect(page).toHaveURL(/\/privacy$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Privacy notice' })).toBeVisible();
-  await expect(page.getByRole('main').getByText(/Digital Personal Data Protection Act, 2023/).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('main')
+      .getByText(/Digital Personal Data Protection Act, 2023/)
+      .first(),
+  ).toBeVisible();
   await snap(page, 'privacy');
 });
 

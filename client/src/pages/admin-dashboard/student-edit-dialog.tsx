@@ -95,7 +95,14 @@ export function StudentEditDialog({ student, callAsAdmin, onSaved, onClose }: St
   );
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby="edit-title">
+    <Dialog
+      open
+      onClose={busy ? undefined : onClose}
+      fullScreen={phone}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="edit-title"
+    >
       <form ref={formRef} noValidate onSubmit={submit}>
         <DialogTitle id="edit-title" sx={{ overflowWrap: 'anywhere' }}>
           Edit {student.fullname} (ID {student.id})

@@ -15,8 +15,8 @@ export default function PrivacyPage() {
         <li>The e-mail address and the mobile number the family gives, and the password (stored only as a hash).</li>
         <li>The enrollment number we give the student, and when the account was created and last changed.</li>
         <li>
-          Technical records kept for security: the network address of requests, for a short time, to stop abuse
-          such as guessing passwords or codes.
+          Technical records kept for security: the network address of requests, for a short time, to stop abuse such as
+          guessing passwords or codes.
         </li>
       </ul>
       <h2>Why we need it</h2>
@@ -26,8 +26,8 @@ export default function PrivacyPage() {
           student log in with it, and to reach you about classes.
         </li>
         <li>
-          <strong>Date of birth:</strong> to check the student is old enough for our classes (at least 5) and to
-          place them with children of a similar age.
+          <strong>Date of birth:</strong> to check the student is old enough for our classes (at least 5) and to place
+          them with children of a similar age.
         </li>
         <li>
           <strong>E-mail address:</strong> for the welcome message, password reset codes, and messages about the
@@ -38,9 +38,9 @@ export default function PrivacyPage() {
         </li>
       </ul>
       <p>
-        We use the data only for teaching the student and running the account. We do not sell it, and we do not use
-        it for advertising or share it with advertisers. Text messages and e-mails are sent through service providers
-        who may use the data only to deliver them.
+        We use the data only for teaching the student and running the account. We do not sell it, and we do not use it
+        for advertising or share it with advertisers. Text messages and e-mails are sent through service providers who
+        may use the data only to deliver them.
       </p>
       <h2>How long we keep it</h2>
       <p>
@@ -57,9 +57,9 @@ export default function PrivacyPage() {
         <li>name another person to act for you if you cannot.</li>
       </ul>
       <p>
-        Write to <a href={`mailto:${CENTRE_EMAIL}`}>{CENTRE_EMAIL}</a> from the e-mail address on the account, or
-        call us. We answer within 30 days. If you are not satisfied with our answer you may complain to the Data
-        Protection Board of India.
+        Write to <a href={`mailto:${CENTRE_EMAIL}`}>{CENTRE_EMAIL}</a> from the e-mail address on the account, or call
+        us. We answer within 30 days. If you are not satisfied with our answer you may complain to the Data Protection
+        Board of India.
       </p>
     </LegalPage>
   );

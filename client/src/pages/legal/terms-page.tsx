@@ -7,9 +7,9 @@ export default function TermsPage() {
   return (
     <LegalPage title="Terms and conditions" updated="23 November 2026">
       <p>
-        These terms apply when a parent or guardian registers a student with {CENTRE_NAME} (&quot;the centre&quot;)
-        and when the student or the parent uses this website. Ticking &quot;I agree with terms and conditions&quot; on
-        the registration form means you accept them.
+        These terms apply when a parent or guardian registers a student with {CENTRE_NAME} (&quot;the centre&quot;) and
+        when the student or the parent uses this website. Ticking &quot;I agree with terms and conditions&quot; on the
+        registration form means you accept them.
       </p>
       <h2>Who may register</h2>
       <p>
@@ -26,8 +26,8 @@ export default function TermsPage() {
       </ul>
       <h2>Classes and fees</h2>
       <p>
-        Registering creates an account; it does not book classes or bind you to pay anything. The centre agrees
-        classes, timings and fees with you separately before any class starts.
+        Registering creates an account; it does not book classes or bind you to pay anything. The centre agrees classes,
+        timings and fees with you separately before any class starts.
       </p>
       <h2>Fair use of the site</h2>
       <p>
@@ -41,8 +41,8 @@ export default function TermsPage() {
       </p>
       <h2>Changes</h2>
       <p>
-        If these terms change, the new version is published on this page with its date, and registered families are
-        told by e-mail of any change that affects them.
+        If these terms change, the new version is published on this page with its date, and registered families are told
+        by e-mail of any change that affects them.
       </p>
     </LegalPage>
   );

@@ -43,14 +43,20 @@ export default function RegisterPage() {
             control={<Checkbox name="tmc" checked={form.tmc} onChange={(e) => set('tmc', e.target.checked)} />}
             label={
               <>
-                I agree with <TextLink to={Route.terms} newTab>terms and conditions</TextLink>
+                I agree with{' '}
+                <TextLink to={Route.terms} newTab>
+                  terms and conditions
+                </TextLink>
               </>
             }
           />
           <FormHelperText>
             {terms.helperText ?? (
               <>
-                How we use the student&apos;s details: <TextLink to={Route.privacy} newTab>privacy notice</TextLink>
+                How we use the student&apos;s details:{' '}
+                <TextLink to={Route.privacy} newTab>
+                  privacy notice
+                </TextLink>
               </>
             )}
           </FormHelperText>
