@@ -2,12 +2,11 @@ import { useId } from 'react';
 import { CENTRE_ADDRESS, CENTRE_EMAIL, CENTRE_PHONE } from '@tc/domain/constants';
 
 /** How to reach the centre: postal address, phone and e-mail (linked, for phones and mail apps). */
-export function ContactBlock({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
-  const Heading = `h${headingLevel}` as const;
+export function ContactBlock() {
   const id = useId();
   return (
     <section className="contact-block" aria-labelledby={id}>
-      <Heading id={id}>Contact us</Heading>
+      <h2 id={id}>Contact us</h2>
       <address>
         <span>{CENTRE_ADDRESS}</span>
         <span>

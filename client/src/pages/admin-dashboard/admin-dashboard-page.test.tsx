@@ -39,7 +39,7 @@ describe('admin dashboard', () => {
   it('redirects to the admin login without a token', async () => {
     open();
     expect(
-      await screen.findByRole('heading', { name: 'Manage Student Records' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { name: 'Manage Student Records' }, { timeout: 15000 }),
     ).toBeInTheDocument();
     expect(currentPath()).toBe('/adminlogin');
   });
@@ -50,7 +50,7 @@ describe('admin dashboard', () => {
     const list = deferred<MockReply>();
     const { calls } = mockFetch({ 'GET /api/admin/me': () => profile.promise, 'GET /api/users': () => list.promise });
     open();
-    expect(await screen.findByText('Loading user details...', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Loading user details...', {}, { timeout: 15000 })).toBeInTheDocument();
     expect(await screen.findByText('Loading ...')).toBeInTheDocument();
     profile.resolve({ body: { name: 'Asha Admin', email: 'admin@example.com' } });
     expect(await screen.findByText('Welcome, Asha Admin')).toBeInTheDocument();
@@ -77,7 +77,7 @@ describe('admin dashboard', () => {
       'GET /api/users': () => ({ body: [], headers: { 'X-Total-Count': '0' } }),
     });
     open();
-    expect(await screen.findByText('Welcome, admin@example.com', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Welcome, admin@example.com', {}, { timeout: 15000 })).toBeInTheDocument();
   });
 
   it('searches on the server after a pause in typing', async () => {
@@ -87,7 +87,7 @@ describe('admin dashboard', () => {
       'GET /api/users': () => ({ body: students, headers: { 'X-Total-Count': '2' } }),
     });
     const { user } = open();
-    await screen.findByText('Welcome, Asha Admin', {}, { timeout: 5000 });
+    await screen.findByText('Welcome, Asha Admin', {}, { timeout: 15000 });
     await user.type(screen.getByLabelText('Search'), 'riya');
     await waitFor(() => expect(calls.some((c) => c.url.searchParams.get('q') === 'riya')).toBe(true));
     expect(calls.filter((c) => c.path === '/api/users' && c.url.searchParams.get('q')).length).toBe(1);
@@ -95,7 +95,7 @@ describe('admin dashboard', () => {
 
   const openEditor = async () => {
     const { user } = open();
-    const grid = await screen.findByRole('grid', { name: 'Registered students' }, { timeout: 5000 });
+    const grid = await screen.findByRole('grid', { name: 'Registered students' }, { timeout: 15000 });
     await within(grid).findByText('Riya Sharma');
     const edit = within(grid).getByRole('button', { name: 'Edit Riya Sharma' });
     await user.click(edit);
@@ -181,7 +181,7 @@ describe('admin dashboard', () => {
     });
     open();
     expect(
-      await screen.findByRole('heading', { name: 'Manage Student Records' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { name: 'Manage Student Records' }, { timeout: 15000 }),
     ).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(UiMessage.sessionExpired));
     expect(window.localStorage.getItem(ADMIN_SESSION_KEY)).toBeNull();
@@ -195,7 +195,7 @@ describe('admin dashboard', () => {
     });
     open();
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(UiMessage.errorLoadingData), {
-      timeout: 5000,
+      timeout: 15000,
     });
     expect(currentPath()).toBe('/admindashborad');
   });
@@ -208,7 +208,7 @@ describe('admin dashboard', () => {
       'POST /api/admin/logout': () => ({ body: { success: true } }),
     });
     const { user } = open();
-    await screen.findByText('Welcome, Asha Admin', {}, { timeout: 5000 });
+    await screen.findByText('Welcome, Asha Admin', {}, { timeout: 15000 });
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     expect(await screen.findByRole('heading', { name: 'Manage Student Records' })).toBeInTheDocument();
     expect(window.localStorage.getItem(ADMIN_SESSION_KEY)).toBeNull();

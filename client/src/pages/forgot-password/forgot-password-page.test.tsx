@@ -96,7 +96,7 @@ describe('forgot password', () => {
     await user.clear(otp);
     await user.type(otp, '123456');
     await user.click(screen.getByRole('button', { name: 'Verify & Reset Password' }));
-    expect(await screen.findByRole('heading', { name: 'NICE TO SEE YOU' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'NICE TO SEE YOU' }, { timeout: 15000 })).toBeInTheDocument();
     expect(currentPath()).toBe('/studentlogin');
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(UiMessage.passwordResetSuccessful));
     expect(calls.filter((c) => c.path === '/api/users/update-password').at(-1)?.body).toEqual({

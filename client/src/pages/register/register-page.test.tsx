@@ -55,7 +55,7 @@ async function fill(user: UserEvent, values: Fill) {
 
 async function openForm() {
   const view = renderApp('/registeruser');
-  await screen.findByRole('button', { name: 'Send OTP' }, { timeout: 5000 });
+  await screen.findByRole('button', { name: 'Send OTP' }, { timeout: 15000 });
   // The date picker's code arrives after the form's.
   await screen.findByRole('group', { name: 'Date of Birth' }, { timeout: 15000 });
   return view;
@@ -224,7 +224,7 @@ describe('registration form', () => {
     await user.clear(otp);
     await user.type(otp, '123456');
     await user.click(screen.getByRole('button', { name: 'Verify & Register' }));
-    expect(await screen.findByRole('heading', { name: 'Thank You!!' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Thank You!!' }, { timeout: 15000 })).toBeInTheDocument();
     expect(currentPath()).toBe('/thank-you');
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(UiMessage.registrationSuccessful));
 
