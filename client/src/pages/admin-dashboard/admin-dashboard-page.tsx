@@ -2,10 +2,11 @@ import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import InputAdornment from '@mui/material/InputAdornment';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { UiMessage } from '@tc/domain/messages';
 import { Route } from '@tc/domain/routes';
@@ -15,9 +16,12 @@ import { PageTitle } from '../../components/page-title.tsx';
 import { call } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { useApi } from '../../lib/use-api.ts';
-import { StudentsGrid } from './students-grid.tsx';
 
 const SEARCH_DEBOUNCE_MS = 300;
+
+// The data grid is most of this page's code: it loads beside the page, not before it,
+// so the header, the search box and a redirect without a session come at once.
+const StudentsGrid = lazy(() => import('./students-grid.tsx'));
 
 export default function AdminDashboardPage() {
   const { token, call: callAsAdmin, signOut } = useApi('admin');
@@ -92,7 +96,9 @@ export default function AdminDashboardPage() {
             },
           }}
         />
-        <StudentsGrid query={query} />
+        <Suspense fallback={<Skeleton variant="rounded" height={320} role="status" aria-label="Loading students" />}>
+          <StudentsGrid query={query} />
+        </Suspense>
       </Card>
     </Box>
   );

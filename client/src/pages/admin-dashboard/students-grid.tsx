@@ -39,7 +39,7 @@ function NoRowsOverlay() {
  * Edit opens a dialog for that student; on a phone the table keeps only the name,
  * the grade and the Edit button.
  */
-export function StudentsGrid({ query }: { query: string }) {
+export default function StudentsGrid({ query }: { query: string }) {
   const { call: callAsAdmin } = useApi('admin');
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [editing, setEditing] = useState<StudentRecord | null>(null);

@@ -63,7 +63,7 @@ describe('forgot password', () => {
 
     const otp = await screen.findByLabelText('OTP');
     await waitFor(() => expect(otp).toHaveFocus());
-    expect(screen.getByLabelText('Email Address')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Email Address')).toBeDisabled();
     expect(screen.getByLabelText('New Password')).toBeInTheDocument();
     expect(screen.getByLabelText('Confirm New Password')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Show password' })).toHaveLength(2);
@@ -115,7 +115,7 @@ describe('forgot password', () => {
     await user.click(screen.getByRole('button', { name: 'Use a different e-mail' }));
     const email = screen.getByLabelText('Email Address');
     await waitFor(() => expect(email).toHaveFocus());
-    expect(email).not.toHaveAttribute('readonly');
+    expect(email).toBeEnabled();
     expect(screen.queryByLabelText('OTP')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send OTP' })).toBeInTheDocument();
   });

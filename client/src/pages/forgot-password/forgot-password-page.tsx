@@ -99,7 +99,7 @@ export default function ForgotPasswordPage() {
           autoComplete="email"
           value={values.email}
           onChange={(e) => set('email', e.target.value)}
-          slotProps={{ htmlInput: { readOnly: step === 2 } }}
+          disabled={step === 2}
           {...fieldProps('email')}
         />
         {step === 2 && (
