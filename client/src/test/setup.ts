@@ -3,7 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 // Screens load their code lazily; under a busy test run that can take a while.
-configure({ asyncUtilTimeout: 15000 });
+configure({ asyncUtilTimeout: 30000 });
 
 // jsdom has no matchMedia: answer "reduce" for prefers-reduced-motion (so
 // toasts and canvases do not animate, as jsdom never fires animation events)

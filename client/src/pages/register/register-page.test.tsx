@@ -226,6 +226,8 @@ describe('registration form', () => {
     await user.click(screen.getByRole('button', { name: 'Verify & Register' }));
     expect(await screen.findByRole('heading', { name: 'Thank You!!' }, { timeout: 15000 })).toBeInTheDocument();
     expect(currentPath()).toBe('/thank-you');
+    // The enrollment number of the answer, with what to do next.
+    expect(screen.getByText('Your enrollment number is 7')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(UiMessage.registrationSuccessful));
 
     const register = calls.filter((c) => c.path === '/api/register').at(-1);
