@@ -11,7 +11,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     css: false,
-    testTimeout: 20_000,
+    testTimeout: 60_000,
     sequence: { groupOrder: 2 },
   },
 });

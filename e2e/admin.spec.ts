@@ -1,5 +1,5 @@
 // The administrator's side: login, the students table, server-side search,
-// editing a row (PUT /api/users/:objectId) and logout.
+// editing a student in a dialog (PUT /api/users/:objectId) and logout.
 
 import type { Page } from '@playwright/test';
 import { admin, adminToken, apiCall, createStudent, expect, expectToast, localItem, snap, test } from './fixtures.ts';
@@ -86,16 +86,21 @@ test.describe('admin', () => {
     ]);
     await snap(page, 'admin-search');
 
-    const editButton = row.getByRole('button', { name: 'Edit' });
-    await editButton.click();
-    const gradeCell = row.locator('[data-field="grade"]');
-    await gradeCell.getByRole('combobox').click();
-    await page.getByRole('option', { name: '7th' }).click();
+    // Keyboard only: Edit opens a labelled dialog, Enter in a field saves it.
+    const editButton = row.getByRole('button', { name: `Edit ${first.fullname}` });
+    await editButton.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: new RegExp(`^Edit ${first.fullname}`) });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Grade')).toHaveValue('4');
+    await dialog.getByLabel('Grade').selectOption({ label: '7th' });
     await snap(page, 'admin-editing');
-    await row.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByLabel('Mobile').press('Enter');
     await expectToast(page, 'Student updated');
+    await expect(dialog).toBeHidden();
+    const gradeCell = row.locator('[data-field="grade"]');
     await expect(gradeCell).toHaveText('7th');
-    await expect(editButton).toBeVisible();
+    await expect(editButton).toBeFocused();
     await expect(row.locator('[data-field="email"]')).toHaveText(first.email);
 
     // Stored on the server ...
@@ -135,11 +140,17 @@ test.describe('admin', () => {
     await expect(row).toContainText(first.email);
 
     await row.getByRole('button', { name: 'Edit' }).click();
-    await row.locator('[data-field="email"] input').fill(second.email);
-    await row.getByRole('button', { name: 'Save' }).click();
+    const dialog = page.getByRole('dialog');
+    const email = dialog.getByLabel('Email');
+    await email.fill(second.email);
+    await dialog.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Email address already registered');
-    // Still editing; Cancel brings the stored value back.
-    await row.getByRole('button', { name: 'Cancel' }).click();
+    // Under the field, which has focus; still editing, and Cancel keeps the stored value.
+    await expect(email).toHaveAccessibleDescription('Email address already registered');
+    await expect(email).toBeFocused();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row.getByRole('button', { name: 'Edit' })).toBeFocused();
     await expect(row.locator('[data-field="email"]')).toHaveText(first.email);
 
     const token = await adminToken(request);

@@ -137,6 +137,7 @@ test.describe('registration', () => {
     await expect(page).toHaveURL(/\/thank-you$/);
     await expect(page.getByRole('heading', { name: 'Thank You!!' })).toBeVisible();
     await expectToast(page, 'Registration Successful');
+    await expect(page.getByText(/^Your enrollment number is \d+$/)).toBeVisible();
     await snap(page, 'thank-you');
 
     const welcome = await waitForOutbox((e) => e.kind === 'E-MAIL' && e.to.toLowerCase() === student.email, {
@@ -149,6 +150,7 @@ test.describe('registration', () => {
     const token = await studentToken(request, student.email, student.password);
     const me = await apiCall(request, 'GET', '/api/students/me', undefined, token);
     expect(me.status).toBe(200);
+    await expect(page.getByText(`Your enrollment number is ${me.body.id}`)).toBeVisible();
     expect(me.body).toMatchObject({
       fullname: student.fullname,
       email: student.email,

@@ -77,3 +77,13 @@ export type ListSortField = (typeof LIST_SORT_FIELDS)[number];
 /** Storage keys of the browser sessions (seed-spec §3, §4). */
 export const STUDENT_SESSION_KEY = 'userData';
 export const ADMIN_SESSION_KEY = 'adminToken';
+
+/**
+ * The centre's contact details, shown on /terms, /privacy and in the footer. They
+ * are constants, not configuration: the public pages are rendered to HTML when the
+ * client is built, before any server configuration exists. Change them here.
+ */
+export const CENTRE_NAME = PRODUCT_NAME;
+export const CENTRE_ADDRESS = '2nd Floor, 14 Residency Road, Bengaluru 560025, India';
+export const CENTRE_PHONE = '+91 80 4123 4567';
+export const CENTRE_EMAIL = 'hello@guidedlearning.example';

@@ -19,6 +19,18 @@ export const Route = {
   adminDashboardAlias: '/admindashboard',
   thankYou: '/thank-you',
   adminAssessments: '/admin/assessments',
+  terms: '/terms',
+  privacy: '/privacy',
+} as const;
+
+/**
+ * The seed's spelling of the links to two routes (seed-spec §2: "Register now" goes
+ * to /Registeruser, "Home" to /Home): routes match case-insensitively, and links
+ * keep the spelling people and outside tests know.
+ */
+export const LinkTo = {
+  home: '/Home',
+  register: '/Registeruser',
 } as const;
 
 const KNOWN = new Set<string>(Object.values(Route));
@@ -42,6 +54,8 @@ export const PRERENDERED_ROUTES: readonly string[] = [
   Route.forgotPassword,
   Route.adminLogin,
   Route.thankYou,
+  Route.terms,
+  Route.privacy,
 ];
 
 /** The file, inside the client build, that holds a route's pre-rendered page. */

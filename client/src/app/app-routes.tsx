@@ -41,6 +41,8 @@ const AdminAssessmentsPage = screen(() => import('../pages/admin-assessments/adm
 const AdminDashboardPage = screen(() => import('../pages/admin-dashboard/admin-dashboard-page.tsx'));
 const AdminTimetablePage = screen(() => import('../pages/admin-timetable/admin-timetable-page.tsx'));
 const ThankYouPage = screen(() => import('../pages/thank-you/thank-you-page.tsx'));
+const TermsPage = screen(() => import('../pages/legal/terms-page.tsx'));
+const PrivacyPage = screen(() => import('../pages/legal/privacy-page.tsx'));
 const NotFoundPage = screen(() => import('../pages/not-found/not-found-page.tsx'));
 
 const SCREENS: Record<string, ReturnType<typeof screen>> = {
@@ -56,7 +58,11 @@ const SCREENS: Record<string, ReturnType<typeof screen>> = {
   [Route.adminAssessments]: AdminAssessmentsPage,
   [Route.adminTimetable]: AdminTimetablePage,
   [Route.thankYou]: ThankYouPage,
+  [Route.terms]: TermsPage,
+  [Route.privacy]: PrivacyPage,
 };
+
+const WITHOUT_MUI = new Set([HomePage, TermsPage, PrivacyPage]);
 
 /**
  * Loads the code of the screen at `pathname` and of its layout at once, instead of
@@ -64,7 +70,8 @@ const SCREENS: Record<string, ReturnType<typeof screen>> = {
  */
 export function preloadScreen(pathname: string): Promise<unknown> {
   const page = SCREENS[pathname.toLowerCase().replace(/\/+$/, '') || '/'];
-  const codes = page === HomePage ? [HomePage] : [MuiLayout, page ?? NotFoundPage];
+  // The home page and the legal texts are plain HTML: they never load MUI.
+  const codes = page && WITHOUT_MUI.has(page) ? [page] : [MuiLayout, page ?? NotFoundPage];
   return Promise.all(codes.map((code) => code.preload()));
 }
 
@@ -75,6 +82,8 @@ export function AppRoutes() {
       <RouterRoute element={<SiteLayout />}>
         <RouterRoute path={Route.root} element={<HomePage />} />
         <RouterRoute path={Route.home} element={<HomePage />} />
+        <RouterRoute path={Route.terms} element={<TermsPage />} />
+        <RouterRoute path={Route.privacy} element={<PrivacyPage />} />
         <RouterRoute path={Route.adminDashboardAlias} element={<Navigate to={Route.adminDashboard} replace />} />
         <RouterRoute element={<MuiLayout />}>
           <RouterRoute path={Route.register} element={<RegisterPage />} />

@@ -26,8 +26,11 @@ export const theme = createTheme({
         sizeLarge: { minHeight: 48, fontSize: '1rem' },
       },
     },
-    MuiIconButton: {
-      styleOverrides: { root: { '&.Mui-focusVisible': { outline: `3px solid ${blue.light}` } } },
+    // Every button, icon button, checkbox, radio and tab shows keyboard focus as a
+    // ring of at least 3:1 against the page (WCAG 2.4.7, 2.4.11, 1.4.11), not MUI's
+    // faint ripple alone.
+    MuiButtonBase: {
+      styleOverrides: { root: { '&.Mui-focusVisible': { outline: `3px solid ${blue.light}`, outlineOffset: 2 } } },
     },
     MuiCard: {
       defaultProps: { elevation: 0 },

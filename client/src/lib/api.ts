@@ -20,7 +20,7 @@ export interface ApiResult<T> {
   headers: Headers | null;
 }
 
-export interface ApiRequest {
+interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   token?: string | null;
@@ -40,7 +40,7 @@ function withQuery(path: string, query: ApiRequest['query']): string {
   return text ? `${path}?${text}` : path;
 }
 
-export async function api<T>(path: string, request: ApiRequest = {}): Promise<ApiResult<T>> {
+async function api<T>(path: string, request: ApiRequest = {}): Promise<ApiResult<T>> {
   const { method = request.body === undefined ? 'GET' : 'POST', body, token, query } = request;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -88,7 +88,3 @@ export function call(
     query: spec.input === 'query' ? (params as ApiRequest['query']) : undefined,
   });
 }
-
-/** @deprecated Use `call(name, input)`: pages move to it as they are reworked. */
-export const post = <T>(path: string, body: unknown, token?: string | null) =>
-  api<T>(path, { method: 'POST', body, token });

@@ -1,7 +1,15 @@
-/** Moves focus to the named control of a form, after React has shown its error. */
+/**
+ * Moves focus to the named control of a form (or to the element with that id, such
+ * as the form's message), after React has shown its error.
+ */
 export function focusField(form: HTMLFormElement | null, name: string): void {
   window.requestAnimationFrame(() => {
-    const control = form?.elements.namedItem(name);
+    if (!form) return;
+    let control: unknown = form.elements.namedItem(name);
+    // A radio group: its checked radio, or its first.
+    if (control instanceof RadioNodeList)
+      control = [...control].find((r) => (r as HTMLInputElement).checked) ?? control[0];
+    if (!(control instanceof HTMLElement)) control = form.ownerDocument.getElementById(name);
     if (control instanceof HTMLElement) control.focus();
   });
 }

@@ -39,7 +39,7 @@ describe('admin dashboard', () => {
   it('redirects to the admin login without a token', async () => {
     open();
     expect(
-      await screen.findByRole('heading', { name: 'Manage Student Records' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { name: 'Manage Student Records' }, { timeout: 15000 }),
     ).toBeInTheDocument();
     expect(currentPath()).toBe('/adminlogin');
   });
@@ -50,7 +50,7 @@ describe('admin dashboard', () => {
     const list = deferred<MockReply>();
     const { calls } = mockFetch({ 'GET /api/admin/me': () => profile.promise, 'GET /api/users': () => list.promise });
     open();
-    expect(await screen.findByText('Loading user details...', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Loading user details...', {}, { timeout: 15000 })).toBeInTheDocument();
     expect(await screen.findByText('Loading ...')).toBeInTheDocument();
     profile.resolve({ body: { name: 'Asha Admin', email: 'admin@example.com' } });
     expect(await screen.findByText('Welcome, Asha Admin')).toBeInTheDocument();
@@ -62,7 +62,8 @@ describe('admin dashboard', () => {
     }
     expect(within(grid).getByText('15/06/2015')).toBeInTheDocument();
     expect(within(grid).getByText('4th')).toBeInTheDocument();
-    expect(within(grid).getAllByRole('button', { name: 'Edit' })).toHaveLength(2);
+    expect(within(grid).getByRole('button', { name: 'Edit Riya Sharma' })).toBeInTheDocument();
+    expect(within(grid).getByRole('button', { name: 'Edit Arjun Rao' })).toBeInTheDocument();
     expect(screen.getByText(/of 42/)).toBeInTheDocument();
     const listCall = calls.find((c) => c.path === '/api/users');
     expect(listCall?.headers.Authorization).toBe('Bearer r:admin');
@@ -76,7 +77,7 @@ describe('admin dashboard', () => {
       'GET /api/users': () => ({ body: [], headers: { 'X-Total-Count': '0' } }),
     });
     open();
-    expect(await screen.findByText('Welcome, admin@example.com', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Welcome, admin@example.com', {}, { timeout: 15000 })).toBeInTheDocument();
   });
 
   it('searches on the server after a pause in typing', async () => {
@@ -86,55 +87,90 @@ describe('admin dashboard', () => {
       'GET /api/users': () => ({ body: students, headers: { 'X-Total-Count': '2' } }),
     });
     const { user } = open();
-    await screen.findByText('Welcome, Asha Admin', {}, { timeout: 5000 });
+    await screen.findByText('Welcome, Asha Admin', {}, { timeout: 15000 });
     await user.type(screen.getByLabelText('Search'), 'riya');
     await waitFor(() => expect(calls.some((c) => c.url.searchParams.get('q') === 'riya')).toBe(true));
     expect(calls.filter((c) => c.path === '/api/users' && c.url.searchParams.get('q')).length).toBe(1);
   });
 
-  it('edits a row and saves the changed fields with PUT /api/users/:objectId', async () => {
+  const openEditor = async () => {
+    const { user } = open();
+    const grid = await screen.findByRole('grid', { name: 'Registered students' }, { timeout: 15000 });
+    await within(grid).findByText('Riya Sharma');
+    const edit = within(grid).getByRole('button', { name: 'Edit Riya Sharma' });
+    await user.click(edit);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Riya Sharma (ID 1)' });
+    return { user, grid, edit, dialog };
+  };
+
+  it('edits a student in a labelled dialog and saves the changed fields with PUT /api/users/:objectId', async () => {
     signIn();
     const { calls } = mockFetch({
       'GET /api/admin/me': () => ({ body: { name: 'Asha Admin', email: 'admin@example.com' } }),
       'GET /api/users': () => ({ body: students, headers: { 'X-Total-Count': '2' } }),
       'PUT /api/users/a1': (body) => ({ body: { ...students[0], ...(body as object) } }),
     });
-    const { user } = open();
-    const grid = await screen.findByRole('grid', { name: 'Registered students' }, { timeout: 5000 });
-    await within(grid).findByText('Riya Sharma');
-    await user.click(within(grid).getAllByRole('button', { name: 'Edit' })[0]);
-    const mobile = await within(grid).findByDisplayValue('9876543210');
+    const { user, grid, edit, dialog } = await openEditor();
+    expect(within(dialog).getByLabelText('Gender')).toHaveDisplayValue('Daughter');
+    expect(within(dialog).getByLabelText('Email')).toHaveValue('riya@example.com');
+    expect(within(dialog).getByLabelText('Date of Birth')).toHaveValue('15/06/2015');
+    expect(within(dialog).getByLabelText('Board')).toHaveDisplayValue('CBSE');
+    expect(within(dialog).getByLabelText('Grade')).toHaveDisplayValue('4th');
+    const mobile = within(dialog).getByLabelText('Mobile');
+    expect(mobile).toHaveValue('9876543210');
     await user.clear(mobile);
     await user.type(mobile, '9000000001');
-    await user.click(within(grid).getByRole('button', { name: 'Save' }));
+    await user.selectOptions(within(dialog).getByLabelText('Grade'), '5');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(UiMessage.studentUpdated));
-    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ mobile: '9000000001' });
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ mobile: '9000000001', grade: 5 });
     expect(await within(grid).findByText('9000000001')).toBeInTheDocument();
-    expect(within(grid).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(edit).toHaveFocus());
   });
 
-  it('keeps the row in edit mode and shows the server error when saving fails', async () => {
+  it('checks the rules before saving and shows a server error under its field', async () => {
     signIn();
-    mockFetch({
+    const { calls } = mockFetch({
       'GET /api/admin/me': () => ({ body: { name: 'Asha Admin', email: 'admin@example.com' } }),
       'GET /api/users': () => ({ body: students, headers: { 'X-Total-Count': '2' } }),
       'PUT /api/users/a1': () => ({
-        status: 400,
-        body: { error: 'Please enter a valid 10-digit mobile number', code: 142 },
+        status: 409,
+        body: { error: 'Email address already registered', code: 3033, field: 'email' },
       }),
     });
-    const { user } = open();
-    const grid = await screen.findByRole('grid', { name: 'Registered students' }, { timeout: 5000 });
-    await within(grid).findByText('Riya Sharma');
-    await user.click(within(grid).getAllByRole('button', { name: 'Edit' })[0]);
-    const mobile = await within(grid).findByDisplayValue('9876543210');
+    const { user, dialog } = await openEditor();
+    const mobile = within(dialog).getByLabelText('Mobile');
     await user.clear(mobile);
     await user.type(mobile, '123');
-    await user.click(within(grid).getByRole('button', { name: 'Save' }));
-    await waitFor(() =>
-      expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid 10-digit mobile number'),
-    );
-    expect(within(grid).getByRole('button', { name: 'Save' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(mobile).toHaveAccessibleDescription('Please enter a valid 10-digit mobile number'));
+    await waitFor(() => expect(mobile).toHaveFocus());
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+
+    await user.clear(mobile);
+    await user.type(mobile, '9876543210');
+    const email = within(dialog).getByLabelText('Email');
+    await user.clear(email);
+    await user.type(email, 'arjun@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(email).toHaveAccessibleDescription('Email address already registered'));
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('closes with Escape without saving, focus back on the Edit button', async () => {
+    signIn();
+    const { calls } = mockFetch({
+      'GET /api/admin/me': () => ({ body: { name: 'Asha Admin', email: 'admin@example.com' } }),
+      'GET /api/users': () => ({ body: students, headers: { 'X-Total-Count': '2' } }),
+    });
+    const { user, edit, dialog } = await openEditor();
+    await user.type(within(dialog).getByLabelText('Mobile'), '1');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(edit).toHaveFocus());
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
   });
 
   it('on a 401 from the list says the session expired and returns to the admin login', async () => {
@@ -145,7 +181,7 @@ describe('admin dashboard', () => {
     });
     open();
     expect(
-      await screen.findByRole('heading', { name: 'Manage Student Records' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { name: 'Manage Student Records' }, { timeout: 15000 }),
     ).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(UiMessage.sessionExpired));
     expect(window.localStorage.getItem(ADMIN_SESSION_KEY)).toBeNull();
@@ -159,7 +195,7 @@ describe('admin dashboard', () => {
     });
     open();
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(UiMessage.errorLoadingData), {
-      timeout: 5000,
+      timeout: 15000,
     });
     expect(currentPath()).toBe('/admindashborad');
   });
@@ -172,7 +208,7 @@ describe('admin dashboard', () => {
       'POST /api/admin/logout': () => ({ body: { success: true } }),
     });
     const { user } = open();
-    await screen.findByText('Welcome, Asha Admin', {}, { timeout: 5000 });
+    await screen.findByText('Welcome, Asha Admin', {}, { timeout: 15000 });
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     expect(await screen.findByRole('heading', { name: 'Manage Student Records' })).toBeInTheDocument();
     expect(window.localStorage.getItem(ADMIN_SESSION_KEY)).toBeNull();

@@ -2,49 +2,45 @@ import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import InputAdornment from '@mui/material/InputAdornment';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Navigate } from 'react-router-dom';
 import { UiMessage } from '@tc/domain/messages';
 import { Route } from '@tc/domain/routes';
 import type { AdminProfile } from '@tc/domain/student';
 import { AdminNav } from '../../components/admin-nav.tsx';
 import { LogoutButton } from '../../components/logout-button.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
-import { api, post } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
-import { adminSession } from '../../lib/session.ts';
-import { StudentsGrid } from './students-grid.tsx';
+import { useApi } from '../../lib/use-api.ts';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
+// The data grid is most of this page's code: it loads beside the page, not before it,
+// so the header, the search box and a redirect without a session come at once.
+const StudentsGrid = lazy(() => import('./students-grid.tsx'));
+
 export default function AdminDashboardPage() {
-  const navigate = useNavigate();
-  const token = adminSession.token();
+  const { token, call: callAsAdmin, signOut } = useApi('admin');
   const [admin, setAdmin] = useState<AdminProfile | null>(null);
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
   const [loggingOut, setLoggingOut] = useState(false);
 
-  const signOut = useCallback(() => {
-    adminSession.clear();
-    navigate(Route.adminLogin, { replace: true });
-  }, [navigate]);
-
   useEffect(() => {
     if (!token) return;
     let cancelled = false;
-    void api<AdminProfile>('/api/admin/me', { token }).then((result) => {
-      if (cancelled) return;
-      if (result.ok && result.data) setAdmin(result.data);
-      else if (result.status === 401 || result.status === 403) signOut();
+    void callAsAdmin('getAdminProfile', {}).then((result) => {
+      if (!cancelled && result.ok && result.data) setAdmin(result.data);
     });
     return () => {
       cancelled = true;
     };
-  }, [token, signOut]);
+  }, [token, callAsAdmin]);
 
   useEffect(() => {
     const timer = window.setTimeout(() => setQuery(search.trim()), SEARCH_DEBOUNCE_MS);
@@ -55,7 +51,7 @@ export default function AdminDashboardPage() {
 
   const logout = async () => {
     setLoggingOut(true);
-    const result = await post('/api/admin/logout', {}, token);
+    const result = await call('logoutAdmin', {}, { token });
     setLoggingOut(false);
     if (result.ok || result.status === 401) {
       notify.success(UiMessage.loggedOut);
@@ -104,7 +100,9 @@ export default function AdminDashboardPage() {
             },
           }}
         />
-        <StudentsGrid token={token} query={query} onUnauthorized={signOut} />
+        <Suspense fallback={<Skeleton variant="rounded" height={320} role="status" aria-label="Loading students" />}>
+          <StudentsGrid query={query} />
+        </Suspense>
       </Card>
     </Box>
   );

@@ -1,20 +1,17 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import {
-  DataGrid,
-  GridRowModes,
-  type GridPaginationModel,
-  type GridRowModesModel,
-  type GridSortModel,
-} from '@mui/x-data-grid';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { EDITABLE_STUDENT_FIELDS, type StudentRecord } from '@tc/domain/student';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { DataGrid, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
+import { useEffect, useMemo, useState } from 'react';
+import type { ListSortField } from '@tc/domain/constants';
+import type { StudentRecord } from '@tc/domain/student';
 import { UiMessage } from '@tc/domain/messages';
-import { api } from '../../lib/api.ts';
-import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
-import { dobForSaving, studentColumns } from './student-columns.tsx';
+import { useApi } from '../../lib/use-api.ts';
+import { PHONE_COLUMNS, studentColumns } from './student-columns.tsx';
+import { StudentEditDialog } from './student-edit-dialog.tsx';
 
 const PAGE_SIZES = [25, 50, 100];
 
@@ -37,20 +34,20 @@ function NoRowsOverlay() {
   );
 }
 
-interface StudentsGridProps {
-  token: string;
-  query: string;
-  onUnauthorized: () => void;
-}
-
-/** The admin's table: pages, sorts and searches on the server (product.md §5 call 13, §7). */
-export function StudentsGrid({ token, query, onUnauthorized }: StudentsGridProps) {
+/**
+ * The admin's table: pages, sorts and searches on the server (product.md §5 call 13, §7).
+ * Edit opens a dialog for that student; on a phone the table keeps only the name,
+ * the grade and the Edit button.
+ */
+export default function StudentsGrid({ query }: { query: string }) {
+  const { call: callAsAdmin } = useApi('admin');
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const [editing, setEditing] = useState<StudentRecord | null>(null);
   const [rows, setRows] = useState<StudentRecord[]>([]);
   const [rowCount, setRowCount] = useState(0);
   const [loadedKey, setLoadedKey] = useState<string | null>(null);
   const [paginationModel, setPaginationModel] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZES[0] });
   const [sortModel, setSortModel] = useState<GridSortModel>([]);
-  const [rowModesModel, setRowModesModel] = useState<GridRowModesModel>({});
   const [searched, setSearched] = useState(query);
 
   // A new search starts again from the first page.
@@ -66,7 +63,7 @@ export function StudentsGrid({ token, query, onUnauthorized }: StudentsGridProps
       skip: paginationModel.page * paginationModel.pageSize,
       limit: paginationModel.pageSize,
       q: query || undefined,
-      sort,
+      sort: sort as ListSortField | `-${ListSortField}` | undefined,
     }),
     [paginationModel, query, sort],
   );
@@ -76,63 +73,35 @@ export function StudentsGrid({ token, query, onUnauthorized }: StudentsGridProps
 
   useEffect(() => {
     let cancelled = false;
-    void api<StudentRecord[]>('/api/users', { token, query: request }).then((result) => {
+    void callAsAdmin('listStudents', request).then((result) => {
       if (cancelled) return;
       setLoadedKey(JSON.stringify(request));
       if (result.ok && Array.isArray(result.data)) {
-        setRows(result.data);
+        setRows(result.data as StudentRecord[]);
         const total = Number(result.headers?.get('X-Total-Count'));
         setRowCount(Number.isFinite(total) && total >= 0 ? total : result.data.length);
-      } else if (result.status === 401 || result.status === 403) {
-        notify.error(UiMessage.sessionExpired);
-        onUnauthorized();
-      } else {
+      } else if (result.status !== 401 && result.status !== 403) {
+        // A session that ended is handled by useApi.
         notify.error(UiMessage.errorLoadingData);
       }
     });
     return () => {
       cancelled = true;
     };
-  }, [token, request, onUnauthorized]);
+  }, [callAsAdmin, request]);
 
   const columns = useMemo(
     () =>
-      studentColumns({
-        rowModesModel,
-        onEdit: (id) => setRowModesModel((m) => ({ ...m, [id]: { mode: GridRowModes.Edit, fieldToFocus: 'gender' } })),
-        onSave: (id) => setRowModesModel((m) => ({ ...m, [id]: { mode: GridRowModes.View } })),
-        onCancel: (id) =>
-          setRowModesModel((m) => ({ ...m, [id]: { mode: GridRowModes.View, ignoreModifications: true } })),
-      }),
-    [rowModesModel],
+      studentColumns((objectId) => setEditing(rows.find((row) => row.objectId === objectId) ?? null)).filter(
+        (column) => !phone || PHONE_COLUMNS.includes(column.field),
+      ),
+    [rows, phone],
   );
 
-  const processRowUpdate = useCallback(
-    async (newRow: StudentRecord, oldRow: StudentRecord): Promise<StudentRecord> => {
-      const changes: Record<string, unknown> = {};
-      for (const field of EDITABLE_STUDENT_FIELDS) {
-        const next = field === 'dob' ? dobForSaving(newRow.dob) : newRow[field];
-        const before = oldRow[field];
-        if (next !== before) changes[field] = typeof next === 'string' ? next.trim() : next;
-      }
-      if (Object.keys(changes).length === 0) return oldRow;
-      const result = await api<StudentRecord>(`/api/users/${encodeURIComponent(oldRow.objectId)}`, {
-        method: 'PUT',
-        body: changes,
-        token,
-      });
-      if (result.status === 401) {
-        onUnauthorized();
-        throw new Error(UiMessage.sessionExpired);
-      }
-      if (!result.ok) throw new Error(errorText(result, UiMessage.updateFailed));
-      const saved = { ...oldRow, ...changes, ...(result.data ?? {}) } as StudentRecord;
-      setRows((current) => current.map((row) => (row.objectId === saved.objectId ? saved : row)));
-      notify.success(UiMessage.studentUpdated);
-      return saved;
-    },
-    [token, onUnauthorized],
-  );
+  const saved = (student: StudentRecord) => {
+    setRows((current) => current.map((row) => (row.objectId === student.objectId ? student : row)));
+    setEditing(null);
+  };
 
   return (
     // The grid grows with its rows up to the box's height, then scrolls under a sticky header.
@@ -165,16 +134,18 @@ export function StudentsGrid({ token, query, onUnauthorized }: StudentsGridProps
         // (screen readers, find-in-page) and the Edit column is reachable on a phone.
         disableVirtualization
         disableRowSelectionOnClick
-        editMode="row"
-        rowModesModel={rowModesModel}
-        onRowModesModelChange={setRowModesModel}
-        processRowUpdate={processRowUpdate}
-        onProcessRowUpdateError={(error: unknown) =>
-          notify.error(error instanceof Error && error.message ? error.message : UiMessage.updateFailed)
-        }
         slots={{ loadingOverlay: LoadingOverlay, noRowsOverlay: NoRowsOverlay }}
         sx={{ bgcolor: 'background.paper', '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 800 } }}
       />
+      {editing && (
+        <StudentEditDialog
+          key={editing.objectId}
+          student={editing}
+          callAsAdmin={callAsAdmin}
+          onSaved={saved}
+          onClose={() => setEditing(null)}
+        />
+      )}
     </Box>
   );
 }

@@ -18,7 +18,7 @@ describe('admin login', () => {
     await user.type(screen.getByLabelText('Password'), 'Admin-pass1');
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(
-      await screen.findByRole('heading', { name: 'All Registered Students - Enrollment Data' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { name: 'All Registered Students - Enrollment Data' }, { timeout: 15000 }),
     ).toBeInTheDocument();
     expect(currentPath()).toBe('/admindashborad');
     expect(window.localStorage.getItem(ADMIN_SESSION_KEY)).toBe('r:admin');
@@ -44,7 +44,7 @@ describe('admin login', () => {
       'GET /api/users': () => deferred<MockReply>().promise,
     });
     renderApp('/adminlogin');
-    expect(await screen.findByText('Loading user details...', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Loading user details...', {}, { timeout: 15000 })).toBeInTheDocument();
     expect(currentPath()).toBe('/admindashborad');
   });
 });

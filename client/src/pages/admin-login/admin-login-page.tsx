@@ -1,24 +1,28 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { UiMessage } from '@tc/domain/messages';
+import { RegistrationMessage, UiMessage } from '@tc/domain/messages';
 import { Route } from '@tc/domain/routes';
 import { FormCard } from '../../components/form-card.tsx';
 import { asksForChallenge, LoginChallenge } from '../../components/login-challenge.tsx';
+import { FormMessage } from '../../components/form-message.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
-import { post } from '../../lib/api.ts';
-import { errorText } from '../../lib/errors.ts';
+import { call } from '../../lib/api.ts';
+import { errorField, errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { adminSession } from '../../lib/session.ts';
+import { useFormProblem } from '../../lib/use-form-problem.ts';
+
+const FIELDS = ['email', 'password'] as const;
 
 export default function AdminLoginPage() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { formRef, problem, fail, changed, run, busy, fieldProps } = useFormProblem(FIELDS);
 
   // Checked after the first render, which must match the pre-rendered page.
   useEffect(() => {
@@ -27,54 +31,61 @@ export default function AdminLoginPage() {
 
   const [challenge, setChallenge] = useState(0);
 
-  // No client validation here (seed-spec §5): the server answers every case.
-  const logIn = useCallback(
-    async (altcha?: string) => {
-      setBusy(true);
-      const body = altcha ? { email, password, altcha } : { email, password };
-      const result = await post<{ success?: boolean; token?: string }>('/api/admin/login', body);
-      setBusy(false);
-      const token = result.data?.token;
-      if (result.ok && result.data?.success && token) {
-        adminSession.save(token);
-        navigate(Route.adminDashboard, { replace: true });
-        return;
-      }
+  // The server answers every case (seed-spec §5); only an empty password is caught
+  // here, where Parse's own words ("password is required.") would otherwise show.
+  const login = async (altcha?: string) => {
+    if (email.trim() && !password) return fail(RegistrationMessage.passwordRequired, 'password');
+    const result = await call('loginAdmin', { email, password, ...(altcha ? { altcha } : {}) });
+    const token = result.data?.token;
+    if (!result.ok || !result.data?.success || !token) {
       // Under a password spray the server asks for a proof of work; solved, the login goes again.
       if (asksForChallenge(result)) setChallenge((round) => round + 1);
-      notify.error(errorText(result, UiMessage.loginFailed));
-    },
-    [email, password, navigate],
-  );
+      return fail(errorText(result, UiMessage.loginFailed), errorField(result));
+    }
+    adminSession.save(token);
+    // An error toast of a mistyped attempt no longer applies.
+    notify.dismiss();
+    navigate(Route.adminDashboard, { replace: true });
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    void logIn();
+    void run(() => login());
   };
 
-  const solved = useCallback((payload: string | null) => void (payload && logIn(payload)), [logIn]);
+  const solved = (payload: string | null) => {
+    if (payload) void run(() => login(payload));
+  };
 
   return (
     <FormCard title="Manage Student Records" subtitle="Administrators log in here to view and update student details.">
       <PageTitle title="Admin login" />
-      <Stack component="form" noValidate spacing={2.5} onSubmit={submit}>
+      <Stack component="form" ref={formRef} noValidate spacing={2.5} onSubmit={submit}>
         <TextField
           label="Email"
           name="email"
           type="email"
           autoComplete="username"
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            changed('email');
+          }}
+          {...fieldProps('email')}
         />
         <PasswordField
           label="Password"
           name="password"
           autoComplete="current-password"
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            changed('password');
+          }}
+          {...fieldProps('password')}
         />
         <LoginChallenge round={challenge} onSolved={solved} />
+        <FormMessage problem={problem} />
         <Button type="submit" variant="contained" size="large" disabled={busy} fullWidth>
           {busy ? 'Logging in...' : 'Login'}
         </Button>

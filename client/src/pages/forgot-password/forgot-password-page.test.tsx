@@ -89,11 +89,14 @@ describe('forgot password', () => {
     await user.type(screen.getByLabelText('Confirm New Password'), 'New-pass-1');
     await user.click(screen.getByRole('button', { name: 'Verify & Reset Password' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Invalid OTP. Please try again.'));
+    // Under the code field, which takes focus (the server's code says which field).
+    await waitFor(() => expect(otp).toHaveFocus());
+    expect(otp).toHaveAccessibleDescription('Invalid OTP. Please try again.');
 
     await user.clear(otp);
     await user.type(otp, '123456');
     await user.click(screen.getByRole('button', { name: 'Verify & Reset Password' }));
-    expect(await screen.findByRole('heading', { name: 'NICE TO SEE YOU' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'NICE TO SEE YOU' }, { timeout: 15000 })).toBeInTheDocument();
     expect(currentPath()).toBe('/studentlogin');
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(UiMessage.passwordResetSuccessful));
     expect(calls.filter((c) => c.path === '/api/users/update-password').at(-1)?.body).toEqual({
@@ -101,6 +104,20 @@ describe('forgot password', () => {
       otp: '123456',
       newPassword: 'New-pass-1',
     });
+  });
+
+  it('goes back to step one with "Use a different e-mail"', async () => {
+    mockFetch(stepOne(true));
+    const { user } = await open();
+    await user.type(screen.getByLabelText('Email Address'), 'riya@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+    await screen.findByLabelText('OTP');
+    await user.click(screen.getByRole('button', { name: 'Use a different e-mail' }));
+    const email = screen.getByLabelText('Email Address');
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(email).toBeEnabled();
+    expect(screen.queryByLabelText('OTP')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send OTP' })).toBeInTheDocument();
   });
 
   it('says "Password reset failed" when the server gives no reason', async () => {

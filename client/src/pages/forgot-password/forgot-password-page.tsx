@@ -1,115 +1,86 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { OTP_LENGTH, OTP_RESEND_COOLDOWN_SECONDS } from '@tc/domain/constants';
+import { OTP_LENGTH } from '@tc/domain/constants';
 import { UiMessage } from '@tc/domain/messages';
 import { normalizePassword, passwordProblem } from '@tc/domain/registration';
 import { Route } from '@tc/domain/routes';
 import { FormCard } from '../../components/form-card.tsx';
+import { FormMessage } from '../../components/form-message.tsx';
+import { OtpStep } from '../../components/otp-step.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
-import { ResendCodeButton } from '../../components/resend-code-button.tsx';
-import { api, post } from '../../lib/api.ts';
-import { errorText } from '../../lib/errors.ts';
+import { call } from '../../lib/api.ts';
+import { errorField, errorText } from '../../lib/errors.ts';
 import { focusField } from '../../lib/focus-field.ts';
 import { notify } from '../../lib/notify.ts';
-import { cleanOtpInput, looksLikeOtp } from '../../lib/otp.ts';
-import { useCooldown } from '../../lib/use-cooldown.ts';
+import { looksLikeOtp } from '../../lib/otp.ts';
+import { passwordHint } from '../../lib/password-strength.ts';
+import { useCodeSender } from '../../lib/use-code-sender.ts';
+import { useFormProblem } from '../../lib/use-form-problem.ts';
 
-type Field = 'email' | 'otp' | 'newPassword' | 'confirmPassword';
+const FIELDS = ['email', 'otp', 'newPassword', 'confirmPassword'] as const;
+type Field = (typeof FIELDS)[number];
 
 export default function ForgotPasswordPage() {
   const navigate = useNavigate();
   const [step, setStep] = useState<1 | 2>(1);
-  const [email, setEmail] = useState('');
-  const [otp, setOtp] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<{ field: Field; message: string } | null>(null);
-  const cooldown = useCooldown(OTP_RESEND_COOLDOWN_SECONDS);
-  const otpRef = useRef<HTMLInputElement>(null);
-  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<Record<Field, string>>({
+    email: '',
+    otp: '',
+    newPassword: '',
+    confirmPassword: '',
+  });
+  const { formRef, problem, setProblem, fail, changed, run, busy, fieldProps } = useFormProblem(FIELDS);
+  const code = useCodeSender(fail);
+  const email = values.email.trim();
 
-  useEffect(() => {
-    if (step === 2) otpRef.current?.focus();
-  }, [step]);
-
-  const fail = (field: Field, message: string) => {
-    setProblem({ field, message });
-    notify.error(message);
-    focusField(formRef.current, field);
+  const set = (field: Field, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    changed(field);
   };
 
-  const sendCode = async (): Promise<boolean> => {
-    const result = await post('/api/send-email-otp', { email: email.trim() });
-    if (result.status === 200) {
-      notify.success(UiMessage.otpSent);
-      cooldown.start();
-      return true;
-    }
-    notify.error(result.status === 429 ? errorText(result, UiMessage.failedToSendOtp) : UiMessage.failedToSendOtp);
-    return false;
-  };
+  const sendCode = () => code.send(() => call('sendResetCode', { email }));
 
   const requestCode = async () => {
-    const address = email.trim();
-    if (!address) return fail('email', UiMessage.enterEmailAddress);
-    setProblem(null);
-    setBusy(true);
-    const check = await post<{ exists?: boolean }>('/api/check-email', { email: address });
-    if (!check.ok) {
-      setBusy(false);
-      return notify.error(errorText(check, UiMessage.anErrorOccurred));
-    }
-    if (!check.data?.exists) {
-      setBusy(false);
-      return fail('email', UiMessage.emailDoesNotExist);
-    }
-    const sent = await sendCode();
-    setBusy(false);
-    if (sent) setStep(2);
-  };
-
-  const resend = async () => {
-    setBusy(true);
-    await sendCode();
-    setBusy(false);
+    if (!email) return fail(UiMessage.enterEmailAddress, 'email');
+    const check = await call('checkEmail', { email });
+    if (!check.ok) return fail(errorText(check, UiMessage.anErrorOccurred));
+    if (!check.data?.exists) return fail(UiMessage.emailDoesNotExist, 'email');
+    if (await sendCode()) setStep(2);
   };
 
   const resetPassword = async () => {
-    if (newPassword !== confirmPassword) return fail('confirmPassword', UiMessage.passwordsDoNotMatch);
+    const { otp, newPassword, confirmPassword } = values;
+    if (newPassword !== confirmPassword) return fail(UiMessage.passwordsDoNotMatch, 'confirmPassword');
     const weak = passwordProblem(normalizePassword(newPassword));
-    if (weak) return fail('newPassword', weak);
-    if (!looksLikeOtp(otp)) return fail('otp', UiMessage.invalidOtp);
-    setProblem(null);
-    setBusy(true);
-    const result = await api<{ success?: boolean }>('/api/users/update-password', {
-      method: 'PUT',
-      body: { email: email.trim(), otp: otp.trim(), newPassword },
-    });
-    setBusy(false);
-    if (result.ok && result.data?.success) {
-      notify.success(UiMessage.passwordResetSuccessful);
-      navigate(Route.studentLogin, { replace: true });
-    } else {
-      notify.error(errorText(result, UiMessage.passwordResetFailed));
+    if (weak) return fail(weak, 'newPassword');
+    if (!looksLikeOtp(otp)) return fail(UiMessage.invalidOtp, 'otp');
+    const result = await call('resetPassword', { email, otp: otp.trim(), newPassword });
+    if (!result.ok || !result.data?.success) {
+      return fail(errorText(result, UiMessage.passwordResetFailed), errorField(result));
     }
+    notify.success(UiMessage.passwordResetSuccessful);
+    navigate(Route.studentLogin, { replace: true });
+  };
+
+  /** Back to step 1 with the e-mail field ready to change (a typo, another account). */
+  const changeEmail = () => {
+    setStep(1);
+    setProblem(null);
+    setValues((current) => ({ ...current, otp: '', newPassword: '', confirmPassword: '' }));
+    focusField(formRef.current, 'email');
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    void (step === 1 ? requestCode() : resetPassword());
+    void run(step === 1 ? requestCode : resetPassword);
   };
 
-  const errorProps = (field: Field) => ({
-    error: problem?.field === field,
-    helperText: problem?.field === field ? problem.message : undefined,
-  });
-
+  const newPassword = fieldProps('newPassword');
+  const otp = fieldProps('otp');
   return (
     <FormCard
       title="Forgot Password"
@@ -126,44 +97,46 @@ export default function ForgotPasswordPage() {
           name="email"
           type="email"
           autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          value={values.email}
+          onChange={(e) => set('email', e.target.value)}
           disabled={step === 2}
-          {...errorProps('email')}
+          {...fieldProps('email')}
         />
         {step === 2 && (
           <>
-            <Stack spacing={0.5}>
-              <TextField
-                label="OTP"
-                name="otp"
-                autoComplete="one-time-code"
-                inputRef={otpRef}
-                value={otp}
-                onChange={(e) => setOtp(cleanOtpInput(e.target.value))}
-                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: OTP_LENGTH } }}
-                {...errorProps('otp')}
-              />
-              <ResendCodeButton remaining={cooldown.remaining} busy={busy} onResend={resend} />
-            </Stack>
+            <Button onClick={changeEmail} sx={{ alignSelf: 'flex-start', px: 1, mt: '8px !important' }}>
+              Use a different e-mail
+            </Button>
+            <OtpStep
+              value={values.otp}
+              onChange={(value) => set('otp', value)}
+              remaining={code.remaining}
+              busy={busy}
+              onResend={() => run(sendCode)}
+              sentTo={email}
+              error={otp.error}
+              helperText={otp.helperText}
+            />
             <PasswordField
               label="New Password"
               name="newPassword"
               autoComplete="new-password"
-              value={newPassword}
-              onChange={(e) => setNewPassword(e.target.value)}
-              {...errorProps('newPassword')}
+              value={values.newPassword}
+              onChange={(e) => set('newPassword', e.target.value)}
+              error={newPassword.error}
+              helperText={newPassword.helperText ?? passwordHint(values.newPassword)}
             />
             <PasswordField
               label="Confirm New Password"
               name="confirmPassword"
               autoComplete="new-password"
-              value={confirmPassword}
-              onChange={(e) => setConfirmPassword(e.target.value)}
-              {...errorProps('confirmPassword')}
+              value={values.confirmPassword}
+              onChange={(e) => set('confirmPassword', e.target.value)}
+              {...fieldProps('confirmPassword')}
             />
           </>
         )}
+        <FormMessage problem={problem} />
         <Button type="submit" variant="contained" size="large" disabled={busy} fullWidth>
           {step === 1 ? 'Send OTP' : 'Verify & Reset Password'}
         </Button>

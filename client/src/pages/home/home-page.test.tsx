@@ -36,7 +36,7 @@ describe('home page', () => {
   it('goes to registration from "Register Now"', async () => {
     const { user } = renderApp('/home');
     await user.click(await screen.findByRole('link', { name: 'Register Now' }));
-    expect(await screen.findByRole('button', { name: 'Send OTP' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Send OTP' }, { timeout: 15000 })).toBeInTheDocument();
     expect(currentPath()).toBe('/Registeruser');
   });
 });

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { PRODUCT_NAME } from '@tc/domain/constants';
-import { Route } from '@tc/domain/routes';
+import { LinkTo, Route } from '@tc/domain/routes';
 import { AnimatedCanvas } from '../../components/animated-canvas.tsx';
 import { LinkButton } from '../../components/link-button.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
@@ -49,7 +49,7 @@ export default function HomePage() {
             title="Student Registration"
             text="New here? Register your child with a one-time code sent to your mobile number and start the learning journey today."
             action={
-              <LinkButton to="/Registeruser" color="secondary" size="large" fullWidthOnPhone>
+              <LinkButton to={LinkTo.register} color="secondary" size="large" fullWidthOnPhone>
                 Register Now
               </LinkButton>
             }
@@ -79,9 +79,8 @@ export default function HomePage() {
           <h2>Tuition classes for grades 1 to 9</h2>
           <p>
             Online tuition classes for grade 1, grade 2, grade 3, grade 4, grade 5, grade 6, grade 7, grade 8 and grade
-            9 students in the city area. Home tuition, coaching classes and tutors near me for CBSE, ICSE and State
-            board syllabus: mathematics, science, English and social studies tuition for primary and middle school
-            children.
+            9 students. Home tuition, coaching classes and tutors near me for CBSE, ICSE and State board syllabus:
+            mathematics, science, English and social studies tuition for primary and middle school children.
           </p>
         </div>
       </div>

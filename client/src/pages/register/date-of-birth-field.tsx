@@ -1,35 +1,39 @@
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import dayjs, { type Dayjs } from 'dayjs';
-import { DATE_MAX, DATE_MIN, DISPLAY_DATE_FORMAT } from '@tc/domain/constants';
+import TextField from '@mui/material/TextField';
+import { lazy, Suspense, useEffect } from 'react';
+import { DISPLAY_DATE_FORMAT } from '@tc/domain/constants';
 import { useHydrated } from '../../lib/use-hydrated.ts';
+import type { DateOfBirthFieldProps } from './date-of-birth-picker.tsx';
 
-const minDate = dayjs(DATE_MIN);
-const maxDate = dayjs(DATE_MAX);
-
-interface DateOfBirthFieldProps {
-  value: Dayjs | null;
-  onChange: (value: Dayjs | null) => void;
-  error: boolean;
-  helperText?: string;
-}
+const loadPicker = () => import('./date-of-birth-picker.tsx');
+const DateOfBirthPicker = lazy(loadPicker);
 
 /**
- * The date of birth, DD/MM/YYYY. The page may have been pre-rendered on another day, so
- * the date shows once React has taken the page over; only this field renders again then.
+ * The date-of-birth field. The date picker is the largest part of the registration
+ * page's code; it loads on its own, after the form has come alive, so a slow phone
+ * can use the other fields sooner (issue 13, item 19). Meanwhile a field of the
+ * same shape and label stands in its place.
  */
-export function DateOfBirthField({ value, onChange, error, helperText }: DateOfBirthFieldProps) {
+export function DateOfBirthField(props: DateOfBirthFieldProps) {
+  useEffect(() => {
+    void loadPicker();
+  }, []);
+  return (
+    <Suspense fallback={<DateOfBirthPlaceholder {...props} />}>
+      <DateOfBirthPicker {...props} />
+    </Suspense>
+  );
+}
+
+function DateOfBirthPlaceholder({ value, error, helperText }: DateOfBirthFieldProps) {
   const hydrated = useHydrated();
   return (
-    <DatePicker
+    <TextField
       label="Date of Birth"
-      value={hydrated ? value : null}
-      onChange={onChange}
-      format={DISPLAY_DATE_FORMAT}
-      views={['year', 'month', 'day']}
-      openTo="year"
-      minDate={minDate}
-      maxDate={maxDate}
-      slotProps={{ textField: { name: 'dob', fullWidth: true, error, helperText } }}
+      value={hydrated && value?.isValid() ? value.format(DISPLAY_DATE_FORMAT) : ''}
+      placeholder={DISPLAY_DATE_FORMAT}
+      error={error}
+      helperText={helperText}
+      slotProps={{ htmlInput: { readOnly: true, 'aria-busy': true }, inputLabel: { shrink: true } }}
     />
   );
 }

@@ -1,15 +1,21 @@
 import { ErrorCode } from '@tc/domain/errors';
-import { ServerMessage, UiMessage } from '@tc/domain/messages';
+import { UiMessage } from '@tc/domain/messages';
 import type { ApiResult } from '../../lib/api.ts';
-import { errorCode, errorText } from '../../lib/errors.ts';
+import { errorCode, errorField, errorText } from '../../lib/errors.ts';
 
-/** The toast text for a failed final registration call (seed-spec §8, in its order). */
-export function registrationErrorText(result: ApiResult<unknown>): string {
-  const code = errorCode(result);
-  const text = errorText(result, '');
-  if (code === ErrorCode.WrongCode) return UiMessage.invalidOtp;
-  if (text === ServerMessage.emailTaken) return UiMessage.thisEmailRegistered;
-  if (text === ServerMessage.mobileTaken) return UiMessage.thisMobileRegistered;
-  if (code === ErrorCode.EmailTaken) return UiMessage.emailExists;
-  return text || UiMessage.registrationFailed;
+/**
+ * The message and the field of a failed final registration call (seed-spec §8),
+ * chosen by the error code and the field the server named, never by its text.
+ */
+export function registrationFailure(result: ApiResult<unknown>): { message: string; field: string | null } {
+  switch (errorCode(result)) {
+    case ErrorCode.WrongCode:
+      return { message: UiMessage.invalidOtp, field: 'otp' };
+    case ErrorCode.EmailTaken:
+      return { message: UiMessage.thisEmailRegistered, field: 'email' };
+    case ErrorCode.MobileTaken:
+      return { message: UiMessage.thisMobileRegistered, field: 'mobile' };
+    default:
+      return { message: errorText(result, UiMessage.registrationFailed), field: errorField(result) ?? null };
+  }
 }

@@ -55,7 +55,9 @@ async function fill(user: UserEvent, values: Fill) {
 
 async function openForm() {
   const view = renderApp('/registeruser');
-  await screen.findByRole('button', { name: 'Send OTP' }, { timeout: 5000 });
+  await screen.findByRole('button', { name: 'Send OTP' }, { timeout: 15000 });
+  // The date picker's code arrives after the form's.
+  await screen.findByRole('group', { name: 'Date of Birth' }, { timeout: 15000 });
   return view;
 }
 
@@ -169,7 +171,9 @@ describe('registration form', () => {
     const { user } = await openForm();
     await fill(user, valid);
     await user.click(screen.getByRole('button', { name: 'Send OTP' }));
-    expect(await screen.findByText(UiMessage.anErrorOccurred)).toBeInTheDocument();
+    // A toast, and on the form above the button until something changes.
+    await waitFor(() => expect(screen.getAllByText(UiMessage.anErrorOccurred)).toHaveLength(2));
+    await waitFor(() => expect(document.getElementById('form-problem')).toHaveFocus());
   });
 
   it('says "Failed to send OTP" when the SMS is not sent, and the server text on 429', async () => {
@@ -184,10 +188,12 @@ describe('registration form', () => {
     const { user } = await openForm();
     await fill(user, valid);
     await user.click(screen.getByRole('button', { name: 'Send OTP' }));
-    expect(await screen.findByText(UiMessage.failedToSendOtp)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByText(UiMessage.failedToSendOtp)).toHaveLength(2));
     status = 429;
     await user.click(screen.getByRole('button', { name: 'Send OTP' }));
-    expect(await screen.findByText('Please wait 30 seconds before requesting another code')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getAllByText('Please wait 30 seconds before requesting another code')).toHaveLength(2),
+    );
   });
 
   it('sends the code, reveals and focuses the OTP field, then registers and goes to /thank-you', async () => {
@@ -218,8 +224,10 @@ describe('registration form', () => {
     await user.clear(otp);
     await user.type(otp, '123456');
     await user.click(screen.getByRole('button', { name: 'Verify & Register' }));
-    expect(await screen.findByRole('heading', { name: 'Thank You!!' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Thank You!!' }, { timeout: 15000 })).toBeInTheDocument();
     expect(currentPath()).toBe('/thank-you');
+    // The enrollment number of the answer, with what to do next.
+    expect(screen.getByText('Your enrollment number is 7')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(UiMessage.registrationSuccessful));
 
     const register = calls.filter((c) => c.path === '/api/register').at(-1);
@@ -264,7 +272,8 @@ describe('registration form', () => {
       { status: 409, body: { error: ServerMessage.mobileTaken, code: ErrorCode.MobileTaken } },
       UiMessage.thisMobileRegistered,
     ],
-    [{ status: 409, body: { error: 'Taken', code: ErrorCode.EmailTaken } }, UiMessage.emailExists],
+    // The code decides, whatever the text says.
+    [{ status: 409, body: { error: 'Taken', code: ErrorCode.EmailTaken } }, UiMessage.thisEmailRegistered],
     [
       { status: 400, body: { error: 'OTP has expired. Please request a new one.', code: ErrorCode.ExpiredCode } },
       'OTP has expired. Please request a new one.',

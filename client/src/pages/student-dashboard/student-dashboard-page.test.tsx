@@ -24,13 +24,13 @@ describe('student dashboard', () => {
     expect(currentPath()).toBe('/studentlogin');
   });
 
-  it('shows "Loading..." and then the profile, fetched with the bearer token', async () => {
+  it('shows a skeleton and then the profile, fetched with the bearer token', async () => {
     signIn();
     const reply = deferred<MockReply>();
     const { calls } = mockFetch({ 'GET /api/students/me': () => reply.promise });
     renderApp('/dashboard');
     expect(await screen.findByRole('heading', { name: 'Student Dashboard' })).toBeInTheDocument();
-    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Loading your profile' })).toBeInTheDocument();
     expect(calls[0].headers.Authorization).toBe('Bearer r:token');
     reply.resolve({ body: profile });
     expect(await screen.findByText('Welcome, Riya Sharma')).toBeInTheDocument();
@@ -49,7 +49,7 @@ describe('student dashboard', () => {
       const dt = screen.getByText(term, { selector: 'dt' });
       expect(dt.nextElementSibling).toHaveTextContent(value);
     }
-    expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading your profile' })).not.toBeInTheDocument();
   });
 
   it('shows "No user data available" and "Error loading data" when the profile cannot load', async () => {

@@ -4,7 +4,7 @@ import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
 import { isoToDisplayDate } from '@tc/domain/dates';
 import { UiMessage } from '@tc/domain/messages';
 import { gradeLabel } from '@tc/domain/registration';
@@ -13,9 +13,10 @@ import type { StudentProfile } from '@tc/domain/student';
 import { LinkButton } from '../../components/link-button.tsx';
 import { LogoutButton } from '../../components/logout-button.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
-import { api, post } from '../../lib/api.ts';
+import { ProfileSkeleton } from '../../components/profile-skeleton.tsx';
+import { call } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
-import { studentSession } from '../../lib/session.ts';
+import { useApi } from '../../lib/use-api.ts';
 import { ScheduleSection } from './schedule-section.tsx';
 
 type LoadState = { status: 'loading' } | { status: 'loaded'; profile: StudentProfile } | { status: 'failed' };
@@ -35,29 +36,21 @@ function profileRows(profile: StudentProfile): Array<[string, string]> {
 }
 
 export default function StudentDashboardPage() {
-  const navigate = useNavigate();
-  const token = studentSession.token();
+  const { token, call: callAsStudent, signOut } = useApi('student');
   const [state, setState] = useState<LoadState>({ status: 'loading' });
   const [loggingOut, setLoggingOut] = useState(false);
 
-  const expire = useCallback(() => {
-    notify.error(UiMessage.sessionExpired);
-    studentSession.clear();
-    navigate(Route.studentLogin, { replace: true });
-  }, [navigate]);
+  const expire = useCallback(() => signOut(UiMessage.sessionExpired), [signOut]);
 
   useEffect(() => {
     if (!token) return;
     let cancelled = false;
-    void api<StudentProfile>('/api/students/me', { token }).then((result) => {
+    void callAsStudent('getMyProfile', {}).then((result) => {
       if (cancelled) return;
       if (result.ok && result.data && typeof result.data === 'object') {
         setState({ status: 'loaded', profile: result.data });
-      } else if (result.status === 401) {
-        notify.error(UiMessage.sessionExpired);
-        studentSession.clear();
-        navigate(Route.studentLogin, { replace: true });
-      } else {
+      } else if (result.status !== 401 && result.status !== 403) {
+        // A session that ended is handled by useApi.
         notify.error(UiMessage.errorLoadingData);
         setState({ status: 'failed' });
       }
@@ -65,20 +58,19 @@ export default function StudentDashboardPage() {
     return () => {
       cancelled = true;
     };
-  }, [token, navigate]);
+  }, [token, callAsStudent]);
 
   if (!token) return <Navigate to={Route.studentLogin} replace />;
 
   // "Log out of all devices" ends every session of the student, this one included.
   const logout = async (everywhere = false) => {
     setLoggingOut(true);
-    const result = await post(everywhere ? '/api/student/logout-all' : '/api/student/logout', {}, token);
+    const result = await call(everywhere ? 'logoutAllDevices' : 'logoutStudent', {}, { token });
     setLoggingOut(false);
     if (result.ok || result.status === 401) {
       // A 401 means the session is already gone on the server: the student is logged out either way.
-      studentSession.clear();
       notify.success(everywhere ? UiMessage.loggedOutEverywhere : UiMessage.loggedOut);
-      navigate(Route.studentLogin, { replace: true });
+      signOut();
     } else {
       notify.error(UiMessage.errorLoggingOut);
     }
@@ -114,7 +106,7 @@ export default function StudentDashboardPage() {
         <Typography id="profile-heading" variant="h2" sx={{ mb: 2 }}>
           Your Profile
         </Typography>
-        {state.status === 'loading' && <Typography role="status">Loading...</Typography>}
+        {state.status === 'loading' && <ProfileSkeleton rows={8} label="Loading your profile" />}
         {state.status === 'failed' && <Typography>No user data available</Typography>}
         {profile && (
           <Box component="dl" sx={{ m: 0 }}>

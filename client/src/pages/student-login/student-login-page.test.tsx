@@ -60,7 +60,7 @@ describe('student login', () => {
     expect(busy).toBeDisabled();
     expect(calls[0].body).toEqual({ identifier: 'riya@example.com', password: 'Secret-pass1' });
     reply.resolve({ body: { tokenStudent: 'r:token' } });
-    expect(await screen.findByRole('heading', { name: 'Student Dashboard' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Student Dashboard' }, { timeout: 15000 })).toBeInTheDocument();
     expect(currentPath()).toBe('/dashboard');
     expect(JSON.parse(window.sessionStorage.getItem(STUDENT_SESSION_KEY) ?? '')).toEqual({ tokenStudent: 'r:token' });
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(UiMessage.loginSuccessful));

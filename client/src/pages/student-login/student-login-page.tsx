@@ -1,78 +1,62 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { UiMessage } from '@tc/domain/messages';
-import { Route } from '@tc/domain/routes';
+import { LinkTo, Route } from '@tc/domain/routes';
 import { FormCard } from '../../components/form-card.tsx';
+import { FormMessage } from '../../components/form-message.tsx';
 import { LinkButton } from '../../components/link-button.tsx';
 import { asksForChallenge, LoginChallenge } from '../../components/login-challenge.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
-import { post } from '../../lib/api.ts';
-import { errorText } from '../../lib/errors.ts';
-import { focusField } from '../../lib/focus-field.ts';
+import { call } from '../../lib/api.ts';
+import { errorField, errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { studentSession } from '../../lib/session.ts';
+import { useFormProblem } from '../../lib/use-form-problem.ts';
 
-type Field = 'identifier' | 'password';
+const FIELDS = ['identifier', 'password'] as const;
 
 export default function StudentLoginPage() {
   const navigate = useNavigate();
   const [identifier, setIdentifier] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<{ field: Field; message: string } | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
+  const { formRef, problem, fail, changed, run, busy, fieldProps } = useFormProblem(FIELDS);
 
   // Checked after the first render, which must match the pre-rendered page.
   useEffect(() => {
     if (studentSession.token()) navigate(Route.dashboard, { replace: true });
   }, [navigate]);
 
-  const fail = (field: Field, message: string) => {
-    setProblem({ field, message });
-    notify.error(message);
-    focusField(formRef.current, field);
-  };
-
   const [challenge, setChallenge] = useState(0);
 
-  const logIn = useCallback(
-    async (altcha?: string) => {
-      const id = identifier.trim();
-      const pass = password.trim();
-      if (!id) return fail('identifier', UiMessage.enterIdentifier);
-      if (!pass) return fail('password', UiMessage.enterPassword);
-      setProblem(null);
-      setBusy(true);
-      const body = altcha ? { identifier: id, password: pass, altcha } : { identifier: id, password: pass };
-      const result = await post<{ tokenStudent?: string }>('/api/student/login', body);
-      setBusy(false);
-      const token = result.data?.tokenStudent;
-      if (result.ok && token) {
-        studentSession.save(token);
-        notify.success(UiMessage.loginSuccessful);
-        navigate(Route.dashboard, { replace: true });
-        return;
-      }
+  const login = async (altcha?: string) => {
+    const id = identifier.trim();
+    const pass = password.trim();
+    if (!id) return fail(UiMessage.enterIdentifier, 'identifier');
+    if (!pass) return fail(UiMessage.enterPassword, 'password');
+    const result = await call('loginStudent', { identifier: id, password: pass, ...(altcha ? { altcha } : {}) });
+    const token = result.data?.tokenStudent;
+    if (!result.ok || !token) {
       // Under a password spray the server asks for a proof of work; solved, the login goes again.
       if (asksForChallenge(result)) setChallenge((round) => round + 1);
-      notify.error(errorText(result, UiMessage.loginFailed));
-    },
-    [identifier, password, navigate],
-  );
+      return fail(errorText(result, UiMessage.loginFailed), errorField(result));
+    }
+    studentSession.save(token);
+    notify.success(UiMessage.loginSuccessful);
+    navigate(Route.dashboard, { replace: true });
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    void logIn();
+    void run(() => login());
   };
 
-  const solved = useCallback((payload: string | null) => void (payload && logIn(payload)), [logIn]);
-
-  const helper = (field: Field) => (problem?.field === field ? problem.message : undefined);
+  const solved = (payload: string | null) => {
+    if (payload) void run(() => login(payload));
+  };
 
   return (
     <FormCard title="NICE TO SEE YOU" subtitle="Log in to see your profile, progress and study schedule.">
@@ -83,20 +67,25 @@ export default function StudentLoginPage() {
           name="identifier"
           autoComplete="username"
           value={identifier}
-          onChange={(e) => setIdentifier(e.target.value)}
-          error={problem?.field === 'identifier'}
-          helperText={helper('identifier')}
+          onChange={(e) => {
+            setIdentifier(e.target.value);
+            changed('identifier');
+          }}
+          {...fieldProps('identifier')}
         />
         <PasswordField
           label="Password"
           name="password"
           autoComplete="current-password"
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={problem?.field === 'password'}
-          helperText={helper('password')}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            changed('password');
+          }}
+          {...fieldProps('password')}
         />
         <LoginChallenge round={challenge} onSolved={solved} />
+        <FormMessage problem={problem} />
         <Button type="submit" variant="contained" size="large" disabled={busy} fullWidth>
           {busy ? 'Logging in...' : 'Login'}
         </Button>
@@ -104,7 +93,7 @@ export default function StudentLoginPage() {
           <LinkButton to={Route.forgotPassword} variant="text">
             Forgot Password
           </LinkButton>
-          <LinkButton to="/Registeruser" variant="text">
+          <LinkButton to={LinkTo.register} variant="text">
             Register now
           </LinkButton>
         </Stack>

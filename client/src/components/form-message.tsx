@@ -1,0 +1,16 @@
+import Typography from '@mui/material/Typography';
+import { FORM_PROBLEM_ID, type FormProblem } from '../lib/use-form-problem.ts';
+
+/**
+ * A problem no single field is to blame for (a wrong password, a refused call),
+ * kept on the form until the user changes something: the toast goes away, this
+ * does not. It takes focus when shown, so a screen reader reads it.
+ */
+export function FormMessage({ problem }: { problem: FormProblem<string> | null }) {
+  if (!problem || problem.field) return null;
+  return (
+    <Typography id={FORM_PROBLEM_ID} tabIndex={-1} color="error" sx={{ fontWeight: 700, outline: 'none' }}>
+      {problem.message}
+    </Typography>
+  );
+}

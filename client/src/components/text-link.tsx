@@ -1,0 +1,23 @@
+import type { ReactNode } from 'react';
+import { useHref, useLinkClickHandler } from 'react-router-dom';
+
+/**
+ * A link in running text: a real <a href>, routed in the page (styled by site.css).
+ * `newTab` opens it beside a half-filled form, which would be lost otherwise.
+ */
+export function TextLink({ to, children, newTab = false }: { to: string; children: ReactNode; newTab?: boolean }) {
+  const href = useHref(to);
+  const onClick = useLinkClickHandler(to);
+  if (newTab) {
+    return (
+      <a href={href} className="text-link" target="_blank" rel="noopener">
+        {children}
+      </a>
+    );
+  }
+  return (
+    <a href={href} onClick={onClick} className="text-link">
+      {children}
+    </a>
+  );
+}

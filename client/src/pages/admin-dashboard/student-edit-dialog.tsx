@@ -1,0 +1,166 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { useState, type FormEvent } from 'react';
+import { BOARDS, DISPLAY_DATE_FORMAT, GENDERS, GRADES } from '@tc/domain/constants';
+import { displayToIsoDate, isoToDisplayDate, isValidIsoDate } from '@tc/domain/dates';
+import { UiMessage } from '@tc/domain/messages';
+import { gradeLabel } from '@tc/domain/registration';
+import { EDITABLE_STUDENT_FIELDS, type EditableStudentField, type StudentRecord } from '@tc/domain/student';
+import { validateStudentUpdate } from '@tc/domain/student-update';
+import { FormMessage } from '../../components/form-message.tsx';
+import { errorField, errorText } from '../../lib/errors.ts';
+import { notify } from '../../lib/notify.ts';
+import type { useApi } from '../../lib/use-api.ts';
+import { useFormProblem } from '../../lib/use-form-problem.ts';
+
+type Values = Record<EditableStudentField, string>;
+
+const valuesOf = (student: StudentRecord): Values => ({
+  gender: student.gender,
+  mobile: student.mobile,
+  email: student.email,
+  dob: isValidIsoDate(student.dob) ? isoToDisplayDate(student.dob) : student.dob,
+  board: student.board,
+  grade: String(student.grade),
+});
+
+interface StudentEditDialogProps {
+  student: StudentRecord;
+  callAsAdmin: ReturnType<typeof useApi>['call'];
+  onSaved: (student: StudentRecord) => void;
+  onClose: () => void;
+}
+
+/**
+ * An admin's edit of one student (product.md §7): the editable fields, labelled,
+ * checked by the same rules as the server's (domain/student-update.ts), errors under
+ * their field. Escape or Cancel closes it; focus then returns to the row's Edit button.
+ */
+export function StudentEditDialog({ student, callAsAdmin, onSaved, onClose }: StudentEditDialogProps) {
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const [values, setValues] = useState<Values>(() => valuesOf(student));
+  const { formRef, problem, fail, changed, run, busy, fieldProps } = useFormProblem(EDITABLE_STUDENT_FIELDS);
+  const before = valuesOf(student);
+
+  const set = (field: EditableStudentField, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    changed(field);
+  };
+
+  const save = async () => {
+    const changes: Record<string, unknown> = {};
+    for (const field of EDITABLE_STUDENT_FIELDS) {
+      if (values[field] === before[field]) continue;
+      const value = values[field].trim();
+      changes[field] = field === 'dob' ? (displayToIsoDate(value) ?? value) : field === 'grade' ? Number(value) : value;
+    }
+    if (Object.keys(changes).length === 0) return onClose();
+    const checked = validateStudentUpdate(changes);
+    if (!checked.ok) return fail(checked.message, checked.field);
+    const result = await callAsAdmin('updateStudent', { objectId: student.objectId, ...checked.value });
+    if (result.status === 401 || result.status === 403) return;
+    if (!result.ok) return fail(errorText(result, UiMessage.updateFailed), errorField(result));
+    notify.success(UiMessage.studentUpdated);
+    onSaved({ ...student, ...checked.value, ...(result.data ?? {}) });
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void run(save);
+  };
+
+  const select = (field: 'gender' | 'board' | 'grade', label: string, options: Array<[string, string]>) => (
+    <TextField
+      select
+      label={label}
+      name={field}
+      value={values[field]}
+      onChange={(e) => set(field, e.target.value)}
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      {...fieldProps(field)}
+    >
+      {options.map(([value, text]) => (
+        <option key={value} value={value}>
+          {text}
+        </option>
+      ))}
+    </TextField>
+  );
+
+  return (
+    <Dialog
+      open
+      onClose={busy ? undefined : onClose}
+      fullScreen={phone}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="edit-title"
+    >
+      <form ref={formRef} noValidate onSubmit={submit}>
+        <DialogTitle id="edit-title" sx={{ overflowWrap: 'anywhere' }}>
+          Edit {student.fullname} (ID {student.id})
+        </DialogTitle>
+        <DialogContent>
+          <Stack spacing={2.5} sx={{ pt: 1 }}>
+            {select(
+              'gender',
+              'Gender',
+              GENDERS.map((g) => [g, g]),
+            )}
+            <TextField
+              label="Mobile"
+              name="mobile"
+              type="tel"
+              value={values.mobile}
+              onChange={(e) => set('mobile', e.target.value)}
+              {...fieldProps('mobile')}
+            />
+            <TextField
+              label="Email"
+              name="email"
+              type="email"
+              value={values.email}
+              onChange={(e) => set('email', e.target.value)}
+              {...fieldProps('email')}
+            />
+            <TextField
+              label="Date of Birth"
+              name="dob"
+              placeholder={DISPLAY_DATE_FORMAT}
+              value={values.dob}
+              onChange={(e) => set('dob', e.target.value)}
+              {...fieldProps('dob')}
+              helperText={fieldProps('dob').helperText ?? DISPLAY_DATE_FORMAT}
+            />
+            {select(
+              'board',
+              'Board',
+              BOARDS.map((b) => [b, b]),
+            )}
+            {select(
+              'grade',
+              'Grade',
+              GRADES.map((g) => [String(g), gradeLabel(g)]),
+            )}
+            <FormMessage problem={problem} />
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2.5 }}>
+          <Button onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {busy ? 'Saving...' : 'Save'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

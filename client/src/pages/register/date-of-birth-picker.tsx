@@ -1,0 +1,42 @@
+import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useMemo } from 'react';
+import { DATE_MIN, DISPLAY_DATE_FORMAT } from '@tc/domain/constants';
+import { useHydrated } from '../../lib/use-hydrated.ts';
+
+const minDate = dayjs(DATE_MIN);
+
+export interface DateOfBirthFieldProps {
+  value: Dayjs | null;
+  onChange: (value: Dayjs | null) => void;
+  error: boolean;
+  helperText?: string;
+}
+
+/**
+ * The date of birth, DD/MM/YYYY, with its calendar (MUI X, loaded on its own: see date-of-birth-field.tsx). The page may have been pre-rendered on another day, so
+ * the date shows once React has taken the page over; only this field renders again then.
+ */
+export default function DateOfBirthPicker({ value, onChange, error, helperText }: DateOfBirthFieldProps) {
+  const hydrated = useHydrated();
+  const today = useMemo(() => dayjs().endOf('day'), []);
+  return (
+    <LocalizationProvider dateAdapter={AdapterDayjs}>
+      <DatePicker
+        label="Date of Birth"
+        value={hydrated ? value : null}
+        onChange={onChange}
+        format={DISPLAY_DATE_FORMAT}
+        views={['year', 'month', 'day']}
+        openTo="year"
+        // No future years, the latest first: a child's birth year is in the first rows.
+        maxDate={today}
+        yearsOrder="desc"
+        minDate={minDate}
+        slotProps={{ textField: { name: 'dob', fullWidth: true, error, helperText } }}
+      />
+    </LocalizationProvider>
+  );
+}

@@ -1,0 +1,108 @@
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import TextField from '@mui/material/TextField';
+import { BOARDS, GENDERS, GRADES, type Gender } from '@tc/domain/constants';
+import { gradeLabel } from '@tc/domain/registration';
+import { PasswordField } from '../../components/password-field.tsx';
+import { passwordHint } from '../../lib/password-strength.ts';
+import { DateOfBirthField } from './date-of-birth-field.tsx';
+import type { RegistrationForm, RegistrationFormField } from './use-registration.ts';
+
+interface StudentDetailsFieldsProps {
+  form: RegistrationForm;
+  set: <K extends RegistrationFormField>(key: K, value: RegistrationForm[K]) => void;
+  fieldProps: (field: RegistrationFormField) => { error: boolean; helperText?: string };
+}
+
+/** The student's details of the registration form, labelled as product.md §8 says. */
+export function StudentDetailsFields({ form, set, fieldProps }: StudentDetailsFieldsProps) {
+  const text = (field: 'fullname' | 'email' | 'mobile', label: string, type: string, autoComplete: string) => (
+    <TextField
+      label={label}
+      name={field}
+      type={type}
+      autoComplete={autoComplete}
+      value={form[field]}
+      onChange={(e) => set(field, e.target.value)}
+      slotProps={type === 'tel' ? { htmlInput: { inputMode: 'tel' } } : undefined}
+      {...fieldProps(field)}
+    />
+  );
+  const password = fieldProps('password');
+  return (
+    <>
+      {text('fullname', 'Student Full Name', 'text', 'name')}
+      {text('email', 'Email', 'email', 'email')}
+      {text('mobile', 'Mobile', 'tel', 'tel')}
+      <PasswordField
+        label="Password"
+        name="password"
+        autoComplete="new-password"
+        value={form.password}
+        onChange={(e) => set('password', e.target.value)}
+        error={password.error}
+        helperText={password.helperText ?? passwordHint(form.password)}
+      />
+      <PasswordField
+        label="Confirm Password"
+        name="cnfpassword"
+        autoComplete="new-password"
+        value={form.cnfpassword}
+        onChange={(e) => set('cnfpassword', e.target.value)}
+        {...fieldProps('cnfpassword')}
+      />
+      <DateOfBirthField value={form.dob} onChange={(value) => set('dob', value)} {...fieldProps('dob')} />
+      <FormControl component="fieldset" error={fieldProps('gender').error}>
+        <FormLabel component="legend" id="gender-label" sx={{ mb: 0.5 }}>
+          Gender
+        </FormLabel>
+        <RadioGroup
+          row
+          aria-labelledby="gender-label"
+          name="gender"
+          value={form.gender}
+          onChange={(e) => set('gender', e.target.value as Gender)}
+        >
+          {GENDERS.map((gender) => (
+            <FormControlLabel key={gender} value={gender} control={<Radio />} label={gender} />
+          ))}
+        </RadioGroup>
+      </FormControl>
+      <TextField
+        select
+        label="Grade"
+        name="grade"
+        value={form.grade}
+        onChange={(e) => set('grade', e.target.value)}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        {...fieldProps('grade')}
+      >
+        <option value="">Select Grade</option>
+        {GRADES.map((grade) => (
+          <option key={grade} value={grade}>
+            {gradeLabel(grade)}
+          </option>
+        ))}
+      </TextField>
+      <TextField
+        select
+        label="Board"
+        name="board"
+        value={form.board}
+        onChange={(e) => set('board', e.target.value)}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        {...fieldProps('board')}
+      >
+        <option value="">Select a Board</option>
+        {BOARDS.map((board) => (
+          <option key={board} value={board}>
+            {board}
+          </option>
+        ))}
+      </TextField>
+    </>
+  );
+}

@@ -1,0 +1,146 @@
+// The registration flow (seed-spec §3, §7): details -> uniqueness checks -> code by
+// SMS -> registration with the code -> welcome mail -> /thank-you with the new
+// enrollment number.
+
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { API_DATE_FORMAT, DEFAULT_GENDER, type Gender } from '@tc/domain/constants';
+import { UiMessage } from '@tc/domain/messages';
+import { validateRegistration, type ValidRegistration } from '@tc/domain/registration';
+import { Route } from '@tc/domain/routes';
+import { call } from '../../lib/api.ts';
+import { errorText } from '../../lib/errors.ts';
+import { notify } from '../../lib/notify.ts';
+import type { ThankYouState } from '../../lib/navigation-state.ts';
+import { looksLikeOtp } from '../../lib/otp.ts';
+import { useCodeSender } from '../../lib/use-code-sender.ts';
+import { useFormProblem } from '../../lib/use-form-problem.ts';
+import { registrationFailure } from './register-errors.ts';
+
+export interface RegistrationForm {
+  fullname: string;
+  email: string;
+  mobile: string;
+  password: string;
+  cnfpassword: string;
+  dob: Dayjs | null;
+  gender: Gender;
+  grade: string;
+  board: string;
+  tmc: boolean;
+  otp: string;
+}
+export type RegistrationFormField = keyof RegistrationForm;
+
+const FIELDS: readonly RegistrationFormField[] = [
+  'fullname',
+  'email',
+  'mobile',
+  'password',
+  'cnfpassword',
+  'dob',
+  'gender',
+  'grade',
+  'board',
+  'tmc',
+  'otp',
+];
+
+// The form's date of birth defaults to today (seed-spec §3, product.md §7).
+const emptyForm = (): RegistrationForm => ({
+  fullname: '',
+  email: '',
+  mobile: '',
+  password: '',
+  cnfpassword: '',
+  dob: dayjs(),
+  gender: DEFAULT_GENDER,
+  grade: '',
+  board: '',
+  tmc: false,
+  otp: '',
+});
+
+function dobText(dob: Dayjs | null): string | null {
+  if (!dob) return null;
+  return dob.isValid() ? dob.format(API_DATE_FORMAT) : 'invalid';
+}
+
+export function useRegistration() {
+  const navigate = useNavigate();
+  const [form, setForm] = useState<RegistrationForm>(emptyForm);
+  const [stage, setStage] = useState<'details' | 'otp'>('details');
+  const { formRef, problem, fail, changed, run, busy, fieldProps } = useFormProblem(FIELDS);
+  const code = useCodeSender(fail);
+
+  const set = <K extends RegistrationFormField>(key: K, value: RegistrationForm[K]) => {
+    setForm((current) => ({ ...current, [key]: value }));
+    changed(key);
+    // The code is bound to the mobile number it was sent to (product.md §4).
+    if (key === 'mobile' && stage === 'otp') {
+      setStage('details');
+      setForm((current) => ({ ...current, otp: '' }));
+    }
+  };
+
+  const validate = (): ValidRegistration | null => {
+    const result = validateRegistration({
+      ...form,
+      dob: dobText(form.dob),
+      grade: form.grade === '' ? '' : Number(form.grade),
+    });
+    if (result.ok) return result.value;
+    fail(result.message, result.field);
+    return null;
+  };
+
+  const sendCode = (mobile: string) => code.send(() => call('sendRegistrationCode', { mobile }));
+
+  const requestCode = async () => {
+    const valid = validate();
+    if (!valid) return;
+    const [emailCheck, mobileCheck] = await Promise.all([
+      call('checkEmail', { email: valid.email }),
+      call('checkMobile', { mobile: valid.mobile }),
+    ]);
+    if (!emailCheck.ok) return fail(errorText(emailCheck, UiMessage.anErrorOccurred));
+    if (!mobileCheck.ok) return fail(errorText(mobileCheck, UiMessage.anErrorOccurred));
+    if (emailCheck.data?.exists) return fail(UiMessage.emailAlreadyRegistered, 'email');
+    if (mobileCheck.data?.exists) return fail(UiMessage.mobileAlreadyRegistered, 'mobile');
+    if (await sendCode(valid.mobile)) setStage('otp');
+  };
+
+  const resend = () =>
+    run(async () => {
+      const valid = validate();
+      if (valid) await sendCode(valid.mobile);
+    });
+
+  const register = async () => {
+    const valid = validate();
+    if (!valid) return;
+    if (!looksLikeOtp(form.otp)) return fail(UiMessage.invalidOtp, 'otp');
+    const result = await call('registerStudent', { ...valid, cnfpassword: form.cnfpassword, otp: form.otp.trim() });
+    if (!result.ok || !result.data?.objectId) {
+      const failure = registrationFailure(result);
+      return fail(failure.message, failure.field);
+    }
+    const mail = await call('sendWelcomeEmail', { email: valid.email, fullname: valid.fullname });
+    if (mail.ok && mail.data?.messageId) notify.success(UiMessage.emailSent);
+    else notify.error(UiMessage.failedToSendEmail);
+    // Shown last, so it is the toast that stays (one toast at a time).
+    notify.success(UiMessage.registrationSuccessful);
+    setForm(emptyForm());
+    setStage('details');
+    const state: ThankYouState = { enrollmentId: result.data.id };
+    navigate(Route.thankYou, { state });
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void run(stage === 'details' ? requestCode : register);
+  };
+
+  return { form, set, stage, submit, resend, remaining: code.remaining, busy, problem, fieldProps, formRef };
+}
