@@ -24,6 +24,8 @@ export const ErrorCode = {
   TooManyRequests: 3043,
   InvalidCredentials: 3050,
   AccountLocked: 3051,
+  /** A deactivated (or erased) student tried to log in (product.md §9). */
+  AccountDeactivated: 3052,
   PayloadTooLarge: 3413,
   Internal: 3500,
   /** The SMS gateway or the mail server refused or failed. */
@@ -46,6 +48,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   [ErrorCode.TooManyRequests]: 429,
   [ErrorCode.InvalidCredentials]: 401,
   [ErrorCode.AccountLocked]: 401,
+  [ErrorCode.AccountDeactivated]: 403,
   [ErrorCode.PayloadTooLarge]: 413,
   [ErrorCode.Internal]: 500,
   [ErrorCode.DeliveryFailed]: 502,

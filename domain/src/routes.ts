@@ -14,6 +14,10 @@ export const Route = {
   /** Redirects to adminDashboard. */
   adminDashboardAlias: '/admindashboard',
   thankYou: '/thank-you',
+  /** Admin tools (product.md §9). */
+  adminActivity: '/admin/activity',
+  adminAdmins: '/admin/admins',
+  adminAcceptInvite: '/admin/accept-invite',
 } as const;
 
 const KNOWN = new Set<string>(Object.values(Route));

@@ -33,7 +33,12 @@ function activeCodeQuery(purpose: OtpPurpose, target: string) {
  * Makes a new code for the target, replacing any earlier one. Refuses (429) within
  * the resend cooldown and past the hourly cap. Returns the code for delivery only.
  */
-export async function issueCode(deps: CloudDeps, purpose: OtpPurpose, target: string): Promise<string> {
+export async function issueCode(
+  deps: CloudDeps,
+  purpose: OtpPurpose,
+  target: string,
+  ttlSeconds = OTP_TTL_SECONDS,
+): Promise<string> {
   const Parse = parse();
   const now = Date.now();
   const recent = await new Parse.Query(CODE_CLASS)
@@ -64,7 +69,7 @@ export async function issueCode(deps: CloudDeps, purpose: OtpPurpose, target: st
     purpose,
     target,
     codeHash: hashCode(deps, purpose, target, code),
-    expiresAt: new Date(now + OTP_TTL_SECONDS * 1000),
+    expiresAt: new Date(now + ttlSeconds * 1000),
     tries: 0,
     uses: 0,
     active: true,
