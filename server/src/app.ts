@@ -12,6 +12,8 @@ import { isKnownRoute, prerenderedFile } from '@tc/domain/routes';
 import type { Config } from './config.ts';
 import { errorHandler } from './errors.ts';
 import { apiRouter } from './routes/api.ts';
+import { activityLogGuard } from './activity-guard.ts';
+import { EXPORT_PATH } from '@tc/domain/admin-tools';
 
 export const BODY_LIMIT = '100kb';
 
@@ -40,6 +42,8 @@ export interface AppParts {
   dashboard?: RequestHandler;
   isDatabaseHealthy: () => Promise<boolean>;
   clientDir: string;
+  /** GET /api/users/export.csv (product.md §9), streamed from the database. */
+  exportStudents?: RequestHandler;
 }
 
 export function createApp(parts: AppParts): express.Express {
@@ -58,7 +62,8 @@ export function createApp(parts: AppParts): express.Express {
 
   app.use(helmet({ contentSecurityPolicy: CONTENT_SECURITY_POLICY, crossOriginEmbedderPolicy: false }));
 
-  app.use('/parse', parts.parseApp, notFound);
+  app.use('/parse', activityLogGuard, parts.parseApp, notFound);
+  if (parts.exportStudents) app.get(EXPORT_PATH, parts.exportStudents);
   app.use('/api', express.json({ limit: BODY_LIMIT, strict: true, type: ['application/json', 'application/*+json'] }));
   app.use('/api', apiRouter(parts.isDatabaseHealthy));
 

@@ -16,6 +16,7 @@ import { Outbox } from './delivery/outbox.ts';
 import { createSmsSender } from './delivery/sms.ts';
 import { startParseServer, stopParseServer, unlockAccount } from './parse-server.ts';
 import { createCallLimits } from './rate-limit.ts';
+import { exportRoute } from './routes/export.ts';
 
 export const CLIENT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../client/dist');
 
@@ -113,6 +114,7 @@ export async function startSite(config: Config, options: { clientDir?: string } 
       dashboard: createDashboard(config),
       isDatabaseHealthy: () => isHealthy(sql),
       clientDir: options.clientDir ?? CLIENT_DIST,
+      exportStudents: exportRoute(sql),
     });
     handler = app;
 
