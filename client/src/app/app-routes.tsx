@@ -37,6 +37,10 @@ const StudentDashboardPage = screen(() => import('../pages/student-dashboard/stu
 const ForgotPasswordPage = screen(() => import('../pages/forgot-password/forgot-password-page.tsx'));
 const AdminLoginPage = screen(() => import('../pages/admin-login/admin-login-page.tsx'));
 const AdminDashboardPage = screen(() => import('../pages/admin-dashboard/admin-dashboard-page.tsx'));
+// Admin tools (product.md §9).
+const AdminActivityPage = screen(() => import('../pages/admin-activity/admin-activity-page.tsx'));
+const AdminAdminsPage = screen(() => import('../pages/admin-admins/admin-admins-page.tsx'));
+const AcceptInvitePage = screen(() => import('../pages/admin-accept-invite/accept-invite-page.tsx'));
 const ThankYouPage = screen(() => import('../pages/thank-you/thank-you-page.tsx'));
 const NotFoundPage = screen(() => import('../pages/not-found/not-found-page.tsx'));
 
@@ -50,6 +54,9 @@ const SCREENS: Record<string, ReturnType<typeof screen>> = {
   [Route.adminLogin]: AdminLoginPage,
   [Route.adminDashboard]: AdminDashboardPage,
   [Route.thankYou]: ThankYouPage,
+  [Route.adminActivity]: AdminActivityPage,
+  [Route.adminAdmins]: AdminAdminsPage,
+  [Route.adminAcceptInvite]: AcceptInvitePage,
 };
 
 /**
@@ -78,6 +85,9 @@ export function AppRoutes() {
           <RouterRoute path={Route.adminLogin} element={<AdminLoginPage />} />
           <RouterRoute path={Route.adminDashboard} element={<AdminDashboardPage />} />
           <RouterRoute path={Route.thankYou} element={<ThankYouPage />} />
+          <RouterRoute path={Route.adminActivity} element={<AdminActivityPage />} />
+          <RouterRoute path={Route.adminAdmins} element={<AdminAdminsPage />} />
+          <RouterRoute path={Route.adminAcceptInvite} element={<AcceptInvitePage />} />
           <RouterRoute path="*" element={<NotFoundPage />} />
         </RouterRoute>
       </RouterRoute>

@@ -16,6 +16,9 @@ import { api, post } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { adminSession } from '../../lib/session.ts';
 import { StudentsGrid } from './students-grid.tsx';
+import { AdminToolsNav } from './admin-tools-nav.tsx';
+import { ExportButton } from './export-button.tsx';
+import { StudentFilters, useStudentView } from './student-filters.tsx';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -23,8 +26,10 @@ export default function AdminDashboardPage() {
   const navigate = useNavigate();
   const token = adminSession.token();
   const [admin, setAdmin] = useState<AdminProfile | null>(null);
-  const [search, setSearch] = useState('');
-  const [query, setQuery] = useState('');
+  // The view (search, filters, sort) lives in the URL (product.md §9).
+  const [view, setView] = useStudentView();
+  const [search, setSearch] = useState(view.q);
+  const query = view.q;
   const [loggingOut, setLoggingOut] = useState(false);
 
   const signOut = useCallback(() => {
@@ -46,9 +51,11 @@ export default function AdminDashboardPage() {
   }, [token, signOut]);
 
   useEffect(() => {
-    const timer = window.setTimeout(() => setQuery(search.trim()), SEARCH_DEBOUNCE_MS);
+    const timer = window.setTimeout(() => {
+      if (search.trim() !== view.q) setView({ q: search.trim() });
+    }, SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
-  }, [search]);
+  }, [search, view.q, setView]);
 
   if (!token) return <Navigate to={Route.adminLogin} replace />;
 
@@ -82,25 +89,42 @@ export default function AdminDashboardPage() {
         </Box>
         <LogoutButton onClick={logout} busy={loggingOut} />
       </Stack>
+      <AdminToolsNav />
       <Card sx={{ p: { xs: 1.5, sm: 2.5 }, minWidth: 0 }}>
-        <TextField
-          label="Search"
-          type="search"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          placeholder="Name, e-mail or mobile"
-          sx={{ mb: 2, maxWidth: { sm: 420 } }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon aria-hidden="true" />
-                </InputAdornment>
-              ),
-            },
-          }}
+        <Stack
+          direction={{ xs: 'column', md: 'row' }}
+          spacing={1.5}
+          useFlexGap
+          sx={{ mb: 2, alignItems: { md: 'center' }, flexWrap: 'wrap' }}
+        >
+          <TextField
+            label="Search"
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder="Name, e-mail or mobile"
+            size="small"
+            sx={{ maxWidth: { sm: 320 } }}
+            slotProps={{
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon aria-hidden="true" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+          <StudentFilters view={view} onChange={setView} />
+          <ExportButton token={token} view={view} />
+        </Stack>
+        <StudentsGrid
+          token={token}
+          query={query}
+          onUnauthorized={signOut}
+          view={view}
+          onSortChange={(sort) => setView({ sort })}
         />
-        <StudentsGrid token={token} query={query} onUnauthorized={signOut} />
       </Card>
     </Box>
   );

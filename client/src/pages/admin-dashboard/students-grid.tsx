@@ -15,6 +15,8 @@ import { api } from '../../lib/api.ts';
 import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { dobForSaving, studentColumns } from './student-columns.tsx';
+import type { StudentView } from './student-filters.tsx';
+import { studentToolsColumn } from './student-tools.tsx';
 
 const PAGE_SIZES = [25, 50, 100];
 
@@ -41,15 +43,35 @@ interface StudentsGridProps {
   token: string;
   query: string;
   onUnauthorized: () => void;
+  /** Filters and sort from the page's URL (product.md §9), and how to change the sort there. */
+  view?: Omit<StudentView, 'q'>;
+  onSortChange?: (sort: string) => void;
 }
 
 /** The admin's table: pages, sorts and searches on the server (product.md §5 call 13, §7). */
-export function StudentsGrid({ token, query, onUnauthorized }: StudentsGridProps) {
+export function StudentsGrid({ token, query, onUnauthorized, view, onSortChange }: StudentsGridProps) {
   const [rows, setRows] = useState<StudentRecord[]>([]);
   const [rowCount, setRowCount] = useState(0);
   const [loadedKey, setLoadedKey] = useState<string | null>(null);
   const [paginationModel, setPaginationModel] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZES[0] });
-  const [sortModel, setSortModel] = useState<GridSortModel>([]);
+  const [ownSortModel, setSortModel] = useState<GridSortModel>([]);
+  // The sort lives in the URL when the page keeps the view there.
+  const sortModel: GridSortModel = view
+    ? view.sort
+      ? [{ field: view.sort.replace(/^-/, ''), sort: view.sort.startsWith('-') ? 'desc' : 'asc' }]
+      : []
+    : ownSortModel;
+  const changeSort = (model: GridSortModel) => {
+    if (!onSortChange) return setSortModel(model);
+    onSortChange(model[0] ? `${model[0].sort === 'desc' ? '-' : ''}${model[0].field}` : '');
+  };
+  const [reloads, setReloads] = useState(0);
+  const filterKey = JSON.stringify([view?.grade, view?.board, view?.status]);
+  const [filtered, setFiltered] = useState(filterKey);
+  if (filtered !== filterKey) {
+    setFiltered(filterKey);
+    setPaginationModel((model) => ({ ...model, page: 0 }));
+  }
   const [rowModesModel, setRowModesModel] = useState<GridRowModesModel>({});
   const [searched, setSearched] = useState(query);
 
@@ -67,8 +89,12 @@ export function StudentsGrid({ token, query, onUnauthorized }: StudentsGridProps
       limit: paginationModel.pageSize,
       q: query || undefined,
       sort,
+      grade: view?.grade || undefined,
+      board: view?.board || undefined,
+      status: view?.status || undefined,
+      reload: reloads || undefined,
     }),
-    [paginationModel, query, sort],
+    [paginationModel, query, sort, view?.grade, view?.board, view?.status, reloads],
   );
   const requestKey = JSON.stringify(request);
   // Loading until the answer to the current request has arrived.
@@ -76,7 +102,8 @@ export function StudentsGrid({ token, query, onUnauthorized }: StudentsGridProps
 
   useEffect(() => {
     let cancelled = false;
-    void api<StudentRecord[]>('/api/users', { token, query: request }).then((result) => {
+    const { reload: _reload, ...listing } = request;
+    void api<StudentRecord[]>('/api/users', { token, query: listing }).then((result) => {
       if (cancelled) return;
       setLoadedKey(JSON.stringify(request));
       if (result.ok && Array.isArray(result.data)) {
@@ -96,15 +123,17 @@ export function StudentsGrid({ token, query, onUnauthorized }: StudentsGridProps
   }, [token, request, onUnauthorized]);
 
   const columns = useMemo(
-    () =>
-      studentColumns({
+    () => [
+      ...studentColumns({
         rowModesModel,
         onEdit: (id) => setRowModesModel((m) => ({ ...m, [id]: { mode: GridRowModes.Edit, fieldToFocus: 'gender' } })),
         onSave: (id) => setRowModesModel((m) => ({ ...m, [id]: { mode: GridRowModes.View } })),
         onCancel: (id) =>
           setRowModesModel((m) => ({ ...m, [id]: { mode: GridRowModes.View, ignoreModifications: true } })),
       }),
-    [rowModesModel],
+      studentToolsColumn(token, () => setReloads((n) => n + 1)),
+    ],
+    [rowModesModel, token],
   );
 
   const processRowUpdate = useCallback(
@@ -159,7 +188,7 @@ export function StudentsGrid({ token, query, onUnauthorized }: StudentsGridProps
         onPaginationModelChange={setPaginationModel}
         pageSizeOptions={PAGE_SIZES}
         sortModel={sortModel}
-        onSortModelChange={setSortModel}
+        onSortModelChange={changeSort}
         disableColumnFilter
         // At most 100 rows a page: render them all, so every cell is in the DOM
         // (screen readers, find-in-page) and the Edit column is reachable on a phone.
