@@ -76,6 +76,8 @@ describe('the activity log', () => {
     for (const grade of [5, 6, 7]) await t.api('PUT', `/api/users/${objectId}`, { grade }, admin);
     await t.api('PUT', `/api/users/${objectId}/status`, { status: 'deactivated' }, admin);
 
+    const unfiltered = await t.api('GET', '/api/activity?skip=0&limit=25', undefined, admin);
+    expect(Number(unfiltered.headers.get('x-total-count'))).toBe(unfiltered.body.length);
     const page = await t.api('GET', '/api/activity?kind=student.update&limit=2', undefined, admin);
     expect(page.status).toBe(200);
     expect(page.body).toHaveLength(2);

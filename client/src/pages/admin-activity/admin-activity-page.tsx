@@ -83,14 +83,18 @@ export default function AdminActivityPage() {
       </Typography>
       <AdminToolsNav />
       <Card sx={{ p: { xs: 1.5, sm: 2.5 }, minWidth: 0 }}>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>
+        <Stack
+          direction={{ xs: 'column', md: 'row' }}
+          spacing={1.5}
+          useFlexGap
+          sx={{ mb: 2, '& > .MuiTextField-root': { flex: 1, minWidth: 0 } }}
+        >
           <TextField
             select
             size="small"
             label="Admin"
             value={filters.admin}
             onChange={(e) => set('admin', e.target.value)}
-            sx={{ minWidth: 200 }}
           >
             <MenuItem value="">All admins</MenuItem>
             {admins.map((a) => (
@@ -105,7 +109,6 @@ export default function AdminActivityPage() {
             label="Kind"
             value={filters.kind}
             onChange={(e) => set('kind', e.target.value)}
-            sx={{ minWidth: 200 }}
           >
             <MenuItem value="">Every kind</MenuItem>
             {ACTIVITY_KINDS.map((kind) => (

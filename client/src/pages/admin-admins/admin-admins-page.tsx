@@ -108,7 +108,7 @@ export default function AdminAdminsPage() {
           <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 2 }}>
             Invite an administrator
           </Typography>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ '& .MuiTextField-root': { flex: 1 } }}>
             <TextField
               label="Name"
               value={invite.name}

@@ -47,9 +47,14 @@ const STATUS_LABELS: Record<string, string> = { active: 'Active', deactivated: '
 
 /** Grade, board and status beside the search. */
 export function StudentFilters({ view, onChange }: { view: StudentView; onChange: (c: Partial<StudentView>) => void }) {
-  const select = { select: true, size: 'small', sx: { minWidth: 130 } } as const;
+  const select = {
+    select: true,
+    size: 'small',
+    fullWidth: false,
+    sx: { flex: { xs: 1, md: 'none' }, width: { md: 150 }, minWidth: 0 },
+  } as const;
   return (
-    <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+    <Stack direction="row" spacing={1} useFlexGap sx={{ minWidth: 0 }}>
       <TextField {...select} label="Grade" value={view.grade} onChange={(e) => onChange({ grade: e.target.value })}>
         <MenuItem value="">All grades</MenuItem>
         {GRADES.map((grade) => (
