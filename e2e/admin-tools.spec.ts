@@ -62,7 +62,7 @@ test.describe('admin tools', () => {
     await snap(page, 'dashboard-filtered-1280');
   });
 
-  test("deactivating a student ends their login; History shows it; the Activity page lists it", async ({
+  test('deactivating a student ends their login; History shows it; the Activity page lists it', async ({
     page,
     request,
   }) => {

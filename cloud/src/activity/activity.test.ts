@@ -139,7 +139,11 @@ describe('the activity log', () => {
     const batchText = await batch.text();
     expect(batchText).not.toContain('student.update');
     expect(batchText).not.toMatch(/"success"/);
-    const fn = await fetch(`${base}/functions/listActivity`, { method: 'POST', headers: parseHeaders(token), body: '{}' });
+    const fn = await fetch(`${base}/functions/listActivity`, {
+      method: 'POST',
+      headers: parseHeaders(token),
+      body: '{}',
+    });
     expect(((await fn.json()) as { code: number }).code).toBe(119);
     const { rows } = await t.sql.query(`SELECT count(*)::int AS n FROM "ActivityEntry" WHERE kind = 'x'`);
     expect(rows[0].n).toBe(0);

@@ -1,11 +1,7 @@
 // Reading the activity log: a filtered page for the Activity page, and one
 // student's history. Admins only; nobody writes through these.
 
-import {
-  ACTIVITY_DEFAULT_LIMIT,
-  ACTIVITY_KINDS,
-  ACTIVITY_MAX_LIMIT,
-} from '@tc/domain/admin-tools';
+import { ACTIVITY_DEFAULT_LIMIT, ACTIVITY_KINDS, ACTIVITY_MAX_LIMIT } from '@tc/domain/admin-tools';
 import { ErrorCode } from '@tc/domain/errors';
 import { AdminToolsMessage, ServerMessage } from '@tc/domain/messages';
 import type { CloudDeps } from '../deps.ts';
@@ -64,7 +60,8 @@ export function defineActivityFunctions(deps: CloudDeps): void {
     if (admin) query.equalTo('adminId', admin);
     const kind = optionalString(params, 'kind');
     if (kind) {
-      if (!(ACTIVITY_KINDS as readonly string[]).includes(kind)) validationFailed(AdminToolsMessage.kindInvalid, 'kind');
+      if (!(ACTIVITY_KINDS as readonly string[]).includes(kind))
+        validationFailed(AdminToolsMessage.kindInvalid, 'kind');
       query.equalTo('kind', kind);
     }
     const from = day(optionalString(params, 'from'), 'from');

@@ -2,12 +2,7 @@
 // what and each field's value before and after. Append-only: see
 // docs/decisions/0011-activity-log.md for what is enforced where.
 
-import {
-  ACTIVITY_STATES,
-  REDACTED,
-  type ActivityKind,
-  type ActivityState,
-} from '@tc/domain/admin-tools';
+import { ACTIVITY_STATES, REDACTED, type ActivityKind, type ActivityState } from '@tc/domain/admin-tools';
 import { ErrorCode } from '@tc/domain/errors';
 import { AdminToolsMessage } from '@tc/domain/messages';
 import { fail } from '../errors.ts';

@@ -66,7 +66,9 @@ describe('administrators', () => {
     // Used once.
     expect((await t.api('POST', '/api/admins/accept', { email, otp, password: 'Other-pass-1' })).status).toBe(400);
     const kinds = (await t.api('GET', '/api/activity?limit=200', undefined, admin)).body
-      .filter((e: { changes: { after: string }[]; kind: string }) => e.kind === 'admin.invite' || e.kind === 'admin.accept')
+      .filter(
+        (e: { changes: { after: string }[]; kind: string }) => e.kind === 'admin.invite' || e.kind === 'admin.accept',
+      )
       .map((e: { kind: string }) => e.kind);
     expect(kinds).toEqual(expect.arrayContaining(['admin.invite', 'admin.accept']));
   });
@@ -126,7 +128,8 @@ describe('administrators', () => {
 
   it('changes its own password with the current one; the other sessions end, this one goes on', async () => {
     const second = await inviteAndAccept('First-pass-12');
-    const other = (await t.api('POST', '/api/admin/login', { email: second.email, password: 'First-pass-12' })).body.token;
+    const other = (await t.api('POST', '/api/admin/login', { email: second.email, password: 'First-pass-12' })).body
+      .token;
     const wrong = await t.api(
       'PUT',
       '/api/admin/password',

@@ -7,12 +7,7 @@ import { ADMIN_INVITE_TTL_SECONDS, adminInviteEmail } from '@tc/domain/admin-too
 import { ErrorCode } from '@tc/domain/errors';
 import { AdminToolsMessage, RegistrationMessage, ServerMessage } from '@tc/domain/messages';
 import { Route } from '@tc/domain/routes';
-import {
-  isValidEmail,
-  normalizeEmail,
-  normalizePassword,
-  passwordProblem,
-} from '@tc/domain/registration';
+import { isValidEmail, normalizeEmail, normalizePassword, passwordProblem } from '@tc/domain/registration';
 import { FULLNAME_MAX_LENGTH } from '@tc/domain/constants';
 import type { CloudDeps } from '../deps.ts';
 import { defineFunction, fail, optionalString, requireStrings, validationFailed } from '../errors.ts';
@@ -192,7 +187,8 @@ export function defineAdminAccountFunctions(deps: CloudDeps): void {
       await revokeSession(sessionToken);
     } catch (error) {
       const code = (error as { code?: number }).code;
-      if (code === ErrorCode.InvalidCredentials) validationFailed(AdminToolsMessage.wrongCurrentPassword, 'currentPassword');
+      if (code === ErrorCode.InvalidCredentials)
+        validationFailed(AdminToolsMessage.wrongCurrentPassword, 'currentPassword');
       throw error;
     }
     let token = '';

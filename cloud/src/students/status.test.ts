@@ -45,7 +45,10 @@ describe('deactivation', () => {
     ]);
     expect(rows[0].n).toBe(0);
 
-    const refused = await t.api('POST', '/api/student/login', { identifier: student.email, password: student.password });
+    const refused = await t.api('POST', '/api/student/login', {
+      identifier: student.email,
+      password: student.password,
+    });
     expect(refused.status).toBe(401);
     expect(refused.body.error).toBe(AdminToolsMessage.accountDeactivated);
     expect(refused.body.code).toBe(3052);
@@ -55,7 +58,12 @@ describe('deactivation', () => {
 
     const byDefault = await t.api('GET', `/api/users?q=${encodeURIComponent(student.email)}`, undefined, admin);
     expect(byDefault.body).toEqual([]);
-    const shown = await t.api('GET', `/api/users?status=deactivated&q=${encodeURIComponent(student.email)}`, undefined, admin);
+    const shown = await t.api(
+      'GET',
+      `/api/users?status=deactivated&q=${encodeURIComponent(student.email)}`,
+      undefined,
+      admin,
+    );
     expect(shown.body.map((r: { objectId: string }) => r.objectId)).toEqual([objectId]);
     const all = await t.api('GET', `/api/users?status=all&q=${encodeURIComponent(student.email)}`, undefined, admin);
     expect(all.body).toHaveLength(1);
@@ -92,9 +100,10 @@ async function rowsContaining(value: string): Promise<string[]> {
   );
   const found: string[] = [];
   for (const { name } of tables) {
-    const { rows } = await t.sql.query(`SELECT t::text AS row FROM "${name}" t WHERE strpos(lower(t::text), lower($1)) > 0`, [
-      value,
-    ]);
+    const { rows } = await t.sql.query(
+      `SELECT t::text AS row FROM "${name}" t WHERE strpos(lower(t::text), lower($1)) > 0`,
+      [value],
+    );
     found.push(...rows.map((r) => `${name}: ${r.row}`));
   }
   return found;
@@ -124,7 +133,13 @@ describe('erasure', () => {
 
     const erased = await t.api('POST', `/api/users/${objectId}/erase`, { confirm: 'ERASE' }, admin);
     expect(erased.status).toBe(200);
-    expect(erased.body).toMatchObject({ objectId, id, erased: true, status: 'deactivated', fullname: 'Erased student' });
+    expect(erased.body).toMatchObject({
+      objectId,
+      id,
+      erased: true,
+      status: 'deactivated',
+      fullname: 'Erased student',
+    });
     expect(erased.body.email).toMatch(/@erased\.invalid$/);
 
     for (const value of [student.email, student.mobile, newMobile, student.fullname]) {

@@ -1,7 +1,13 @@
 // Wire shapes of the admin tools (product.md §9): activity entries, status,
 // erasure and administrator accounts.
 
-import { ACTIVITY_DEFAULT_LIMIT, ACTIVITY_KINDS, ACTIVITY_MAX_LIMIT, ACTIVITY_STATES, STUDENT_STATUSES } from '../admin-tools.ts';
+import {
+  ACTIVITY_DEFAULT_LIMIT,
+  ACTIVITY_KINDS,
+  ACTIVITY_MAX_LIMIT,
+  ACTIVITY_STATES,
+  STUDENT_STATUSES,
+} from '../admin-tools.ts';
 import { object, str } from './shapes.ts';
 
 const int = { type: 'integer' } as const;

@@ -264,7 +264,7 @@ export const CALLS = {
     method: 'GET',
     path: '/api/users/{objectId}/history',
     fn: 'getStudentHistory',
-    summary: "Every recorded change of one student, newest first",
+    summary: 'Every recorded change of one student, newest first',
     tag: 'Admin',
     auth: 'admin',
     limit: 'none',

@@ -5,14 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { EXPORT_COLUMNS, EXPORT_PATH } from '@tc/domain/admin-tools';
 import { seedStudents } from '../database/seed.ts';
-import {
-  loginAdmin,
-  loginStudent,
-  newStudent,
-  register,
-  startTestSite,
-  type TestSite,
-} from '../test-support/site.ts';
+import { loginAdmin, loginStudent, newStudent, register, startTestSite, type TestSite } from '../test-support/site.ts';
 
 let t: TestSite;
 let admin: string;
@@ -72,14 +65,7 @@ describe('the CSV export', () => {
     expect(evilRow[5]).toBe(evil.dob.split('-').reverse().join('/'));
     expect(evilRow[9]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     expect(evilRow[8]).toBe('active');
-    expect(ids.map((id) => byId.get(id)![1])).toEqual([
-      "'+91 sum",
-      "'-2+3",
-      "'@cmd",
-      "'\tTab",
-      "'\rCR",
-      'Ünïcödé नाम',
-    ]);
+    expect(ids.map((id) => byId.get(id)![1])).toEqual(["'+91 sum", "'-2+3", "'@cmd", "'\tTab", "'\rCR", 'Ünïcödé नाम']);
   });
 
   it('exports every row of the filtered, sorted view, a few thousand of them', async () => {
@@ -104,7 +90,11 @@ describe('the CSV export', () => {
   it('follows the search and the status filter, and refuses bad filters with 400', async () => {
     const { student, result } = await register(t);
     const query = `?q=${encodeURIComponent(student.email)}`;
-    expect(rowsOf((await download(query)).text).slice(1).map((r) => Number(r[0]))).toEqual([result.body.id]);
+    expect(
+      rowsOf((await download(query)).text)
+        .slice(1)
+        .map((r) => Number(r[0])),
+    ).toEqual([result.body.id]);
     await t.api('PUT', `/api/users/${result.body.objectId}/status`, { status: 'deactivated' }, admin);
     expect(rowsOf((await download(query)).text).slice(1)).toEqual([]);
     const shown = rowsOf((await download(`${query}&status=deactivated`)).text).slice(1);

@@ -73,7 +73,8 @@ export function filtersOf(query: Record<string, unknown>): Filters {
   }
   const column = field === 'id' ? 'enrollmentId' : field;
   const direction = sort.startsWith('-') ? 'DESC' : 'ASC';
-  const order = column === 'enrollmentId' ? `"enrollmentId" ${direction}` : `"${column}" ${direction}, "enrollmentId" ASC`;
+  const order =
+    column === 'enrollmentId' ? `"enrollmentId" ${direction}` : `"${column}" ${direction}, "enrollmentId" ASC`;
   return { where, values, order };
 }
 

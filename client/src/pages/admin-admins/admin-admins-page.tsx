@@ -7,7 +7,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate } from 'react-router-dom';
 import type { ResponseOf } from '@tc/domain/api/contract';
 import { Route } from '@tc/domain/routes';
@@ -26,16 +26,21 @@ export default function AdminAdminsPage() {
   const [invite, setInvite] = useState({ email: '', name: '' });
   const [passwords, setPasswords] = useState({ currentPassword: '', newPassword: '' });
 
-  const load = useCallback(async () => {
-    if (!token) return;
-    const result = await call('listAdmins', {}, { token });
-    if (result.ok && result.data) setAdmins(result.data);
-    else notify.error(errorText(result, 'Could not load the administrators'));
-  }, [token]);
+  const [reloads, setReloads] = useState(0);
+  const load = () => setReloads((n) => n + 1);
 
   useEffect(() => {
-    void load();
-  }, [load]);
+    if (!token) return;
+    let cancelled = false;
+    void call('listAdmins', {}, { token }).then((result) => {
+      if (cancelled) return;
+      if (result.ok && result.data) setAdmins(result.data);
+      else notify.error(errorText(result, 'Could not load the administrators'));
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [token, reloads]);
 
   if (!token) return <Navigate to={Route.adminLogin} replace />;
 
@@ -53,7 +58,7 @@ export default function AdminAdminsPage() {
     const result = await call('removeAdmin', { objectId }, { token });
     if (result.ok) {
       notify.success('Administrator rights removed');
-      void load();
+      load();
     } else notify.error(errorText(result, 'Removal failed'));
   };
 

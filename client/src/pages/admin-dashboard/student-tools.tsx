@@ -1,7 +1,7 @@
 import BlockIcon from '@mui/icons-material/Block';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import HistoryIcon from '@mui/icons-material/History';
-import RestoreIcon from '@mui/icons-material/Restore';
+import LockOpenIcon from '@mui/icons-material/LockOpen';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -71,7 +71,7 @@ function StatusButton({ row, token, onChanged }: ToolsProps) {
   return (
     <Tooltip title={label}>
       <IconButton aria-label={`${label} ${row.fullname}`} onClick={toggle} size="small">
-        {deactivated ? <RestoreIcon /> : <BlockIcon />}
+        {deactivated ? <LockOpenIcon /> : <BlockIcon />}
       </IconButton>
     </Tooltip>
   );
