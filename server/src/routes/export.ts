@@ -78,33 +78,64 @@ export function filtersOf(query: Record<string, unknown>): Filters {
   return { where, values, order };
 }
 
-interface StudentRow {
-  enrollmentId: number;
-  fullname: string | null;
-  gender: string | null;
-  mobile: string | null;
-  email: string | null;
-  dob: string | null;
-  board: string | null;
-  grade: number | null;
-  status: string | null;
-  createdAt: Date;
-}
+/** A row as the cursor gives it (rowMode 'array': no object per row), in the order of COLUMNS_SQL. */
+type StudentRow = [
+  enrollmentId: number,
+  fullname: string | null,
+  gender: string | null,
+  mobile: string | null,
+  email: string | null,
+  dob: string | null,
+  board: string | null,
+  grade: number | null,
+  status: string | null,
+  createdAt: Date,
+];
+const COLUMNS_SQL = `"enrollmentId", fullname, gender, mobile, email, dob, board, grade, status, "createdAt"`;
 
 function cells(row: StudentRow): string[] {
+  const [enrollmentId, fullname, gender, mobile, email, dob, board, grade, status, createdAt] = row;
   const text = (value: unknown) => guardCell(value === null || value === undefined ? '' : String(value));
   return [
-    String(row.enrollmentId),
-    text(row.fullname),
-    text(row.gender),
-    text(row.mobile),
-    text(row.email),
-    ddmmyyyy(row.dob),
-    text(row.board),
-    row.grade === null ? '' : String(row.grade),
-    row.status === 'deactivated' ? 'deactivated' : 'active',
-    ddmmyyyy(row.createdAt),
+    String(enrollmentId),
+    text(fullname),
+    text(gender),
+    text(mobile),
+    text(email),
+    ddmmyyyy(dob),
+    text(board),
+    grade === null ? '' : String(grade),
+    status === 'deactivated' ? 'deactivated' : 'active',
+    ddmmyyyy(createdAt),
   ];
+}
+
+const CHUNK_BYTES = 64 * 1024;
+
+/**
+ * csv-stringify gives one small chunk per record; written one by one, 100,000 of
+ * them cost a socket write (and a gzip call) each. Gathered into 64 kB chunks
+ * they cost a hundred times fewer, and memory stays flat.
+ */
+function inChunks(): Transform {
+  let pending: Buffer[] = [];
+  let size = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      pending.push(chunk);
+      size += chunk.length;
+      if (size >= CHUNK_BYTES) {
+        const out = Buffer.concat(pending, size);
+        pending = [];
+        size = 0;
+        return done(null, out);
+      }
+      done();
+    },
+    flush(done) {
+      done(null, size ? Buffer.concat(pending, size) : undefined);
+    },
+  });
 }
 
 /** The session must be an administrator's: the admin call of the contract table decides. */
@@ -137,12 +168,11 @@ export function exportRoute(sql: Sql): RequestHandler {
       });
       return;
     }
-    const text = `SELECT "enrollmentId", fullname, gender, mobile, email, dob, board, grade, status, "createdAt"
-      FROM "_User" WHERE ${filters.where.join(' AND ')} ORDER BY ${filters.order}`;
+    const text = `SELECT ${COLUMNS_SQL} FROM "_User" WHERE ${filters.where.join(' AND ')} ORDER BY ${filters.order}`;
     const client = await sql.connect();
     let failed: Error | undefined;
     try {
-      const rows = client.query(new QueryStream(text, filters.values, { batchSize: 2000 }));
+      const rows = client.query(new QueryStream(text, filters.values, { batchSize: 5000, rowMode: 'array' }));
       const stamp = new Date().toISOString().slice(0, 10);
       res.status(200);
       res.setHeader('Content-Type', 'text/csv; charset=utf-8');
@@ -156,7 +186,7 @@ export function exportRoute(sql: Sql): RequestHandler {
       });
       const csv = stringify({ bom: true, record_delimiter: 'windows' });
       csv.write(EXPORT_COLUMNS.map(([, label]) => label));
-      await pipeline(rows, toCells, csv, res);
+      await pipeline(rows, toCells, csv, inChunks(), res);
     } catch (error) {
       failed = error as Error;
       // The client went away, or the database failed mid-way: the answer has begun, so end it.
