@@ -83,6 +83,8 @@ test.describe('admin', () => {
       first.board,
       '4th',
       '',
+      // Tools (product.md §9): icon buttons only.
+      '',
     ]);
     await snap(page, 'admin-search');
 
