@@ -5,7 +5,19 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { admin, createStudent, expect, expectToast, snap, test } from './fixtures.ts';
+import {
+  admin,
+  adminToken,
+  apiCall,
+  createStudent,
+  expect,
+  expectToast,
+  outboxMark,
+  snap,
+  tag,
+  test,
+  waitForOutbox,
+} from './fixtures.ts';
 
 async function loginAsAdmin(page: Page): Promise<void> {
   await page.goto('/adminlogin');
@@ -108,5 +120,36 @@ test.describe('admin tools', () => {
     await expectToast(studentPage, 'This account has been deactivated. Please contact the centre.');
     await expect(studentPage).toHaveURL(/\/studentlogin$/);
     await studentPage.close();
+  });
+
+  test('an invited administrator sets a password with the mailed code and logs in', async ({ page, request }) => {
+    const email = `e2e-admin-${tag()}@example.com`;
+    const mark = outboxMark();
+    const invited = await apiCall(
+      request,
+      'POST',
+      '/api/admins',
+      { email, name: 'Invited Admin' },
+      await adminToken(request),
+    );
+    expect(invited.status).toBe(200);
+    const mail = await waitForOutbox((e) => e.kind === 'E-MAIL' && e.to === email, { since: mark });
+    const code = /Your code is (\d{6})\./.exec(mail.text)![1]!;
+    const link = /(https?:\/\/\S+\/admin\/accept-invite\?email=\S+)/.exec(mail.text)![1]!;
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(new URL(link).pathname + new URL(link).search);
+    await expect(page.getByLabel('Email')).toHaveValue(email);
+    await page.getByLabel('Code').fill(code);
+    // Required fields: the label reads "Password *".
+    await page.getByLabel(/^Password/).fill('Invited-pass-1');
+    await snap(page, 'accept-invite-390');
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await expect(page).toHaveURL(/\/adminlogin$/);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('Invited-pass-1');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/admindashborad$/);
+    await expect(page.getByText('Welcome, Invited Admin')).toBeVisible();
   });
 });
