@@ -14,7 +14,6 @@ import {
   snap,
   studentToken,
   test,
-  toasts,
   typeDob,
   waitForOutbox,
   wrongCode,

@@ -8,7 +8,23 @@
 
 import type { Sql } from './sql.ts';
 
-export async function protectActivityLog(sql: Sql): Promise<void> {
+export async function protectActivityLog(pool: Sql): Promise<void> {
+  // Several instances may start at once: one at a time, in one transaction.
+  const sql = await pool.connect();
+  try {
+    await sql.query('BEGIN');
+    await sql.query(`SELECT pg_advisory_xact_lock(hashtext('activity_entry_append_only'))`);
+    await createTriggers(sql);
+    await sql.query('COMMIT');
+  } catch (error) {
+    await sql.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    sql.release();
+  }
+}
+
+async function createTriggers(sql: { query(text: string): Promise<unknown> }): Promise<void> {
   await sql.query(`
     CREATE OR REPLACE FUNCTION activity_entry_append_only() RETURNS trigger AS $$
     BEGIN
