@@ -13,7 +13,7 @@ async function loginAsAdmin(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/admindashborad$/);
 }
 
-const COLUMNS = ['ID', 'Full Name', 'Gender', 'Mobile', 'Email', 'Date of Birth', 'Board', 'Grade', 'Edit'];
+const COLUMNS = ['ID', 'Full Name', 'Gender', 'Mobile', 'Email', 'Date of Birth', 'Board', 'Grade', 'Edit', 'Tools'];
 
 test.describe('admin', () => {
   test('/admindashborad without a token goes to /adminlogin', async ({ page }) => {
@@ -82,6 +82,8 @@ test.describe('admin', () => {
       first.dob.split('-').reverse().join('/'),
       first.board,
       '4th',
+      '',
+      // Tools (product.md §9): icon buttons only.
       '',
     ]);
     await snap(page, 'admin-search');

@@ -10,9 +10,15 @@ import { defineRegistrationFunctions } from './registration/functions.ts';
 import { defineStudentFunctions } from './students/functions.ts';
 import { defineTimetableFunctions } from './timetable/functions.ts';
 import { defineUserTriggers } from './users/triggers.ts';
+import { defineActivityFunctions } from './activity/functions.ts';
+import { defineActivityTriggers } from './activity/log.ts';
+import { defineAdminAccountFunctions } from './admins/functions.ts';
+import { defineStatusFunctions, withErasedMailSkipped } from './students/status.ts';
 
 /** Given to ParseServer as its `cloud` option. */
-export function cloudCode(deps: CloudDeps): (parse: ParseSdk) => void {
+export function cloudCode(hostDeps: CloudDeps): (parse: ParseSdk) => void {
+  // Nothing is ever mailed to an erased account (product.md §9).
+  const deps = withErasedMailSkipped(hostDeps);
   return (parse) => {
     setParse(parse);
     defineUserTriggers();
@@ -23,5 +29,10 @@ export function cloudCode(deps: CloudDeps): (parse: ParseSdk) => void {
     defineMarkFunctions(deps);
     defineProgressFunctions(deps);
     defineTimetableFunctions(deps);
+    // Admin tools (product.md §9).
+    defineActivityTriggers();
+    defineActivityFunctions(deps);
+    defineStatusFunctions(deps);
+    defineAdminAccountFunctions(deps);
   };
 }

@@ -27,6 +27,9 @@ export const schemaDefinitions = [
       enrollmentId: { type: 'Number' },
       welcomeMailClaims: { type: 'Number' },
       welcomeMessageId: { type: 'String' },
+      // Admin tools (product.md §9): 'active' | 'deactivated' (missing means active), and when erased.
+      status: { type: 'String' },
+      erasedAt: { type: 'Date' },
     },
     indexes: {
       // The unique indexes on mobile and enrollmentId are created by the start-up migration.
@@ -34,6 +37,7 @@ export const schemaDefinitions = [
       students_by_grade: { grade: 1 },
       students_by_board: { board: 1 },
       students_by_dob: { dob: 1 },
+      students_by_status: { status: 1 },
     },
     classLevelPermissions: {
       ...MASTER_ONLY,
@@ -148,5 +152,26 @@ export const schemaDefinitions = [
       feeds_by_user: { userId: 1 },
     },
     classLevelPermissions: { ...MASTER_ONLY, protectedFields: { '*': ['token'] } },
+  },
+  // The activity log (product.md §9): the master key only, and append-only
+  // (cloud/src/activity/log.ts, and database triggers: server/src/database/activity-log.ts).
+  {
+    className: 'ActivityEntry',
+    fields: {
+      adminId: { type: 'String', required: true },
+      adminEmail: { type: 'String', required: true },
+      kind: { type: 'String', required: true },
+      targetClass: { type: 'String', required: true },
+      targetId: { type: 'String', required: true },
+      enrollmentId: { type: 'Number' },
+      changes: { type: 'Array', required: true },
+      state: { type: 'String', required: true },
+    },
+    indexes: {
+      activity_by_date: { createdAt: -1 },
+      activity_by_target: { targetId: 1, createdAt: -1 },
+      activity_by_admin: { adminId: 1, createdAt: -1 },
+    },
+    classLevelPermissions: MASTER_ONLY,
   },
 ];

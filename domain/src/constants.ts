@@ -40,7 +40,7 @@ export const OTP_MAX_WRONG_TRIES = 5;
 export const OTP_RESEND_COOLDOWN_SECONDS = 30;
 export const OTP_MAX_PER_TARGET_PER_HOUR = 5;
 
-export type OtpPurpose = 'register' | 'reset';
+export type OtpPurpose = 'register' | 'reset' | 'admin-invite';
 
 /**
  * Failed logins (product.md §4, §10): 5 wrong from one address lock that address

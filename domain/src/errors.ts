@@ -26,6 +26,8 @@ export const ErrorCode = {
   AccountLocked: 3051,
   /** The account is under a password spray: solve the proof-of-work challenge and send it again. */
   ChallengeRequired: 3052,
+  /** A deactivated (or erased) student tried to log in (product.md §9). */
+  AccountDeactivated: 3053,
   PayloadTooLarge: 3413,
   Internal: 3500,
   /** The SMS gateway or the mail server refused or failed. */
@@ -51,6 +53,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   [ErrorCode.InvalidCredentials]: 401,
   [ErrorCode.AccountLocked]: 401,
   [ErrorCode.ChallengeRequired]: 401,
+  [ErrorCode.AccountDeactivated]: 403,
   [ErrorCode.PayloadTooLarge]: 413,
   [ErrorCode.Internal]: 500,
   [ErrorCode.DeliveryFailed]: 502,

@@ -21,6 +21,10 @@ export const Route = {
   adminAssessments: '/admin/assessments',
   terms: '/terms',
   privacy: '/privacy',
+  /** Admin tools (product.md §9). */
+  adminActivity: '/admin/activity',
+  adminAdmins: '/admin/admins',
+  adminAcceptInvite: '/admin/accept-invite',
 } as const;
 
 /**

@@ -18,6 +18,10 @@ export interface StudentProfile {
 export interface StudentRecord extends StudentProfile {
   objectId: string;
   createdAt: string;
+  /** Missing means active (product.md §9). */
+  status?: 'active' | 'deactivated';
+  /** The personal data has been erased. */
+  erased?: boolean;
 }
 
 /** The fields an admin may change (PUT /api/users/:objectId). */

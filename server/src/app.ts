@@ -12,6 +12,8 @@ import { isKnownRoute, prerenderedFile } from '@tc/domain/routes';
 import type { Config } from './config.ts';
 import { DASHBOARD_PATH } from './dashboard.ts';
 import { calendarRouter } from './routes/calendar.ts';
+import { activityLogGuard } from './activity-guard.ts';
+import { EXPORT_PATH } from '@tc/domain/admin-tools';
 
 import { BODY_LIMIT, inputGuard } from './input-guard.ts';
 import { errorBody, errorHandler } from './errors.ts';
@@ -52,6 +54,8 @@ export interface AppParts {
   apiHandlers?: Record<string, RequestHandler>;
   /** The iCalendar text of a calendar feed token, null for an unknown one (counted in the look-up limit). */
   calendarFeed?: (token: string, clientAddress: string) => Promise<string | null>;
+  /** GET /api/users/export.csv (product.md §9), streamed from the database. */
+  exportStudents?: RequestHandler;
 }
 
 export function createApp(parts: AppParts): express.Express {
@@ -76,7 +80,8 @@ export function createApp(parts: AppParts): express.Express {
 
   app.use(helmet({ contentSecurityPolicy: CONTENT_SECURITY_POLICY, crossOriginEmbedderPolicy: false }));
 
-  app.use('/parse', parts.parseApp, notFound);
+  app.use('/parse', activityLogGuard, parts.parseApp, notFound);
+  if (parts.exportStudents) app.get(EXPORT_PATH, parts.exportStudents);
   app.use('/api', express.json({ limit: BODY_LIMIT, strict: true, type: ['application/json', 'application/*+json'] }));
   if (parts.metrics) app.use('/api', parts.metrics.apiTimer);
   if (parts.calendarFeed) app.use('/api', calendarRouter(parts.calendarFeed));

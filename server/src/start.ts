@@ -25,6 +25,7 @@ import { startParseServer, stopParseServer } from './parse-server.ts';
 import { createCallLimits } from './rate-limit.ts';
 import { logger as processLogger, type Logger } from './logger.ts';
 import { startOperations } from './operations/operations.ts';
+import { exportRoute } from './routes/export.ts';
 
 export const CLIENT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../client/dist');
 
@@ -220,6 +221,7 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
       metrics: operations.metrics,
       apiHandlers: operations.apiHandlers,
       calendarFeed: (token, clientAddress) => calendarFeed(deps, token, clientAddress),
+      exportStudents: exportRoute(sql),
     });
     handler = app;
 

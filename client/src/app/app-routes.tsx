@@ -40,6 +40,10 @@ const StudentProgressPage = screen(() => import('../pages/student-progress/stude
 const AdminAssessmentsPage = screen(() => import('../pages/admin-assessments/admin-assessments-page.tsx'));
 const AdminDashboardPage = screen(() => import('../pages/admin-dashboard/admin-dashboard-page.tsx'));
 const AdminTimetablePage = screen(() => import('../pages/admin-timetable/admin-timetable-page.tsx'));
+// Admin tools (product.md §9).
+const AdminActivityPage = screen(() => import('../pages/admin-activity/admin-activity-page.tsx'));
+const AdminAdminsPage = screen(() => import('../pages/admin-admins/admin-admins-page.tsx'));
+const AcceptInvitePage = screen(() => import('../pages/admin-accept-invite/accept-invite-page.tsx'));
 const ThankYouPage = screen(() => import('../pages/thank-you/thank-you-page.tsx'));
 const TermsPage = screen(() => import('../pages/legal/terms-page.tsx'));
 const PrivacyPage = screen(() => import('../pages/legal/privacy-page.tsx'));
@@ -60,6 +64,9 @@ const SCREENS: Record<string, ReturnType<typeof screen>> = {
   [Route.thankYou]: ThankYouPage,
   [Route.terms]: TermsPage,
   [Route.privacy]: PrivacyPage,
+  [Route.adminActivity]: AdminActivityPage,
+  [Route.adminAdmins]: AdminAdminsPage,
+  [Route.adminAcceptInvite]: AcceptInvitePage,
 };
 
 const WITHOUT_MUI = new Set([HomePage, TermsPage, PrivacyPage]);
@@ -96,6 +103,9 @@ export function AppRoutes() {
           <RouterRoute path={Route.adminAssessments} element={<AdminAssessmentsPage />} />
           <RouterRoute path={Route.adminTimetable} element={<AdminTimetablePage />} />
           <RouterRoute path={Route.thankYou} element={<ThankYouPage />} />
+          <RouterRoute path={Route.adminActivity} element={<AdminActivityPage />} />
+          <RouterRoute path={Route.adminAdmins} element={<AdminAdminsPage />} />
+          <RouterRoute path={Route.adminAcceptInvite} element={<AcceptInvitePage />} />
           <RouterRoute path="*" element={<NotFoundPage />} />
         </RouterRoute>
       </RouterRoute>

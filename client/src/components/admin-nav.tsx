@@ -7,6 +7,8 @@ export const ADMIN_SECTIONS = [
   { label: 'Students', to: Route.adminDashboard },
   { label: 'Timetable', to: Route.adminTimetable },
   { label: 'Assessments', to: Route.adminAssessments },
+  { label: 'Activity', to: Route.adminActivity },
+  { label: 'Admins', to: Route.adminAdmins },
 ] as const;
 
 /** The admin area's navigation: one link per section, the current one marked. */

@@ -16,6 +16,9 @@ import type { CloudDeps } from '../deps.ts';
 import { fail, defineFunction, requireStrings, validationFailed } from '../errors.ts';
 import { MASTER, parse } from '../parse.ts';
 import { cachedCount, forgetCounts } from '../users/student-count.ts';
+import { changesBetween, recordActivity } from '../activity/log.ts';
+import { applyStatusFilter, isErased } from '../students/status.ts';
+import { AdminToolsMessage } from '@tc/domain/messages';
 import {
   ENROLLMENT_FIELD,
   findUserByEmail,
@@ -25,6 +28,7 @@ import {
   saveStudent,
   toAdminProfile,
   PROFILE_FIELDS,
+  STATUS_FIELDS,
   recordFromJson,
   toRecord,
 } from '../users/accounts.ts';
@@ -104,6 +108,8 @@ export function defineAdminFunctions(deps: CloudDeps): void {
       if (!board) validationFailed(RegistrationMessage.boardInvalid, 'board');
       query.equalTo('board', board);
     }
+    // Deactivated students are hidden unless the status filter asks for them (product.md §9).
+    applyStatusFilter(query, params.status);
 
     const sort = typeof params.sort === 'string' && params.sort ? params.sort : 'id';
     const field = sort.replace(/^-/, '');
@@ -111,7 +117,7 @@ export function defineAdminFunctions(deps: CloudDeps): void {
       fail(ErrorCode.BadRequest, `sort must be one of ${LIST_SORT_FIELDS.join(', ')}, optionally with a leading -`);
     }
     const column = field === 'id' ? ENROLLMENT_FIELD : (field as ListSortField);
-    const countKey = JSON.stringify([params.q, params.grade, params.board]);
+    const countKey = JSON.stringify([params.q, params.grade, params.board, params.status]);
     const total = await cachedCount(countKey, () => query.count(MASTER));
     if (skip >= total) return { items: [], total };
 
@@ -128,7 +134,7 @@ export function defineAdminFunctions(deps: CloudDeps): void {
       else query.addAscending(ENROLLMENT_FIELD);
     }
     const results = (await query
-      .select(...PROFILE_FIELDS)
+      .select(...PROFILE_FIELDS, ...STATUS_FIELDS)
       .skip(pageSkip)
       .limit(pageLimit)
       .find({ ...MASTER, json: true })) as unknown as Record<string, unknown>[];
@@ -137,7 +143,7 @@ export function defineAdminFunctions(deps: CloudDeps): void {
   });
 
   defineFunction(deps, 'updateStudent', async (request) => {
-    await requireAdmin(request, deps);
+    const admin = await requireAdmin(request, deps);
     const { objectId, ...changes } = request.params;
     if (typeof objectId !== 'string' || !objectId) fail(ErrorCode.BadRequest, ServerMessage.mustBeString('objectId'));
     const result = validateStudentUpdate(changes);
@@ -148,10 +154,25 @@ export function defineAdminFunctions(deps: CloudDeps): void {
       .get(objectId, MASTER)
       .catch(() => undefined);
     if (!user) fail(ErrorCode.NotFound, ServerMessage.studentNotFound);
+    if (isErased(user)) fail(ErrorCode.Forbidden, AdminToolsMessage.erasedCannotChange);
     const { email, ...rest } = result.value;
-    user.set(rest);
-    if (email) user.set({ email, username: email });
-    await saveStudent(user, user.get('email'), user.get('mobile'));
+    // The change and its activity entry: no change without its record (docs/decisions/0011).
+    const logged = changesBetween(user.attributes, { ...user.attributes, ...result.value }, Object.keys(result.value));
+    await recordActivity(
+      {
+        admin,
+        kind: 'student.update',
+        targetClass: '_User',
+        targetId: user.id!,
+        enrollmentId: user.get(ENROLLMENT_FIELD),
+        changes: logged,
+      },
+      async () => {
+        user.set(rest);
+        if (email) user.set({ email, username: email });
+        await saveStudent(user, user.get('email'), user.get('mobile'));
+      },
+    );
     forgetCounts();
     return toRecord(user);
   });

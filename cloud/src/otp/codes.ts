@@ -39,7 +39,12 @@ export interface IssuedCode {
  * Makes a new code for the target, replacing any earlier one. Refuses (429) within
  * the resend cooldown and past the hourly cap.
  */
-export async function issueCode(deps: CloudDeps, purpose: OtpPurpose, target: string): Promise<IssuedCode> {
+export async function issueCode(
+  deps: CloudDeps,
+  purpose: OtpPurpose,
+  target: string,
+  ttlSeconds = OTP_TTL_SECONDS,
+): Promise<IssuedCode> {
   const Parse = parse();
   const now = Date.now();
   const recent = await new Parse.Query(CODE_CLASS)
@@ -70,7 +75,7 @@ export async function issueCode(deps: CloudDeps, purpose: OtpPurpose, target: st
     purpose,
     target,
     codeHash: hashCode(deps, purpose, target, code),
-    expiresAt: new Date(now + OTP_TTL_SECONDS * 1000),
+    expiresAt: new Date(now + ttlSeconds * 1000),
     tries: 0,
     uses: 0,
     active: true,

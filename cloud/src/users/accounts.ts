@@ -53,6 +53,15 @@ export async function isAdmin(user: User): Promise<boolean> {
 
 /** The fields of a student on the wire, under their stored names (`id` is ENROLLMENT_FIELD). */
 export const PROFILE_FIELDS = ['fullname', 'email', 'mobile', 'board', 'grade', 'gender', 'dob', ENROLLMENT_FIELD];
+/** Beside the profile in a record of the admin table (product.md §9). */
+export const STATUS_FIELDS = ['status', 'erasedAt'];
+
+function statusOfStored(stored: StoredStudent) {
+  return {
+    status: stored.status === 'deactivated' ? ('deactivated' as const) : ('active' as const),
+    ...(stored.erasedAt ? { erased: true } : {}),
+  };
+}
 
 type StoredStudent = Record<string, unknown>;
 
@@ -75,12 +84,22 @@ export function toProfile(user: User): StudentProfile {
 }
 
 export function toRecord(user: User): StudentRecord {
-  return { objectId: user.id!, ...profileOf(user.attributes), createdAt: user.createdAt!.toISOString() };
+  return {
+    objectId: user.id!,
+    ...profileOf(user.attributes),
+    createdAt: user.createdAt!.toISOString(),
+    ...statusOfStored(user.attributes),
+  };
 }
 
 /** A student as a query answers it with `json: true` (no SDK object: a listing makes many). */
 export function recordFromJson(json: StoredStudent): StudentRecord {
-  return { objectId: json.objectId as string, ...profileOf(json), createdAt: json.createdAt as string };
+  return {
+    objectId: json.objectId as string,
+    ...profileOf(json),
+    createdAt: json.createdAt as string,
+    ...statusOfStored(json),
+  };
 }
 
 export function toAdminProfile(user: User, defaultName: string): AdminProfile {

@@ -4,6 +4,7 @@
 // product.md §10).
 
 import { ErrorCode } from '@tc/domain/errors';
+import { AdminToolsMessage } from '@tc/domain/messages';
 import { fail } from '../errors.ts';
 import { parse } from '../parse.ts';
 
@@ -19,7 +20,13 @@ export function defineUserTriggers(): void {
   });
   // A call over HTTP (/parse/login, in a batch or not) has the client's address;
   // the cloud functions' own logins run in this process and have none.
+  // Parse keeps one beforeLogin trigger: both rules of a login live here.
   Parse.Cloud.beforeLogin((request) => {
     if ((request as { ip?: string }).ip) fail(ErrorCode.Forbidden, LOGIN_THROUGH_SITE);
+    // After the password has been checked, so only the account's owner learns that
+    // it is deactivated (by an admin, or erased); no session is made.
+    if (request.object.get('status') === 'deactivated') {
+      fail(ErrorCode.AccountDeactivated, AdminToolsMessage.accountDeactivated);
+    }
   });
 }

@@ -58,6 +58,8 @@ export const studentRecord = object(
     ...studentProfile.properties,
     objectId: str,
     createdAt: { type: 'string', format: 'date-time' },
+    status: { type: 'string', enum: ['active', 'deactivated'], description: 'Missing means active' },
+    erased: { type: 'boolean', description: 'The personal data has been erased' },
   },
   [...studentProfile.required, 'objectId', 'createdAt'],
 );
@@ -89,6 +91,11 @@ export const studentListQuery = object({
   },
   grade,
   board,
+  status: {
+    type: 'string',
+    enum: ['active', 'deactivated', 'all'],
+    description: 'active (the default), deactivated or all',
+  },
 });
 
 export const studentChanges = object({

@@ -3,6 +3,7 @@
 
 import pg from 'pg';
 import { logger } from '../logger.ts';
+import { protectActivityLog } from './activity-log.ts';
 
 export type Sql = pg.Pool;
 
@@ -48,6 +49,7 @@ export async function migrate(sql: Sql): Promise<void> {
   );
   await sql.query(`CREATE SEQUENCE IF NOT EXISTS student_enrollment_seq`);
   await createSearchIndexes(sql);
+  await protectActivityLog(sql);
   // Never hand out a number that is already taken (e.g. after a restore).
   await sql.query(`
     SELECT setval('student_enrollment_seq', m, true)

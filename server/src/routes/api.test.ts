@@ -344,7 +344,20 @@ describe('admin', () => {
     expect(search.headers.get('x-total-count')).toBe('3');
     expect(search.body.map((s: { grade: number }) => s.grade)).toEqual([2, 5, 7]);
     expect(Object.keys(search.body[0]).sort()).toEqual(
-      ['board', 'createdAt', 'dob', 'email', 'fullname', 'gender', 'grade', 'id', 'mobile', 'objectId'].sort(),
+      // status: product.md §9 (active or deactivated).
+      [
+        'board',
+        'createdAt',
+        'dob',
+        'email',
+        'fullname',
+        'gender',
+        'grade',
+        'id',
+        'mobile',
+        'objectId',
+        'status',
+      ].sort(),
     );
     const second = made[1]!;
     expect(search.body[0]).toMatchObject({

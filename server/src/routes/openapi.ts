@@ -8,6 +8,7 @@ import { CALLS, ERROR_BODY, pathParamsOf, type CallSpec } from '@tc/domain/api/c
 import { PRODUCT_NAME } from '@tc/domain/constants';
 import { ErrorCode, HTTP_STATUS } from '@tc/domain/errors';
 import { CALENDAR_PATH } from './calendar.ts';
+import { EXPORT_PATH } from '@tc/domain/admin-tools';
 
 const require = createRequire(import.meta.url);
 
@@ -78,6 +79,45 @@ const calendarOperation = {
   },
   'x-rate-limit-group': 'lookup',
 };
+/** GET /api/users/export.csv: a file, served by routes/export.ts beside the table, so written here by hand. */
+function exportOperation() {
+  const query = (name: string, schema: object, description: string) => ({
+    name,
+    in: 'query',
+    required: false,
+    schema,
+    description,
+  });
+  return {
+    operationId: 'exportStudents',
+    summary: 'The students table as CSV: the current search, filters and sort, every page',
+    description:
+      'Streamed from the database. UTF-8 with a BOM, CRLF line ends, a header row, dates DD/MM/YYYY; a cell ' +
+      "starting with =, +, -, @, tab or carriage return is prefixed with ' (no formula injection).",
+    tags: ['Admin'],
+    security: [{ admin: [] }],
+    parameters: [
+      query('q', { type: 'string' }, 'Name, e-mail or mobile contains'),
+      query('grade', { type: 'integer', minimum: 1, maximum: 9 }, 'Grade'),
+      query('board', { type: 'string', enum: ['CBSE', 'ICSE', 'State'] }, 'Board'),
+      query(
+        'status',
+        { type: 'string', enum: ['active', 'deactivated', 'all'] },
+        'active (the default), deactivated or all',
+      ),
+      query('sort', { type: 'string' }, 'As GET /api/users'),
+    ],
+    responses: {
+      '200': {
+        description: 'The CSV file (Content-Disposition: attachment)',
+        content: { 'text/csv': { schema: { type: 'string' } } },
+      },
+      '400': { description: 'A filter or the sort is not valid', ...json(ERROR_BODY) },
+      '401': { description: 'No session, or an expired one', ...json(ERROR_BODY) },
+      '403': { description: 'Not an administrator', ...json(ERROR_BODY) },
+    },
+  };
+}
 
 export function openApiDocument() {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -85,6 +125,7 @@ export function openApiDocument() {
     (paths[spec.path] ??= {})[spec.method.toLowerCase()] = operation(name, spec);
   }
   paths[CALENDAR_PATH] = { get: calendarOperation };
+  paths[EXPORT_PATH] = { get: exportOperation() };
   return {
     openapi: '3.1.0',
     info: {

@@ -17,6 +17,8 @@ import { PageTitle } from '../../components/page-title.tsx';
 import { call } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { useApi } from '../../lib/use-api.ts';
+import { ExportButton } from './export-button.tsx';
+import { StudentFilters, useStudentView } from './student-filters.tsx';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -27,8 +29,10 @@ const StudentsGrid = lazy(() => import('./students-grid.tsx'));
 export default function AdminDashboardPage() {
   const { token, call: callAsAdmin, signOut } = useApi('admin');
   const [admin, setAdmin] = useState<AdminProfile | null>(null);
-  const [search, setSearch] = useState('');
-  const [query, setQuery] = useState('');
+  // The view (search, filters, sort) lives in the URL: a reload or a bookmark keeps it.
+  const [view, setView] = useStudentView();
+  const [search, setSearch] = useState(view.q);
+  const query = view.q;
   const [loggingOut, setLoggingOut] = useState(false);
 
   useEffect(() => {
@@ -43,9 +47,11 @@ export default function AdminDashboardPage() {
   }, [token, callAsAdmin]);
 
   useEffect(() => {
-    const timer = window.setTimeout(() => setQuery(search.trim()), SEARCH_DEBOUNCE_MS);
+    const timer = window.setTimeout(() => {
+      if (search.trim() !== view.q) setView({ q: search.trim() });
+    }, SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
-  }, [search]);
+  }, [search, view.q, setView]);
 
   if (!token) return <Navigate to={Route.adminLogin} replace />;
 
@@ -83,25 +89,35 @@ export default function AdminDashboardPage() {
       </Stack>
       <AdminNav />
       <Card sx={{ p: { xs: 1.5, sm: 2.5 }, minWidth: 0 }}>
-        <TextField
-          label="Search"
-          type="search"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          placeholder="Name, e-mail or mobile"
-          sx={{ mb: 2, maxWidth: { sm: 420 } }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon aria-hidden="true" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
+        <Stack
+          direction={{ xs: 'column', md: 'row' }}
+          spacing={1.5}
+          useFlexGap
+          sx={{ mb: 2, alignItems: { md: 'center' }, flexWrap: 'wrap' }}
+        >
+          <TextField
+            label="Search"
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder="Name, e-mail or mobile"
+            size="small"
+            sx={{ maxWidth: { sm: 320 } }}
+            slotProps={{
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon aria-hidden="true" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+          <StudentFilters view={view} onChange={setView} />
+          {token && <ExportButton token={token} view={view} />}
+        </Stack>
         <Suspense fallback={<Skeleton variant="rounded" height={320} role="status" aria-label="Loading students" />}>
-          <StudentsGrid query={query} />
+          <StudentsGrid query={query} view={view} onSortChange={(sort) => setView({ sort })} />
         </Suspense>
       </Card>
     </Box>

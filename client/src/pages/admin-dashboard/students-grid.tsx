@@ -5,13 +5,15 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { DataGrid, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
 import { useEffect, useMemo, useState } from 'react';
-import type { ListSortField } from '@tc/domain/constants';
+import type { Board, Grade, ListSortField } from '@tc/domain/constants';
 import type { StudentRecord } from '@tc/domain/student';
 import { UiMessage } from '@tc/domain/messages';
 import { notify } from '../../lib/notify.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { PHONE_COLUMNS, studentColumns } from './student-columns.tsx';
 import { StudentEditDialog } from './student-edit-dialog.tsx';
+import type { StudentView } from './student-filters.tsx';
+import { studentToolsColumn } from './student-tools.tsx';
 
 const PAGE_SIZES = [25, 50, 100];
 
@@ -39,24 +41,38 @@ function NoRowsOverlay() {
  * Edit opens a dialog for that student; on a phone the table keeps only the name,
  * the grade and the Edit button.
  */
-export default function StudentsGrid({ query }: { query: string }) {
-  const { call: callAsAdmin } = useApi('admin');
+interface StudentsGridProps {
+  query: string;
+  /** Filters and sort from the page's URL, and how to change the sort there. */
+  view: Omit<StudentView, 'q'>;
+  onSortChange: (sort: string) => void;
+}
+
+export default function StudentsGrid({ query, view, onSortChange }: StudentsGridProps) {
+  const { token, call: callAsAdmin } = useApi('admin');
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [editing, setEditing] = useState<StudentRecord | null>(null);
   const [rows, setRows] = useState<StudentRecord[]>([]);
   const [rowCount, setRowCount] = useState(0);
   const [loadedKey, setLoadedKey] = useState<string | null>(null);
   const [paginationModel, setPaginationModel] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZES[0] });
-  const [sortModel, setSortModel] = useState<GridSortModel>([]);
-  const [searched, setSearched] = useState(query);
+  // The sort lives in the URL, with the filters.
+  const sortModel: GridSortModel = view.sort
+    ? [{ field: view.sort.replace(/^-/, ''), sort: view.sort.startsWith('-') ? 'desc' : 'asc' }]
+    : [];
+  const changeSort = (model: GridSortModel) =>
+    onSortChange(model[0] ? `${model[0].sort === 'desc' ? '-' : ''}${model[0].field}` : '');
+  const [reloads, setReloads] = useState(0);
+  const [searched, setSearched] = useState(JSON.stringify([query, view.grade, view.board, view.status]));
 
-  // A new search starts again from the first page.
-  if (searched !== query) {
-    setSearched(query);
+  // A new search or filter starts again from the first page.
+  const searchKey = JSON.stringify([query, view.grade, view.board, view.status]);
+  if (searched !== searchKey) {
+    setSearched(searchKey);
     setPaginationModel((model) => ({ ...model, page: 0 }));
   }
 
-  const sort = sortModel[0] ? `${sortModel[0].sort === 'desc' ? '-' : ''}${sortModel[0].field}` : undefined;
+  const sort = view.sort || undefined;
 
   const request = useMemo(
     () => ({
@@ -64,10 +80,13 @@ export default function StudentsGrid({ query }: { query: string }) {
       limit: paginationModel.pageSize,
       q: query || undefined,
       sort: sort as ListSortField | `-${ListSortField}` | undefined,
+      grade: view.grade ? (Number(view.grade) as Grade) : undefined,
+      board: (view.board || undefined) as Board | undefined,
+      status: (view.status || undefined) as 'active' | 'deactivated' | 'all' | undefined,
     }),
-    [paginationModel, query, sort],
+    [paginationModel, query, sort, view.grade, view.board, view.status],
   );
-  const requestKey = JSON.stringify(request);
+  const requestKey = JSON.stringify([request, reloads]);
   // Loading until the answer to the current request has arrived.
   const loading = loadedKey !== requestKey;
 
@@ -75,7 +94,7 @@ export default function StudentsGrid({ query }: { query: string }) {
     let cancelled = false;
     void callAsAdmin('listStudents', request).then((result) => {
       if (cancelled) return;
-      setLoadedKey(JSON.stringify(request));
+      setLoadedKey(JSON.stringify([request, reloads]));
       if (result.ok && Array.isArray(result.data)) {
         setRows(result.data as StudentRecord[]);
         const total = Number(result.headers?.get('X-Total-Count'));
@@ -88,14 +107,16 @@ export default function StudentsGrid({ query }: { query: string }) {
     return () => {
       cancelled = true;
     };
-  }, [callAsAdmin, request]);
+  }, [callAsAdmin, request, reloads]);
 
   const columns = useMemo(
-    () =>
-      studentColumns((objectId) => setEditing(rows.find((row) => row.objectId === objectId) ?? null)).filter(
+    () => [
+      ...studentColumns((objectId) => setEditing(rows.find((row) => row.objectId === objectId) ?? null)).filter(
         (column) => !phone || PHONE_COLUMNS.includes(column.field),
       ),
-    [rows, phone],
+      ...(token && !phone ? [studentToolsColumn(token, () => setReloads((n) => n + 1))] : []),
+    ],
+    [rows, phone, token],
   );
 
   const saved = (student: StudentRecord) => {
@@ -128,7 +149,7 @@ export default function StudentsGrid({ query }: { query: string }) {
         onPaginationModelChange={setPaginationModel}
         pageSizeOptions={PAGE_SIZES}
         sortModel={sortModel}
-        onSortModelChange={setSortModel}
+        onSortModelChange={changeSort}
         disableColumnFilter
         // At most 100 rows a page: render them all, so every cell is in the DOM
         // (screen readers, find-in-page) and the Edit column is reachable on a phone.

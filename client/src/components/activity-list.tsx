@@ -1,0 +1,54 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ResponseOf } from '@tc/domain/api/contract';
+
+export type ActivityEntry = ResponseOf<'listActivity'>[number];
+
+export const KIND_LABELS: Record<string, string> = {
+  'student.update': 'Student edited',
+  'student.deactivate': 'Student deactivated',
+  'student.reactivate': 'Student reactivated',
+  'student.erase': 'Personal data erased',
+  'admin.invite': 'Admin invited',
+  'admin.accept': 'Invitation accepted',
+  'admin.remove': 'Admin rights removed',
+  'admin.password': 'Password changed',
+};
+
+const when = (iso: string) => {
+  const date = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+};
+
+/** Activity entries as a list: who, when, what, each field before and after. */
+export function ActivityList({ entries, showTarget = false }: { entries: ActivityEntry[]; showTarget?: boolean }) {
+  if (!entries.length) return <Typography color="text.secondary">No recorded activity.</Typography>;
+  return (
+    <Stack component="ol" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      {entries.map((entry) => (
+        <Box component="li" key={entry.objectId} sx={{ borderBottom: 1, borderColor: 'divider', pb: 1.5 }}>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+            <Typography sx={{ fontWeight: 700 }}>{KIND_LABELS[entry.kind] ?? entry.kind}</Typography>
+            {entry.state !== 'applied' && <Chip size="small" color="warning" label={entry.state} />}
+            <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {when(entry.at)} by {entry.adminEmail}
+              {showTarget && entry.enrollmentId !== undefined ? ` · student ${entry.enrollmentId}` : ''}
+            </Typography>
+          </Stack>
+          {entry.changes.length > 0 && (
+            <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
+              {entry.changes.map((change, i) => (
+                <Typography component="li" key={i} sx={{ overflowWrap: 'anywhere' }}>
+                  <b>{change.field}</b>: {change.before || '—'} → {change.after || '—'}
+                </Typography>
+              ))}
+            </Box>
+          )}
+        </Box>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,149 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TablePagination from '@mui/material/TablePagination';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { Navigate, useSearchParams } from 'react-router-dom';
+import { ACTIVITY_KINDS } from '@tc/domain/admin-tools';
+import type { ResponseOf } from '@tc/domain/api/contract';
+import { Route } from '@tc/domain/routes';
+import { PageTitle } from '../../components/page-title.tsx';
+import { call } from '../../lib/api.ts';
+import { errorText } from '../../lib/errors.ts';
+import { notify } from '../../lib/notify.ts';
+import { adminSession } from '../../lib/session.ts';
+import { ActivityList, KIND_LABELS, type ActivityEntry } from '../../components/activity-list.tsx';
+import { AdminNav } from '../../components/admin-nav.tsx';
+
+const PAGE_SIZE = 25;
+
+/** The activity log (product.md §9): filters by admin, kind and dates, paged on the server. */
+export default function AdminActivityPage() {
+  const token = adminSession.token();
+  const [params, setParams] = useSearchParams();
+  const filters = {
+    admin: params.get('admin') ?? '',
+    kind: params.get('kind') ?? '',
+    from: params.get('from') ?? '',
+    to: params.get('to') ?? '',
+  };
+  const page = Number(params.get('page') ?? 0) || 0;
+  const [entries, setEntries] = useState<ActivityEntry[] | null>(null);
+  const [total, setTotal] = useState(0);
+  const [admins, setAdmins] = useState<ResponseOf<'listAdmins'>>([]);
+  const key = params.toString();
+
+  useEffect(() => {
+    if (!token) return;
+    void call('listAdmins', {}, { token }).then((result) => result.ok && result.data && setAdmins(result.data));
+  }, [token]);
+
+  useEffect(() => {
+    if (!token) return;
+    let cancelled = false;
+    const search = new URLSearchParams(key);
+    const input = {
+      skip: (Number(search.get('page') ?? 0) || 0) * PAGE_SIZE,
+      limit: PAGE_SIZE,
+      ...Object.fromEntries(
+        ['admin', 'kind', 'from', 'to'].filter((k) => search.get(k)).map((k) => [k, search.get(k)]),
+      ),
+    };
+    void call('listActivity', input as never, { token }).then((result) => {
+      if (cancelled) return;
+      if (result.ok && result.data) {
+        setEntries(result.data);
+        setTotal(Number(result.headers?.get('X-Total-Count') ?? result.data.length));
+      } else notify.error(errorText(result, 'Could not load the activity'));
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [token, key]);
+
+  if (!token) return <Navigate to={Route.adminLogin} replace />;
+
+  const set = (name: string, value: string) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (value) next.set(name, value);
+      else next.delete(name);
+      if (name !== 'page') next.delete('page');
+      return next;
+    });
+
+  return (
+    <Box sx={{ width: '100%', maxWidth: 1100, mx: 'auto', px: { xs: 1.5, sm: 3 }, py: { xs: 3, sm: 4 }, minWidth: 0 }}>
+      <PageTitle title="Activity" />
+      <Typography variant="h1" sx={{ fontSize: { xs: '1.5rem', sm: '2rem' }, mb: 1 }}>
+        Activity
+      </Typography>
+      <AdminNav />
+      <Card sx={{ p: { xs: 1.5, sm: 2.5 }, minWidth: 0 }}>
+        <Stack
+          direction={{ xs: 'column', md: 'row' }}
+          spacing={1.5}
+          useFlexGap
+          sx={{ mb: 2, '& > .MuiTextField-root': { flex: 1, minWidth: 0 } }}
+        >
+          <TextField
+            select
+            size="small"
+            label="Admin"
+            value={filters.admin}
+            onChange={(e) => set('admin', e.target.value)}
+          >
+            <MenuItem value="">All admins</MenuItem>
+            {admins.map((a) => (
+              <MenuItem key={a.objectId} value={a.objectId}>
+                {a.email}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            size="small"
+            label="Kind"
+            value={filters.kind}
+            onChange={(e) => set('kind', e.target.value)}
+          >
+            <MenuItem value="">Every kind</MenuItem>
+            {ACTIVITY_KINDS.map((kind) => (
+              <MenuItem key={kind} value={kind}>
+                {KIND_LABELS[kind] ?? kind}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            size="small"
+            type="date"
+            label="From"
+            value={filters.from}
+            onChange={(e) => set('from', e.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            size="small"
+            type="date"
+            label="To"
+            value={filters.to}
+            onChange={(e) => set('to', e.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        </Stack>
+        {entries ? <ActivityList entries={entries} showTarget /> : <Typography role="status">Loading ...</Typography>}
+        <TablePagination
+          component="div"
+          count={total}
+          page={Math.min(page, Math.max(0, Math.ceil(total / PAGE_SIZE) - 1))}
+          onPageChange={(_e, next) => set('page', next ? String(next) : '')}
+          rowsPerPage={PAGE_SIZE}
+          rowsPerPageOptions={[PAGE_SIZE]}
+        />
+      </Card>
+    </Box>
+  );
+}

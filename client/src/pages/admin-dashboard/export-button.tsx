@@ -1,0 +1,45 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import Button from '@mui/material/Button';
+import { useState } from 'react';
+import { EXPORT_PATH } from '@tc/domain/admin-tools';
+import { notify } from '../../lib/notify.ts';
+import type { StudentView } from './student-filters.tsx';
+
+/**
+ * "Export CSV": the current view, every page. A download link cannot carry the
+ * admin's bearer token, so the file is fetched with it and saved from memory
+ * (docs/decisions/0011-activity-log.md, "Export").
+ */
+export function ExportButton({ token, view }: { token: string; view: StudentView }) {
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      const query = new URLSearchParams();
+      for (const [key, value] of Object.entries(view)) if (value) query.set(key, value);
+      const response = await fetch(`${EXPORT_PATH}?${query.toString()}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      if (!response.ok) throw new Error(String(response.status));
+      const blob = await response.blob();
+      const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'students.csv';
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = name;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch {
+      notify.error('The export failed. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="outlined" startIcon={<DownloadIcon aria-hidden="true" />} onClick={download} disabled={busy}>
+      {busy ? 'Exporting...' : 'Export CSV'}
+    </Button>
+  );
+}

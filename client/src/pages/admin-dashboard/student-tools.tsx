@@ -1,0 +1,145 @@
+import BlockIcon from '@mui/icons-material/Block';
+import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
+import HistoryIcon from '@mui/icons-material/History';
+import LockOpenIcon from '@mui/icons-material/LockOpen';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useState } from 'react';
+import { ERASE_CONFIRMATION } from '@tc/domain/admin-tools';
+import type { StudentRecord } from '@tc/domain/student';
+import { call } from '../../lib/api.ts';
+import { errorText } from '../../lib/errors.ts';
+import { notify } from '../../lib/notify.ts';
+import { ActivityList, type ActivityEntry } from '../../components/activity-list.tsx';
+
+interface ToolsProps {
+  row: StudentRecord;
+  token: string;
+  onChanged: () => void;
+}
+
+function HistoryButton({ row, token }: ToolsProps) {
+  const [entries, setEntries] = useState<ActivityEntry[] | null>(null);
+  const [open, setOpen] = useState(false);
+  const show = async () => {
+    setOpen(true);
+    setEntries(null);
+    const result = await call('getStudentHistory', { objectId: row.objectId }, { token });
+    if (result.ok && result.data) setEntries(result.data);
+    else notify.error(errorText(result, 'Could not load the history'));
+  };
+  return (
+    <>
+      <Tooltip title="History">
+        <IconButton aria-label={`History of ${row.fullname}`} onClick={show} size="small">
+          <HistoryIcon />
+        </IconButton>
+      </Tooltip>
+      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm">
+        <DialogTitle>History of {row.fullname}</DialogTitle>
+        <DialogContent>
+          {entries ? <ActivityList entries={entries} /> : <Typography>Loading ...</Typography>}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>Close</Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
+
+function StatusButton({ row, token, onChanged }: ToolsProps) {
+  const deactivated = row.status === 'deactivated';
+  const toggle = async () => {
+    const status = deactivated ? 'active' : 'deactivated';
+    const result = await call('setStudentStatus', { objectId: row.objectId, status }, { token });
+    if (result.ok) {
+      notify.success(deactivated ? 'Student reactivated' : 'Student deactivated');
+      onChanged();
+    } else notify.error(errorText(result, 'Update failed'));
+  };
+  if (row.erased) return null;
+  const label = deactivated ? 'Reactivate' : 'Deactivate';
+  return (
+    <Tooltip title={label}>
+      <IconButton aria-label={`${label} ${row.fullname}`} onClick={toggle} size="small">
+        {deactivated ? <LockOpenIcon /> : <BlockIcon />}
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+function EraseButton({ row, token, onChanged }: ToolsProps) {
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const [busy, setBusy] = useState(false);
+  if (row.erased) return null;
+  const erase = async () => {
+    setBusy(true);
+    const result = await call('eraseStudent', { objectId: row.objectId, confirm: typed }, { token });
+    setBusy(false);
+    if (result.ok) {
+      notify.success('Personal data erased');
+      setOpen(false);
+      onChanged();
+    } else notify.error(errorText(result, 'Erasure failed'));
+  };
+  return (
+    <>
+      <Tooltip title="Erase personal data">
+        <IconButton aria-label={`Erase personal data of ${row.fullname}`} onClick={() => setOpen(true)} size="small">
+          <DeleteForeverIcon />
+        </IconButton>
+      </Tooltip>
+      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="xs">
+        <DialogTitle>Erase personal data</DialogTitle>
+        <DialogContent>
+          <Typography sx={{ mb: 2 }}>
+            The name, e-mail, mobile, date of birth and gender of {row.fullname} (enrollment {row.id}) will be replaced
+            for good; their sessions end and no mail is sent to them again. The enrollment number and marks remain.
+          </Typography>
+          <TextField
+            label={`Type ${ERASE_CONFIRMATION} to confirm`}
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            autoComplete="off"
+            fullWidth
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>Cancel</Button>
+          <Button color="error" variant="contained" disabled={typed !== ERASE_CONFIRMATION || busy} onClick={erase}>
+            Erase
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
+
+/** The admin tools of a row: History, Deactivate / Reactivate, Erase personal data (product.md §9). */
+export function studentToolsColumn(token: string, onChanged: () => void): GridColDef<StudentRecord> {
+  return {
+    field: 'tools',
+    headerName: 'Tools',
+    width: 140,
+    sortable: false,
+    filterable: false,
+    disableColumnMenu: true,
+    renderCell: ({ row }) => (
+      <>
+        <HistoryButton row={row} token={token} onChanged={onChanged} />
+        <StatusButton row={row} token={token} onChanged={onChanged} />
+        <EraseButton row={row} token={token} onChanged={onChanged} />
+      </>
+    ),
+  };
+}

@@ -1,0 +1,211 @@
+// The activity log on the real site (product.md §9): every admin change has its
+// record; nobody, the master key included, changes or deletes one; only admins read it.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  loginAdmin,
+  loginStudent,
+  register,
+  startTestSite,
+  type TestSite,
+} from '../../../server/src/test-support/site.ts';
+
+let t: TestSite;
+let admin: string;
+let adminId: string;
+beforeAll(async () => {
+  t = await startTestSite();
+  admin = await loginAdmin(t);
+  const { rows } = await t.sql.query(`SELECT "objectId" FROM "_User" WHERE username = $1`, [t.admin.email]);
+  adminId = rows[0].objectId;
+});
+afterAll(async () => {
+  await t?.stop();
+});
+
+async function student() {
+  const { student, result } = await register(t);
+  return { student, objectId: result.body.objectId as string, id: result.body.id as number };
+}
+
+const parseHeaders = (token?: string) => ({
+  'content-type': 'application/json',
+  'x-parse-application-id': t.site.config.appId,
+  ...(token ? { 'x-parse-session-token': token } : {}),
+});
+
+describe('the activity log', () => {
+  it('records an edit with who, when and each field before and after', async () => {
+    const { objectId, id } = await student();
+    const started = Date.now();
+    const res = await t.api('PUT', `/api/users/${objectId}`, { grade: 7, board: 'ICSE' }, admin);
+    expect(res.status).toBe(200);
+    const history = await t.api('GET', `/api/users/${objectId}/history`, undefined, admin);
+    expect(history.body).toHaveLength(1);
+    const [entry] = history.body;
+    expect(entry).toMatchObject({
+      adminId,
+      adminEmail: t.admin.email,
+      kind: 'student.update',
+      targetClass: '_User',
+      targetId: objectId,
+      enrollmentId: id,
+      state: 'applied',
+    });
+    expect(entry.changes).toEqual([
+      { field: 'grade', before: '4', after: '7' },
+      { field: 'board', before: 'CBSE', after: 'ICSE' },
+    ]);
+    expect(new Date(entry.at).getTime()).toBeGreaterThanOrEqual(started - 1000);
+  });
+
+  it('keeps a refused change out of the data, and its entry says failed', async () => {
+    const a = await student();
+    const b = await student();
+    const taken = await t.api('PUT', `/api/users/${a.objectId}`, { email: b.student.email }, admin);
+    expect(taken.status).toBe(409);
+    const history = await t.api('GET', `/api/users/${a.objectId}/history`, undefined, admin);
+    expect(history.body.map((e: { state: string }) => e.state)).toEqual(['failed']);
+    // A change that changes nothing records no field.
+    const { rows } = await t.sql.query(`SELECT username FROM "_User" WHERE "objectId" = $1`, [a.objectId]);
+    expect(rows[0].username).toBe(a.student.email);
+  });
+
+  it('lists with filters (admin, kind, dates) and server-side paging, newest first', async () => {
+    const { objectId } = await student();
+    for (const grade of [5, 6, 7]) await t.api('PUT', `/api/users/${objectId}`, { grade }, admin);
+    await t.api('PUT', `/api/users/${objectId}/status`, { status: 'deactivated' }, admin);
+
+    const unfiltered = await t.api('GET', '/api/activity?skip=0&limit=25', undefined, admin);
+    expect(Number(unfiltered.headers.get('x-total-count'))).toBe(unfiltered.body.length);
+    const page = await t.api('GET', '/api/activity?kind=student.update&limit=2', undefined, admin);
+    expect(page.status).toBe(200);
+    expect(page.body).toHaveLength(2);
+    const total = Number(page.headers.get('x-total-count'));
+    expect(total).toBeGreaterThanOrEqual(3);
+    const second = await t.api('GET', '/api/activity?kind=student.update&limit=2&skip=2', undefined, admin);
+    const seen = [...page.body, ...second.body].map((e: { objectId: string }) => e.objectId);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(page.body[0].changes).toEqual([{ field: 'grade', before: '6', after: '7' }]);
+
+    const deactivations = await t.api('GET', '/api/activity?kind=student.deactivate', undefined, admin);
+    expect(deactivations.body.every((e: { kind: string }) => e.kind === 'student.deactivate')).toBe(true);
+    expect(deactivations.body.some((e: { targetId: string }) => e.targetId === objectId)).toBe(true);
+
+    const byAdmin = await t.api('GET', `/api/activity?admin=${adminId}`, undefined, admin);
+    expect(Number(byAdmin.headers.get('x-total-count'))).toBeGreaterThanOrEqual(4);
+    const nobody = await t.api('GET', '/api/activity?admin=nobody', undefined, admin);
+    expect(nobody.body).toEqual([]);
+
+    const today = new Date().toISOString().slice(0, 10);
+    const todays = await t.api('GET', `/api/activity?from=${today}&to=${today}`, undefined, admin);
+    expect(Number(todays.headers.get('x-total-count'))).toBeGreaterThanOrEqual(4);
+    const past = await t.api('GET', '/api/activity?to=2000-01-01', undefined, admin);
+    expect(past.body).toEqual([]);
+    const bad = await t.api('GET', '/api/activity?from=yesterday', undefined, admin);
+    expect(bad.status).toBe(400);
+    expect(bad.body.field).toBe('from');
+    expect((await t.api('GET', '/api/activity?kind=student.delete', undefined, admin)).status).toBe(400);
+  });
+
+  it('is closed to students and to the anonymous, by every path', async () => {
+    const { student: s, objectId } = await student();
+    await t.api('PUT', `/api/users/${objectId}`, { grade: 8 }, admin);
+    const token = await loginStudent(t, s.email, s.password);
+    expect((await t.api('GET', '/api/activity', undefined, token)).status).toBe(403);
+    expect((await t.api('GET', `/api/users/${objectId}/history`, undefined, token)).status).toBe(403);
+    expect((await t.api('GET', '/api/activity')).status).toBe(401);
+
+    const base = `${t.url}/parse`;
+    const read = await fetch(`${base}/classes/ActivityEntry`, { headers: parseHeaders(token) });
+    expect(read.status).toBeGreaterThanOrEqual(400);
+    expect(JSON.stringify(await read.json())).not.toContain('student.update');
+    const write = await fetch(`${base}/classes/ActivityEntry`, {
+      method: 'POST',
+      headers: parseHeaders(token),
+      body: JSON.stringify({ kind: 'student.update', state: 'applied' }),
+    });
+    expect(write.status).toBeGreaterThanOrEqual(400);
+    const batch = await fetch(`${base}/batch`, {
+      method: 'POST',
+      headers: parseHeaders(token),
+      body: JSON.stringify({
+        requests: [
+          { method: 'GET', path: '/parse/classes/ActivityEntry' },
+          { method: 'POST', path: '/parse/classes/ActivityEntry', body: { kind: 'x' } },
+        ],
+      }),
+    });
+    const batchText = await batch.text();
+    expect(batchText).not.toContain('student.update');
+    expect(batchText).not.toMatch(/"success"/);
+    const fn = await fetch(`${base}/functions/listActivity`, {
+      method: 'POST',
+      headers: parseHeaders(token),
+      body: '{}',
+    });
+    expect(((await fn.json()) as { code: number }).code).toBe(119);
+    const { rows } = await t.sql.query(`SELECT count(*)::int AS n FROM "ActivityEntry" WHERE kind = 'x'`);
+    expect(rows[0].n).toBe(0);
+  });
+
+  it('cannot be changed or deleted by the master key through Parse, nor by SQL', async () => {
+    const { objectId } = await student();
+    await t.api('PUT', `/api/users/${objectId}`, { grade: 9 }, admin);
+    const { rows } = await t.sql.query(`SELECT "objectId" FROM "ActivityEntry" WHERE "targetId" = $1`, [objectId]);
+    const entryId = rows[0].objectId as string;
+    const master = { ...parseHeaders(), 'x-parse-master-key': t.site.config.masterKey };
+    const url = `${t.url}/parse/classes/ActivityEntry/${entryId}`;
+
+    const edit = await fetch(url, { method: 'PUT', headers: master, body: JSON.stringify({ kind: 'student.erase' }) });
+    expect(edit.status).toBeGreaterThanOrEqual(400);
+    const forge = await fetch(url, {
+      method: 'PUT',
+      headers: master,
+      body: JSON.stringify({ changes: [{ field: 'grade', before: '1', after: '2' }] }),
+    });
+    expect(forge.status).toBeGreaterThanOrEqual(400);
+    const reopen = await fetch(url, { method: 'PUT', headers: master, body: JSON.stringify({ state: 'pending' }) });
+    expect(reopen.status).toBeGreaterThanOrEqual(400);
+    // Redaction is for erased students only.
+    const redact = await fetch(url, {
+      method: 'PUT',
+      headers: master,
+      body: JSON.stringify({ changes: [{ field: 'grade', before: '[erased]', after: '[erased]' }] }),
+    });
+    expect(redact.status).toBeGreaterThanOrEqual(400);
+    const del = await fetch(url, { method: 'DELETE', headers: master });
+    expect(del.status).toBeGreaterThanOrEqual(400);
+    const purge = await fetch(`${t.url}/parse/purge/ActivityEntry`, { method: 'DELETE', headers: master });
+    expect(purge.status).toBe(403);
+    const drop = await fetch(`${t.url}/parse/schemas/ActivityEntry`, { method: 'DELETE', headers: master });
+    expect(drop.status).toBe(403);
+    const forged = await fetch(`${t.url}/parse/classes/ActivityEntry`, {
+      method: 'POST',
+      headers: master,
+      body: JSON.stringify({
+        adminId: 'x',
+        adminEmail: 'x@example.com',
+        kind: 'student.update',
+        targetClass: '_User',
+        targetId: objectId,
+        changes: [],
+        state: 'applied',
+      }),
+    });
+    expect(forged.status).toBeGreaterThanOrEqual(400);
+
+    await expect(t.sql.query(`DELETE FROM "ActivityEntry" WHERE "objectId" = $1`, [entryId])).rejects.toThrow(
+      /cannot be deleted/,
+    );
+    await expect(t.sql.query(`TRUNCATE "ActivityEntry"`)).rejects.toThrow(/cannot be deleted/);
+    await expect(
+      t.sql.query(`UPDATE "ActivityEntry" SET "adminEmail" = 'someone@example.com' WHERE "objectId" = $1`, [entryId]),
+    ).rejects.toThrow(/cannot be changed/);
+
+    const after = await t.api('GET', `/api/users/${objectId}/history`, undefined, admin);
+    expect(after.body).toHaveLength(1);
+    expect(after.body[0]).toMatchObject({ kind: 'student.update', state: 'applied' });
+    expect(after.body[0].changes).toEqual([{ field: 'grade', before: '4', after: '9' }]);
+  });
+});

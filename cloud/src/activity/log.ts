@@ -1,0 +1,158 @@
+// The activity log (product.md §9): every change an admin makes, with who, when,
+// what and each field's value before and after. Append-only: see
+// docs/decisions/0011-activity-log.md for what is enforced where.
+
+import { ACTIVITY_STATES, REDACTED, type ActivityKind, type ActivityState } from '@tc/domain/admin-tools';
+import { ErrorCode } from '@tc/domain/errors';
+import { AdminToolsMessage } from '@tc/domain/messages';
+import { fail } from '../errors.ts';
+import { MASTER, parse } from '../parse.ts';
+import type { User } from '../users/accounts.ts';
+
+export const ACTIVITY_CLASS = 'ActivityEntry';
+
+export interface Change {
+  field: string;
+  before: string;
+  after: string;
+}
+
+export interface Activity {
+  admin: User;
+  kind: ActivityKind;
+  targetClass: string;
+  targetId: string;
+  enrollmentId?: number;
+  changes: Change[];
+}
+
+/** A stored value as the log shows it: text, '' for none. */
+export function asText(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (value instanceof Date) return value.toISOString();
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** The fields whose value differs between two states, before and after as text. */
+export function changesBetween(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  fields: readonly string[],
+): Change[] {
+  return fields
+    .map((field) => ({ field, before: asText(before[field]), after: asText(after[field]) }))
+    .filter((change) => change.before !== change.after);
+}
+
+/**
+ * Records an admin's change and makes it: the entry is written `pending` first,
+ * then `apply` runs, then the entry settles as `applied` (or `failed`, and the
+ * error goes on). So no change exists without its entry; a crash between the
+ * two leaves a `pending` entry, shown as such, never a change without one.
+ */
+export async function recordActivity<T>(activity: Activity, apply: () => Promise<T>): Promise<T> {
+  const Parse = parse();
+  const entry = new Parse.Object(ACTIVITY_CLASS);
+  entry.set({
+    adminId: activity.admin.id,
+    adminEmail: String(activity.admin.get('email') ?? activity.admin.getUsername() ?? ''),
+    kind: activity.kind,
+    targetClass: activity.targetClass,
+    targetId: activity.targetId,
+    changes: activity.changes,
+    state: 'pending' satisfies ActivityState,
+  });
+  if (activity.enrollmentId !== undefined) entry.set('enrollmentId', activity.enrollmentId);
+  entry.setACL(new Parse.ACL());
+  await entry.save(null, MASTER);
+  let result: T;
+  try {
+    result = await apply();
+  } catch (error) {
+    await settle(entry, 'failed').catch(() => undefined);
+    throw error;
+  }
+  await settle(entry, 'applied');
+  return result;
+}
+
+async function settle(entry: InstanceType<ReturnType<typeof parse>['Object']>, state: ActivityState): Promise<void> {
+  entry.set('state', state);
+  await entry.save(null, MASTER);
+}
+
+/** Replaces the values of the given fields in every earlier entry about a target (its erasure). */
+export async function redactEntries(targetId: string, fields: readonly string[]): Promise<void> {
+  const Parse = parse();
+  const entries = await new Parse.Query(ACTIVITY_CLASS).equalTo('targetId', targetId).limit(10_000).find(MASTER);
+  const changed = entries.filter((entry) => {
+    // The erasure's own record holds no personal value: it keeps what replaced them.
+    if (entry.get('kind') === 'student.erase') return false;
+    const changes = entry.get('changes') as Change[];
+    if (!changes.some((c) => fields.includes(c.field) && (c.before !== REDACTED || c.after !== REDACTED))) return false;
+    entry.set(
+      'changes',
+      changes.map((c) => (fields.includes(c.field) ? { field: c.field, before: REDACTED, after: REDACTED } : c)),
+    );
+    return true;
+  });
+  if (changed.length) await Parse.Object.saveAll(changed, MASTER);
+}
+
+type Obj = InstanceType<ReturnType<typeof parse>['Object']>;
+
+/**
+ * The triggers that keep the log append-only for every caller of Parse, the
+ * master key included (the Parse Dashboard, the cloud code): an entry is
+ * created `pending`; afterwards only two updates pass — its state settling once
+ * (pending -> applied | failed), and the values (not the fields) of its changes
+ * becoming "[erased]" once its student has been erased. Nothing is ever deleted.
+ */
+export function defineActivityTriggers(): void {
+  const Parse = parse();
+  Parse.Cloud.beforeSave(ACTIVITY_CLASS, async (request) => {
+    const { object, original } = request as unknown as { object: Obj; original?: Obj; master?: boolean };
+    if (!request.master) fail(ErrorCode.Forbidden, AdminToolsMessage.logImmutable);
+    if (!original) {
+      if (object.get('state') !== 'pending') fail(ErrorCode.Forbidden, AdminToolsMessage.logImmutable);
+      return;
+    }
+    const dirty = object.dirtyKeys().filter((key) => key !== 'updatedAt');
+    if (dirty.length === 1 && dirty[0] === 'state') {
+      const settles =
+        original.get('state') === 'pending' &&
+        (ACTIVITY_STATES as readonly string[]).includes(object.get('state')) &&
+        object.get('state') !== 'pending';
+      if (settles) return;
+    }
+    if (dirty.length === 1 && dirty[0] === 'changes' && (await onlyRedacts(original, object))) return;
+    fail(ErrorCode.Forbidden, AdminToolsMessage.logImmutable);
+  });
+  Parse.Cloud.beforeDelete(ACTIVITY_CLASS, () => {
+    fail(ErrorCode.Forbidden, AdminToolsMessage.logImmutable);
+  });
+}
+
+/** The same changes, some values now "[erased]", of a student who has been erased. */
+async function onlyRedacts(original: Obj, updated: Obj): Promise<boolean> {
+  const before = original.get('changes') as Change[];
+  const after = updated.get('changes') as unknown;
+  if (!Array.isArray(after) || after.length !== before.length) return false;
+  const same = before.every((old, i) => {
+    const now = after[i] as Change;
+    return (
+      now &&
+      now.field === old.field &&
+      Object.keys(now).length === 3 &&
+      (now.before === old.before || now.before === REDACTED) &&
+      (now.after === old.after || now.after === REDACTED)
+    );
+  });
+  if (!same) return false;
+  const Parse = parse();
+  const student = await new Parse.Query(Parse.User)
+    .exists('erasedAt')
+    .get(String(original.get('targetId')), MASTER)
+    .catch(() => undefined);
+  return Boolean(student);
+}

@@ -1,0 +1,159 @@
+// Administrator accounts on the real site (product.md §9): invitation by mail
+// with a 48-hour code, acceptance, listing, removal rules, own password change.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import {
+  loginAdmin,
+  loginStudent,
+  mailTo,
+  register,
+  startTestSite,
+  type TestSite,
+} from '../../../server/src/test-support/site.ts';
+
+let t: TestSite;
+let admin: string;
+beforeAll(async () => {
+  t = await startTestSite();
+  admin = await loginAdmin(t);
+});
+afterAll(async () => {
+  await t?.stop();
+});
+
+const newEmail = () => `admin-${randomBytes(4).toString('hex')}@example.com`;
+
+async function invite(email: string, by = admin) {
+  const res = await t.api('POST', '/api/admins', { email, name: 'Second Admin' }, by);
+  expect(res.status).toBe(200);
+  // The Message-ID may hold six digits too: read the code from its sentence.
+  return /Your code is (\d{6})\./.exec(await mailTo(t, email, /invited/i))![1]!;
+}
+
+async function inviteAndAccept(password = 'Second-pass-1') {
+  const email = newEmail();
+  const otp = await invite(email);
+  const accepted = await t.api('POST', '/api/admins/accept', { email, otp, password });
+  expect(accepted.status).toBe(200);
+  const login = await t.api('POST', '/api/admin/login', { email, password });
+  expect(login.status).toBe(200);
+  const admins = await t.api('GET', '/api/admins', undefined, admin);
+  const objectId = admins.body.find((a: { email: string }) => a.email === email).objectId as string;
+  return { email, password, token: login.body.token as string, objectId };
+}
+
+describe('administrators', () => {
+  it('invites by e-mail; the invitee sets a password with the code and can log in', async () => {
+    const email = newEmail();
+    const otp = await invite(email);
+    const mail = await mailTo(t, email, /invited/i);
+    expect(mail.replace(/=\r?\n/g, '')).toContain('/admin/accept-invite?email');
+    // Before acceptance nobody can log in with it.
+    expect((await t.api('POST', '/api/admin/login', { email, password: 'Second-pass-1' })).status).toBe(401);
+    const wrong = await t.api('POST', '/api/admins/accept', {
+      email,
+      otp: otp === '999999' ? '100000' : String(Number(otp) + 1),
+      password: 'Second-pass-1',
+    });
+    expect(wrong.body.code).toBe(3040);
+    expect((await t.api('POST', '/api/admins/accept', { email, otp, password: 'short' })).body.field).toBe('password');
+    expect((await t.api('POST', '/api/admins/accept', { email, otp, password: 'Second-pass-1' })).status).toBe(200);
+    const login = await t.api('POST', '/api/admin/login', { email, password: 'Second-pass-1' });
+    expect(login.status).toBe(200);
+    const me = await t.api('GET', '/api/admin/me', undefined, login.body.token);
+    expect(me.body).toEqual({ name: 'Second Admin', email });
+    // Used once.
+    expect((await t.api('POST', '/api/admins/accept', { email, otp, password: 'Other-pass-1' })).status).toBe(400);
+    const kinds = (await t.api('GET', '/api/activity?limit=200', undefined, admin)).body
+      .filter(
+        (e: { changes: { after: string }[]; kind: string }) => e.kind === 'admin.invite' || e.kind === 'admin.accept',
+      )
+      .map((e: { kind: string }) => e.kind);
+    expect(kinds).toEqual(expect.arrayContaining(['admin.invite', 'admin.accept']));
+  });
+
+  it('keeps the code 48 hours and no longer', async () => {
+    const email = newEmail();
+    const otp = await invite(email);
+    const { rows } = await t.sql.query(
+      `SELECT extract(epoch FROM "expiresAt" - "createdAt")::int AS s FROM "OneTimeCode" WHERE target = $1 AND active`,
+      [email],
+    );
+    expect(rows[0].s).toBe(48 * 3600);
+    await t.sql.query(`UPDATE "OneTimeCode" SET "expiresAt" = now() - interval '1 second' WHERE target = $1`, [email]);
+    const late = await t.api('POST', '/api/admins/accept', { email, otp, password: 'Second-pass-1' });
+    expect(late.body.code).toBe(3041);
+  });
+
+  it("refuses a student's e-mail, an admin's e-mail, and non-admin callers", async () => {
+    const { student } = await register(t);
+    const taken = await t.api('POST', '/api/admins', { email: student.email, name: 'X' }, admin);
+    expect(taken.status).toBe(400);
+    expect(taken.body.field).toBe('email');
+    expect((await t.api('POST', '/api/admins', { email: t.admin.email, name: 'X' }, admin)).status).toBe(400);
+    const token = await loginStudent(t, student.email, student.password);
+    expect((await t.api('POST', '/api/admins', { email: newEmail(), name: 'X' }, token)).status).toBe(403);
+    expect((await t.api('GET', '/api/admins', undefined, token)).status).toBe(403);
+  });
+
+  it("removes rights: never one's own, never the last admin's; the removed admin's sessions end", async () => {
+    const second = await inviteAndAccept();
+    const list = await t.api('GET', '/api/admins', undefined, admin);
+    const me = list.body.find((a: { self: boolean }) => a.self);
+    expect(me.email).toBe(t.admin.email);
+    const own = await t.api('DELETE', `/api/admins/${me.objectId}`, undefined, admin);
+    expect(own.status).toBe(403);
+
+    const removed = await t.api('DELETE', `/api/admins/${second.objectId}`, undefined, admin);
+    expect(removed.status).toBe(200);
+    expect((await t.api('GET', '/api/admin/me', undefined, second.token)).status).toBe(401);
+    expect((await t.api('POST', '/api/admin/login', { email: second.email, password: second.password })).status).toBe(
+      401,
+    );
+    // Now this admin is the last (other tests' admins aside): remove every other one, then try the last.
+    const rest = (await t.api('GET', '/api/admins', undefined, admin)).body.filter((a: { self: boolean }) => !a.self);
+    for (const other of rest) await t.api('DELETE', `/api/admins/${other.objectId}`, undefined, admin);
+    const third = await inviteAndAccept();
+    // The third removes the first; the first's token is then dead, and the third is the last.
+    expect((await t.api('DELETE', `/api/admins/${me.objectId}`, undefined, third.token)).status).toBe(200);
+    const last = await t.api('GET', '/api/admins', undefined, third.token);
+    expect(last.body).toHaveLength(1);
+    const lastRemoval = await t.api('DELETE', `/api/admins/${third.objectId}`, undefined, third.token);
+    expect(lastRemoval.status).toBe(403);
+    expect(lastRemoval.body.error).toMatch(/own|last/);
+    // The third one is the admin of the tests that follow.
+    admin = third.token;
+  });
+
+  it('changes its own password with the current one; the other sessions end, this one goes on', async () => {
+    const second = await inviteAndAccept('First-pass-12');
+    const other = (await t.api('POST', '/api/admin/login', { email: second.email, password: 'First-pass-12' })).body
+      .token;
+    const wrong = await t.api(
+      'PUT',
+      '/api/admin/password',
+      { currentPassword: 'nope-nope-1', newPassword: 'Second-pass-12' },
+      second.token,
+    );
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.field).toBe('currentPassword');
+    expect((await t.api('GET', '/api/admin/me', undefined, second.token)).status).toBe(200);
+
+    const changed = await t.api(
+      'PUT',
+      '/api/admin/password',
+      { currentPassword: 'First-pass-12', newPassword: 'Second-pass-12' },
+      second.token,
+    );
+    expect(changed.status).toBe(200);
+    expect((await t.api('GET', '/api/admin/me', undefined, other)).status).toBe(401);
+    expect((await t.api('GET', '/api/admin/me', undefined, changed.body.token)).status).toBe(200);
+    expect((await t.api('POST', '/api/admin/login', { email: second.email, password: 'First-pass-12' })).status).toBe(
+      401,
+    );
+    expect((await t.api('POST', '/api/admin/login', { email: second.email, password: 'Second-pass-12' })).status).toBe(
+      200,
+    );
+  });
+});

@@ -1,0 +1,229 @@
+// Administrator accounts (product.md §9): invite by e-mail, accept with the
+// mailed code, list, remove rights, change one's own password. Every change is
+// in the activity log.
+
+import { randomBytes } from 'node:crypto';
+import { ADMIN_INVITE_TTL_SECONDS, adminInviteEmail } from '@tc/domain/admin-tools';
+import { ErrorCode } from '@tc/domain/errors';
+import { AdminToolsMessage, RegistrationMessage, ServerMessage } from '@tc/domain/messages';
+import { Route } from '@tc/domain/routes';
+import { isValidEmail, normalizeEmail, normalizePassword, passwordProblem } from '@tc/domain/registration';
+import { FULLNAME_MAX_LENGTH } from '@tc/domain/constants';
+import type { CloudDeps } from '../deps.ts';
+import { defineFunction, fail, optionalString, requireStrings, validationFailed } from '../errors.ts';
+import { consumeCode, issueCode, withdrawCode } from '../otp/codes.ts';
+import { MASTER, parse } from '../parse.ts';
+import { recordActivity } from '../activity/log.ts';
+import { revokeAllSessions } from '../students/status.ts';
+import { clientAddress } from '../client-address.ts';
+import {
+  ADMIN_ROLE,
+  findUserByEmail,
+  isAdmin,
+  isStudent,
+  logIn,
+  ownerOnlyAcl,
+  requireAdmin,
+  revokeSession,
+  type LoginAttempt,
+  type User,
+} from '../users/accounts.ts';
+
+async function adminRole() {
+  const Parse = parse();
+  const role = await new Parse.Query(Parse.Role).equalTo('name', ADMIN_ROLE).first(MASTER);
+  if (!role) fail(ErrorCode.Internal, ServerMessage.internal);
+  return role;
+}
+
+/** Invitations go through the durable mail queue: a mail server that is down delays them, never loses them. */
+async function mail(deps: CloudDeps, message: Parameters<CloudDeps['sendMail']>[0], key: string): Promise<void> {
+  await deps.enqueueMail(message, key);
+}
+
+export function defineAdminAccountFunctions(deps: CloudDeps): void {
+  const Parse = parse();
+
+  defineFunction(deps, 'listAdmins', async (request) => {
+    const me = await requireAdmin(request, deps);
+    const role = await adminRole();
+    const users = await role.getUsers().query().ascending('username').limit(1000).find(MASTER);
+    return users.map((user: User) => ({
+      objectId: user.id!,
+      name: String(user.get('fullname') || deps.adminName),
+      email: String(user.get('email') ?? user.getUsername()),
+      self: user.id === me.id,
+    }));
+  });
+
+  defineFunction(deps, 'inviteAdmin', async (request) => {
+    const me = await requireAdmin(request, deps);
+    requireStrings(request.params, ['email', 'name']);
+    const email = normalizeEmail(optionalString(request.params, 'email') ?? '');
+    const name = (optionalString(request.params, 'name') ?? '').trim();
+    if (!isValidEmail(email)) validationFailed(RegistrationMessage.emailInvalid, 'email');
+    if (!name) validationFailed(AdminToolsMessage.nameRequired, 'name');
+    if (name.length > FULLNAME_MAX_LENGTH) validationFailed(RegistrationMessage.fullnameTooLong, 'name');
+
+    const existing = await findUserByEmail(email);
+    if (existing && isStudent(existing)) validationFailed(AdminToolsMessage.studentEmail, 'email');
+    if (existing && (await isAdmin(existing))) validationFailed(AdminToolsMessage.alreadyAdmin, 'email');
+
+    const issued = await issueCode(deps, 'admin-invite', email, ADMIN_INVITE_TTL_SECONDS);
+    const link = `${deps.publicUrl}${Route.adminAcceptInvite}?email=${encodeURIComponent(email)}`;
+    await recordActivity(
+      {
+        admin: me,
+        kind: 'admin.invite',
+        targetClass: '_User',
+        targetId: existing?.id ?? email,
+        changes: [
+          { field: 'email', before: '', after: email },
+          { field: 'name', before: '', after: name },
+        ],
+      },
+      async () => {
+        // The account exists from now, with no password anyone knows and no rights.
+        if (!existing) {
+          const user = new Parse.User();
+          user.set({ username: email, email, fullname: name, password: randomBytes(32).toString('base64url') });
+          user.setACL(new Parse.ACL());
+          await user.save(null, MASTER);
+          user.setACL(ownerOnlyAcl(user));
+          await user.save(null, MASTER);
+        } else if (existing.get('fullname') !== name) {
+          existing.set('fullname', name);
+          await existing.save(null, MASTER);
+        }
+        try {
+          await mail(
+            deps,
+            { to: email, ...adminInviteEmail(name, issued.code, link) },
+            `admin-invite:${email}:${Date.now()}`,
+          );
+        } catch (error) {
+          await withdrawCode(issued);
+          console.error('Mail delivery failed:', error instanceof Error ? error.message : error);
+          fail(ErrorCode.DeliveryFailed, ServerMessage.deliveryFailed);
+        }
+      },
+    );
+    return { success: true };
+  });
+
+  defineFunction(deps, 'acceptAdminInvite', async ({ params }) => {
+    requireStrings(params, ['email', 'otp', 'password']);
+    const email = normalizeEmail(String(params.email ?? ''));
+    if (!email) validationFailed(RegistrationMessage.emailRequired, 'email');
+    const password = normalizePassword(String(params.password ?? ''));
+    const problem = passwordProblem(password);
+    if (problem) validationFailed(problem, 'password');
+
+    await consumeCode(deps, 'admin-invite', email, params.otp);
+    const user = await findUserByEmail(email);
+    if (!user || isStudent(user)) fail(ErrorCode.WrongCode, ServerMessage.wrongCode);
+    await recordActivity(
+      {
+        admin: user,
+        kind: 'admin.accept',
+        targetClass: '_User',
+        targetId: user.id!,
+        changes: [{ field: 'role', before: '', after: ADMIN_ROLE }],
+      },
+      async () => {
+        user.setPassword(password);
+        await user.save(null, MASTER);
+        const role = await adminRole();
+        role.getUsers().add(user);
+        await role.save(null, MASTER);
+      },
+    );
+    return { success: true };
+  });
+
+  defineFunction(deps, 'removeAdmin', async (request) => {
+    const me = await requireAdmin(request, deps);
+    const objectId = optionalString(request.params, 'objectId');
+    if (!objectId) fail(ErrorCode.BadRequest, ServerMessage.mustBeString('objectId'));
+    if (objectId === me.id) fail(ErrorCode.Forbidden, AdminToolsMessage.cannotRemoveSelf);
+    const role = await adminRole();
+    const members = () => role.getUsers().query();
+    const target = await members().equalTo('objectId', objectId).first(MASTER);
+    if (!target) fail(ErrorCode.NotFound, AdminToolsMessage.notAnAdmin);
+    if ((await members().count(MASTER)) <= 1) fail(ErrorCode.Forbidden, AdminToolsMessage.cannotRemoveLast);
+
+    await recordActivity(
+      {
+        admin: me,
+        kind: 'admin.remove',
+        targetClass: '_User',
+        targetId: target.id!,
+        changes: [{ field: 'role', before: ADMIN_ROLE, after: '' }],
+      },
+      async () => {
+        role.getUsers().remove(target);
+        await role.save(null, MASTER);
+        // Two admins removing each other at once: whoever finds none left puts theirs back.
+        if ((await members().count(MASTER)) === 0) {
+          role.getUsers().add(target);
+          await role.save(null, MASTER);
+          fail(ErrorCode.Forbidden, AdminToolsMessage.cannotRemoveLast);
+        }
+        await revokeAllSessions(target);
+      },
+    );
+    return { success: true };
+  });
+
+  defineFunction(deps, 'changeAdminPassword', async (request) => {
+    const me = await requireAdmin(request, deps);
+    requireStrings(request.params, ['currentPassword', 'newPassword']);
+    const current = normalizePassword(String(request.params.currentPassword ?? ''));
+    const next = normalizePassword(String(request.params.newPassword ?? ''));
+    const problem = passwordProblem(next);
+    if (problem) validationFailed(problem, 'newPassword');
+    // Checked like any admin login: wrong guesses count against this address (login-guard).
+    try {
+      const { sessionToken } = await logIn(deps, adminAttempt(me, current, clientAddress(request)));
+      await revokeSession(sessionToken);
+    } catch (error) {
+      const code = (error as { code?: number }).code;
+      if (code === ErrorCode.InvalidCredentials)
+        validationFailed(AdminToolsMessage.wrongCurrentPassword, 'currentPassword');
+      throw error;
+    }
+    let token = '';
+    await recordActivity(
+      {
+        admin: me,
+        kind: 'admin.password',
+        targetClass: '_User',
+        targetId: me.id!,
+        changes: [{ field: 'password', before: '', after: 'changed' }],
+      },
+      async () => {
+        me.setPassword(next);
+        await me.save(null, MASTER);
+        // Parse ends every session of the account on a password change; this one
+        // is replaced by a fresh session, and the others stay ended.
+        await revokeAllSessions(me);
+        token = (await logIn(deps, adminAttempt(me, next, clientAddress(request)))).sessionToken;
+      },
+    );
+    return { success: true, token };
+  });
+}
+
+/** A login of this admin with this password, counted like any admin login (docs/decisions/0006). */
+function adminAttempt(admin: User, password: string, address: string): LoginAttempt {
+  return {
+    kind: 'admin',
+    account: admin.getUsername()!,
+    user: admin,
+    password,
+    address,
+    proof: undefined,
+    invalidMessage: AdminToolsMessage.wrongCurrentPassword,
+    lockedMessage: ServerMessage.accountLocked,
+  };
+}

@@ -1,0 +1,173 @@
+// A student's status and erasure (product.md §9): deactivate / reactivate,
+// "Erase personal data", the login refusal, the listing's status filter and the
+// mail guard for erased accounts.
+
+import { randomBytes } from 'node:crypto';
+import {
+  ERASE_CONFIRMATION,
+  ERASED_NAME,
+  STATUS_FILTERS,
+  STUDENT_STATUSES,
+  erasedEmail,
+  isErasedEmail,
+  type StudentStatus,
+} from '@tc/domain/admin-tools';
+import { ErrorCode } from '@tc/domain/errors';
+import { AdminToolsMessage, ServerMessage } from '@tc/domain/messages';
+import { normalizeEmail } from '@tc/domain/registration';
+import type { CloudDeps } from '../deps.ts';
+import { defineFunction, fail, optionalString, validationFailed } from '../errors.ts';
+import { CODE_CLASS } from '../otp/codes.ts';
+import { MASTER, parse } from '../parse.ts';
+import { forgetCounts } from '../users/student-count.ts';
+import { ENROLLMENT_FIELD, requireAdmin, toRecord, type User } from '../users/accounts.ts';
+import { ACTIVITY_CLASS, changesBetween, recordActivity, redactEntries, type Change } from '../activity/log.ts';
+
+/** What identifies a child, replaced on erasure (the rest stays: enrollment number, grade, board, marks). */
+export const PERSONAL_FIELDS = ['fullname', 'email', 'mobile', 'dob', 'gender'] as const;
+
+export function statusOf(user: User): StudentStatus {
+  return user.get('status') === 'deactivated' ? 'deactivated' : 'active';
+}
+
+export function isErased(user: User): boolean {
+  return Boolean(user.get('erasedAt'));
+}
+
+/** The listing's status filter: active (the default; accounts from before statuses count as active), deactivated, all. */
+export function applyStatusFilter(query: InstanceType<ReturnType<typeof parse>['Query']>, value: unknown): void {
+  if (value === undefined || value === null || value === '') value = 'active';
+  if (typeof value !== 'string' || !(STATUS_FILTERS as readonly string[]).includes(value)) {
+    validationFailed(AdminToolsMessage.statusFilterInvalid, 'status');
+  }
+  if (value === 'active') query.notEqualTo('status', 'deactivated');
+  if (value === 'deactivated') query.equalTo('status', 'deactivated');
+}
+
+/** Ends every session of an account at once. */
+export async function revokeAllSessions(user: User, except?: string): Promise<void> {
+  const Parse = parse();
+  const sessions = await new Parse.Query(Parse.Session).equalTo('user', user).limit(10_000).find(MASTER);
+  const ending = sessions.filter((session) => session.getSessionToken() !== except);
+  if (ending.length) await Parse.Object.destroyAll(ending, MASTER);
+}
+
+/** No mail ever goes to an erased account's address (whatever feature sends it). */
+export function withErasedMailSkipped(deps: CloudDeps): CloudDeps {
+  const guarded: CloudDeps = {
+    ...deps,
+    sendMail: async (message) => {
+      if (isErasedEmail(message.to)) return { messageId: 'skipped-erased-account' };
+      return deps.sendMail(message);
+    },
+    // The durable mail queue is guarded the same way.
+    enqueueMail: async (message, key) => {
+      if (!isErasedEmail(message.to)) await deps.enqueueMail(message, key);
+    },
+    enqueueMails: async (jobs) => deps.enqueueMails(jobs.filter((job) => !isErasedEmail(job.message.to))),
+  };
+  return guarded;
+}
+
+/** The e-mails and mobiles a student had before, from the activity log. */
+async function earlierContacts(objectId: string): Promise<string[]> {
+  const Parse = parse();
+  const entries = await new Parse.Query(ACTIVITY_CLASS).equalTo('targetId', objectId).limit(10_000).find(MASTER);
+  return entries.flatMap((entry) =>
+    (entry.get('changes') as Change[])
+      .filter((c) => c.field === 'email' || c.field === 'mobile')
+      .flatMap((c) => [c.before, c.after]),
+  );
+}
+
+async function findStudent(objectId: unknown): Promise<User> {
+  const Parse = parse();
+  if (typeof objectId !== 'string' || !objectId) fail(ErrorCode.BadRequest, ServerMessage.mustBeString('objectId'));
+  const user = await new Parse.Query(Parse.User)
+    .exists(ENROLLMENT_FIELD)
+    .get(objectId, MASTER)
+    .catch(() => undefined);
+  if (!user) fail(ErrorCode.NotFound, ServerMessage.studentNotFound);
+  return user;
+}
+
+export function defineStatusFunctions(deps: CloudDeps): void {
+  defineFunction(deps, 'setStudentStatus', async (request) => {
+    const admin = await requireAdmin(request, deps);
+    const status = optionalString(request.params, 'status');
+    if (!status || !(STUDENT_STATUSES as readonly string[]).includes(status)) {
+      validationFailed(AdminToolsMessage.statusInvalid, 'status');
+    }
+    const user = await findStudent(request.params.objectId);
+    if (isErased(user)) fail(ErrorCode.Forbidden, AdminToolsMessage.erasedCannotChange);
+    const before = statusOf(user);
+    if (before === status) return toRecord(user);
+    await recordActivity(
+      {
+        admin,
+        kind: status === 'deactivated' ? 'student.deactivate' : 'student.reactivate',
+        targetClass: '_User',
+        targetId: user.id!,
+        enrollmentId: user.get(ENROLLMENT_FIELD),
+        changes: [{ field: 'status', before, after: status }],
+      },
+      async () => {
+        user.set('status', status);
+        await user.save(null, MASTER);
+        if (status === 'deactivated') await revokeAllSessions(user);
+      },
+    );
+    forgetCounts();
+    return toRecord(user);
+  });
+
+  defineFunction(deps, 'eraseStudent', async (request) => {
+    const admin = await requireAdmin(request, deps);
+    if (optionalString(request.params, 'confirm') !== ERASE_CONFIRMATION) {
+      validationFailed(AdminToolsMessage.eraseConfirmation(ERASE_CONFIRMATION), 'confirm');
+    }
+    const user = await findStudent(request.params.objectId);
+    if (isErased(user)) fail(ErrorCode.BadRequest, AdminToolsMessage.alreadyErased);
+    const Parse = parse();
+    const oldEmail = normalizeEmail(String(user.get('email') ?? ''));
+    const oldMobile = String(user.get('mobile') ?? '');
+    const email = erasedEmail(user.id!);
+    const replaced = { fullname: ERASED_NAME, email, mobile: undefined, dob: undefined, gender: undefined };
+    // The record of the erasure names the fields, never the values that went.
+    const changes = [
+      ...changesBetween(user.attributes, replaced, PERSONAL_FIELDS).map((change) => ({
+        ...change,
+        before: '[erased]',
+      })),
+      { field: 'status', before: statusOf(user), after: 'deactivated' },
+    ];
+    await recordActivity(
+      {
+        admin,
+        kind: 'student.erase',
+        targetClass: '_User',
+        targetId: user.id!,
+        enrollmentId: user.get(ENROLLMENT_FIELD),
+        changes,
+      },
+      async () => {
+        user.set({ fullname: ERASED_NAME, email, username: email, status: 'deactivated', erasedAt: new Date() });
+        for (const field of ['mobile', 'dob', 'gender', 'welcomeMessageId']) user.unset(field);
+        // Nobody knows this password: the account can never be logged into again.
+        user.setPassword(randomBytes(32).toString('base64url'));
+        await user.save(null, MASTER);
+        await revokeAllSessions(user);
+        // Codes are stored by e-mail or mobile: those go too, for every e-mail
+        // and mobile the student has had (the log knows the earlier ones).
+        const codes = await new Parse.Query(CODE_CLASS)
+          .containedIn('target', [oldEmail, oldMobile, ...(await earlierContacts(user.id!))].filter(Boolean))
+          .limit(10_000)
+          .find(MASTER);
+        if (codes.length) await Parse.Object.destroyAll(codes, MASTER);
+        await redactEntries(user.id!, PERSONAL_FIELDS);
+      },
+    );
+    forgetCounts();
+    return toRecord(user);
+  });
+}

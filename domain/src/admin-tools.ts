@@ -1,0 +1,92 @@
+// Admin tools (product.md §9): student status, erasure, the activity log, the
+// CSV export and administrator accounts. Shared by the cloud code, the server's
+// export route and the client.
+
+export const STUDENT_STATUSES = ['active', 'deactivated'] as const;
+export type StudentStatus = (typeof STUDENT_STATUSES)[number];
+
+/** The listing's status filter: '' (the default) shows active students only. */
+export const STATUS_FILTERS = ['active', 'deactivated', 'all'] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+
+/** What an activity entry records. */
+export const ACTIVITY_KINDS = [
+  'student.update',
+  'student.deactivate',
+  'student.reactivate',
+  'student.erase',
+  'admin.invite',
+  'admin.accept',
+  'admin.remove',
+  'admin.password',
+] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+
+/** An entry is written `pending` before its change and settles once the change is done or has failed. */
+export const ACTIVITY_STATES = ['pending', 'applied', 'failed'] as const;
+export type ActivityState = (typeof ACTIVITY_STATES)[number];
+
+/** Stands in for a personal value once its student has been erased. */
+export const REDACTED = '[erased]';
+
+/** The text an admin types to confirm an erasure. */
+export const ERASE_CONFIRMATION = 'ERASE';
+
+/** Non-identifying values that replace an erased student's personal data (unique where the column is). */
+export const ERASED_DOMAIN = 'erased.invalid';
+export const erasedEmail = (objectId: string) => `erased-${objectId.toLowerCase()}@${ERASED_DOMAIN}`;
+export const ERASED_NAME = 'Erased student';
+export const isErasedEmail = (email: string | undefined | null) =>
+  typeof email === 'string' && email.toLowerCase().endsWith(`@${ERASED_DOMAIN}`);
+
+/** An admin invitation's set-password code lives 48 hours (product.md §9). */
+export const ADMIN_INVITE_TTL_SECONDS = 48 * 3600;
+
+/** Activity page size. */
+export const ACTIVITY_DEFAULT_LIMIT = 50;
+export const ACTIVITY_MAX_LIMIT = 200;
+
+/** The CSV export (a file, not JSON: a dedicated route beside the contract table). */
+export const EXPORT_PATH = '/api/users/export.csv';
+export const EXPORT_COLUMNS = [
+  ['id', 'Enrollment No.'],
+  ['fullname', 'Full name'],
+  ['gender', 'Son/Daughter'],
+  ['mobile', 'Mobile'],
+  ['email', 'Email'],
+  ['dob', 'Date of birth'],
+  ['board', 'Board'],
+  ['grade', 'Grade'],
+  ['status', 'Status'],
+  ['createdAt', 'Registered on'],
+] as const;
+
+/** YYYY-MM-DD or an ISO date-time to DD/MM/YYYY (product.md §7); '' for nothing. */
+export function ddmmyyyy(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  const iso = value instanceof Date ? value.toISOString() : value;
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : '';
+}
+
+/** A cell a spreadsheet would run as a formula gets a leading ' (product.md §9). */
+export function guardCell(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** The invitation mail of a new administrator. */
+export function adminInviteEmail(name: string, code: string, link: string): { subject: string; text: string } {
+  return {
+    subject: 'You are invited to administer Guided Learning Tuition Centre',
+    text: [
+      `Hello ${name},`,
+      '',
+      'You have been invited to become an administrator of Guided Learning Tuition Centre.',
+      `Your code is ${code}. It is valid for 48 hours.`,
+      '',
+      `Choose your password here: ${link}`,
+      '',
+      'If you did not expect this invitation, you can ignore this e-mail.',
+    ].join('\n'),
+  };
+}

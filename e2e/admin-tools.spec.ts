@@ -1,0 +1,155 @@
+// Admin tools in the browser (product.md §9): filters kept in the URL, the CSV
+// export downloaded and parsed, a deactivated student's login refused, and the
+// Activity, History and Admins screens at phone and desktop widths.
+
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { parse as parseCsv } from 'csv-parse/sync';
+import {
+  admin,
+  adminToken,
+  apiCall,
+  createStudent,
+  expect,
+  expectToast,
+  outboxMark,
+  snap,
+  tag,
+  test,
+  waitForOutbox,
+} from './fixtures.ts';
+
+async function loginAsAdmin(page: Page): Promise<void> {
+  await page.goto('/adminlogin');
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Password', { exact: true }).fill(admin.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/admindashborad$/);
+}
+
+async function choose(page: Page, label: string, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test.describe('admin tools', () => {
+  test('filters, search and sort live in the URL and survive a reload; the export is that view', async ({
+    page,
+    request,
+  }) => {
+    const student = await createStudent(request, { grade: 7, board: 'ICSE' });
+    const other = await createStudent(request, { grade: 6, board: 'ICSE', fullname: `${student.fullname} Other` });
+    await loginAsAdmin(page);
+    const grid = page.getByRole('grid', { name: 'Registered students' });
+    await page.getByLabel('Search').fill(student.fullname);
+    await choose(page, 'Board', 'ICSE');
+    await choose(page, 'Grade', '7th');
+    await expect(page).toHaveURL(/grade=7/);
+    await expect(page).toHaveURL(/board=ICSE/);
+    await expect(page).toHaveURL(/q=/);
+    await expect(grid.locator(`[role="row"][data-id="${student.objectId}"]`)).toHaveCount(1);
+    await expect(grid.locator(`[role="row"][data-id="${other.objectId}"]`)).toHaveCount(0);
+    await grid.getByRole('columnheader', { name: 'Full Name' }).click();
+    await expect(page).toHaveURL(/sort=fullname/);
+
+    await page.reload();
+    await expect(page.getByLabel('Search')).toHaveValue(student.fullname);
+    await expect(page.getByRole('combobox', { name: 'Grade' })).toHaveText('7th');
+    await expect(page.getByRole('combobox', { name: 'Board' })).toHaveText('ICSE');
+    await expect(grid.locator(`[role="row"][data-id="${student.objectId}"]`)).toHaveCount(1);
+    await expect(grid.locator(`[role="row"][data-id="${other.objectId}"]`)).toHaveCount(0);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^students-\d{4}-\d{2}-\d{2}\.csv$/);
+    const bytes = readFileSync((await download.path())!);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const rows = parseCsv(bytes.toString('utf8'), { bom: true }) as string[][];
+    expect(rows[0]![0]).toBe('Enrollment No.');
+    expect(rows.slice(1).map((row) => row[4])).toEqual([student.email]);
+    const [y, m, d] = student.dob.split('-');
+    expect(rows[1]![5]).toBe(`${d}/${m}/${y}`);
+    await snap(page, 'dashboard-filtered-1280');
+  });
+
+  test('deactivating a student ends their login; History shows it; the Activity page lists it', async ({
+    page,
+    request,
+  }) => {
+    const student = await createStudent(request);
+    await loginAsAdmin(page);
+    const grid = page.getByRole('grid', { name: 'Registered students' });
+    await page.getByLabel('Search').fill(student.email);
+    const row = grid.locator(`[role="row"][data-id="${student.objectId}"]`);
+    await expect(row).toHaveCount(1);
+    await row.getByRole('button', { name: `Deactivate ${student.fullname}` }).click();
+    await expectToast(page, 'Student deactivated');
+    // Hidden from the default list; the status filter shows it.
+    await expect(row).toHaveCount(0);
+    await choose(page, 'Status', 'Deactivated');
+    await expect(row).toHaveCount(1);
+    await row.getByRole('button', { name: `History of ${student.fullname}` }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByText('Student deactivated')).toBeVisible();
+    await expect(dialog.getByText('active → deactivated')).toBeVisible();
+    await snap(page, 'history-1280');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    await page.getByRole('link', { name: 'Activity' }).click();
+    await expect(page.getByRole('heading', { name: 'Activity', level: 1 })).toBeVisible();
+    await expect(page.getByText('Student deactivated').first()).toBeVisible();
+    await snap(page, 'activity-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snap(page, 'activity-390');
+    await page.getByRole('link', { name: 'Admins' }).click();
+    await expect(page.getByRole('list', { name: 'Administrators' })).toContainText(admin.email);
+    await snap(page, 'admins-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await snap(page, 'admins-1280');
+    await page.getByRole('link', { name: 'Students' }).click();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snap(page, 'dashboard-390');
+
+    const studentPage = await page.context().browser()!.newPage();
+    await studentPage.goto('/studentlogin');
+    await studentPage.getByLabel('Email ID or Mobile Number').fill(student.email);
+    await studentPage.getByLabel('Password', { exact: true }).fill(student.password);
+    await studentPage.getByRole('button', { name: 'Login' }).click();
+    await expectToast(studentPage, 'This account has been deactivated. Please contact the centre.');
+    await expect(studentPage).toHaveURL(/\/studentlogin$/);
+    await studentPage.close();
+  });
+
+  test('an invited administrator sets a password with the mailed code and logs in', async ({ page, request }) => {
+    const email = `e2e-admin-${tag()}@example.com`;
+    const mark = outboxMark();
+    const invited = await apiCall(
+      request,
+      'POST',
+      '/api/admins',
+      { email, name: 'Invited Admin' },
+      await adminToken(request),
+    );
+    expect(invited.status).toBe(200);
+    const mail = await waitForOutbox((e) => e.kind === 'E-MAIL' && e.to === email, { since: mark });
+    const code = /Your code is (\d{6})\./.exec(mail.text)![1]!;
+    const link = /(https?:\/\/\S+\/admin\/accept-invite\?email=\S+)/.exec(mail.text)![1]!;
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(new URL(link).pathname + new URL(link).search);
+    await expect(page.getByLabel('Email')).toHaveValue(email);
+    await page.getByLabel('Code').fill(code);
+    // Required fields: the label reads "Password *".
+    await page.getByLabel(/^Password/).fill('Invited-pass-1');
+    await snap(page, 'accept-invite-390');
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await expect(page).toHaveURL(/\/adminlogin$/);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('Invited-pass-1');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/admindashborad$/);
+    await expect(page.getByText('Welcome, Invited Admin')).toBeVisible();
+  });
+});

@@ -1,0 +1,108 @@
+// GET /api/users/export.csv on the real site (product.md §9): admin only, the
+// listing's view in CSV (BOM, DD/MM/YYYY, formula guard), every row of it.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { EXPORT_COLUMNS, EXPORT_PATH } from '@tc/domain/admin-tools';
+import { seedStudents } from '../database/seed.ts';
+import { loginAdmin, loginStudent, newStudent, register, startTestSite, type TestSite } from '../test-support/site.ts';
+
+let t: TestSite;
+let admin: string;
+beforeAll(async () => {
+  t = await startTestSite();
+  admin = await loginAdmin(t);
+});
+afterAll(async () => {
+  await t?.stop();
+});
+
+async function download(query = '', token: string = admin) {
+  const res = await fetch(`${t.url}${EXPORT_PATH}${query}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  const bytes = Buffer.from(await res.arrayBuffer());
+  return { res, bytes, text: bytes.toString('utf8') };
+}
+
+function rowsOf(text: string): string[][] {
+  return parseCsv(text, { bom: true }) as string[][];
+}
+
+describe('the CSV export', () => {
+  it('is for admins only', async () => {
+    expect((await download('', '')).res.status).toBe(401);
+    expect((await download('', 'not-a-token')).res.status).toBe(401);
+    const { student } = await register(t);
+    const token = await loginStudent(t, student.email, student.password);
+    const refused = await download('', token);
+    expect(refused.res.status).toBe(403);
+    expect(JSON.parse(refused.text).code).toBe(119);
+  });
+
+  it('guards formulas, writes UTF-8 with a BOM and DD/MM/YYYY dates', async () => {
+    const evil = newStudent({ fullname: '=HYPERLINK("http://x","y")' });
+    const { result } = await register(t, evil);
+    expect(result.status).toBe(201);
+    // Stored values a spreadsheet would run: the registration rules refuse most, so put them in directly.
+    const tricky = ['+91 sum', '-2+3', '@cmd', '\tTab', '\rCR', 'Ünïcödé नाम'];
+    const ids: number[] = [];
+    for (const name of tricky) {
+      const { result: r } = await register(t, newStudent());
+      await t.sql.query(`UPDATE "_User" SET fullname = $1 WHERE "objectId" = $2`, [name, r.body.objectId]);
+      ids.push(r.body.id);
+    }
+    const { res, bytes, text } = await download('?sort=id');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="students-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const rows = rowsOf(text);
+    expect(rows[0]).toEqual(EXPORT_COLUMNS.map(([, label]) => label));
+    const byId = new Map(rows.slice(1).map((row) => [Number(row[0]), row]));
+    const evilRow = byId.get(result.body.id)!;
+    expect(evilRow[1]).toBe(`'=HYPERLINK("http://x","y")`);
+    expect(evilRow[5]).toBe(evil.dob.split('-').reverse().join('/'));
+    expect(evilRow[9]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    expect(evilRow[8]).toBe('active');
+    expect(ids.map((id) => byId.get(id)![1])).toEqual(["'+91 sum", "'-2+3", "'@cmd", "'\tTab", "'\rCR", 'Ünïcödé नाम']);
+  });
+
+  it('exports every row of the filtered, sorted view, a few thousand of them', async () => {
+    await seedStudents(t.sql, 3000);
+    const listed = await t.api('GET', '/api/users?grade=3&board=CBSE&sort=-fullname&limit=500', undefined, admin);
+    const total = Number(listed.headers.get('x-total-count'));
+    expect(total).toBeGreaterThan(50);
+    const { res, text } = await download('?grade=3&board=CBSE&sort=-fullname');
+    expect(res.status).toBe(200);
+    const rows = rowsOf(text).slice(1);
+    expect(rows).toHaveLength(total);
+    expect(rows.every((row) => row[7] === '3' && row[6] === 'CBSE')).toBe(true);
+    // Same order as the table's first page.
+    expect(rows.slice(0, listed.body.length).map((row) => Number(row[0]))).toEqual(
+      listed.body.map((s: { id: number }) => s.id),
+    );
+    const all = rowsOf((await download('')).text).slice(1);
+    const everyone = await t.api('GET', '/api/users?limit=1', undefined, admin);
+    expect(all).toHaveLength(Number(everyone.headers.get('x-total-count')));
+  });
+
+  it('follows the search and the status filter, and refuses bad filters with 400', async () => {
+    const { student, result } = await register(t);
+    const query = `?q=${encodeURIComponent(student.email)}`;
+    expect(
+      rowsOf((await download(query)).text)
+        .slice(1)
+        .map((r) => Number(r[0])),
+    ).toEqual([result.body.id]);
+    await t.api('PUT', `/api/users/${result.body.objectId}/status`, { status: 'deactivated' }, admin);
+    expect(rowsOf((await download(query)).text).slice(1)).toEqual([]);
+    const shown = rowsOf((await download(`${query}&status=deactivated`)).text).slice(1);
+    expect(shown.map((r) => r[8])).toEqual(['deactivated']);
+    for (const bad of ['?grade=12', '?board=IB', '?status=gone', '?sort=password']) {
+      const { res, text } = await download(bad);
+      expect(res.status, bad).toBe(400);
+      expect(JSON.parse(text).error).toBeTruthy();
+    }
+  });
+});
