@@ -24,6 +24,8 @@ beforeAll(async () => {
     parseApp: (_req, _res, next) => next(),
     isDatabaseHealthy: async () => true,
     clientDir,
+    // The server's own admin call needs the backup state; pages do not.
+    apiHandlers: { getOperationsStatus: (_req, res) => void res.json({}) },
   });
   server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));

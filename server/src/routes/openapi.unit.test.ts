@@ -14,7 +14,7 @@ let close: () => void;
 beforeAll(async () => {
   const app = express().use(
     '/api',
-    apiRouter(async () => true),
+    apiRouter(async () => true, { getOperationsStatus: (_req, res) => void res.json({}) }),
   );
   const server = app.listen(0);
   await new Promise((resolve) => server.once('listening', resolve));
@@ -41,9 +41,10 @@ describe('the OpenAPI document', () => {
       expect(operation?.operationId, `${spec.method} ${spec.path}`).toBe(name);
     }
     const operations = Object.values(document.paths).flatMap((byMethod) => Object.values(byMethod));
-    // Plus the one written by hand: the CSV export.
-    expect(operations).toHaveLength(Object.keys(CALLS).length + 1);
+    // Plus the two written by hand, whose answers are files: the CSV export and the calendar feed.
+    expect(operations).toHaveLength(Object.keys(CALLS).length + 2);
     expect(document.paths['/api/users/export.csv']?.get?.operationId).toBe('exportStudents');
+    expect(document.paths['/api/calendar/{token}.ics']?.get?.operationId).toBe('getCalendarFeed');
   });
 
   it('has a human page at /api/docs whose scripts and styles come from this server', async () => {
