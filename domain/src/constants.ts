@@ -83,7 +83,6 @@ export const ADMIN_SESSION_KEY = 'adminToken';
  * are constants, not configuration: the public pages are rendered to HTML when the
  * client is built, before any server configuration exists. Change them here.
  */
-export const CENTRE_NAME = PRODUCT_NAME;
 export const CENTRE_ADDRESS = '2nd Floor, 14 Residency Road, Bengaluru 560025, India';
 export const CENTRE_PHONE = '+91 80 4123 4567';
 export const CENTRE_EMAIL = 'hello@guidedlearning.example';

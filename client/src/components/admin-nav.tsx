@@ -3,7 +3,7 @@ import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { Route } from '@tc/domain/routes';
 
 /** The sections of the admin area, in the order of the navigation. Add a section here. */
-export const ADMIN_SECTIONS = [
+const ADMIN_SECTIONS = [
   { label: 'Students', to: Route.adminDashboard },
   { label: 'Timetable', to: Route.adminTimetable },
   { label: 'Assessments', to: Route.adminAssessments },

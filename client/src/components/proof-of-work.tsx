@@ -9,7 +9,7 @@ import 'altcha/altcha.css';
 import workerUrl from 'altcha/worker?worker&url';
 import { CALLS } from '@tc/domain/api/contract';
 
-export const LOGIN_CHALLENGE_URL = CALLS.getLoginChallenge.path;
+const LOGIN_CHALLENGE_URL = CALLS.getLoginChallenge.path;
 
 /** Calls `onSolved` with the solution to send with the login, or null when it is gone (expired, failed). */
 export default function ProofOfWork({ onSolved }: { onSolved: (payload: string | null) => void }) {

@@ -1,13 +1,13 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@tc/domain/constants';
 
 /** The password rules, shown before the form is sent (product.md §7). */
-export const PASSWORD_RULES = `At least ${PASSWORD_MIN_LENGTH} characters, at most ${PASSWORD_MAX_LENGTH}.`;
+const PASSWORD_RULES = `At least ${PASSWORD_MIN_LENGTH} characters, at most ${PASSWORD_MAX_LENGTH}.`;
 
 /**
  * A rough hint, never a rule: length counts most, then the mix of lower case,
  * upper case, digits and other characters.
  */
-export function passwordStrength(password: string): 'weak' | 'fair' | 'strong' | null {
+function passwordStrength(password: string): 'weak' | 'fair' | 'strong' | null {
   const value = password.trim();
   if (!value) return null;
   if (value.length < PASSWORD_MIN_LENGTH) return 'weak';

@@ -34,7 +34,7 @@ export interface MockReply {
 
 export type MockHandler = (body: unknown, url: URL, init: RequestInit) => MockReply | Promise<MockReply>;
 
-export interface FetchCall {
+interface FetchCall {
   method: string;
   path: string;
   url: URL;

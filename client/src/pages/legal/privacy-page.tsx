@@ -1,11 +1,11 @@
-import { CENTRE_EMAIL, CENTRE_NAME } from '@tc/domain/constants';
+import { CENTRE_EMAIL, PRODUCT_NAME } from '@tc/domain/constants';
 import { LegalPage } from './legal-page.tsx';
 
 export default function PrivacyPage() {
   return (
     <LegalPage title="Privacy notice" updated="23 November 2026">
       <p>
-        {CENTRE_NAME} (&quot;the centre&quot;) is the data fiduciary for the personal data given on this site, under
+        {PRODUCT_NAME} (&quot;the centre&quot;) is the data fiduciary for the personal data given on this site, under
         India&apos;s Digital Personal Data Protection Act, 2023 (DPDP Act). This notice says what we collect, why, how
         long we keep it, and what you can ask of us.
       </p>

@@ -1,4 +1,4 @@
-import { CENTRE_NAME, GRADES, MIN_AGE_YEARS } from '@tc/domain/constants';
+import { PRODUCT_NAME, GRADES, MIN_AGE_YEARS } from '@tc/domain/constants';
 import { Route } from '@tc/domain/routes';
 import { TextLink } from '../../components/text-link.tsx';
 import { LegalPage } from './legal-page.tsx';
@@ -7,7 +7,7 @@ export default function TermsPage() {
   return (
     <LegalPage title="Terms and conditions" updated="23 November 2026">
       <p>
-        These terms apply when a parent or guardian registers a student with {CENTRE_NAME} (&quot;the centre&quot;) and
+        These terms apply when a parent or guardian registers a student with {PRODUCT_NAME} (&quot;the centre&quot;) and
         when the student or the parent uses this website. Ticking &quot;I agree with terms and conditions&quot; on the
         registration form means you accept them.
       </p>
