@@ -41,6 +41,8 @@ export interface CloudDeps {
   enqueueMail(message: MailMessage, idempotencyKey: string): Promise<void>;
   /** Counts of the durable mail queue. */
   mailQueueStatus(): Promise<MailQueueStatus>;
+  /** Drops the mails to these addresses still queued, and every kept copy of a mail to them (erasure). */
+  forgetMailTo(addresses: readonly string[]): Promise<void>;
   /** Queues many e-mails at once (one statement), with the same rule per key. */
   enqueueMails(jobs: readonly MailJob[]): Promise<void>;
   /**

@@ -188,6 +188,7 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
       enqueueMail: mailQueue.enqueue,
       mailQueueStatus: mailQueue.status,
       enqueueMails: (jobs) => mailQueue.enqueueMany(jobs),
+      forgetMailTo: (addresses) => mailQueue.forgetMailTo(addresses),
       sql: async <Row extends object>(text: string, values?: readonly unknown[]) =>
         (await sql.query(text, values as unknown[])).rows as Row[],
       codeSecret: `${config.masterKey}:one-time-codes`,

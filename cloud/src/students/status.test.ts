@@ -51,7 +51,7 @@ describe('deactivation', () => {
     });
     expect(refused.status).toBe(401);
     expect(refused.body.error).toBe(AdminToolsMessage.accountDeactivated);
-    expect(refused.body.code).toBe(3052);
+    expect(refused.body.code).toBe(3053);
     // A wrong password still gets the ordinary answer: the status is told only to the owner.
     const wrong = await t.api('POST', '/api/student/login', { identifier: student.email, password: 'wrong-pass-1' });
     expect(wrong.body.error).not.toBe(AdminToolsMessage.accountDeactivated);

@@ -159,11 +159,11 @@ export function defineStatusFunctions(deps: CloudDeps): void {
         await revokeAllSessions(user);
         // Codes are stored by e-mail or mobile: those go too, for every e-mail
         // and mobile the student has had (the log knows the earlier ones).
-        const codes = await new Parse.Query(CODE_CLASS)
-          .containedIn('target', [oldEmail, oldMobile, ...(await earlierContacts(user.id!))].filter(Boolean))
-          .limit(10_000)
-          .find(MASTER);
+        const contacts = [oldEmail, oldMobile, ...(await earlierContacts(user.id!))].filter(Boolean);
+        const codes = await new Parse.Query(CODE_CLASS).containedIn('target', contacts).limit(10_000).find(MASTER);
         if (codes.length) await Parse.Object.destroyAll(codes, MASTER);
+        // Mails not sent yet are dropped, and no copy of a mail to the old addresses is kept.
+        await deps.forgetMailTo(contacts.filter((contact) => contact.includes('@')));
         await redactEntries(user.id!, PERSONAL_FIELDS);
       },
     );

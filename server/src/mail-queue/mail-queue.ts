@@ -10,6 +10,8 @@ import type { SendMail } from '../delivery/mail.ts';
 import type { Sql } from '../database/sql.ts';
 
 const QUEUE = 'mail';
+/** pg-boss's own schema: the queue's working state (backups leave it out: see requeueUnsent). */
+export const MAIL_QUEUE_SCHEMA = 'pgboss';
 
 export interface MailQueueStatus {
   queued: number;
@@ -23,6 +25,8 @@ export interface MailQueue {
   /** Many at once (a publication's 4,000 mails): the keys and the jobs in one transaction. */
   enqueueMany(jobs: ReadonlyArray<{ message: MailMessage; idempotencyKey: string }>): Promise<void>;
   status(): Promise<MailQueueStatus>;
+  /** Drops the queued mails to these addresses and every kept copy of a mail to them. */
+  forgetMailTo(addresses: readonly string[]): Promise<void>;
   /** Resolves once no mail queued so far waits to be sent (tests, the benchmark). */
   drain(timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
@@ -54,8 +58,11 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
       created_at timestamptz NOT NULL DEFAULT now(),
       updated_at timestamptz NOT NULL DEFAULT now()
     )`);
+  // The message itself, so that a mail still queued can be queued again on a database
+  // restored from a backup (which holds this table but not pg-boss's jobs).
+  await sql.query(`ALTER TABLE mail_delivery ADD COLUMN IF NOT EXISTS message jsonb`);
 
-  const boss = new PgBoss({ connectionString: options.databaseUri, max: 3, schema: 'pgboss' });
+  const boss = new PgBoss({ connectionString: options.databaseUri, max: 3, schema: MAIL_QUEUE_SCHEMA });
   // A lost connection is retried by pg-boss itself; say so once per error, never crash.
   boss.on('error', (error: Error) => console.error('mail queue:', error.message));
   await boss.start();
@@ -71,11 +78,25 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
   // Changed settings apply from the next start on (to mails queued from then on).
   else await boss.updateQueue(QUEUE, { name: QUEUE, ...queueOptions });
 
+  await requeueUnsent();
+
+  /** Mails recorded as queued that have no job (a database restored from a backup): queued again. */
+  async function requeueUnsent(): Promise<void> {
+    const { rows } = await sql.query<{ key: string; message: MailMessage }>(
+      `SELECT key, message FROM mail_delivery d WHERE state = 'queued' AND message IS NOT NULL
+         AND NOT EXISTS (SELECT 1 FROM ${MAIL_QUEUE_SCHEMA}.job j
+                         WHERE j.name = $1 AND j.data->>'key' = d.key AND j.state < 'completed')`,
+      [QUEUE],
+    );
+    for (const row of rows) await boss.send(QUEUE, { key: row.key, message: row.message } satisfies MailJob);
+  }
+
   const deliver = async (job: PgBoss.JobWithMetadata<MailJob>) => {
     const { key, message } = job.data;
     const { rows } = await sql.query<{ state: string }>(`SELECT state FROM mail_delivery WHERE key = $1`, [key]);
-    // Sent already (a worker that died after the mail server took it): never twice.
-    if (rows[0]?.state === 'sent') return;
+    // Sent already (a worker that died after the mail server took it): never twice;
+    // dropped (the recipient was erased): never.
+    if (rows[0] && rows[0].state !== 'queued') return;
     try {
       const { messageId } = await options.send(message);
       await sql.query(
@@ -135,8 +156,8 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
       try {
         await client.query('BEGIN');
         const inserted = await client.query(
-          `INSERT INTO mail_delivery (key) VALUES ($1) ON CONFLICT (key) DO NOTHING RETURNING key`,
-          [idempotencyKey],
+          `INSERT INTO mail_delivery (key, message) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING RETURNING key`,
+          [idempotencyKey, JSON.stringify(message)],
         );
         if (inserted.rowCount) {
           await boss.send(QUEUE, { key: idempotencyKey, message } satisfies MailJob, {
@@ -157,8 +178,9 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
       try {
         await client.query('BEGIN');
         const inserted = await client.query<{ key: string }>(
-          `INSERT INTO mail_delivery (key) SELECT unnest($1::text[]) ON CONFLICT (key) DO NOTHING RETURNING key`,
-          [jobs.map((job) => job.idempotencyKey)],
+          `INSERT INTO mail_delivery (key, message) SELECT * FROM unnest($1::text[], $2::jsonb[])
+           ON CONFLICT (key) DO NOTHING RETURNING key`,
+          [jobs.map((job) => job.idempotencyKey), jobs.map((job) => JSON.stringify(job.message))],
         );
         const fresh = new Set(inserted.rows.map((row) => row.key));
         const toSend = jobs.filter((job) => fresh.delete(job.idempotencyKey));
@@ -183,6 +205,28 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
         client.release();
       }
       wake?.();
+    },
+    forgetMailTo: async (addresses) => {
+      if (!addresses.length) return;
+      const lower = addresses.map((address) => address.toLowerCase());
+      await sql.query(
+        `UPDATE mail_delivery SET message = NULL,
+           state = CASE WHEN state = 'queued' THEN 'failed' ELSE state END,
+           last_error = CASE WHEN state = 'queued' THEN 'recipient erased' ELSE last_error END, updated_at = now()
+         WHERE lower(message->>'to') = ANY($1)`,
+        [lower],
+      );
+      for (const table of ['job', 'archive']) {
+        await sql
+          .query(
+            `DELETE FROM ${MAIL_QUEUE_SCHEMA}.${table} WHERE name = $1 AND lower(data->'message'->>'to') = ANY($2)`,
+            [QUEUE, lower],
+          )
+          .catch((error: unknown) => {
+            // pg-boss 10 has no archive table in some layouts: nothing to forget there.
+            if ((error as { code?: string }).code !== '42P01') throw error;
+          });
+      }
     },
     drain: async (timeoutMs = 120_000) => {
       const until = Date.now() + timeoutMs;

@@ -14,6 +14,7 @@
 // An object the dump does not know how to write (a view, a custom type, an
 // identity or generated column) fails the backup loudly rather than dropping it.
 
+import { MAIL_QUEUE_SCHEMA } from '../mail-queue/mail-queue.ts';
 import { createHash } from 'node:crypto';
 import {
   createReadStream,
@@ -249,6 +250,11 @@ export async function backupDatabase(databaseUri: string, dir: string, at = new 
 const isExtensionMember = (oid: string) =>
   `EXISTS (SELECT 1 FROM pg_depend dep WHERE dep.objid = ${oid} AND dep.deptype = 'e')`;
 
+/**
+ * The mail queue's own schema is working state, not data: the mails it holds are
+ * also in public.mail_delivery with their message, and the queue sends those
+ * again when the site starts on a restored database (mail-queue.ts).
+ */
 async function refuseUnsupported(client: pg.Client): Promise<void> {
   const { rows } = await client.query<{ what: string }>(
     `SELECT c.relkind::text || ' ' || c.relname AS what FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
@@ -258,7 +264,7 @@ async function refuseUnsupported(client: pg.Client): Promise<void> {
      WHERE n.nspname = 'public' AND t.typtype IN ('e', 'd', 'r', 'm') AND NOT ${isExtensionMember('t.oid')}
      UNION ALL
      SELECT 'schema ' || nspname FROM pg_namespace
-     WHERE nspname NOT IN ('public', 'information_schema') AND nspname NOT LIKE 'pg\\_%'
+     WHERE nspname NOT IN ('public', 'information_schema', '${MAIL_QUEUE_SCHEMA}') AND nspname NOT LIKE 'pg\\_%'
        AND NOT EXISTS (SELECT 1 FROM pg_depend dep WHERE dep.objid = pg_namespace.oid AND dep.deptype = 'e')
        AND EXISTS (SELECT 1 FROM pg_class c WHERE c.relnamespace = pg_namespace.oid)`,
   );

@@ -229,13 +229,13 @@ function WeekCard({ schedule, zone, onWeek }: { schedule: Schedule; zone: string
                 bgcolor: isToday ? 'action.selected' : undefined,
               }}
             >
-              <Typography sx={{ fontWeight: 700 }}>
+              <Typography component="div" sx={{ fontWeight: 700 }}>
                 {WEEKDAYS[day.weekday - 1]} {dayLabel(day.date).replace(/^\w+,?\s*/, '')}
                 {isToday && <Chip label="Today" size="small" color="primary" sx={{ ml: 1 }} />}
               </Typography>
               <Box>
                 {day.holiday ? (
-                  <Typography>
+                  <Typography component="div">
                     <Chip label="Holiday" size="small" color="secondary" sx={{ mr: 1 }} />
                     {day.holiday}
                   </Typography>
