@@ -128,11 +128,11 @@ export function parseOutbox(content: string): OutboxEntry[] {
   const matches = [...content.matchAll(header)];
   matches.forEach((match, i) => {
     const start = match.index! + match[0].length + 1;
-    const end = i + 1 < matches.length ? matches[i + 1].index! : content.length;
+    const end = i + 1 < matches.length ? matches[i + 1]!.index! : content.length;
     entries.push({
       kind: match[1] as 'SMS' | 'E-MAIL',
-      to: match[2],
-      at: match[3],
+      to: match[2]!,
+      at: match[3]!,
       text: content.slice(start, end).trim(),
     });
   });
@@ -153,7 +153,7 @@ export async function waitForOutbox(
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = parseOutbox(readOutbox(since)).filter(predicate);
-    if (found.length > 0) return found[found.length - 1];
+    if (found.length > 0) return found[found.length - 1]!;
     if (Date.now() > deadline) throw new Error(`No ${what} in ${site.outboxFile} within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -56,7 +56,7 @@ export function AnimatedCanvas({ variant = 'bubbles', density = 1 }: AnimatedCan
         speed: confetti ? 0.6 + Math.random() * 1.2 : 0.15 + Math.random() * 0.35,
         drift: 0.3 + Math.random() * 0.7,
         phase: Math.random() * Math.PI * 2,
-        colour: colours[Math.floor(Math.random() * colours.length)],
+        colour: colours[Math.floor(Math.random() * colours.length)] ?? colours[0]!,
         square: confetti && Math.random() > 0.5,
       };
     };
@@ -94,7 +94,7 @@ export function AnimatedCanvas({ variant = 'bubbles', density = 1 }: AnimatedCan
 
     const step = (time: number) => {
       for (let i = 0; i < particles.length; i += 1) {
-        const p = particles[i];
+        const p = particles[i]!;
         p.y += variant === 'confetti' ? p.speed : -p.speed;
         if (p.y < -p.r - 40 || p.y > height + p.r + 40) particles[i] = make(false);
       }

@@ -333,7 +333,7 @@ describe('permissions on every path', () => {
   let pupil: Pupil;
   let draftId: string;
   beforeAll(async () => {
-    [pupil] = await pupils(1, 3, 'ICSE');
+    [pupil] = (await pupils(1, 3, 'ICSE')) as [Pupil];
     draftId = (await create({ grade: 3, board: 'ICSE' })).objectId;
     await save(draftId, [{ id: pupil.id, value: '7' }]);
   });

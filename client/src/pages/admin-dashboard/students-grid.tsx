@@ -55,7 +55,7 @@ export default function StudentsGrid({ query, view, onSortChange }: StudentsGrid
   const [rows, setRows] = useState<StudentRecord[]>([]);
   const [rowCount, setRowCount] = useState(0);
   const [loadedKey, setLoadedKey] = useState<string | null>(null);
-  const [paginationModel, setPaginationModel] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZES[0] });
+  const [paginationModel, setPaginationModel] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZES[0]! });
   // The sort lives in the URL, with the filters.
   const sortModel: GridSortModel = view.sort
     ? [{ field: view.sort.replace(/^-/, ''), sort: view.sort.startsWith('-') ? 'desc' : 'asc' }]

@@ -22,7 +22,7 @@ describe('admin login', () => {
     ).toBeInTheDocument();
     expect(currentPath()).toBe('/admindashborad');
     expect(window.localStorage.getItem(ADMIN_SESSION_KEY)).toBe('r:admin');
-    expect(calls[0].body).toEqual({ email: 'admin@example.com', password: 'Admin-pass1' });
+    expect(calls[0]!.body).toEqual({ email: 'admin@example.com', password: 'Admin-pass1' });
   });
 
   it.each([
@@ -33,7 +33,7 @@ describe('admin login', () => {
     const { user } = renderApp('/adminlogin');
     await user.click(await screen.findByRole('button', { name: 'Login' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(message));
-    expect(calls[0].body).toEqual({ email: '', password: '' });
+    expect(calls[0]!.body).toEqual({ email: '', password: '' });
     expect(window.localStorage.getItem(ADMIN_SESSION_KEY)).toBeNull();
   });
 

@@ -92,7 +92,7 @@ describe('registration form', () => {
     const { user } = await openForm();
     const password = screen.getByLabelText('Password');
     expect(password).toHaveAttribute('type', 'password');
-    await user.click(screen.getAllByRole('button', { name: 'Show password' })[0]);
+    await user.click(screen.getAllByRole('button', { name: 'Show password' })[0]!);
     expect(password).toHaveAttribute('type', 'text');
     expect(screen.getByRole('button', { name: 'Hide password' })).toBeInTheDocument();
   });

@@ -31,7 +31,7 @@ describe('student dashboard', () => {
     renderApp('/dashboard');
     expect(await screen.findByRole('heading', { name: 'Student Dashboard' })).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'Loading your profile' })).toBeInTheDocument();
-    expect(calls[0].headers.Authorization).toBe('Bearer r:token');
+    expect(calls[0]!.headers.Authorization).toBe('Bearer r:token');
     reply.resolve({ body: profile });
     expect(await screen.findByText('Welcome, Riya Sharma')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Your Profile' })).toBeInTheDocument();

@@ -58,7 +58,7 @@ describe('student login', () => {
     await user.click(screen.getByRole('button', { name: 'Login' }));
     const busy = await screen.findByRole('button', { name: 'Logging in...' });
     expect(busy).toBeDisabled();
-    expect(calls[0].body).toEqual({ identifier: 'riya@example.com', password: 'Secret-pass1' });
+    expect(calls[0]!.body).toEqual({ identifier: 'riya@example.com', password: 'Secret-pass1' });
     reply.resolve({ body: { tokenStudent: 'r:token' } });
     expect(await screen.findByRole('heading', { name: 'Student Dashboard' }, { timeout: 15000 })).toBeInTheDocument();
     expect(currentPath()).toBe('/dashboard');
@@ -106,6 +106,6 @@ describe('student login', () => {
     await user.click(screen.getByRole('button', { name: 'Login' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('not a robot'));
     expect(await screen.findByTestId('login-challenge')).toBeInTheDocument();
-    expect(calls[0].body).toEqual({ identifier: 'riya@example.com', password: 'Secret-pass1' });
+    expect(calls[0]!.body).toEqual({ identifier: 'riya@example.com', password: 'Secret-pass1' });
   });
 });
