@@ -146,6 +146,8 @@ test.describe('admin tools', () => {
     await snap(page, 'accept-invite-390');
     await page.getByRole('button', { name: 'Set password' }).click();
     await expect(page).toHaveURL(/\/adminlogin$/);
+    // The login page itself, not the invitation form while the next page loads.
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('Invited-pass-1');
     await page.getByRole('button', { name: 'Login' }).click();

@@ -28,6 +28,15 @@ async function expectAccessible(page: Page, what: string): Promise<void> {
   expect(bad, `axe on ${what}`).toEqual([]);
 }
 
+/** Opens the date-of-birth calendar, once the page and its picker (loaded on its own) have come alive. */
+async function openCalendar(page: Page): Promise<void> {
+  await expect(page.getByLabel('Student Full Name')).toBeEditable();
+  await expect(async () => {
+    await page.getByRole('button', { name: /Choose date/ }).click();
+    await expect(page.getByRole('dialog')).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+}
+
 async function loginAsAdmin(page: Page): Promise<void> {
   await page.goto('/adminlogin');
   await page.getByLabel('Email').fill(admin.email);
@@ -63,9 +72,8 @@ for (const width of WIDTHS) {
       await expect(page.getByLabel('Student Full Name')).toBeFocused();
       await expectAccessible(page, 'registration with an error');
 
-      await page.getByRole('button', { name: /Choose date/ }).click();
+      await openCalendar(page);
       const calendar = page.getByRole('dialog');
-      await expect(calendar).toBeVisible();
       // The year view, latest year first, and no future year.
       const thisYear = new Date().getFullYear();
       await expect(calendar.getByRole('radio', { name: String(thisYear) })).toBeVisible();
@@ -132,9 +140,8 @@ for (const width of WIDTHS) {
 
 test('the calendar popup is drawn above the field labels', async ({ page }) => {
   await page.goto('/registeruser');
-  await page.getByRole('button', { name: /Choose date/ }).click();
   const calendar = page.getByRole('dialog');
-  await expect(calendar).toBeVisible();
+  await openCalendar(page);
   const box = (await calendar.boundingBox())!;
   // At each point of a grid over the popup, the element drawn there belongs to the popup.
   const outside = await page.evaluate(`(() => {

@@ -35,7 +35,12 @@ export default function DateOfBirthPicker({ value, onChange, error, helperText }
         maxDate={today}
         yearsOrder="desc"
         minDate={minDate}
-        slotProps={{ textField: { name: 'dob', fullWidth: true, error, helperText } }}
+        slotProps={{
+          textField: { name: 'dob', fullWidth: true, error, helperText },
+          // The calendar is a dialog: it needs a name of its own.
+          popper: { 'aria-label': 'Choose the date of birth' },
+          dialog: { 'aria-label': 'Choose the date of birth' },
+        }}
       />
     </LocalizationProvider>
   );
