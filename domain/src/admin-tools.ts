@@ -19,6 +19,17 @@ export const ACTIVITY_KINDS = [
   'admin.accept',
   'admin.remove',
   'admin.password',
+  'timetable.create',
+  'timetable.update',
+  'timetable.delete',
+  'holiday.create',
+  'holiday.delete',
+  'assessment.create',
+  'assessment.update',
+  'assessment.delete',
+  'assessment.publish',
+  'marks.save',
+  'marks.import',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 

@@ -15,6 +15,17 @@ export const KIND_LABELS: Record<string, string> = {
   'admin.accept': 'Invitation accepted',
   'admin.remove': 'Admin rights removed',
   'admin.password': 'Password changed',
+  'timetable.create': 'Class added',
+  'timetable.update': 'Class changed',
+  'timetable.delete': 'Class deleted',
+  'holiday.create': 'Holiday added',
+  'holiday.delete': 'Holiday deleted',
+  'assessment.create': 'Assessment created',
+  'assessment.update': 'Assessment changed',
+  'assessment.delete': 'Assessment deleted',
+  'assessment.publish': 'Marks published',
+  'marks.save': 'Marks entered',
+  'marks.import': 'Marks imported (CSV)',
 };
 
 const when = (iso: string) => {

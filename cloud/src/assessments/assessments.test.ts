@@ -189,6 +189,33 @@ describe('marks entry', () => {
   });
 });
 
+describe('the activity log', () => {
+  it('records the assessment, each mark before and after, and the publication', async () => {
+    const [p1] = await pupils(1, 2, 'ICSE');
+    const a = await create({ grade: 2, board: 'ICSE', title: 'Logged test' });
+    expect((await save(a.objectId, [{ id: p1!.id, value: '12' }])).status).toBe(200);
+    expect((await save(a.objectId, [{ id: p1!.id, value: 'absent' }])).status).toBe(200);
+    expect((await t.api('POST', `/api/assessments/${a.objectId}/publish`, {}, admin)).status).toBe(200);
+    const entries = async (kind: string) =>
+      (
+        (await t.api('GET', `/api/activity?kind=${kind}&limit=100`, undefined, admin)).body as Array<{
+          targetId: string;
+          changes: Array<{ field: string; before: string; after: string }>;
+        }>
+      ).filter((entry) => entry.targetId === a.objectId);
+    const marks = await entries('marks.save');
+    expect(marks.map((entry) => entry.changes)).toEqual(
+      expect.arrayContaining([
+        [{ field: `#${p1!.id}`, before: '', after: '12' }],
+        [{ field: `#${p1!.id}`, before: '12', after: 'absent' }],
+      ]),
+    );
+    expect(await entries('assessment.publish')).toEqual([
+      expect.objectContaining({ changes: [{ field: 'status', before: 'draft', after: 'published' }] }),
+    ]);
+  });
+});
+
 describe('CSV import', () => {
   it('previews every bad row and saves nothing until all are good', async () => {
     const [c1, c2, c3] = await pupils(3, 6);

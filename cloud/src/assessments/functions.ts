@@ -7,6 +7,7 @@ import { ASSESSMENT_BOARDS, AssessmentMessage, validateAssessment, type Assessme
 import { ErrorCode } from '@tc/domain/errors';
 import { marksPublishedEmail } from '@tc/domain/notifications';
 import { Route } from '@tc/domain/routes';
+import { changesBetween, recordActivity } from '../activity/log.ts';
 import type { CloudDeps, MailJob } from '../deps.ts';
 import { defineFunction, fail, validationFailed, type Params } from '../errors.ts';
 import { MASTER, parse } from '../parse.ts';
@@ -32,6 +33,9 @@ function inputOf(params: Params): AssessmentInput {
 export function publicationMailKey(assessmentId: string, studentId: string): string {
   return `marks-published:${assessmentId}:${studentId}`;
 }
+
+/** What the activity log records of an assessment. */
+const ASSESSMENT_FIELDS = ['grade', 'board', 'subject', 'title', 'date', 'maxMarks'];
 
 export function defineAssessmentFunctions(deps: CloudDeps): void {
   const Parse = parse();
@@ -60,17 +64,26 @@ export function defineAssessmentFunctions(deps: CloudDeps): void {
   });
 
   defineFunction(deps, 'createAssessment', async (request) => {
-    await requireAdmin(request, deps);
+    const admin = await requireAdmin(request, deps);
     const result = validateAssessment(inputOf(request.params));
     if (!result.ok) validationFailed(result.message, result.field);
     const assessment = new Parse.Object('Assessment');
     assessment.set({ ...result.value, status: 'draft', markedCount: 0 });
-    await assessment.save(null, MASTER);
+    await recordActivity(
+      {
+        admin,
+        kind: 'assessment.create',
+        targetClass: 'Assessment',
+        targetId: 'new',
+        changes: changesBetween({}, { ...result.value }, ASSESSMENT_FIELDS),
+      },
+      () => assessment.save(null, MASTER),
+    );
     return toAssessmentRecord(assessment);
   });
 
   defineFunction(deps, 'updateAssessment', async (request) => {
-    await requireAdmin(request, deps);
+    const admin = await requireAdmin(request, deps);
     const assessment = await getAssessment(request.params.objectId);
     const result = validateAssessment({ ...assessment.attributes, ...dropUndefined(inputOf(request.params)) });
     if (!result.ok) validationFailed(result.message, result.field);
@@ -94,18 +107,38 @@ export function defineAssessmentFunctions(deps: CloudDeps): void {
         next.grade !== assessment.get('grade') ? 'grade' : 'board',
       );
     }
-    assessment.set(next);
-    await assessment.save(null, MASTER);
+    await recordActivity(
+      {
+        admin,
+        kind: 'assessment.update',
+        targetClass: 'Assessment',
+        targetId: assessment.id!,
+        changes: changesBetween(assessment.attributes, { ...next }, ASSESSMENT_FIELDS),
+      },
+      async () => {
+        assessment.set(next);
+        await assessment.save(null, MASTER);
+      },
+    );
     return toAssessmentRecord(assessment);
   });
 
   defineFunction(deps, 'deleteAssessment', async (request) => {
-    await requireAdmin(request, deps);
+    const admin = await requireAdmin(request, deps);
     const assessment = await getAssessment(request.params.objectId);
     // Checked and deleted in one statement, so a publication at the same moment cannot slip between.
-    const deleted = await deps.sql(
-      `DELETE FROM "Assessment" WHERE "objectId" = $1 AND status = 'draft' RETURNING "objectId"`,
-      [assessment.id],
+    const deleted = await recordActivity(
+      {
+        admin,
+        kind: 'assessment.delete',
+        targetClass: 'Assessment',
+        targetId: assessment.id!,
+        changes: changesBetween(assessment.attributes, {}, ASSESSMENT_FIELDS),
+      },
+      () =>
+        deps.sql(`DELETE FROM "Assessment" WHERE "objectId" = $1 AND status = 'draft' RETURNING "objectId"`, [
+          assessment.id,
+        ]),
     );
     if (!deleted.length) validationFailed(AssessmentMessage.publishedCannotBeDeleted);
     await deps.sql(`DELETE FROM "Mark" WHERE "assessmentId" = $1`, [assessment.id]);
@@ -113,14 +146,24 @@ export function defineAssessmentFunctions(deps: CloudDeps): void {
   });
 
   defineFunction(deps, 'publishAssessment', async (request) => {
-    await requireAdmin(request, deps);
+    const admin = await requireAdmin(request, deps);
     const assessment = await getAssessment(request.params.objectId);
     const id = assessment.id!;
     // Only one of two simultaneous publications gets the row: the mails go out once.
-    const claimed = await deps.sql(
-      `UPDATE "Assessment" SET status = 'published', "publishedAt" = now(), "updatedAt" = now()
-       WHERE "objectId" = $1 AND status = 'draft' RETURNING "objectId"`,
-      [id],
+    const claimed = await recordActivity(
+      {
+        admin,
+        kind: 'assessment.publish',
+        targetClass: 'Assessment',
+        targetId: id,
+        changes: [{ field: 'status', before: String(assessment.get('status') ?? ''), after: 'published' }],
+      },
+      () =>
+        deps.sql(
+          `UPDATE "Assessment" SET status = 'published', "publishedAt" = now(), "updatedAt" = now()
+           WHERE "objectId" = $1 AND status = 'draft' RETURNING "objectId"`,
+          [id],
+        ),
     );
     if (!claimed.length) validationFailed(AssessmentMessage.alreadyPublished);
     await refreshAverage(deps, id);

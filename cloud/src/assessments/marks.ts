@@ -16,7 +16,8 @@ import { ErrorCode } from '@tc/domain/errors';
 import { ServerMessage } from '@tc/domain/messages';
 import type { CloudDeps } from '../deps.ts';
 import { defineFunction, fail, optionalString, validationFailed } from '../errors.ts';
-import { requireAdmin } from '../users/accounts.ts';
+import { recordActivity } from '../activity/log.ts';
+import { requireAdmin, type User } from '../users/accounts.ts';
 import { integerParam } from './functions.ts';
 import { batchCondition, getAssessment, writeMarks, type AssessmentObject, type MarkWrite } from './store.ts';
 
@@ -86,7 +87,7 @@ async function checkRows(
     else if (!isInBatch(batch, student)) out.error = M.otherBatch;
     else if ((seen.get(row.id) ?? 0) > 1) out.error = M.duplicateRow;
     else if (!value.ok) out.error = value.message;
-    else writes.push({ studentId: student.objectId, value: value.value });
+    else writes.push({ studentId: student.objectId, enrollmentId: row.id, value: value.value });
   }
   return { checked, writes };
 }
@@ -174,7 +175,7 @@ export function defineMarkFunctions(deps: CloudDeps): void {
   });
 
   defineFunction(deps, 'saveMarks', async (request) => {
-    await requireAdmin(request, deps);
+    const admin = await requireAdmin(request, deps);
     const assessment = await getAssessment(request.params.objectId);
     const rows = request.params.rows;
     if (!Array.isArray(rows) || rows.length > MARKS_MAX_ROWS) {
@@ -186,7 +187,7 @@ export function defineMarkFunctions(deps: CloudDeps): void {
       return { id: id as number, value };
     });
     const { checked, writes } = await checkRows(deps, assessment, input);
-    await writeMarks(deps, assessment.id!, writes);
+    await logMarks(deps, admin, 'marks.save', assessment.id!, writes);
     const errors = checked.filter((row) => row.error).map((row) => ({ id: row.id!, message: row.error! }));
     return { saved: writes.length, errors };
   });
@@ -199,12 +200,12 @@ export function defineMarkFunctions(deps: CloudDeps): void {
   });
 
   defineFunction(deps, 'importMarksCsv', async (request) => {
-    await requireAdmin(request, deps);
+    const admin = await requireAdmin(request, deps);
     const assessment = await getAssessment(request.params.objectId);
     const { checked, writes } = await checkRows(deps, assessment, csvRows(csvParam(request.params)));
     const errorCount = checked.filter((row) => row.error).length;
     if (errorCount) validationFailed(M.csvHasErrors(errorCount), 'csv');
-    await writeMarks(deps, assessment.id!, writes);
+    await logMarks(deps, admin, 'marks.import', assessment.id!, writes);
     return { saved: writes.length };
   });
 }
@@ -213,4 +214,30 @@ function storedValue(row: { marks: number | null; absent: boolean | null }): Mar
   if (row.absent) return { marks: null, absent: true };
   if (row.marks === null || row.marks === undefined) return null;
   return { marks: Number(row.marks), absent: false };
+}
+
+/** Writes marks with their activity entry: each student's marks before and after (by enrollment number). */
+async function logMarks(
+  deps: CloudDeps,
+  admin: User,
+  kind: 'marks.save' | 'marks.import',
+  assessmentId: string,
+  writes: MarkWrite[],
+): Promise<void> {
+  const stored = await deps.sql<{ studentId: string; marks: number | null; absent: boolean | null }>(
+    `SELECT "studentId", marks, absent FROM "Mark" WHERE "assessmentId" = $1 AND "studentId" = ANY($2::text[])`,
+    [assessmentId, writes.map((write) => write.studentId)],
+  );
+  const before = new Map(stored.map((row) => [row.studentId, markText(storedValue(row))]));
+  const changes = writes
+    .map((write) => ({
+      field: `#${write.enrollmentId ?? write.studentId}`,
+      before: before.get(write.studentId) ?? '',
+      after: markText(write.value),
+    }))
+    .filter((change) => change.before !== change.after);
+  if (!changes.length) return writeMarks(deps, assessmentId, writes);
+  await recordActivity({ admin, kind, targetClass: 'Assessment', targetId: assessmentId, changes }, () =>
+    writeMarks(deps, assessmentId, writes),
+  );
 }

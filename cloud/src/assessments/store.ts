@@ -65,6 +65,8 @@ export async function refreshAverage(deps: CloudDeps, assessmentId: string): Pro
 
 export interface MarkWrite {
   studentId: string;
+  /** The student's enrollment number, for the activity log. */
+  enrollmentId?: number;
   value: MarkValue;
 }
 

@@ -19,6 +19,7 @@ import {
 } from '@tc/domain/timetable';
 import { addDays, weekStartOf, zonedParts } from '@tc/domain/zoned-time';
 import { isValidIsoDate } from '@tc/domain/dates';
+import { changesBetween, recordActivity } from '../activity/log.ts';
 import type { CloudDeps } from '../deps.ts';
 import { defineFunction, fail, validationFailed, type Params } from '../errors.ts';
 import { MASTER, parse } from '../parse.ts';
@@ -52,6 +53,11 @@ async function checkNoClash(slot: SlotFields & { objectId?: string }): Promise<v
   if (clash) validationFailed(clashMessage(clash), 'start');
 }
 
+/** What the activity log records of a slot and of a holiday (every change an admin makes is logged). */
+const SLOT_FIELDS = ['grade', 'board', 'subject', 'weekday', 'start', 'duration', 'teacher', 'link'];
+const HOLIDAY_FIELDS = ['title', 'from', 'to'];
+const slotTarget = (targetId: string) => ({ targetClass: SLOT_CLASS, targetId });
+
 export function defineTimetableFunctions(deps: CloudDeps): void {
   const Parse = parse();
 
@@ -70,19 +76,27 @@ export function defineTimetableFunctions(deps: CloudDeps): void {
   });
 
   defineFunction(deps, 'createTimetableSlot', async (request) => {
-    await requireAdmin(request, deps);
+    const admin = await requireAdmin(request, deps);
     const result = validateSlot(request.params);
     if (!result.ok) validationFailed(result.message, result.field);
     const slot = result.value;
     return serialisedForGrade(slot.grade, async () => {
       await checkNoClash(slot);
-      const saved = await new Parse.Object(SLOT_CLASS).save(slot, MASTER);
+      const saved = await recordActivity(
+        {
+          admin,
+          kind: 'timetable.create',
+          ...slotTarget('new'),
+          changes: changesBetween({}, { ...slot }, SLOT_FIELDS),
+        },
+        () => new Parse.Object(SLOT_CLASS).save(slot, MASTER),
+      );
       return slotRecord({ ...slot, objectId: saved.id! });
     });
   });
 
   defineFunction(deps, 'updateTimetableSlot', async (request) => {
-    await requireAdmin(request, deps);
+    const admin = await requireAdmin(request, deps);
     const objectId = objectIdOf(request.params);
     const existing = await getSlotObject(objectId);
     if (!existing) fail(ErrorCode.NotFound, TimetableMessage.slotNotFound);
@@ -94,8 +108,18 @@ export function defineTimetableFunctions(deps: CloudDeps): void {
     // Both grades are locked when a slot moves from one grade to another.
     const work = async () => {
       await checkNoClash({ ...slot, objectId });
-      existing.set(slot);
-      await existing.save(null, MASTER);
+      await recordActivity(
+        {
+          admin,
+          kind: 'timetable.update',
+          ...slotTarget(objectId),
+          changes: changesBetween({ ...current }, { ...slot }, SLOT_FIELDS),
+        },
+        async () => {
+          existing.set(slot);
+          await existing.save(null, MASTER);
+        },
+      );
       return slotRecord({ ...slot, objectId });
     };
     return serialisedForGrade(current.grade, () =>
@@ -104,10 +128,18 @@ export function defineTimetableFunctions(deps: CloudDeps): void {
   });
 
   defineFunction(deps, 'deleteTimetableSlot', async (request) => {
-    await requireAdmin(request, deps);
+    const admin = await requireAdmin(request, deps);
     const existing = await getSlotObject(objectIdOf(request.params));
     if (!existing) fail(ErrorCode.NotFound, TimetableMessage.slotNotFound);
-    await existing.destroy(MASTER);
+    await recordActivity(
+      {
+        admin,
+        kind: 'timetable.delete',
+        ...slotTarget(existing.id!),
+        changes: changesBetween(existing.attributes, {}, SLOT_FIELDS),
+      },
+      () => existing.destroy(MASTER),
+    );
     return { success: true };
   });
 
@@ -117,20 +149,39 @@ export function defineTimetableFunctions(deps: CloudDeps): void {
   });
 
   defineFunction(deps, 'createHoliday', async (request) => {
-    await requireAdmin(request, deps);
+    const admin = await requireAdmin(request, deps);
     const result = validateHoliday(request.params);
     if (!result.ok) validationFailed(result.message, result.field);
-    const saved = await new Parse.Object(HOLIDAY_CLASS).save(result.value, MASTER);
-    return { objectId: saved.id!, ...result.value };
+    const holiday = result.value;
+    const saved = await recordActivity(
+      {
+        admin,
+        kind: 'holiday.create',
+        targetClass: HOLIDAY_CLASS,
+        targetId: 'new',
+        changes: changesBetween({}, { ...holiday }, HOLIDAY_FIELDS),
+      },
+      () => new Parse.Object(HOLIDAY_CLASS).save(holiday, MASTER),
+    );
+    return { objectId: saved.id!, ...holiday };
   });
 
   defineFunction(deps, 'deleteHoliday', async (request) => {
-    await requireAdmin(request, deps);
+    const admin = await requireAdmin(request, deps);
     const existing = await new Parse.Query(HOLIDAY_CLASS)
       .get(objectIdOf(request.params), MASTER)
       .catch(() => undefined);
     if (!existing) fail(ErrorCode.NotFound, TimetableMessage.holidayNotFound);
-    await existing.destroy(MASTER);
+    await recordActivity(
+      {
+        admin,
+        kind: 'holiday.delete',
+        targetClass: HOLIDAY_CLASS,
+        targetId: existing.id!,
+        changes: changesBetween(existing.attributes, {}, HOLIDAY_FIELDS),
+      },
+      () => existing.destroy(MASTER),
+    );
     return { success: true };
   });
 

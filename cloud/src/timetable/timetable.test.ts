@@ -153,6 +153,35 @@ describe('slot rules', () => {
   });
 });
 
+describe('the activity log', () => {
+  it('records every change of a slot and a holiday: who, what, and each field before and after', async () => {
+    const made = await createSlot({ grade: 6, board: 'ICSE', weekday: 6, start: '08:00', teacher: 'Mr Logged' });
+    const changed = await t.api('PUT', `/api/timetable/slots/${made.objectId}`, { teacher: 'Ms Logged' }, admin);
+    expect(changed.status).toBe(200);
+    expect((await t.api('DELETE', `/api/timetable/slots/${made.objectId}`, undefined, admin)).status).toBe(200);
+    const holiday = await t.api('POST', '/api/timetable/holidays', { title: 'Logged day', from: '2031-01-02' }, admin);
+    expect(holiday.status).toBe(201);
+
+    const entries = async (kind: string) =>
+      (await t.api('GET', `/api/activity?kind=${kind}&limit=50`, undefined, admin)).body as Array<{
+        adminEmail: string;
+        targetId: string;
+        state: string;
+        changes: Array<{ field: string; before: string; after: string }>;
+      }>;
+    const created = (await entries('timetable.create')).find((e) =>
+      e.changes.some((c) => c.field === 'teacher' && c.after === 'Mr Logged'),
+    );
+    expect(created).toMatchObject({ adminEmail: t.admin.email, state: 'applied' });
+    const updated = (await entries('timetable.update')).find((e) => e.targetId === made.objectId);
+    expect(updated?.changes).toEqual([{ field: 'teacher', before: 'Mr Logged', after: 'Ms Logged' }]);
+    const deleted = (await entries('timetable.delete')).find((e) => e.targetId === made.objectId);
+    expect(deleted?.changes).toContainEqual({ field: 'teacher', before: 'Ms Logged', after: '' });
+    const holidays = await entries('holiday.create');
+    expect(holidays.some((e) => e.changes.some((c) => c.field === 'title' && c.after === 'Logged day'))).toBe(true);
+  });
+});
+
 describe('holiday rules', () => {
   it('creates, lists and deletes a holiday; one day by default', async () => {
     const res = await t.api(

@@ -702,7 +702,6 @@ export const CALLS = {
 } as const satisfies Record<string, CallSpec>;
 
 export type CallName = keyof typeof CALLS;
-export type CloudCallName = { [N in CallName]: (typeof CALLS)[N]['fn'] extends string ? N : never }[CallName];
 /** The input and the answer of every call, as TypeScript types made from their schemas (once, here). */
 export type Requests = { [N in CallName]: Infer<(typeof CALLS)[N]['request']> };
 export type Responses = { [N in CallName]: Infer<(typeof CALLS)[N]['response']> };
