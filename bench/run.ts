@@ -531,7 +531,7 @@ async function main() {
       results.listing = listing;
       print('Listing: GET /api/users beside the same queries in SQL (targets p95 <= 30 ms, ratio <= 2)', listing);
 
-      // ---- CSV export of every student (product.md §9: 100,000 rows in at most 5 s, memory flat)
+      // ---- CSV export of every student (100,000 rows in at most 5 s, memory flat)
       {
         const rssBefore = rssMb(pid);
         let rssPeak = rssBefore;

@@ -1,4 +1,4 @@
-// Admin tools in the browser (product.md §9): filters kept in the URL, the CSV
+// Admin tools in the browser: filters kept in the URL, the CSV
 // export downloaded and parsed, a deactivated student's login refused, and the
 // Activity, History and Admins screens at phone and desktop widths.
 

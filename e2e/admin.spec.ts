@@ -83,7 +83,7 @@ test.describe('admin', () => {
       first.board,
       '4th',
       '',
-      // Tools (product.md §9): icon buttons only.
+      // Tools: icon buttons only.
       '',
     ]);
     await snap(page, 'admin-search');

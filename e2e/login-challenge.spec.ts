@@ -1,4 +1,4 @@
-// An account under a password spray (product.md §10): the login page shows the
+// An account under a password spray: the login page shows the
 // ALTCHA proof of work, the browser solves it in the site's own worker (no CSP
 // violation, no third party), and the login goes through.
 

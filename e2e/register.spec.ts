@@ -1,5 +1,4 @@
-// Registration through the real form: every validation rule in order (seed-spec §5
-// with product.md §7), the one-time code by SMS, duplicates, and safe rendering.
+// Registration through the real form: every validation rule in order, the one-time code by SMS, duplicates, and safe rendering.
 
 import {
   apiCall,

@@ -56,7 +56,7 @@ export interface CloudDeps {
   codeSecret: string;
   /** The next enrollment number, from a database sequence (never reused). */
   nextEnrollmentId(): Promise<number>;
-  /** Failed-login counters and the proof-of-work challenge (product.md §10). */
+  /** Failed-login counters and the proof-of-work challenge. */
   loginGuard: LoginGuard;
   /** Idle timeout and absolute lifetime of sessions, by role. */
   sessions: { student: SessionPolicy; admin: SessionPolicy };

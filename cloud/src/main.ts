@@ -17,7 +17,7 @@ import { defineStatusFunctions, withErasedMailSkipped } from './students/status.
 
 /** Given to ParseServer as its `cloud` option. */
 export function cloudCode(hostDeps: CloudDeps): (parse: ParseSdk) => void {
-  // Nothing is ever mailed to an erased account (product.md §9).
+  // Nothing is ever mailed to an erased account.
   const deps = withErasedMailSkipped(hostDeps);
   return (parse) => {
     setParse(parse);
@@ -29,7 +29,7 @@ export function cloudCode(hostDeps: CloudDeps): (parse: ParseSdk) => void {
     defineMarkFunctions(deps);
     defineProgressFunctions(deps);
     defineTimetableFunctions(deps);
-    // Admin tools (product.md §9).
+    // Admin tools.
     defineActivityTriggers();
     defineActivityFunctions(deps);
     defineStatusFunctions(deps);

@@ -27,7 +27,7 @@ export const schemaDefinitions = [
       enrollmentId: { type: 'Number' },
       welcomeMailClaims: { type: 'Number' },
       welcomeMessageId: { type: 'String' },
-      // Admin tools (product.md §9): 'active' | 'deactivated' (missing means active), and when erased.
+      // Admin tools: 'active' | 'deactivated' (missing means active), and when erased.
       status: { type: 'String' },
       erasedAt: { type: 'Date' },
     },
@@ -153,7 +153,7 @@ export const schemaDefinitions = [
     },
     classLevelPermissions: { ...MASTER_ONLY, protectedFields: { '*': ['token'] } },
   },
-  // The activity log (product.md §9): the master key only, and append-only
+  // The activity log: the master key only, and append-only
   // (cloud/src/activity/log.ts, and database triggers: server/src/database/activity-log.ts).
   {
     className: 'ActivityEntry',

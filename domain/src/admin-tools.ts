@@ -1,4 +1,4 @@
-// Admin tools (product.md §9): student status, erasure, the activity log, the
+// Admin tools: student status, erasure, the activity log, the
 // CSV export and administrator accounts. Shared by the cloud code, the server's
 // export route and the client.
 
@@ -50,7 +50,7 @@ export const ERASED_NAME = 'Erased student';
 export const isErasedEmail = (email: string | undefined | null) =>
   typeof email === 'string' && email.toLowerCase().endsWith(`@${ERASED_DOMAIN}`);
 
-/** An admin invitation's set-password code lives 48 hours (product.md §9). */
+/** An admin invitation's set-password code lives 48 hours. */
 export const ADMIN_INVITE_TTL_SECONDS = 48 * 3600;
 
 /** Activity page size. */
@@ -72,7 +72,7 @@ export const EXPORT_COLUMNS = [
   ['createdAt', 'Registered on'],
 ] as const;
 
-/** YYYY-MM-DD or an ISO date-time to DD/MM/YYYY (product.md §7); '' for nothing. */
+/** YYYY-MM-DD or an ISO date-time to DD/MM/YYYY; '' for nothing. */
 export function ddmmyyyy(value: string | Date | null | undefined): string {
   if (!value) return '';
   const iso = value instanceof Date ? value.toISOString() : value;
@@ -80,7 +80,7 @@ export function ddmmyyyy(value: string | Date | null | undefined): string {
   return match ? `${match[3]}/${match[2]}/${match[1]}` : '';
 }
 
-/** A cell a spreadsheet would run as a formula gets a leading ' (product.md §9). */
+/** A cell a spreadsheet would run as a formula gets a leading '. */
 export function guardCell(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }

@@ -1,4 +1,4 @@
-// Business constants of the site (seed-spec §9, product.md §4, §6, §7).
+// Business constants of the site.
 
 export const PRODUCT_NAME = 'Guided Learning Tuition Centre';
 
@@ -12,15 +12,15 @@ export const GENDERS = ['Son', 'Daughter'] as const;
 export type Gender = (typeof GENDERS)[number];
 export const DEFAULT_GENDER: Gender = 'Son';
 
-/** product.md §7: at least 5 years, at most 18, in 365.25-day years. */
+/** At least 5 years, at most 18, in 365.25-day years. */
 export const MIN_AGE_YEARS = 5;
 export const MAX_AGE_YEARS = 18;
 export const DAYS_PER_YEAR = 365.25;
 
-/** Date picker range (seed-spec §9). */
+/** Date picker range. */
 export const DATE_MIN = '1900-01-01';
 export const DATE_MAX = '2099-12-31';
-/** Shown and typed as DD/MM/YYYY, sent as YYYY-MM-DD (product.md §7). */
+/** Shown and typed as DD/MM/YYYY, sent as YYYY-MM-DD. */
 export const DISPLAY_DATE_FORMAT = 'DD/MM/YYYY';
 export const API_DATE_FORMAT = 'YYYY-MM-DD';
 
@@ -31,7 +31,7 @@ export const PASSWORD_MAX_LENGTH = 64;
 /** bcrypt ignores everything past 72 bytes. */
 export const PASSWORD_MAX_BYTES = 72;
 
-/** One-time codes (product.md §4). */
+/** One-time codes. */
 export const OTP_LENGTH = 6;
 export const OTP_MIN = 100000;
 export const OTP_MAX = 999999;
@@ -43,7 +43,7 @@ export const OTP_MAX_PER_TARGET_PER_HOUR = 5;
 export type OtpPurpose = 'register' | 'reset' | 'admin-invite';
 
 /**
- * Failed logins (product.md §4, §10): 5 wrong from one address lock that address
+ * Failed logins: 5 wrong from one address lock that address
  * out of that account for 15 minutes; 20 failures an hour on one account from
  * anywhere make every further login on it solve a proof-of-work challenge.
  */
@@ -58,7 +58,7 @@ export const LOGIN_CHALLENGE_TTL_SECONDS = 300;
 /** Longest admin search text: a search is a substring scan. */
 export const SEARCH_MAX_LENGTH = 100;
 
-/** Admin listing (product.md §5 call 13). */
+/** Admin listing. */
 export const LIST_DEFAULT_LIMIT = 50;
 export const LIST_MAX_LIMIT = 500;
 export const LIST_SORT_FIELDS = [
@@ -74,7 +74,7 @@ export const LIST_SORT_FIELDS = [
 ] as const;
 export type ListSortField = (typeof LIST_SORT_FIELDS)[number];
 
-/** Storage keys of the browser sessions (seed-spec §3, §4). */
+/** Storage keys of the browser sessions. */
 export const STUDENT_SESSION_KEY = 'userData';
 export const ADMIN_SESSION_KEY = 'adminToken';
 

@@ -28,7 +28,7 @@ export function todayIso(now: Date = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-/** Age in 365.25-day years between two YYYY-MM-DD dates (seed-spec §5 rule 8). */
+/** Age in 365.25-day years between two YYYY-MM-DD dates (the age rule). */
 export function ageInYears(dob: string, today: string): number {
   const from = isoDateToDayNumber(dob);
   const to = isoDateToDayNumber(today);

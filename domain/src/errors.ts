@@ -1,4 +1,4 @@
-// One error type and one table for the whole product (product.md §5).
+// One error type and one table for the whole product.
 
 /**
  * Error codes. The product's own codes (30xx) are named here; the others carry
@@ -26,7 +26,7 @@ export const ErrorCode = {
   AccountLocked: 3051,
   /** The account is under a password spray: solve the proof-of-work challenge and send it again. */
   ChallengeRequired: 3052,
-  /** A deactivated (or erased) student tried to log in (product.md §9). */
+  /** A deactivated (or erased) student tried to log in. */
   AccountDeactivated: 3053,
   PayloadTooLarge: 3413,
   Internal: 3500,

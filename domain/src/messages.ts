@@ -1,4 +1,4 @@
-// Every text the user reads, written once (seed-spec §5, §8; product.md §5, §7).
+// Every text the user reads, written once.
 
 export const RegistrationMessage = {
   fullnameRequired: 'Full name is required',
@@ -64,7 +64,7 @@ export const ServerMessage = {
   metricsForbidden: 'Metrics are served to the loopback only, or with the metrics token',
 } as const;
 
-/** Client-side texts of seed-spec §8, and the success toasts. */
+/** The texts the client shows (the original specification's, word for word), and the success toasts. */
 export const UiMessage = {
   emailAlreadyRegistered: 'Email already registered',
   mobileAlreadyRegistered: 'Mobile already registered',
@@ -128,7 +128,7 @@ export const TimetableMessage = {
   linkCopied: 'Link copied',
 } as const;
 
-/** Admin tools (product.md §9). */
+/** Admin tools. */
 export const AdminToolsMessage = {
   accountDeactivated: 'This account has been deactivated. Please contact the centre.',
   statusInvalid: 'Status must be active or deactivated',

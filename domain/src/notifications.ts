@@ -1,5 +1,5 @@
 // The texts of the SMS and e-mails the site sends. Each one-time code appears
-// as exactly six digits, and no other run of six digits appears (product.md §3).
+// as exactly six digits, and no other run of six digits appears.
 
 import { OTP_TTL_SECONDS, PRODUCT_NAME } from './constants.ts';
 

@@ -1,5 +1,5 @@
-// The registration rules, in the seed's order (seed-spec §5) with the rulings of
-// product.md §7. The client runs them for instant feedback; the cloud code runs
+// The registration rules, in the original specification's order, each with its
+// message. The client runs them for instant feedback; the cloud code runs
 // them again to enforce them.
 
 import {
@@ -87,7 +87,7 @@ export function isValidEmail(value: string): boolean {
 }
 
 /**
- * An Indian mobile number as its 10 digits (product.md §6): "+91 98765 43210",
+ * An Indian mobile number as its 10 digits: "+91 98765 43210",
  * "09876543210" and "9876543210" are one number. Null when it is not one.
  */
 export function normalizeMobile(value: string): string | null {
@@ -107,14 +107,14 @@ export function normalizeMobile(value: string): string | null {
 
 /**
  * Passwords lose surrounding spaces everywhere (registration, reset, login), as
- * the seed's login form trims what it sends (seed-spec §5): a password typed with
+ * the seed's login form trims what it sends: a password typed with
  * a trailing space still works.
  */
 export function normalizePassword(value: string): string {
   return value.trim();
 }
 
-/** The first password rule broken, or null (product.md §7). */
+/** The first password rule broken, or null. */
 export function passwordProblem(password: string): string | null {
   if (!password) return M.passwordRequired;
   if ([...password].length < PASSWORD_MIN_LENGTH) return M.passwordTooShort;

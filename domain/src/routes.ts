@@ -1,4 +1,4 @@
-// The site's routes (seed-spec §2), shared by the client router and the server,
+// The site's routes, shared by the client router and the server,
 // which answers 404 for any other path while still serving the client's 404 page.
 
 export const Route = {
@@ -11,7 +11,7 @@ export const Route = {
   progress: '/dashboard/progress',
   forgotPassword: '/forgotpassword',
   adminLogin: '/adminlogin',
-  /** Spelt so (product.md §7). */
+  /** Spelt so. */
   adminDashboard: '/admindashborad',
   /** The weekly timetables of the batches and the holidays. */
   adminTimetable: '/admindashborad/timetable',
@@ -21,14 +21,14 @@ export const Route = {
   adminAssessments: '/admin/assessments',
   terms: '/terms',
   privacy: '/privacy',
-  /** Admin tools (product.md §9). */
+  /** Admin tools. */
   adminActivity: '/admin/activity',
   adminAdmins: '/admin/admins',
   adminAcceptInvite: '/admin/accept-invite',
 } as const;
 
 /**
- * The seed's spelling of the links to two routes (seed-spec §2: "Register now" goes
+ * The seed's spelling of the links to two routes ("Register now" goes
  * to /Registeruser, "Home" to /Home): routes match case-insensitively, and links
  * keep the spelling people and outside tests know.
  */

@@ -1,4 +1,4 @@
-// The rules for an administrator's edit of a student (product.md §5 call 15):
+// The rules for an administrator's edit of a student:
 // the registration rules, field by field, on the fields that were sent.
 
 import type { Board, Gender, Grade } from './constants.ts';

@@ -1,4 +1,4 @@
-// The shapes of a student on the wire (product.md §5, §6).
+// The shapes of a student on the wire.
 
 import type { Board, Gender, Grade } from './constants.ts';
 
@@ -18,7 +18,7 @@ export interface StudentProfile {
 export interface StudentRecord extends StudentProfile {
   objectId: string;
   createdAt: string;
-  /** Missing means active (product.md §9). */
+  /** Missing means active. */
   status?: 'active' | 'deactivated';
   /** The personal data has been erased. */
   erased?: boolean;

@@ -1,4 +1,4 @@
-// The activity log is append-only for the master key too (product.md §9): Parse's
+// The activity log is append-only for the master key too: Parse's
 // purge and schema deletion, which skip the cloud code's triggers, are refused
 // here with a clear 403 before Parse (and the database's triggers) would fail them.
 

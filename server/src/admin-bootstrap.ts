@@ -1,5 +1,5 @@
 // Makes sure the configured administrator exists, with this password, in the
-// Parse role `admin` (product.md §3, §6).
+// Parse role `admin`.
 
 import { parse, MASTER } from '@tc/cloud/parse';
 import { ADMIN_ROLE, ownerOnlyAcl } from '@tc/cloud/users/accounts';

@@ -54,7 +54,7 @@ export interface AppParts {
   apiHandlers?: Record<string, RequestHandler>;
   /** The iCalendar text of a calendar feed token, null for an unknown one (counted in the look-up limit). */
   calendarFeed?: (token: string, clientAddress: string) => Promise<string | null>;
-  /** GET /api/users/export.csv (product.md §9), streamed from the database. */
+  /** GET /api/users/export.csv, streamed from the database. */
   exportStudents?: RequestHandler;
 }
 

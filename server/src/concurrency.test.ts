@@ -1,4 +1,4 @@
-// Registrations under concurrency (product.md §6): one mobile gives one student,
+// Registrations under concurrency: one mobile gives one student,
 // and enrollment numbers are never duplicated.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

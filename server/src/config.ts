@@ -1,4 +1,4 @@
-// Configuration (product.md §3): read once from the environment (and .env),
+// Configuration: read once from the environment (and .env),
 // checked with zod. A bad value stops start-up with one line naming the variable.
 
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

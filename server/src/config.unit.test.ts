@@ -1,4 +1,4 @@
-// Configuration rules of the hardening round (product.md §3, §10).
+// Configuration rules of the hardening round.
 
 import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

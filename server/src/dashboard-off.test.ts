@@ -1,4 +1,4 @@
-// DASHBOARD_ENABLED=false turns Parse Dashboard off (product.md §10). A site of
+// DASHBOARD_ENABLED=false turns Parse Dashboard off. A site of
 // its own: one Parse Server per test process.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

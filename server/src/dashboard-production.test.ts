@@ -1,4 +1,4 @@
-// Parse Dashboard in production: its cookie is Secure (product.md §10). A site
+// Parse Dashboard in production: its cookie is Secure. A site
 // of its own: one Parse Server per test process.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Parse Dashboard (product.md §10): operators browse with the read-only master
+// Parse Dashboard: operators browse with the read-only master
 // key, the login is limited per user and address, its session is in PostgreSQL,
 // its cookie Secure in production, and DASHBOARD_ENABLED=false turns it off.
 

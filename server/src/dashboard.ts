@@ -1,4 +1,4 @@
-// Parse Dashboard at /parse-dashboard, behind its own login (product.md §3, §10).
+// Parse Dashboard at /parse-dashboard, behind its own login.
 // Operators browse with Parse Server's read-only master key: the full master key
 // never reaches a browser. The login is limited like every other login, the
 // session lives in PostgreSQL (shared by every instance), and the cookie is

@@ -1,4 +1,4 @@
-// The holes of the hardening round (product.md §10), each reproduced as an
+// The holes of the hardening round, each reproduced as an
 // attacker would: the client address comes from X-Forwarded-For, which this
 // site trusts from the loopback only (TRUST_PROXY=127.0.0.1), as it would from
 // the reverse proxy in front.

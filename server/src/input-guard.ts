@@ -1,4 +1,4 @@
-// Bad input stops at the edge (product.md §5: never a 500 for bad input): on
+// Bad input stops at the edge (never a 500 for bad input): on
 // /api and /parse, bodies and query strings with control characters (a NUL
 // byte, which PostgreSQL refuses) or JSON nested deeper than any call needs (it
 // overflowed the stack in Parse's parameter parsing) get 400, and the Parse

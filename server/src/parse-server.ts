@@ -1,4 +1,4 @@
-// Parse Server, locked down (product.md §4-§6, §10): no client class creation,
+// Parse Server, locked down (docs/decisions/0010): no client class creation,
 // private users, schema as code, the master key from the loopback only, quiet
 // logs (parse-logger.ts). Failed logins are counted by the cloud code
 // (login-guard.ts), not by Parse's whole-account lockout, which let anyone

@@ -1,6 +1,6 @@
 // No path, Parse REST included, lets a caller without the master key create a
 // student without a code, read or list students, touch the codes or the schema,
-// or change a password without a code (product.md §5).
+// or change a password without a code.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAdmin, loginStudent, newStudent, register, startTestSite, type TestSite } from './test-support/site.ts';

@@ -1,4 +1,4 @@
-// Start-up and shutdown: config -> database -> Parse -> listen (product.md §2, §3).
+// Start-up and shutdown: config -> database -> Parse -> listen.
 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { mkdirSync } from 'node:fs';

@@ -40,7 +40,7 @@ const StudentProgressPage = screen(() => import('../pages/student-progress/stude
 const AdminAssessmentsPage = screen(() => import('../pages/admin-assessments/admin-assessments-page.tsx'));
 const AdminDashboardPage = screen(() => import('../pages/admin-dashboard/admin-dashboard-page.tsx'));
 const AdminTimetablePage = screen(() => import('../pages/admin-timetable/admin-timetable-page.tsx'));
-// Admin tools (product.md §9).
+// Admin tools.
 const AdminActivityPage = screen(() => import('../pages/admin-activity/admin-activity-page.tsx'));
 const AdminAdminsPage = screen(() => import('../pages/admin-admins/admin-admins-page.tsx'));
 const AcceptInvitePage = screen(() => import('../pages/admin-accept-invite/accept-invite-page.tsx'));
@@ -82,7 +82,7 @@ export function preloadScreen(pathname: string): Promise<unknown> {
   return Promise.all(codes.map((code) => code.preload()));
 }
 
-/** Every route of seed-spec §2; matching is case-insensitive (react-router's default). */
+/** Every route of the site; matching is case-insensitive (react-router's default). */
 export function AppRoutes() {
   return (
     <Routes>

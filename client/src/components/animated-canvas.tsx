@@ -20,7 +20,7 @@ interface AnimatedCanvasProps {
 }
 
 /**
- * A decorative, light animation behind the content (seed-spec §2). Hidden from
+ * A decorative, light animation behind the content. Hidden from
  * assistive technology; drawn once and left still when the user prefers
  * reduced motion; paused while the tab is hidden.
  */

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import { useNavigate } from 'react-router-dom';
 import { Route } from '@tc/domain/routes';
 
-/** Goes one step back in history (seed-spec §2 "Common"); home when there is none. */
+/** Goes one step back in history; home when there is none. */
 export function BackButton() {
   const navigate = useNavigate();
   const goBack = () => {

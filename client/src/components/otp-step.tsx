@@ -8,7 +8,7 @@ import { cleanOtpInput } from '../lib/otp.ts';
 interface OtpStepProps {
   value: string;
   onChange: (value: string) => void;
-  /** Seconds before the code may be sent again (product.md §4: 30 s per target). */
+  /** Seconds before the code may be sent again (30 s per target). */
   remaining: number;
   busy: boolean;
   onResend: () => Promise<unknown>;

@@ -5,7 +5,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useState } from 'react';
 
-/** A password input with a "Show password" / "Hide password" toggle (product.md §8). */
+/** A password input with a "Show password" / "Hide password" toggle. */
 export function PasswordField(props: Omit<TextFieldProps, 'type'>) {
   const [visible, setVisible] = useState(false);
   const { slotProps, ...rest } = props;

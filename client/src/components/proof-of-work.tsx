@@ -1,5 +1,5 @@
 // The ALTCHA proof of work a login asks for when its account is under a password
-// spray (product.md §10): self-hosted (no third party), solved in a worker of
+// spray: self-hosted (no third party), solved in a worker of
 // this site (CSP worker-src 'self'), and usable by keyboard and screen reader.
 // Loaded only when a login asks for it.
 

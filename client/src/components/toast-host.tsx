@@ -25,7 +25,7 @@ function InstantTransition({ children, isIn, done, playToast }: ToastTransitionP
   return <>{children}</>;
 }
 
-/** The one toast container: bottom centre, one at a time (seed-spec §2 "Common"). */
+/** The one toast container: bottom centre, one at a time. */
 export default function ToastHost() {
   const reducedMotion = useReducedMotion();
   return (

@@ -1,5 +1,5 @@
 // Notifications: bottom centre, one at a time, duplicates suppressed
-// (seed-spec §2 "Common", product.md §7). The message text is the toast id, so
+//. The message text is the toast id, so
 // the same message never stacks; a new message replaces the one on screen.
 //
 // react-toastify loads with the first notification, not with the page: the

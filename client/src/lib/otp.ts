@@ -2,7 +2,7 @@ import { OTP_LENGTH } from '@tc/domain/constants';
 
 const OTP_PATTERN = new RegExp(`^\\d{${OTP_LENGTH}}$`);
 
-/** Whether a typed code has the shape of a one-time code (six digits, product.md §4). */
+/** Whether a typed code has the shape of a one-time code (six digits). */
 export function looksLikeOtp(value: string): boolean {
   return OTP_PATTERN.test(value.trim());
 }

@@ -1,6 +1,6 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@tc/domain/constants';
 
-/** The password rules, shown before the form is sent (product.md §7). */
+/** The password rules, shown before the form is sent. */
 const PASSWORD_RULES = `At least ${PASSWORD_MIN_LENGTH} characters, at most ${PASSWORD_MAX_LENGTH}.`;
 
 /**

@@ -1,4 +1,4 @@
-// Browser sessions (seed-spec §3, §4): the student's token in sessionStorage
+// Browser sessions: the student's token in sessionStorage
 // under "userData" as JSON `{ tokenStudent }`; the admin's token as a plain
 // string in localStorage under ADMIN_SESSION_KEY.
 

@@ -1,4 +1,4 @@
-// The activity log on the real site (product.md §9): every admin change has its
+// The activity log on the real site: every admin change has its
 // record; nobody, the master key included, changes or deletes one; only admins read it.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The activity log (product.md §9): every change an admin makes, with who, when,
+// The activity log: every change an admin makes, with who, when,
 // what and each field's value before and after. Append-only: see
 // docs/decisions/0011-activity-log.md for what is enforced where.
 

@@ -1,5 +1,5 @@
 // Administrators: login, own profile, the student table and its edits, logout
-// (seed-spec §2; product.md §5 calls 11-15).
+// (the admin calls of the contract table).
 
 import {
   LIST_DEFAULT_LIMIT,
@@ -108,7 +108,7 @@ export function defineAdminFunctions(deps: CloudDeps): void {
       if (!board) validationFailed(RegistrationMessage.boardInvalid, 'board');
       query.equalTo('board', board);
     }
-    // Deactivated students are hidden unless the status filter asks for them (product.md §9).
+    // Deactivated students are hidden unless the status filter asks for them.
     applyStatusFilter(query, params.status);
 
     const sort = typeof params.sort === 'string' && params.sort ? params.sort : 'id';

@@ -1,4 +1,4 @@
-// Administrator accounts on the real site (product.md §9): invitation by mail
+// Administrator accounts on the real site: invitation by mail
 // with a 48-hour code, acceptance, listing, removal rules, own password change.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

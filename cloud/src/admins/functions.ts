@@ -1,4 +1,4 @@
-// Administrator accounts (product.md §9): invite by e-mail, accept with the
+// Administrator accounts: invite by e-mail, accept with the
 // mailed code, list, remove rights, change one's own password. Every change is
 // in the activity log.
 

@@ -1,4 +1,4 @@
-// One-time codes on the real site (product.md §4): hashing, expiry, tries,
+// One-time codes on the real site: hashing, expiry, tries,
 // single use, replacement, cooldown, hourly cap, and the per-IP limits.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

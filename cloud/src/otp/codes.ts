@@ -1,4 +1,4 @@
-// Server-side one-time codes (product.md §4): the server makes every code, keeps
+// Server-side one-time codes: the server makes every code, keeps
 // only a keyed hash, binds it to a purpose and a target, and checks it.
 
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Registration (seed-spec §4, §5; product.md §4-§7): existence checks, the
+// Registration: existence checks, the
 // registration code by SMS, the registration itself and the welcome mail.
 
 import { randomUUID } from 'node:crypto';
@@ -40,7 +40,7 @@ export function defineRegistrationFunctions(deps: CloudDeps): void {
     exists: Boolean(await findUserByMobile(mobileParam(params))),
   }));
 
-  // A client-supplied `otp` is ignored: the server makes the code (product.md §4).
+  // A client-supplied `otp` is ignored: the server makes the code.
   defineFunction(deps, 'sendRegistrationCode', async ({ params }) => {
     const mobile = mobileParam(params);
     if (await findUserByMobile(mobile)) fail(ErrorCode.MobileTaken, ServerMessage.mobileTaken);

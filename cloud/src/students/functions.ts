@@ -1,5 +1,5 @@
 // Students: login by e-mail or mobile, own profile, logout, and the password
-// reset by e-mailed code (seed-spec §2, §4; product.md §4, §5 calls 6-10).
+// reset by e-mailed code.
 
 import { ErrorCode } from '@tc/domain/errors';
 import { RegistrationMessage, ServerMessage, UiMessage } from '@tc/domain/messages';
@@ -74,7 +74,7 @@ export function defineStudentFunctions(deps: CloudDeps): void {
     return { tokenStudent: sessionToken };
   });
 
-  // The proof-of-work challenge a login under a spray asks for (product.md §10).
+  // The proof-of-work challenge a login under a spray asks for.
   defineFunction(deps, 'getLoginChallenge', async () => deps.loginGuard.challenge());
 
   defineFunction(deps, 'getMyProfile', async (request) => toProfile(await requireStudent(request, deps)));
@@ -93,7 +93,7 @@ export function defineStudentFunctions(deps: CloudDeps): void {
   });
 
   // An unknown e-mail gets the same answer, in the same time, and no mail
-  // (product.md §5 call 9, §10): the code is made and mailed after the answer,
+  //: the code is made and mailed after the answer,
   // and a cooldown or a failed delivery is logged, never told.
   defineFunction(deps, 'sendResetCode', async ({ params }) => {
     const email = optionalString(params, 'email')?.trim();

@@ -1,4 +1,4 @@
-// Deactivation, reactivation and erasure on the real site (product.md §9).
+// Deactivation, reactivation and erasure on the real site.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminToolsMessage } from '@tc/domain/messages';

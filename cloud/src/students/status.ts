@@ -1,4 +1,4 @@
-// A student's status and erasure (product.md §9): deactivate / reactivate,
+// A student's status and erasure: deactivate / reactivate,
 // "Erase personal data", the login refusal, the listing's status filter and the
 // mail guard for erased accounts.
 

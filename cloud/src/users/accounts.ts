@@ -14,7 +14,7 @@ export type User = InstanceType<ParseSdk['User']>;
 export const ADMIN_ROLE = 'admin';
 
 /**
- * The enrollment number, shown as `id` (product.md §6). It is stored under another
+ * The enrollment number, shown as `id`. It is stored under another
  * name because the Parse SDK reserves `id` for the objectId.
  */
 export const ENROLLMENT_FIELD = 'enrollmentId';
@@ -53,7 +53,7 @@ export async function isAdmin(user: User): Promise<boolean> {
 
 /** The fields of a student on the wire, under their stored names (`id` is ENROLLMENT_FIELD). */
 export const PROFILE_FIELDS = ['fullname', 'email', 'mobile', 'board', 'grade', 'gender', 'dob', ENROLLMENT_FIELD];
-/** Beside the profile in a record of the admin table (product.md §9). */
+/** Beside the profile in a record of the admin table. */
 export const STATUS_FIELDS = ['status', 'erasedAt'];
 
 function statusOfStored(stored: StoredStudent) {
@@ -152,7 +152,7 @@ export interface LoginAttempt {
 }
 
 /**
- * Logs in through Parse with the failed-login counters of product.md §10 (per
+ * Logs in through Parse with the failed-login counters (docs/decisions/0006; per
  * account and address; a proof of work under a spray). Counters are kept per
  * call kind, so that tries on the wrong call never count against the account,
  * and an unknown identifier counts like a known one: the same answers, lock

@@ -1,4 +1,4 @@
-// Session lifetimes (product.md §10): each session has an idle timeout and an
+// Session lifetimes: each session has an idle timeout and an
 // absolute lifetime, shorter for administrators. Parse keeps one session length
 // for everyone, so the cloud functions, the only place a session buys anything
 // beyond the account's own record, check the role's own limits.

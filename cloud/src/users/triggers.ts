@@ -1,7 +1,7 @@
 // Belt and braces beside the class-level permissions: only the master key (that
 // is, the cloud functions) may create or change an account, and
-// Parse's own login runs for the cloud functions only (they count failed logins,
-// product.md §10).
+// Parse's own login runs for the cloud functions only (they count failed logins:
+// docs/decisions/0006).
 
 import { ErrorCode } from '@tc/domain/errors';
 import { AdminToolsMessage } from '@tc/domain/messages';

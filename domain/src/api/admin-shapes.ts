@@ -1,4 +1,4 @@
-// Wire shapes of the admin tools (product.md §9): activity entries, status,
+// Wire shapes of the admin tools: activity entries, status,
 // erasure and administrator accounts.
 
 import {

@@ -36,7 +36,7 @@ export function createPool(uri: string, max = 5, timeouts?: PoolTimeouts): Sql {
   return pool;
 }
 
-/** Applied after Parse has created its tables (product.md §6). */
+/** Applied after Parse has created its tables. */
 export async function migrate(sql: Sql): Promise<void> {
   await sql.query(`CREATE UNIQUE INDEX IF NOT EXISTS "_User_unique_mobile" ON "_User" (mobile)`);
   await sql.query(`CREATE UNIQUE INDEX IF NOT EXISTS "_User_unique_enrollmentId" ON "_User" ("enrollmentId")`);

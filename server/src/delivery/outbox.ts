@@ -1,4 +1,4 @@
-// The development outbox (product.md §3): every SMS and e-mail that would have
+// The development outbox: every SMS and e-mail that would have
 // been sent is printed and appended to DATA_DIR/outbox.log.
 
 import { appendFile, chmod } from 'node:fs/promises';

@@ -1,4 +1,4 @@
-// Every /api call against the real site: statuses, bodies and error codes (product.md §5).
+// Every /api call against the real site: statuses, bodies and error codes.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailCode } from '../test-support/captures.ts';
@@ -344,7 +344,7 @@ describe('admin', () => {
     expect(search.headers.get('x-total-count')).toBe('3');
     expect(search.body.map((s: { grade: number }) => s.grade)).toEqual([2, 5, 7]);
     expect(Object.keys(search.body[0]).sort()).toEqual(
-      // status: product.md §9 (active or deactivated).
+      // status: active or deactivated.
       [
         'board',
         'createdAt',

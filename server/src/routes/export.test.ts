@@ -1,4 +1,4 @@
-// GET /api/users/export.csv on the real site (product.md §9): admin only, the
+// GET /api/users/export.csv on the real site: admin only, the
 // listing's view in CSV (BOM, DD/MM/YYYY, formula guard), every row of it.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

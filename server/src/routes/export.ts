@@ -1,4 +1,4 @@
-// GET /api/users/export.csv (product.md §9): the admin table's current view —
+// GET /api/users/export.csv: the admin table's current view —
 // search, grade, board, status and sort as GET /api/users takes them — every
 // page of it, as CSV. Rows stream from PostgreSQL through a cursor into
 // csv-stringify and out, so memory stays flat whatever the count. A file, not

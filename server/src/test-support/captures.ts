@@ -94,7 +94,7 @@ export async function startCaptures(): Promise<Captures> {
   return captures;
 }
 
-/** The six-digit code in a text (product.md §3: exactly one run of six digits). */
+/** The six-digit code in a text (exactly one run of six digits). */
 export function codeIn(text: string): string {
   const runs = text.match(/(?<!\d)\d{6}(?!\d)/g) ?? [];
   if (runs.length !== 1) throw new Error(`expected exactly one six-digit code in: ${text}`);

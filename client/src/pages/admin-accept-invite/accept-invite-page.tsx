@@ -13,7 +13,7 @@ import { call } from '../../lib/api.ts';
 import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
 
-/** Accepting an admin invitation: the mailed code and a new password (product.md §9). */
+/** Accepting an admin invitation: the mailed code and a new password. */
 export default function AcceptInvitePage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();

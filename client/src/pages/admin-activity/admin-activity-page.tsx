@@ -20,7 +20,7 @@ import { AdminNav } from '../../components/admin-nav.tsx';
 
 const PAGE_SIZE = 25;
 
-/** The activity log (product.md §9): filters by admin, kind and dates, paged on the server. */
+/** The activity log: filters by admin, kind and dates, paged on the server. */
 export default function AdminActivityPage() {
   const token = adminSession.token();
   const [params, setParams] = useSearchParams();

@@ -19,7 +19,7 @@ import { notify } from '../../lib/notify.ts';
 import { adminSession } from '../../lib/session.ts';
 import { AdminNav } from '../../components/admin-nav.tsx';
 
-/** Administrators (product.md §9): list, invite, remove rights, change one's own password. */
+/** Administrators: list, invite, remove rights, change one's own password. */
 export default function AdminAdminsPage() {
   const [token, setToken] = useState(adminSession.token());
   const [admins, setAdmins] = useState<ResponseOf<'listAdmins'>>([]);

@@ -8,7 +8,7 @@ import type { StudentRecord } from '@tc/domain/student';
 /** The columns a phone shows: the name, the grade and the Edit button. */
 export const PHONE_COLUMNS = ['fullname', 'grade', 'actions'];
 
-/** The admin table's columns (seed-spec §2); Edit opens the student's dialog (product.md §7). */
+/** The admin table's columns; Edit opens the student's dialog. */
 export function studentColumns(onEdit: (objectId: string) => void): GridColDef<StudentRecord>[] {
   return [
     { field: 'id', headerName: 'ID', type: 'number', width: 80, align: 'left', headerAlign: 'left' },

@@ -39,7 +39,7 @@ interface StudentEditDialogProps {
 }
 
 /**
- * An admin's edit of one student (product.md §7): the editable fields, labelled,
+ * An admin's edit of one student: the editable fields, labelled,
  * checked by the same rules as the server's (domain/student-update.ts), errors under
  * their field. Escape or Cancel closes it; focus then returns to the row's Edit button.
  */

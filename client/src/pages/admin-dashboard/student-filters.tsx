@@ -7,7 +7,7 @@ import { STATUS_FILTERS } from '@tc/domain/admin-tools';
 import { BOARDS, GRADES } from '@tc/domain/constants';
 import { gradeLabel } from '@tc/domain/registration';
 
-/** The table's view (product.md §9): search, filters and sort, kept in the page's URL. */
+/** The table's view: search, filters and sort, kept in the page's URL. */
 export interface StudentView {
   q: string;
   grade: string;

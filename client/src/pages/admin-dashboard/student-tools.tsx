@@ -125,7 +125,7 @@ function EraseButton({ row, token, onChanged }: ToolsProps) {
   );
 }
 
-/** The admin tools of a row: History, Deactivate / Reactivate, Erase personal data (product.md §9). */
+/** The admin tools of a row: History, Deactivate / Reactivate, Erase personal data. */
 export function studentToolsColumn(token: string, onChanged: () => void): GridColDef<StudentRecord> {
   return {
     field: 'tools',

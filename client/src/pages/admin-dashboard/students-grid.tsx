@@ -37,7 +37,7 @@ function NoRowsOverlay() {
 }
 
 /**
- * The admin's table: pages, sorts and searches on the server (product.md §5 call 13, §7).
+ * The admin's table: pages, sorts and searches on the server.
  * Edit opens a dialog for that student; on a phone the table keeps only the name,
  * the grade and the Edit button.
  */

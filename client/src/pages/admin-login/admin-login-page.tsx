@@ -31,7 +31,7 @@ export default function AdminLoginPage() {
 
   const [challenge, setChallenge] = useState(0);
 
-  // The server answers every case (seed-spec §5); only an empty password is caught
+  // The server answers every case; only an empty password is caught
   // here, where Parse's own words ("password is required.") would otherwise show.
   const login = async (altcha?: string) => {
     if (email.trim() && !password) return fail(RegistrationMessage.passwordRequired, 'password');

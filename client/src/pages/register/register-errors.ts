@@ -4,7 +4,7 @@ import type { ApiResult } from '../../lib/api.ts';
 import { errorCode, errorField, errorText } from '../../lib/errors.ts';
 
 /**
- * The message and the field of a failed final registration call (seed-spec §8),
+ * The message and the field of a failed final registration call,
  * chosen by the error code and the field the server named, never by its text.
  */
 export function registrationFailure(result: ApiResult<unknown>): { message: string; field: string | null } {

@@ -97,7 +97,7 @@ describe('registration form', () => {
     expect(screen.getByRole('button', { name: 'Hide password' })).toBeInTheDocument();
   });
 
-  // Each case fills everything before the rule, then breaks the rule (seed-spec §5 order).
+  // Each case fills everything before the rule, then breaks the rule (the rules' order).
   const cases: Array<[string, Fill]> = [
     [M.fullnameRequired, {}],
     [M.emailRequired, { fullname: valid.fullname }],

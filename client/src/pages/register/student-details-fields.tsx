@@ -17,7 +17,7 @@ interface StudentDetailsFieldsProps {
   fieldProps: (field: RegistrationFormField) => { error: boolean; helperText?: string };
 }
 
-/** The student's details of the registration form, labelled as product.md §8 says. */
+/** The student's details of the registration form, each control named by its visible label. */
 export function StudentDetailsFields({ form, set, fieldProps }: StudentDetailsFieldsProps) {
   const text = (field: 'fullname' | 'email' | 'mobile', label: string, type: string, autoComplete: string) => (
     <TextField

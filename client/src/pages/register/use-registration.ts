@@ -1,4 +1,4 @@
-// The registration flow (seed-spec §3, §7): details -> uniqueness checks -> code by
+// The registration flow: details -> uniqueness checks -> code by
 // SMS -> registration with the code -> welcome mail -> /thank-you with the new
 // enrollment number.
 
@@ -47,7 +47,7 @@ const FIELDS: readonly RegistrationFormField[] = [
   'otp',
 ];
 
-// The form's date of birth defaults to today (seed-spec §3, product.md §7).
+// The form's date of birth defaults to today.
 const emptyForm = (): RegistrationForm => ({
   fullname: '',
   email: '',
@@ -77,7 +77,7 @@ export function useRegistration() {
   const set = <K extends RegistrationFormField>(key: K, value: RegistrationForm[K]) => {
     setForm((current) => ({ ...current, [key]: value }));
     changed(key);
-    // The code is bound to the mobile number it was sent to (product.md §4).
+    // The code is bound to the mobile number it was sent to.
     if (key === 'mobile' && stage === 'otp') {
       setStage('details');
       setForm((current) => ({ ...current, otp: '' }));
