@@ -24,13 +24,18 @@ export function resetCodeEmail(code: string): { subject: string; text: string } 
   };
 }
 
-export function welcomeEmail(fullname: string, loginUrl: string): { subject: string; text: string } {
+export function welcomeEmail(
+  fullname: string,
+  enrollmentId: number,
+  loginUrl: string,
+): { subject: string; text: string } {
   return {
     subject: `Welcome to ${PRODUCT_NAME}`,
     text: [
       `Dear ${fullname},`,
       '',
       `Thank you for registering with ${PRODUCT_NAME}. Your account is ready.`,
+      `Your enrollment number is ${enrollmentId}.`,
       `Log in at ${loginUrl} with your e-mail address or mobile number to see your profile.`,
       '',
       'Happy learning!',

@@ -100,7 +100,7 @@ export function defineRegistrationFunctions(deps: CloudDeps): void {
     // The welcome mail goes through the durable queue, once per student: a mail
     // server that is down delays it, never loses it, never fails the registration.
     try {
-      const mail = welcomeEmail(student.fullname, `${deps.publicUrl}${Route.studentLogin}`);
+      const mail = welcomeEmail(student.fullname, user.get(ENROLLMENT_FIELD), `${deps.publicUrl}${Route.studentLogin}`);
       await deps.enqueueMail({ to: student.email, ...mail }, `welcome:${user.id}`);
     } catch (error) {
       console.error('Queueing the welcome mail failed:', error instanceof Error ? error.message : error);

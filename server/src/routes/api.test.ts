@@ -61,6 +61,7 @@ describe('registration', () => {
     // The server sends the welcome mail itself, once, through the durable queue.
     const mail = await mailTo(t, student.email.toLowerCase(), /Welcome/);
     expect(mail).toContain(student.fullname);
+    expect(mail).toContain(`Your enrollment number is ${res.body.id}.`);
     // The seed's client call still answers, and sends nothing more.
     const first = await t.api('POST', '/api/send-email', { email: student.email, fullname: student.fullname });
     expect(first.status).toBe(200);
