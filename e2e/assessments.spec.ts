@@ -9,6 +9,7 @@ import {
   apiCall,
   createStudent,
   expect,
+  expectAccessible,
   expectToast,
   snap,
   studentToken,
@@ -118,6 +119,7 @@ test('admin enters marks in the grid and by CSV and publishes; the student sees 
   await page.getByRole('button', { name: 'Save 3 changes' }).click();
   await expectToast(page, 'Saved 3 marks');
   await snap(page, 'assessments-grid-1280');
+  await expectAccessible(page, 'the marks grid at 1280 px');
 
   // CSV: a bad file is refused row by row, a good one saved.
   await page.getByRole('button', { name: 'Import CSV' }).click();
@@ -128,6 +130,7 @@ test('admin enters marks in the grid and by CSV and publishes; the student sees 
   await expect(csvDialog.getByText('This enrollment id appears more than once').first()).toBeVisible();
   await expect(csvDialog.getByRole('button', { name: 'Save' })).toBeDisabled();
   await snap(page, 'assessments-csv-errors-1280');
+  await expectAccessible(page, 'the CSV preview with errors');
   await csvDialog.getByLabel('CSV file').setInputFiles(file(`enrollment id,marks\n${ids[3]},10\n${ids[4]},16\n`));
   await expect(csvDialog.getByText('All 2 rows are good.')).toBeVisible();
   await csvDialog.getByRole('button', { name: 'Save 2 marks' }).click();
@@ -142,12 +145,16 @@ test('admin enters marks in the grid and by CSV and publishes; the student sees 
 
   await page.setViewportSize({ width: 390, height: 844 });
   await snap(page, 'assessments-390');
+  await page.setViewportSize({ width: 320, height: 720 });
+  await expectAccessible(page, 'the assessments list at 320 px');
 
   // The student.
-  const studentPage = await page
+  // A context of its own (axe needs one), as a second browser would have.
+  const studentContext = await page
     .context()
     .browser()!
-    .newPage({ viewport: { width: 390, height: 844 } });
+    .newContext({ viewport: { width: 390, height: 844 } });
+  const studentPage = await studentContext.newPage();
   const tokenStudent = await studentToken(request, pupils[0]!.email, pupils[0]!.password);
   await studentPage.goto('/studentlogin');
   await studentPage.evaluate(`sessionStorage.setItem('userData', ${JSON.stringify(JSON.stringify({ tokenStudent }))})`);
@@ -167,9 +174,12 @@ test('admin enters marks in the grid and by CSV and publishes; the student sees 
   const width = (await studentPage.evaluate('document.documentElement.scrollWidth')) as number;
   expect(width).toBeLessThanOrEqual(390);
   await snap(studentPage, 'progress-390');
+  await studentPage.setViewportSize({ width: 320, height: 720 });
+  await expectAccessible(studentPage, 'the progress page at 320 px');
   await studentPage.setViewportSize({ width: 1280, height: 900 });
   await snap(studentPage, 'progress-1280');
-  await studentPage.close();
+  await expectAccessible(studentPage, 'the progress page at 1280 px');
+  await studentContext.close();
 });
 
 test('a student without marks sees the empty state', async ({ page, request }) => {

@@ -333,3 +333,13 @@ export async function fillRegistration(page: Page, student: StudentData, acceptT
   if (acceptTerms) await terms.check();
   else await terms.uncheck();
 }
+
+/** No serious or critical accessibility violation that axe finds on the page as it is now. */
+export async function expectAccessible(page: Page, what: string): Promise<void> {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad, `axe on ${what}`).toEqual([]);
+}

@@ -40,8 +40,10 @@ function SubjectTrend({ subject }: { subject: SubjectProgress }) {
         {subject.subject}
       </Typography>
       <Typography color="text.secondary">Average {subject.averagePercentage}%</Typography>
+      {/* The chart is a picture for sighted readers; the table below says the same to
+          everyone (inert: out of the tab order and the accessibility tree). */}
       {subject.points.length > 1 ? (
-        <Box aria-hidden="true" sx={{ width: '100%', height: 200 }}>
+        <Box inert sx={{ width: '100%', height: 200 }}>
           <LineChart
             height={200}
             margin={{ left: 0, right: 24, top: 12, bottom: 0 }}
