@@ -1,0 +1,100 @@
+// Publishing marks with the mail server down: the admin's answer does not wait,
+// the mails wait in the durable queue across a restart of the site, and each
+// student gets exactly one; a correction afterwards sends nothing.
+
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  loginAdmin,
+  newStudent,
+  register,
+  startTestSite,
+  type TestSite,
+} from '../../../server/src/test-support/site.ts';
+
+const sites: TestSite[] = [];
+afterAll(async () => {
+  for (const site of sites) await site.stop().catch(() => undefined);
+});
+
+async function start(env: Record<string, string> = {}): Promise<TestSite> {
+  const site = await startTestSite({ MAIL_RETRY_DELAY_S: '1', ...env });
+  sites.push(site);
+  return site;
+}
+
+async function until(check: () => boolean | Promise<boolean>, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+const marksMails = (site: TestSite, email: string) =>
+  site.captures.mails.filter((m) => m.to.includes(email) && m.raw.includes('New marks in'));
+
+describe('publishing while the mail server is down', () => {
+  it('answers at once, keeps the mails across a restart, and sends each student exactly one', async () => {
+    const first = await start();
+    const admin = await loginAdmin(first);
+    const students: Array<{ email: string; id: number }> = [];
+    for (let i = 0; i < 2; i++) {
+      const { student, result } = await register(first, newStudent({ grade: 7, board: 'State' }));
+      expect(result.status).toBe(201);
+      students.push({ email: student.email.toLowerCase(), id: result.body.id as number });
+    }
+    const made = await first.api(
+      'POST',
+      '/api/assessments',
+      { grade: 7, board: 'State', subject: 'Science', title: 'Queued test', date: '2026-11-20', maxMarks: 20 },
+      admin,
+    );
+    expect(made.status).toBe(201);
+    const id = made.body.objectId as string;
+    const rows = students.map((s, i) => ({ id: s.id, value: String(15 + i) }));
+    expect((await first.api('PUT', `/api/assessments/${id}/marks`, { rows }, admin)).status).toBe(200);
+
+    first.captures.failMail = true;
+    const started = Date.now();
+    const published = await first.api('POST', `/api/assessments/${id}/publish`, {}, admin);
+    expect(published.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(5_000);
+
+    // Refused and retried, never lost: queued, and nobody has a marks mail yet.
+    const keys = students.map((s) => s.email);
+    await until(async () => {
+      const { rows: queued } = await first.sql.query(
+        `SELECT count(*)::int AS n FROM mail_delivery WHERE state = 'queued' AND attempts >= 1 AND message->>'to' = ANY($1)
+           AND message->>'subject' LIKE 'New marks%'`,
+        [keys],
+      );
+      return queued[0].n === 2;
+    }, 15_000);
+    for (const s of students) expect(marksMails(first, s.email)).toHaveLength(0);
+
+    // The site stops while the mail server is still down, and starts again on the same database.
+    const databaseUri = first.site.databaseUri;
+    await first.stop();
+    sites.splice(sites.indexOf(first), 1);
+    const second = await start({ DATABASE_URI: databaseUri });
+    await until(() => students.every((s) => marksMails(second, s.email).length > 0), 45_000);
+    await second.site.drainMail();
+    for (const s of students) {
+      const mails = marksMails(second, s.email);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.raw.replace(/=\r?\n/g, '')).toContain('New marks in Science: Queued test');
+    }
+
+    // A correction after publishing updates the average and sends nothing.
+    const secondAdmin = await loginAdmin(second);
+    const corrected = await second.api(
+      'PUT',
+      `/api/assessments/${id}/marks`,
+      { rows: [{ id: students[0]!.id, value: '19' }] },
+      secondAdmin,
+    );
+    expect(corrected.status).toBe(200);
+    await second.site.drainMail();
+    for (const s of students) expect(marksMails(second, s.email)).toHaveLength(1);
+  });
+});
