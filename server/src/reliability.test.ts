@@ -13,7 +13,7 @@ import { isPostmasterOf, stopOrphanedPostmaster } from './database/embedded.ts';
 import { freePort } from './net.ts';
 import { codeIn, startCaptures, type Captures } from './test-support/captures.ts';
 import { runSite, type SiteProcess } from './test-support/processes.ts';
-import { newStudent } from './test-support/site.ts';
+import { newStudent, until } from './test-support/site.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'tc-reliability-'));
 const running: SiteProcess[] = [];
@@ -110,14 +110,6 @@ function alive(pid: number): boolean {
     return true;
   } catch {
     return false;
-  }
-}
-
-async function until(check: () => boolean | Promise<boolean>, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
   }
 }
 

@@ -8,6 +8,7 @@ import {
   newStudent,
   register,
   startTestSite,
+  until,
   type TestSite,
 } from '../../../server/src/test-support/site.ts';
 
@@ -20,14 +21,6 @@ async function start(env: Record<string, string> = {}): Promise<TestSite> {
   const site = await startTestSite({ MAIL_RETRY_DELAY_S: '1', ...env });
   sites.push(site);
   return site;
-}
-
-async function until(check: () => boolean | Promise<boolean>, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 const marksMails = (site: TestSite, email: string) =>

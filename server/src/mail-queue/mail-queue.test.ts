@@ -3,7 +3,7 @@
 // a restart of the site, and it is delivered once; operators see the counts.
 
 import { afterAll, describe, expect, it } from 'vitest';
-import { loginAdmin, loginStudent, register, startTestSite, type TestSite } from '../test-support/site.ts';
+import { loginAdmin, loginStudent, register, startTestSite, until, type TestSite } from '../test-support/site.ts';
 
 const sites: TestSite[] = [];
 afterAll(async () => {
@@ -14,14 +14,6 @@ async function start(env: Record<string, string> = {}): Promise<TestSite> {
   const site = await startTestSite({ MAIL_RETRY_DELAY_S: '1', ...env });
   sites.push(site);
   return site;
-}
-
-async function until(check: () => boolean | Promise<boolean>, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 describe('the durable mail queue', () => {

@@ -168,3 +168,12 @@ export async function loginAdmin(t: TestSite): Promise<string> {
   if (res.status !== 200) throw new Error(`admin login: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.token as string;
 }
+
+/** Waits until `check` holds, looking every 100 ms; throws after `ms`. */
+export async function until(check: () => boolean | Promise<boolean>, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
