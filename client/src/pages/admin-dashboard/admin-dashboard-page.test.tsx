@@ -33,6 +33,8 @@ const students: StudentRecord[] = [
 ];
 
 const signIn = () => window.localStorage.setItem(ADMIN_SESSION_KEY, 'r:admin');
+const asha = () => ({ body: { name: 'Asha Admin', email: 'admin@example.com' } });
+const bothStudents = () => ({ body: students, headers: { 'X-Total-Count': '2' } });
 const open = () => renderApp('/admindashborad');
 
 describe('admin dashboard', () => {
@@ -83,8 +85,8 @@ describe('admin dashboard', () => {
   it('searches on the server after a pause in typing', async () => {
     signIn();
     const { calls } = mockFetch({
-      'GET /api/admin/me': () => ({ body: { name: 'Asha Admin', email: 'admin@example.com' } }),
-      'GET /api/users': () => ({ body: students, headers: { 'X-Total-Count': '2' } }),
+      'GET /api/admin/me': asha,
+      'GET /api/users': bothStudents,
     });
     const { user } = open();
     await screen.findByText('Welcome, Asha Admin', {}, { timeout: 15000 });
@@ -106,8 +108,8 @@ describe('admin dashboard', () => {
   it('edits a student in a labelled dialog and saves the changed fields with PUT /api/users/:objectId', async () => {
     signIn();
     const { calls } = mockFetch({
-      'GET /api/admin/me': () => ({ body: { name: 'Asha Admin', email: 'admin@example.com' } }),
-      'GET /api/users': () => ({ body: students, headers: { 'X-Total-Count': '2' } }),
+      'GET /api/admin/me': asha,
+      'GET /api/users': bothStudents,
       'PUT /api/users/a1': (body) => ({ body: { ...students[0], ...(body as object) } }),
     });
     const { user, grid, edit, dialog } = await openEditor();
@@ -132,8 +134,8 @@ describe('admin dashboard', () => {
   it('checks the rules before saving and shows a server error under its field', async () => {
     signIn();
     const { calls } = mockFetch({
-      'GET /api/admin/me': () => ({ body: { name: 'Asha Admin', email: 'admin@example.com' } }),
-      'GET /api/users': () => ({ body: students, headers: { 'X-Total-Count': '2' } }),
+      'GET /api/admin/me': asha,
+      'GET /api/users': bothStudents,
       'PUT /api/users/a1': () => ({
         status: 409,
         body: { error: 'Email address already registered', code: 3033, field: 'email' },
@@ -162,8 +164,8 @@ describe('admin dashboard', () => {
   it('closes with Escape without saving, focus back on the Edit button', async () => {
     signIn();
     const { calls } = mockFetch({
-      'GET /api/admin/me': () => ({ body: { name: 'Asha Admin', email: 'admin@example.com' } }),
-      'GET /api/users': () => ({ body: students, headers: { 'X-Total-Count': '2' } }),
+      'GET /api/admin/me': asha,
+      'GET /api/users': bothStudents,
     });
     const { user, edit, dialog } = await openEditor();
     await user.type(within(dialog).getByLabelText('Mobile'), '1');
@@ -190,7 +192,7 @@ describe('admin dashboard', () => {
   it('says "Error loading data" when the list fails otherwise', async () => {
     signIn();
     mockFetch({
-      'GET /api/admin/me': () => ({ body: { name: 'Asha Admin', email: 'admin@example.com' } }),
+      'GET /api/admin/me': asha,
       'GET /api/users': () => ({ status: 500 }),
     });
     open();
@@ -203,7 +205,7 @@ describe('admin dashboard', () => {
   it('logs out', async () => {
     signIn();
     const { calls } = mockFetch({
-      'GET /api/admin/me': () => ({ body: { name: 'Asha Admin', email: 'admin@example.com' } }),
+      'GET /api/admin/me': asha,
       'GET /api/users': () => ({ body: [], headers: { 'X-Total-Count': '0' } }),
       'POST /api/admin/logout': () => ({ body: { success: true } }),
     });

@@ -1,21 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { STUDENT_SESSION_KEY } from '@tc/domain/constants';
 import { addDays } from '@tc/domain/zoned-time';
 import { mockFetch, renderApp } from '../../test/render-app.tsx';
+import { profile, signIn } from '../../test/student.ts';
 
-const profile = {
-  fullname: 'Riya Sharma',
-  email: 'riya@example.com',
-  mobile: '9876543210',
-  board: 'ICSE',
-  grade: 3,
-  gender: 'Daughter',
-  dob: '2016-02-29',
-  id: 12,
-};
-const signIn = () => window.sessionStorage.setItem(STUDENT_SESSION_KEY, JSON.stringify({ tokenStudent: 'r:token' }));
 const savedTz = process.env.TZ;
 afterEach(() => {
   process.env.TZ = savedTz;

@@ -3,19 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { STUDENT_SESSION_KEY } from '@tc/domain/constants';
 import { UiMessage } from '@tc/domain/messages';
 import { currentPath, deferred, mockFetch, renderApp, type MockReply } from '../../test/render-app.tsx';
-
-const profile = {
-  fullname: 'Riya Sharma',
-  email: 'riya@example.com',
-  mobile: '9876543210',
-  board: 'ICSE',
-  grade: 3,
-  gender: 'Daughter',
-  dob: '2016-02-29',
-  id: 12,
-};
-
-const signIn = () => window.sessionStorage.setItem(STUDENT_SESSION_KEY, JSON.stringify({ tokenStudent: 'r:token' }));
+import { profile, signIn } from '../../test/student.ts';
 
 describe('student dashboard', () => {
   it('redirects to the login without a session', async () => {

@@ -1,0 +1,97 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { UiMessage } from '@tc/domain/messages';
+import type { ApiResult } from '../lib/api.ts';
+import { errorField, errorText } from '../lib/errors.ts';
+import { useFormProblem } from '../lib/use-form-problem.ts';
+import { FormMessage } from './form-message.tsx';
+import { asksForChallenge, LoginChallenge } from './login-challenge.tsx';
+import { PasswordField } from './password-field.tsx';
+
+/** A problem the browser can see before asking the server (which checks everything again). */
+export interface LoginPrecheck {
+  message: string;
+  field: string;
+}
+
+/** The server's answer to one attempt: the session token, or the failed result to explain. */
+export interface LoginAttempt {
+  token: string | null;
+  result: ApiResult<unknown>;
+}
+
+interface LoginFormProps {
+  /** The first field: an e-mail for admins, an e-mail or mobile number for students. */
+  idField: { name: string; label: string; type?: string };
+  precheck: (id: string, password: string) => LoginPrecheck | null;
+  attempt: (id: string, password: string, altcha?: string) => Promise<LoginAttempt>;
+  onLoggedIn: (token: string) => void;
+  /** Links under the button. */
+  children?: ReactNode;
+}
+
+/**
+ * The login form both login pages share: the two fields, the error on the form until the
+ * user changes something, and the proof-of-work challenge the server asks for under a
+ * password spray (solved, the login goes again).
+ */
+export function LoginForm({ idField, precheck, attempt, onLoggedIn, children }: LoginFormProps) {
+  const [id, setId] = useState('');
+  const [password, setPassword] = useState('');
+  const [challenge, setChallenge] = useState(0);
+  const { formRef, problem, fail, changed, run, busy, fieldProps } = useFormProblem([idField.name, 'password']);
+
+  const login = async (altcha?: string) => {
+    const early = precheck(id, password);
+    if (early) return fail(early.message, early.field);
+    const { token, result } = await attempt(id, password, altcha);
+    if (token) return onLoggedIn(token);
+    if (asksForChallenge(result)) setChallenge((round) => round + 1);
+    fail(errorText(result, UiMessage.loginFailed), errorField(result));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void run(() => login());
+  };
+
+  const solved = (payload: string | null) => {
+    if (payload) void run(() => login(payload));
+  };
+
+  return (
+    <Stack component="form" ref={formRef} noValidate spacing={2.5} onSubmit={submit}>
+      <TextField
+        label={idField.label}
+        name={idField.name}
+        type={idField.type}
+        autoComplete="username"
+        value={id}
+        onChange={(e) => {
+          setId(e.target.value);
+          changed(idField.name);
+        }}
+        {...fieldProps(idField.name)}
+      />
+      <PasswordField
+        label="Password"
+        name="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => {
+          setPassword(e.target.value);
+          changed('password');
+        }}
+        {...fieldProps('password')}
+      />
+      <LoginChallenge round={challenge} onSolved={solved} />
+      <FormMessage problem={problem} />
+      <Button type="submit" variant="contained" size="large" disabled={busy} fullWidth>
+        {busy ? 'Logging in...' : 'Login'}
+      </Button>
+      {children}
+    </Stack>
+  );
+}
