@@ -18,8 +18,9 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 import { startEmbeddedPostgres } from '../server/src/database/embedded.ts';
 import { SEED_PASSWORD, seedAssessments, seedStudents, seedTimetable } from '../server/src/database/seed.ts';
 import { freePort } from '../server/src/net.ts';
-import { codeIn, startCaptures } from '../server/src/test-support/captures.ts';
-import { runSite, type SiteProcess } from '../server/src/test-support/processes.ts';
+import { startCaptures } from '../testing/captures.ts';
+import { codeIn } from '../testing/codes.ts';
+import { runSite, type SiteProcess } from '../testing/processes.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values: args } = parseArgs({

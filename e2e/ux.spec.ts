@@ -4,18 +4,8 @@
 
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import {
-  admin,
-  createStudent,
-  expect,
-  expectToast,
-  fillRegistration,
-  newStudent,
-  site,
-  snap,
-  studentToken,
-  test,
-} from './fixtures.ts';
+import { expect, expectToast, fillRegistration, site, snap, studentToken, test } from './fixtures.ts';
+import { newStudent } from '../testing/students.ts';
 
 const WIDTHS = [320, 1280] as const;
 
@@ -35,14 +25,6 @@ async function openCalendar(page: Page): Promise<void> {
     await page.getByRole('button', { name: /Choose date/ }).click();
     await expect(page.getByRole('dialog')).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
-}
-
-async function loginAsAdmin(page: Page): Promise<void> {
-  await page.goto('/adminlogin');
-  await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/admindashborad$/);
 }
 
 for (const width of WIDTHS) {
@@ -90,8 +72,7 @@ for (const width of WIDTHS) {
       await snap(page, `otp-stage-${width}`);
     });
 
-    test('a wrong login stays on the form until something changes', async ({ page, request }) => {
-      const student = await createStudent(request);
+    test('a wrong login stays on the form until something changes', async ({ page, student }) => {
       await page.goto('/studentlogin');
       await page.getByLabel('Email ID or Mobile Number').fill(student.email);
       await page.getByLabel('Password', { exact: true }).fill(`${student.password}-wrong`);
@@ -107,9 +88,7 @@ for (const width of WIDTHS) {
       await expect(message).toHaveCount(0);
     });
 
-    test('the admin table and the editor dialog', async ({ page, request }) => {
-      const student = await createStudent(request);
-      await loginAsAdmin(page);
+    test('the admin table and the editor dialog', async ({ adminPage: page, student }) => {
       await page.getByLabel('Search').fill(student.email);
       const grid = page.getByRole('grid', { name: 'Registered students' });
       const edit = grid.getByRole('button', { name: `Edit ${student.fullname}` });
@@ -234,8 +213,7 @@ test('terms and privacy: linked from the checkbox and the footer, pre-rendered, 
   await snap(page, 'privacy');
 });
 
-test('forgot password: "Use a different e-mail" goes back to the first step', async ({ page, request }) => {
-  const student = await createStudent(request);
+test('forgot password: "Use a different e-mail" goes back to the first step', async ({ page, student }) => {
   await page.goto('/forgotpassword');
   await page.getByLabel('Email Address').fill(student.email);
   await page.getByRole('button', { name: 'Send OTP' }).click();
@@ -246,8 +224,7 @@ test('forgot password: "Use a different e-mail" goes back to the first step', as
   await expect(page.getByLabel('OTP')).toHaveCount(0);
 });
 
-test('the header says where a logged-in student goes, instead of "Enroll Now"', async ({ page, request }) => {
-  const student = await createStudent(request);
+test('the header says where a logged-in student goes, instead of "Enroll Now"', async ({ page, request, student }) => {
   await studentToken(request, student.email, student.password);
   await page.goto('/studentlogin');
   await expect(page.getByRole('banner').getByRole('link', { name: 'Enroll Now' })).toBeVisible();

@@ -5,15 +5,8 @@
 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { solveChallenge } from 'altcha-lib';
-import {
-  loginAdmin,
-  loginStudent,
-  mailTo,
-  newStudent,
-  register,
-  startTestSite,
-  type TestSite,
-} from './test-support/site.ts';
+import { loginAdmin, loginStudent, mailTo, register, startTestSite, type TestSite } from '../../testing/site.ts';
+import { newStudent } from '../../testing/students.ts';
 
 let t: TestSite;
 let appId: string;

@@ -3,7 +3,7 @@
 
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSite, type TestSite } from './test-support/site.ts';
+import { startTestSite, type TestSite } from '../../testing/site.ts';
 
 let t: TestSite;
 beforeAll(async () => {

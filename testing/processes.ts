@@ -3,9 +3,9 @@
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { freePort } from '../net.ts';
+import { freePort } from '../server/src/net.ts';
 
-const root = path.resolve(import.meta.dirname, '../../..');
+const root = path.resolve(import.meta.dirname, '..');
 
 export interface SiteProcess {
   child: ChildProcess;
