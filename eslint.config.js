@@ -112,4 +112,16 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Tests read the site's JSON answers through untyped helpers (TestSite.api, apiCall):
+    // typing every answer from the contract table is still to do, so here only.
+    files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'bench/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+    },
+  },
 );

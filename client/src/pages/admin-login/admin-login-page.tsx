@@ -26,7 +26,7 @@ export default function AdminLoginPage() {
 
   // Checked after the first render, which must match the pre-rendered page.
   useEffect(() => {
-    if (adminSession.token()) navigate(Route.adminDashboard, { replace: true });
+    if (adminSession.token()) void navigate(Route.adminDashboard, { replace: true });
   }, [navigate]);
 
   const [challenge, setChallenge] = useState(0);
@@ -45,7 +45,7 @@ export default function AdminLoginPage() {
     adminSession.save(token);
     // An error toast of a mistyped attempt no longer applies.
     notify.dismiss();
-    navigate(Route.adminDashboard, { replace: true });
+    void navigate(Route.adminDashboard, { replace: true });
   };
 
   const submit = (event: FormEvent) => {

@@ -27,7 +27,7 @@ export default function StudentLoginPage() {
 
   // Checked after the first render, which must match the pre-rendered page.
   useEffect(() => {
-    if (studentSession.token()) navigate(Route.dashboard, { replace: true });
+    if (studentSession.token()) void navigate(Route.dashboard, { replace: true });
   }, [navigate]);
 
   const [challenge, setChallenge] = useState(0);
@@ -46,7 +46,7 @@ export default function StudentLoginPage() {
     }
     studentSession.save(token);
     notify.success(UiMessage.loginSuccessful);
-    navigate(Route.dashboard, { replace: true });
+    void navigate(Route.dashboard, { replace: true });
   };
 
   const submit = (event: FormEvent) => {
