@@ -55,9 +55,9 @@ test.describe('admin tools', () => {
       page.getByRole('button', { name: 'Export CSV' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^students-\d{4}-\d{2}-\d{2}\.csv$/);
-    const bytes = readFileSync((await download.path())!);
+    const bytes = readFileSync(await download.path());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const rows = parseCsv(bytes.toString('utf8'), { bom: true }) as string[][];
+    const rows: string[][] = parseCsv(bytes.toString('utf8'), { bom: true });
     expect(rows[0]![0]).toBe('Enrollment No.');
     expect(rows.slice(1).map((row) => row[4])).toEqual([student.email]);
     const [y, m, d] = student.dob.split('-');

@@ -161,7 +161,7 @@ test('admin enters marks in the grid and by CSV and publishes; the student sees 
   await expect(subject.getByText('Average 75%')).toBeVisible();
   await expect(subject.locator('svg').first()).toBeVisible();
   await expect(subject.getByRole('table')).toContainText('90%');
-  const width = (await studentPage.evaluate('document.documentElement.scrollWidth')) as number;
+  const width = await studentPage.evaluate<number>('document.documentElement.scrollWidth');
   expect(width).toBeLessThanOrEqual(390);
   await snap(studentPage, 'progress-390');
   await studentPage.setViewportSize({ width: 320, height: 720 });

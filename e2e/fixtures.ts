@@ -72,8 +72,8 @@ export function parseOutbox(content: string): OutboxEntry[] {
   const header = /^--- (SMS|E-MAIL) to (\S+) at (\S+)$/gm;
   const matches = [...content.matchAll(header)];
   matches.forEach((match, i) => {
-    const start = match.index! + match[0].length + 1;
-    const end = i + 1 < matches.length ? matches[i + 1]!.index! : content.length;
+    const start = match.index + match[0].length + 1;
+    const end = i + 1 < matches.length ? matches[i + 1]!.index : content.length;
     entries.push({
       kind: match[1] as 'SMS' | 'E-MAIL',
       to: match[2]!,
@@ -201,12 +201,12 @@ export async function expectToast(page: Page, text: string): Promise<void> {
 
 /** An item of the page's sessionStorage (the student session is under "userData"). */
 export function sessionItem(page: Page, key: string): Promise<string | null> {
-  return page.evaluate(`window.sessionStorage.getItem(${JSON.stringify(key)})`) as Promise<string | null>;
+  return page.evaluate<string | null>(`window.sessionStorage.getItem(${JSON.stringify(key)})`);
 }
 
 /** An item of the page's localStorage (the admin token is under "adminToken"). */
 export function localItem(page: Page, key: string): Promise<string | null> {
-  return page.evaluate(`window.localStorage.getItem(${JSON.stringify(key)})`) as Promise<string | null>;
+  return page.evaluate<string | null>(`window.localStorage.getItem(${JSON.stringify(key)})`);
 }
 
 /** A global variable of the page, `typeof` first so an undeclared one is undefined. */

@@ -143,7 +143,7 @@ test('every control shows a focus ring of at least 3:1', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Send OTP' })).toBeEnabled();
   // Tab through the form: each focused control draws an outline or a border of 2 px or more
   // whose colour has at least 3:1 against white.
-  const report = (await page.evaluate(`(() => {
+  const report = await page.evaluate<boolean>(`(() => {
     const lum = (c) => {
       const [r, g, b] = c.match(/\\d+(\\.\\d+)?/g).slice(0, 3).map(Number).map((v) => {
         v /= 255;
@@ -167,17 +167,17 @@ test('every control shows a focus ring of at least 3:1', async ({ page }) => {
       return { ok: false, how: 'none' };
     };
     return true;
-  })()`)) as boolean;
+  })()`);
   expect(report).toBe(true);
   const seen: string[] = [];
   for (let i = 0; i < 24; i++) {
     await page.keyboard.press('Tab');
-    const focused = (await page.evaluate(`(() => {
+    const focused = await page.evaluate<{ name: string; ok: boolean; how: string } | null>(`(() => {
       const el = document.activeElement;
       if (!el || el === document.body || !el.closest('form')) return null;
       const name = el.getAttribute('aria-label') || (el.labels && el.labels[0] && el.labels[0].textContent) || el.textContent || el.name;
       return { name: el.tagName + ' ' + name, ...window.__ring(el) };
-    })()`)) as { name: string; ok: boolean; how: string } | null;
+    })()`);
     if (!focused) continue;
     seen.push(focused.name);
     expect(focused.ok, `${focused.name}: ${focused.how}`).toBe(true);

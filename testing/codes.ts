@@ -11,7 +11,7 @@ export function hasCode(text: string): boolean {
 export function codeIn(text: string): string {
   const runs = text.match(CODE) ?? [];
   if (runs.length !== 1) throw new Error(`expected exactly one six-digit code in: ${text}`);
-  return runs[0]!;
+  return runs[0];
 }
 
 /** A raw mail's body as one text: headers and quoted-printable soft line breaks left out. */

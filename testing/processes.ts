@@ -20,8 +20,8 @@ export function runSite(env: Record<string, string>): SiteProcess {
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
   });
   let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return {
     child,

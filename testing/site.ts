@@ -95,7 +95,7 @@ export async function startTestSite(
       // header here and set apart, so that tests compare bodies without it.
       let requestId: string | undefined;
       if (parsed && typeof parsed === 'object' && 'requestId' in parsed) {
-        const { requestId: id, ...rest } = parsed as { requestId: unknown };
+        const { requestId: id, ...rest } = parsed;
         if (id !== response.headers.get('x-request-id')) throw new Error(`requestId ${String(id)} is not the header's`);
         requestId = String(id);
         parsed = rest;
@@ -147,11 +147,11 @@ export async function register(t: TestSite, student: { mobile: string } = newStu
 export async function loginStudent(t: TestSite, identifier: string, password: string): Promise<string> {
   const res = await t.api('POST', '/api/student/login', { identifier, password });
   if (res.status !== 200) throw new Error(`login: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.tokenStudent as string;
+  return (res.body as { tokenStudent: string }).tokenStudent;
 }
 
 export async function loginAdmin(t: TestSite): Promise<string> {
   const res = await t.api('POST', '/api/admin/login', t.admin);
   if (res.status !== 200) throw new Error(`admin login: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.token as string;
+  return (res.body as { token: string }).token;
 }

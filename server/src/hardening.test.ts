@@ -58,7 +58,7 @@ async function send(
   }
   // Every error body carries its request's id (the X-Request-Id header): compared apart.
   if (body && typeof body === 'object' && 'requestId' in body) {
-    expect((body as { requestId: unknown }).requestId).toBe(res.headers.get('x-request-id'));
+    expect(body.requestId).toBe(res.headers.get('x-request-id'));
     delete (body as { requestId?: unknown }).requestId;
   }
   return { status: res.status, body, text, ms };

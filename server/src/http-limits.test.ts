@@ -24,7 +24,7 @@ function open(): Promise<Socket> {
 function received(socket: Socket): Promise<string> {
   return new Promise((resolve) => {
     let data = '';
-    socket.on('data', (chunk) => (data += chunk));
+    socket.on('data', (chunk: Buffer) => (data += chunk.toString()));
     socket.on('close', () => resolve(data));
     socket.on('error', () => undefined);
   });

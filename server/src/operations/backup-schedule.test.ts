@@ -8,7 +8,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../net.ts';
 import { runSite, type SiteProcess } from '../../../testing/processes.ts';
-import { createDatabase, loginAdmin, loginStudent, register, startTestSite, type TestSite } from '../../../testing/site.ts';
+import {
+  createDatabase,
+  loginAdmin,
+  loginStudent,
+  register,
+  startTestSite,
+  type TestSite,
+} from '../../../testing/site.ts';
 import { listBackups } from './backup.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'tc-scheduled-'));

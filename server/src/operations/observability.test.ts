@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger.ts';
 import { mailCode } from '../../../testing/codes.ts';
 import { loginAdmin, loginStudent, mailTo, register, startTestSite, type TestSite } from '../../../testing/site.ts';
-import { newStudent, type NewStudent } from '../../../testing/students.ts';
+import type { NewStudent } from '../../../testing/students.ts';
 
 const METRICS_TOKEN = randomBytes(24).toString('base64url');
 const lines: string[] = [];

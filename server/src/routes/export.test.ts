@@ -27,7 +27,7 @@ async function download(query = '', token: string = admin) {
 }
 
 function rowsOf(text: string): string[][] {
-  return parseCsv(text, { bom: true }) as string[][];
+  return parseCsv(text, { bom: true });
 }
 
 describe('the CSV export', () => {

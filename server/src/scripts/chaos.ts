@@ -123,8 +123,9 @@ const allFaults: Fault[] = [
   },
   {
     name: 'kill -9 of the postmaster',
-    inject: async () => {
+    inject: () => {
       process.kill(postmasterPid(), 'SIGKILL');
+      return Promise.resolve();
     },
   },
   {

@@ -38,7 +38,12 @@ export function ExportButton({ token, view }: { token: string; view: StudentView
     }
   };
   return (
-    <Button variant="outlined" startIcon={<DownloadIcon aria-hidden="true" />} onClick={() => void download()} disabled={busy}>
+    <Button
+      variant="outlined"
+      startIcon={<DownloadIcon aria-hidden="true" />}
+      onClick={() => void download()}
+      disabled={busy}
+    >
       {busy ? 'Exporting...' : 'Export CSV'}
     </Button>
   );

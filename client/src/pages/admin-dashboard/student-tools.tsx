@@ -116,7 +116,12 @@ function EraseButton({ row, token, onChanged }: ToolsProps) {
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setOpen(false)}>Cancel</Button>
-          <Button color="error" variant="contained" disabled={typed !== ERASE_CONFIRMATION || busy} onClick={() => void erase()}>
+          <Button
+            color="error"
+            variant="contained"
+            disabled={typed !== ERASE_CONFIRMATION || busy}
+            onClick={() => void erase()}
+          >
             Erase
           </Button>
         </DialogActions>
