@@ -15,7 +15,7 @@ export default defineConfig({
           name: 'integration',
           include: ['server/src/**/*.test.ts', 'cloud/src/**/*.test.ts'],
           exclude: ['**/*.unit.test.ts'],
-          globalSetup: ['server/src/test-support/global-setup.ts'],
+          globalSetup: ['testing/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',

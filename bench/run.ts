@@ -18,8 +18,10 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 import { startEmbeddedPostgres } from '../server/src/database/embedded.ts';
 import { SEED_PASSWORD, seedAssessments, seedStudents, seedTimetable } from '../server/src/database/seed.ts';
 import { freePort } from '../server/src/net.ts';
-import { codeIn, startCaptures } from '../server/src/test-support/captures.ts';
-import { runSite, type SiteProcess } from '../server/src/test-support/processes.ts';
+import { startCaptures } from '../testing/captures.ts';
+import { codeIn } from '../testing/codes.ts';
+import { runSite, type SiteProcess } from '../testing/processes.ts';
+import { newStudent } from '../testing/students.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values: args } = parseArgs({
@@ -80,7 +82,7 @@ async function load(options: autocannon.Options) {
   const latencies: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon({ duration: DURATION, ...options }, (error, done) =>
-      error ? reject(error) : resolve(done),
+      error ? reject(error as Error) : resolve(done),
     );
     instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   });
@@ -218,7 +220,7 @@ async function lighthouseScores(url: string) {
       });
     }
   } finally {
-    await chrome.kill();
+    chrome.kill();
   }
   return rows;
 }
@@ -368,8 +370,8 @@ async function main() {
         const t0 = performance.now();
         const child = spawn('npm', ['start', '--silent'], { cwd: root, env: startEnv, detached: true });
         let output = '';
-        child.stdout!.on('data', (d) => (output += d));
-        child.stderr!.on('data', (d) => (output += d));
+        child.stdout.on('data', (d) => (output += d));
+        child.stderr.on('data', (d) => (output += d));
         const stop = (signal: NodeJS.Signals) => {
           try {
             process.kill(-child.pid!, signal);
@@ -398,7 +400,7 @@ async function main() {
     if (!databaseUri) {
       const database = await startEmbeddedPostgres(path.join(work, 'db'));
       databaseUri = database.uri;
-      stopDatabase = database.stop;
+      stopDatabase = () => database.stop();
     }
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
@@ -646,22 +648,10 @@ async function main() {
 
       // ---- registration burst
       const BURST = 200;
-      const students = Array.from({ length: BURST }, (_, i) => {
-        const dob = new Date();
-        dob.setFullYear(dob.getFullYear() - 9);
-        return {
-          fullname: `Burst Student ${i}`,
-          email: `burst-${Date.now().toString(36)}-${i}@example.com`,
-          mobile: String(8_000_000_000 + Math.floor(Math.random() * 900_000_000) + i),
-          password: 'Burst-pass-1',
-          cnfpassword: 'Burst-pass-1',
-          dob: dob.toISOString().slice(0, 10),
-          gender: i % 2 ? 'Son' : 'Daughter',
-          grade: (i % 9) + 1,
-          board: 'CBSE',
-          tmc: true,
-        };
-      });
+      const students = Array.from({ length: BURST }, (_, i) =>
+        // Mobiles 9…: never one of the seeded students' (6…).
+        newStudent({ gender: i % 2 ? 'Son' : 'Daughter', grade: (i % 9) + 1 }),
+      );
       await pool(BURST, 20, (i) => api(url, 'POST', '/api/send-sms', { mobile: students[i]!.mobile }));
       const codes = new Map(captures.sms.map((s) => [s.to, codeIn(s.message)]));
       const burstStart = performance.now();

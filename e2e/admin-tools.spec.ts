@@ -14,18 +14,10 @@ import {
   expectToast,
   outboxMark,
   snap,
-  tag,
   test,
   waitForOutbox,
 } from './fixtures.ts';
-
-async function loginAsAdmin(page: Page): Promise<void> {
-  await page.goto('/adminlogin');
-  await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/admindashborad$/);
-}
+import { tag } from '../testing/students.ts';
 
 async function choose(page: Page, label: string, option: string): Promise<void> {
   await page.getByRole('combobox', { name: label }).click();
@@ -34,12 +26,11 @@ async function choose(page: Page, label: string, option: string): Promise<void> 
 
 test.describe('admin tools', () => {
   test('filters, search and sort live in the URL and survive a reload; the export is that view', async ({
-    page,
+    adminPage: page,
     request,
   }) => {
     const student = await createStudent(request, { grade: 7, board: 'ICSE' });
     const other = await createStudent(request, { grade: 6, board: 'ICSE', fullname: `${student.fullname} Other` });
-    await loginAsAdmin(page);
     const grid = page.getByRole('grid', { name: 'Registered students' });
     await page.getByLabel('Search').fill(student.fullname);
     await choose(page, 'Board', 'ICSE');
@@ -64,9 +55,9 @@ test.describe('admin tools', () => {
       page.getByRole('button', { name: 'Export CSV' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^students-\d{4}-\d{2}-\d{2}\.csv$/);
-    const bytes = readFileSync((await download.path())!);
+    const bytes = readFileSync(await download.path());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const rows = parseCsv(bytes.toString('utf8'), { bom: true }) as string[][];
+    const rows: string[][] = parseCsv(bytes.toString('utf8'), { bom: true });
     expect(rows[0]![0]).toBe('Enrollment No.');
     expect(rows.slice(1).map((row) => row[4])).toEqual([student.email]);
     const [y, m, d] = student.dob.split('-');
@@ -75,11 +66,9 @@ test.describe('admin tools', () => {
   });
 
   test('deactivating a student ends their login; History shows it; the Activity page lists it', async ({
-    page,
-    request,
+    adminPage: page,
+    student,
   }) => {
-    const student = await createStudent(request);
-    await loginAsAdmin(page);
     const grid = page.getByRole('grid', { name: 'Registered students' });
     await page.getByLabel('Search').fill(student.email);
     const row = grid.locator(`[role="row"][data-id="${student.objectId}"]`);

@@ -1,17 +1,7 @@
 // The administrator's side: login, the students table, server-side search,
 // editing a student in a dialog (PUT /api/users/:objectId) and logout.
 
-import type { Page } from '@playwright/test';
 import { admin, adminToken, apiCall, createStudent, expect, expectToast, localItem, snap, test } from './fixtures.ts';
-
-async function loginAsAdmin(page: Page): Promise<void> {
-  await page.goto('/adminlogin');
-  await expect(page.getByRole('heading', { name: 'Manage Student Records' })).toBeVisible();
-  await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/admindashborad$/);
-}
 
 const COLUMNS = ['ID', 'Full Name', 'Gender', 'Mobile', 'Email', 'Date of Birth', 'Board', 'Grade', 'Edit', 'Tools'];
 
@@ -33,7 +23,13 @@ test.describe('admin', () => {
   });
 
   test('logs in, sees the table, finds a student and logs out', async ({ page }) => {
-    await loginAsAdmin(page);
+    // The one test that logs in through the form; every other admin test starts logged in (adminPage).
+    await page.goto('/adminlogin');
+    await expect(page.getByRole('heading', { name: 'Manage Student Records' })).toBeVisible();
+    await page.getByLabel('Email').fill(admin.email);
+    await page.getByLabel('Password', { exact: true }).fill(admin.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/admindashborad$/);
     await expect(
       page.getByRole('heading', { level: 1, name: 'All Registered Students - Enrollment Data' }),
     ).toBeVisible();
@@ -58,10 +54,9 @@ test.describe('admin', () => {
     await expect(page).toHaveURL(/\/adminlogin$/);
   });
 
-  test("searches by name and edits a student's grade", async ({ page, request }) => {
+  test("searches by name and edits a student's grade", async ({ adminPage: page, request }) => {
     const first = await createStudent(request, { grade: 4 });
     const second = await createStudent(request, { grade: 5, board: 'ICSE' });
-    await loginAsAdmin(page);
     const grid = page.getByRole('grid', { name: 'Registered students' });
     await expect(grid).toBeVisible();
 
@@ -132,10 +127,9 @@ test.describe('admin', () => {
     await expect(reloaded.locator('[data-field="grade"]')).toHaveText('7th');
   });
 
-  test("a refused edit shows the server's error and keeps the stored value", async ({ page, request }) => {
+  test("a refused edit shows the server's error and keeps the stored value", async ({ adminPage: page, request }) => {
     const first = await createStudent(request);
     const second = await createStudent(request);
-    await loginAsAdmin(page);
     const grid = page.getByRole('grid', { name: 'Registered students' });
     await page.getByLabel('Search').fill(first.email);
     const row = grid.locator(`[role="row"][data-id="${first.objectId}"]`);

@@ -4,7 +4,6 @@
 
 import type { Page } from '@playwright/test';
 import {
-  admin,
   adminToken,
   apiCall,
   createStudent,
@@ -13,17 +12,9 @@ import {
   expectToast,
   snap,
   studentToken,
-  tag,
   test,
 } from './fixtures.ts';
-
-async function loginAsAdmin(page: Page): Promise<void> {
-  await page.goto('/adminlogin');
-  await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/admindashborad$/);
-}
+import { tag } from '../testing/students.ts';
 
 async function choose(page: Page, label: string, option: string): Promise<void> {
   await page.getByRole('combobox', { name: label }).click();
@@ -31,7 +22,7 @@ async function choose(page: Page, label: string, option: string): Promise<void> 
 }
 
 test('admin enters marks in the grid and by CSV and publishes; the student sees marks, average and chart', async ({
-  page,
+  adminPage: page,
   request,
 }) => {
   test.setTimeout(180_000);
@@ -64,7 +55,6 @@ test('admin enters marks in the grid and by CSV and publishes; the student sees 
   );
   await apiCall(request, 'POST', `/api/assessments/${earlier.body.objectId}/publish`, undefined, token);
 
-  await loginAsAdmin(page);
   await page.getByRole('link', { name: 'Assessments' }).click();
   await expect(page).toHaveURL(/\/admin\/assessments$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Assessments' })).toBeVisible();
@@ -171,7 +161,7 @@ test('admin enters marks in the grid and by CSV and publishes; the student sees 
   await expect(subject.getByText('Average 75%')).toBeVisible();
   await expect(subject.locator('svg').first()).toBeVisible();
   await expect(subject.getByRole('table')).toContainText('90%');
-  const width = (await studentPage.evaluate('document.documentElement.scrollWidth')) as number;
+  const width = await studentPage.evaluate<number>('document.documentElement.scrollWidth');
   expect(width).toBeLessThanOrEqual(390);
   await snap(studentPage, 'progress-390');
   await studentPage.setViewportSize({ width: 320, height: 720 });

@@ -2,16 +2,20 @@
 // outbox (codes sent by SMS and e-mail), the /api facade, and toast checks.
 // Every test makes its own data, so the specs run in any order and again.
 
-import { randomBytes, randomInt } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { ADMIN_SESSION_KEY } from '../domain/src/constants.ts';
+import { Route } from '../domain/src/routes.ts';
+import { codeIn, hasCode } from '../testing/codes.ts';
+import { newStudent, type NewStudent } from '../testing/students.ts';
 
 export { expect };
 
 function required(name: string): string {
   const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: the e2e global setup did not run`);
+  if (!value)
+    throw new Error(`${name} is not set: run the specs with 'npx playwright test' (playwright.config.ts sets it)`);
   return value;
 }
 
@@ -41,69 +45,10 @@ export const admin = {
 
 // ---------------------------------------------------------------- students
 
-export type Board = 'CBSE' | 'ICSE' | 'State';
-
-export interface StudentData {
-  fullname: string;
-  email: string;
-  mobile: string;
-  password: string;
-  /** YYYY-MM-DD */
-  dob: string;
-  gender: 'Son' | 'Daughter';
-  grade: number;
-  board: Board;
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-export function isoDate(date: Date): string {
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
-/** The date `years` years before today (local time), as YYYY-MM-DD. */
-export function yearsAgo(years: number, extraDays = 0): string {
-  const date = new Date();
-  date.setFullYear(date.getFullYear() - years);
-  date.setDate(date.getDate() - extraDays);
-  return isoDate(date);
-}
-
 /** YYYY-MM-DD as the digits typed into the DD/MM/YYYY date field. */
 export function dobDigits(iso: string): string {
   const [y, m, d] = iso.split('-');
   return `${d}${m}${y}`;
-}
-
-export function tag(): string {
-  return `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-}
-
-/** A 10-digit mobile starting with 9, different on every call of this worker (random across workers). */
-const usedMobiles = new Set<string>();
-export function uniqueMobile(): string {
-  for (;;) {
-    const mobile = `9${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`;
-    if (!usedMobiles.has(mobile)) {
-      usedMobiles.add(mobile);
-      return mobile;
-    }
-  }
-}
-
-export function newStudent(overrides: Partial<StudentData> = {}): StudentData {
-  const t = tag();
-  return {
-    fullname: `E2E Student ${t}`,
-    email: `e2e.${t}@example.com`,
-    mobile: uniqueMobile(),
-    password: `Pass-${t}-9`,
-    dob: yearsAgo(10),
-    gender: 'Son',
-    grade: 4,
-    board: 'CBSE',
-    ...overrides,
-  };
 }
 
 // ------------------------------------------------------------------ outbox
@@ -127,8 +72,8 @@ export function parseOutbox(content: string): OutboxEntry[] {
   const header = /^--- (SMS|E-MAIL) to (\S+) at (\S+)$/gm;
   const matches = [...content.matchAll(header)];
   matches.forEach((match, i) => {
-    const start = match.index! + match[0].length + 1;
-    const end = i + 1 < matches.length ? matches[i + 1]!.index! : content.length;
+    const start = match.index + match[0].length + 1;
+    const end = i + 1 < matches.length ? matches[i + 1]!.index : content.length;
     entries.push({
       kind: match[1] as 'SMS' | 'E-MAIL',
       to: match[2]!,
@@ -159,11 +104,6 @@ export async function waitForOutbox(
   }
 }
 
-export function codeIn(text: string): string | null {
-  const runs = text.match(/(?<!\d)\d{6}(?!\d)/g);
-  return runs && runs.length === 1 ? runs[0] : null;
-}
-
 /**
  * The latest six-digit code sent to a mobile (SMS) or an e-mail address, waiting
  * for it to arrive. With `since` (an outboxMark()), only codes sent after the mark.
@@ -171,16 +111,11 @@ export function codeIn(text: string): string | null {
 export async function latestCode(target: string, since = 0): Promise<string> {
   const kind = target.includes('@') ? 'E-MAIL' : 'SMS';
   const wanted = target.toLowerCase();
-  const entry = await waitForOutbox(
-    (e) => e.kind === kind && e.to.toLowerCase() === wanted && codeIn(e.text) !== null,
-    { since, what: `code for ${target}` },
-  );
-  return codeIn(entry.text)!;
-}
-
-/** A six-digit code different from `code`. */
-export function wrongCode(code: string): string {
-  return String(((Number(code) - 100000 + 1) % 900000) + 100000);
+  const entry = await waitForOutbox((e) => e.kind === kind && e.to.toLowerCase() === wanted && hasCode(e.text), {
+    since,
+    what: `code for ${target}`,
+  });
+  return codeIn(entry.text);
 }
 
 // --------------------------------------------------------------------- API
@@ -215,33 +150,24 @@ export async function apiCall(
 }
 
 /** Registers a student through the API (code from the outbox); returns its objectId. */
-export async function registerStudent(request: APIRequestContext, student: StudentData): Promise<string> {
+export async function registerStudent(request: APIRequestContext, student: NewStudent): Promise<string> {
   const mark = outboxMark();
   const sms = await apiCall(request, 'POST', '/api/send-sms', { mobile: student.mobile });
   expect(sms.status, `send-sms: ${JSON.stringify(sms.body)}`).toBe(200);
   const otp = await latestCode(student.mobile, mark);
-  const answer = await apiCall(request, 'POST', '/api/register', {
-    fullname: student.fullname,
-    email: student.email,
-    mobile: student.mobile,
-    password: student.password,
-    cnfpassword: student.password,
-    dob: student.dob,
-    gender: student.gender,
-    grade: student.grade,
-    board: student.board,
-    tmc: true,
-    otp,
-  });
+  const answer = await apiCall(request, 'POST', '/api/register', { ...student, otp });
   expect(answer.status, `register: ${JSON.stringify(answer.body)}`).toBe(201);
-  return answer.body.objectId as string;
+  return (answer.body as { objectId: string }).objectId;
 }
+
+export type RegisteredStudent = NewStudent & { objectId: string };
 
 export async function createStudent(
   request: APIRequestContext,
-  overrides: Partial<StudentData> = {},
-): Promise<StudentData & { objectId: string }> {
-  const student = newStudent(overrides);
+  overrides: Partial<NewStudent> = {},
+): Promise<RegisteredStudent> {
+  const student: NewStudent = { ...newStudent(), ...overrides };
+  if (overrides.password && !overrides.cnfpassword) student.cnfpassword = overrides.password;
   const objectId = await registerStudent(request, student);
   return { ...student, objectId };
 }
@@ -275,12 +201,12 @@ export async function expectToast(page: Page, text: string): Promise<void> {
 
 /** An item of the page's sessionStorage (the student session is under "userData"). */
 export function sessionItem(page: Page, key: string): Promise<string | null> {
-  return page.evaluate(`window.sessionStorage.getItem(${JSON.stringify(key)})`) as Promise<string | null>;
+  return page.evaluate<string | null>(`window.sessionStorage.getItem(${JSON.stringify(key)})`);
 }
 
 /** An item of the page's localStorage (the admin token is under "adminToken"). */
 export function localItem(page: Page, key: string): Promise<string | null> {
-  return page.evaluate(`window.localStorage.getItem(${JSON.stringify(key)})`) as Promise<string | null>;
+  return page.evaluate<string | null>(`window.localStorage.getItem(${JSON.stringify(key)})`);
 }
 
 /** A global variable of the page, `typeof` first so an undeclared one is undefined. */
@@ -290,7 +216,32 @@ export function pageGlobal(page: Page, name: string): Promise<unknown> {
   );
 }
 
-export const test = base;
+export const test = base.extend<{ student: RegisteredStudent; adminPage: Page }>({
+  /** A student freshly registered through the API (unique e-mail and mobile, every field valid). */
+  student: async ({ request }, use) => {
+    await use(await createStudent(request));
+  },
+  /**
+   * A page on the admin dashboard, its admin logged in through the API: the token goes
+   * into localStorage where the client keeps it (client/src/lib/session.ts), so no test
+   * but the one of the login form itself (admin.spec.ts) spends time in that form. A
+   * context of its own, with the run's options (viewport, base URL), beside `page`.
+   */
+  adminPage: async ({ browser, request }, use) => {
+    const token = await adminToken(request);
+    const context = await browser.newContext({
+      storageState: {
+        cookies: [],
+        origins: [{ origin: new URL(site.url).origin, localStorage: [{ name: ADMIN_SESSION_KEY, value: token }] }],
+      },
+    });
+    const page = await context.newPage();
+    await page.goto(Route.adminDashboard);
+    await expect(page).toHaveURL(new RegExp(`${Route.adminDashboard}$`));
+    await use(page);
+    await context.close();
+  },
+});
 
 /** A full-page screenshot in the test's output folder (test-results/, not committed). */
 export async function snap(page: Page, name: string): Promise<void> {
@@ -319,7 +270,7 @@ export function gradeLabel(grade: number): string {
 }
 
 /** Fills every field of the registration form with a student's details. */
-export async function fillRegistration(page: Page, student: StudentData, acceptTerms = true): Promise<void> {
+export async function fillRegistration(page: Page, student: NewStudent, acceptTerms = true): Promise<void> {
   await page.getByLabel('Student Full Name').fill(student.fullname);
   await page.getByLabel('Email').fill(student.email);
   await page.getByLabel('Mobile').fill(student.mobile);

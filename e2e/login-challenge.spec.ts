@@ -2,13 +2,13 @@
 // ALTCHA proof of work, the browser solves it in the site's own worker (no CSP
 // violation, no third party), and the login goes through.
 
-import { apiCall, createStudent, expect, test } from './fixtures.ts';
+import { apiCall, expect, test } from './fixtures.ts';
 
 test('a sprayed account asks for a proof of work, and the owner gets in after solving it', async ({
   page,
   request,
+  student,
 }) => {
-  const student = await createStudent(request);
   for (let i = 0; i < 20; i++) {
     const answer = await request.post('/api/student/login', {
       data: { identifier: student.email, password: `spray-pass-${i}` },

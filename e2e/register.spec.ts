@@ -7,7 +7,6 @@ import {
   expectToast,
   fillRegistration,
   latestCode,
-  newStudent,
   outboxMark,
   pageGlobal,
   snap,
@@ -15,9 +14,9 @@ import {
   test,
   typeDob,
   waitForOutbox,
-  wrongCode,
-  yearsAgo,
 } from './fixtures.ts';
+import { wrongCode } from '../testing/codes.ts';
+import { newStudent, yearsAgo } from '../testing/students.ts';
 
 test.describe('registration', () => {
   test('shows each validation message in order as the form is filled in', async ({ page }) => {

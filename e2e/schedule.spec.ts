@@ -5,7 +5,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { addDays, weekStartOf, weekdayOf, zonedParts } from '../domain/src/zoned-time.ts';
-import { admin, createStudent, expect, expectToast, snap, tag, test } from './fixtures.ts';
+import { createStudent, expect, expectToast, snap, test } from './fixtures.ts';
+import { tag } from '../testing/students.ts';
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
@@ -15,14 +16,6 @@ async function expectAxeClean(page: Page): Promise<void> {
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function loginAsAdmin(page: Page): Promise<void> {
-  await page.goto('/adminlogin');
-  await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/admindashborad$/);
 }
 
 async function studentPage(browser: Browser, identifier: string, password: string, width: number): Promise<Page> {
@@ -43,7 +36,7 @@ async function pick(page: Page, label: string, option: string, within: Page | Re
 }
 
 test('an admin adds a class and a holiday; only the students of that batch see them', async ({
-  page,
+  adminPage: page,
   browser,
   request,
 }) => {
@@ -58,7 +51,6 @@ test('an admin adds a class and a holiday; only the students of that batch see t
   const mine = await createStudent(request, { grade: 9, board: 'ICSE' });
   const other = await createStudent(request, { grade: 9, board: 'State' });
 
-  await loginAsAdmin(page);
   await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Timetable' }).click();
   await expect(page).toHaveURL(/\/admindashborad\/timetable$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Timetable' })).toBeVisible();

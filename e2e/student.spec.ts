@@ -11,9 +11,9 @@ import {
   sessionItem,
   snap,
   test,
-  wrongCode,
-  type StudentData,
 } from './fixtures.ts';
+import { wrongCode } from '../testing/codes.ts';
+import type { NewStudent } from '../testing/students.ts';
 import type { Page } from '@playwright/test';
 
 async function login(page: Page, identifier: string, password: string): Promise<void> {
@@ -24,7 +24,7 @@ async function login(page: Page, identifier: string, password: string): Promise<
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
-async function expectDashboard(page: Page, student: StudentData): Promise<void> {
+async function expectDashboard(page: Page, student: NewStudent): Promise<void> {
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Student Dashboard' })).toBeVisible();
   await expect(page.getByText(`Welcome, ${student.fullname}`)).toBeVisible();
@@ -46,8 +46,7 @@ async function expectDashboard(page: Page, student: StudentData): Promise<void> 
 }
 
 test.describe('student login and dashboard', () => {
-  test('logs in by e-mail and shows the profile', async ({ page, request }) => {
-    const student = await createStudent(request);
+  test('logs in by e-mail and shows the profile', async ({ page, student }) => {
     await login(page, student.email, student.password);
     await expectToast(page, 'Login Successful');
     await expectDashboard(page, student);
@@ -92,8 +91,7 @@ test.describe('student login and dashboard', () => {
     await expect(page).toHaveURL(/\/studentlogin$/);
   });
 
-  test("shows the server's error for a wrong password", async ({ page, request }) => {
-    const student = await createStudent(request);
+  test("shows the server's error for a wrong password", async ({ page, student }) => {
     await login(page, student.email, `${student.password}-wrong`);
     await expectToast(page, 'Invalid Email ID/Mobile Number or Password');
     await expect(page).toHaveURL(/\/studentlogin$/);
@@ -128,8 +126,7 @@ test.describe('student login and dashboard', () => {
     expect(await sessionItem(page, 'userData')).toBeNull();
   });
 
-  test('/studentlogin with a session goes to /dashboard', async ({ page, request }) => {
-    const student = await createStudent(request);
+  test('/studentlogin with a session goes to /dashboard', async ({ page, student }) => {
     await login(page, student.email, student.password);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/studentlogin');
@@ -159,8 +156,7 @@ test.describe('forgot password', () => {
     await expect(page.getByLabel('OTP')).toHaveCount(0);
   });
 
-  test('resets the password with the code sent by e-mail', async ({ page, request }) => {
-    const student = await createStudent(request);
+  test('resets the password with the code sent by e-mail', async ({ page, student }) => {
     const newPassword = `New-${student.password}`;
     await page.goto('/forgotpassword');
     const email = page.getByLabel('Email Address');

@@ -4,18 +4,8 @@
 
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import {
-  admin,
-  createStudent,
-  expect,
-  expectToast,
-  fillRegistration,
-  newStudent,
-  site,
-  snap,
-  studentToken,
-  test,
-} from './fixtures.ts';
+import { expect, expectToast, fillRegistration, site, snap, studentToken, test } from './fixtures.ts';
+import { newStudent } from '../testing/students.ts';
 
 const WIDTHS = [320, 1280] as const;
 
@@ -35,14 +25,6 @@ async function openCalendar(page: Page): Promise<void> {
     await page.getByRole('button', { name: /Choose date/ }).click();
     await expect(page.getByRole('dialog')).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
-}
-
-async function loginAsAdmin(page: Page): Promise<void> {
-  await page.goto('/adminlogin');
-  await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/admindashborad$/);
 }
 
 for (const width of WIDTHS) {
@@ -90,8 +72,7 @@ for (const width of WIDTHS) {
       await snap(page, `otp-stage-${width}`);
     });
 
-    test('a wrong login stays on the form until something changes', async ({ page, request }) => {
-      const student = await createStudent(request);
+    test('a wrong login stays on the form until something changes', async ({ page, student }) => {
       await page.goto('/studentlogin');
       await page.getByLabel('Email ID or Mobile Number').fill(student.email);
       await page.getByLabel('Password', { exact: true }).fill(`${student.password}-wrong`);
@@ -107,9 +88,7 @@ for (const width of WIDTHS) {
       await expect(message).toHaveCount(0);
     });
 
-    test('the admin table and the editor dialog', async ({ page, request }) => {
-      const student = await createStudent(request);
-      await loginAsAdmin(page);
+    test('the admin table and the editor dialog', async ({ adminPage: page, student }) => {
       await page.getByLabel('Search').fill(student.email);
       const grid = page.getByRole('grid', { name: 'Registered students' });
       const edit = grid.getByRole('button', { name: `Edit ${student.fullname}` });
@@ -164,7 +143,7 @@ test('every control shows a focus ring of at least 3:1', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Send OTP' })).toBeEnabled();
   // Tab through the form: each focused control draws an outline or a border of 2 px or more
   // whose colour has at least 3:1 against white.
-  const report = (await page.evaluate(`(() => {
+  const report = await page.evaluate<boolean>(`(() => {
     const lum = (c) => {
       const [r, g, b] = c.match(/\\d+(\\.\\d+)?/g).slice(0, 3).map(Number).map((v) => {
         v /= 255;
@@ -188,17 +167,17 @@ test('every control shows a focus ring of at least 3:1', async ({ page }) => {
       return { ok: false, how: 'none' };
     };
     return true;
-  })()`)) as boolean;
+  })()`);
   expect(report).toBe(true);
   const seen: string[] = [];
   for (let i = 0; i < 24; i++) {
     await page.keyboard.press('Tab');
-    const focused = (await page.evaluate(`(() => {
+    const focused = await page.evaluate<{ name: string; ok: boolean; how: string } | null>(`(() => {
       const el = document.activeElement;
       if (!el || el === document.body || !el.closest('form')) return null;
       const name = el.getAttribute('aria-label') || (el.labels && el.labels[0] && el.labels[0].textContent) || el.textContent || el.name;
       return { name: el.tagName + ' ' + name, ...window.__ring(el) };
-    })()`)) as { name: string; ok: boolean; how: string } | null;
+    })()`);
     if (!focused) continue;
     seen.push(focused.name);
     expect(focused.ok, `${focused.name}: ${focused.how}`).toBe(true);
@@ -234,8 +213,7 @@ test('terms and privacy: linked from the checkbox and the footer, pre-rendered, 
   await snap(page, 'privacy');
 });
 
-test('forgot password: "Use a different e-mail" goes back to the first step', async ({ page, request }) => {
-  const student = await createStudent(request);
+test('forgot password: "Use a different e-mail" goes back to the first step', async ({ page, student }) => {
   await page.goto('/forgotpassword');
   await page.getByLabel('Email Address').fill(student.email);
   await page.getByRole('button', { name: 'Send OTP' }).click();
@@ -246,8 +224,7 @@ test('forgot password: "Use a different e-mail" goes back to the first step', as
   await expect(page.getByLabel('OTP')).toHaveCount(0);
 });
 
-test('the header says where a logged-in student goes, instead of "Enroll Now"', async ({ page, request }) => {
-  const student = await createStudent(request);
+test('the header says where a logged-in student goes, instead of "Enroll Now"', async ({ page, request, student }) => {
   await studentToken(request, student.email, student.password);
   await page.goto('/studentlogin');
   await expect(page.getByRole('banner').getByRole('link', { name: 'Enroll Now' })).toBeVisible();

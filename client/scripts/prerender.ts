@@ -16,7 +16,7 @@ const serverBuild = path.join(client, 'dist-server');
 const template = pageTemplate(readFileSync(path.join(dist, 'index.html'), 'utf8'));
 /** What src/entry-server.tsx exports, once built. */
 interface ServerEntry {
-  render(url: string): Promise<{ html: string; styles: string; title?: string }>;
+  render: (url: string) => Promise<{ html: string; styles: string; title?: string }>;
 }
 // The server build resolves React and MUI from node_modules at run time: they must run
 // as in the browser's production build, or MUI's class names (labelled in development)

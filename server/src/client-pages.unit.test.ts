@@ -22,7 +22,7 @@ beforeAll(async () => {
   const app = createApp({
     config: loadConfig({ NODE_ENV: 'test' }),
     parseApp: (_req, _res, next) => next(),
-    isDatabaseHealthy: async () => true,
+    isDatabaseHealthy: () => Promise.resolve(true),
     clientDir,
     // The server's own admin call needs the backup state; pages do not.
     apiHandlers: { getOperationsStatus: (_req, res) => void res.json({}) },

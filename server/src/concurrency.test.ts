@@ -2,7 +2,8 @@
 // and enrollment numbers are never duplicated.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newStudent, smsCode, startTestSite, type TestSite } from './test-support/site.ts';
+import { smsCode, startTestSite, type TestSite } from '../../testing/site.ts';
+import { newStudent } from '../../testing/students.ts';
 
 let t: TestSite;
 beforeAll(async () => {

@@ -2,7 +2,7 @@
 // of its own: one Parse Server per test process.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSite, type TestSite } from './test-support/site.ts';
+import { startTestSite, type TestSite } from '../../testing/site.ts';
 
 let prod: TestSite;
 

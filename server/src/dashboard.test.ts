@@ -3,7 +3,7 @@
 // its cookie Secure in production, and DASHBOARD_ENABLED=false turns it off.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSite, type TestSite } from './test-support/site.ts';
+import { startTestSite, type TestSite } from '../../testing/site.ts';
 
 let t: TestSite;
 let lastAddress = 10;

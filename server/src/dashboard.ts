@@ -51,7 +51,7 @@ export async function createDashboard(config: Config, sql: pg.Pool): Promise<Das
       cookieSessionMaxAge: SESSION_HOURS * 3600 * 1000,
       cookieSessionStore: store,
     },
-  ) as RequestHandler;
+  );
 
   const limits = await dashboardLoginLimits(config, sql);
   const login = express.Router();

@@ -5,15 +5,8 @@
 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { solveChallenge } from 'altcha-lib';
-import {
-  loginAdmin,
-  loginStudent,
-  mailTo,
-  newStudent,
-  register,
-  startTestSite,
-  type TestSite,
-} from './test-support/site.ts';
+import { loginAdmin, loginStudent, mailTo, register, startTestSite, type TestSite } from '../../testing/site.ts';
+import { newStudent } from '../../testing/students.ts';
 
 let t: TestSite;
 let appId: string;
@@ -65,7 +58,7 @@ async function send(
   }
   // Every error body carries its request's id (the X-Request-Id header): compared apart.
   if (body && typeof body === 'object' && 'requestId' in body) {
-    expect((body as { requestId: unknown }).requestId).toBe(res.headers.get('x-request-id'));
+    expect(body.requestId).toBe(res.headers.get('x-request-id'));
     delete (body as { requestId?: unknown }).requestId;
   }
   return { status: res.status, body, text, ms };

@@ -3,7 +3,7 @@
 
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSite, type TestSite } from './test-support/site.ts';
+import { startTestSite, type TestSite } from '../../testing/site.ts';
 
 let t: TestSite;
 beforeAll(async () => {
@@ -24,7 +24,7 @@ function open(): Promise<Socket> {
 function received(socket: Socket): Promise<string> {
   return new Promise((resolve) => {
     let data = '';
-    socket.on('data', (chunk) => (data += chunk));
+    socket.on('data', (chunk: Buffer) => (data += chunk.toString()));
     socket.on('close', () => resolve(data));
     socket.on('error', () => undefined);
   });

@@ -55,10 +55,11 @@ export function hashedKey(secret: string, ...parts: string[]): string {
 export async function limiterFactory(options: { sql?: pg.Pool; redisUrl?: string }) {
   if (options.redisUrl) {
     const redis = createClient({ url: options.redisUrl });
-    redis.on('error', (error) => console.error('redis:', error.message));
+    redis.on('error', (error: Error) => console.error('redis:', error.message));
     await redis.connect();
     return {
-      make: async (o: LimiterOptions) => new RateLimiterRedis({ ...o, storeClient: redis, useRedisPackage: true }),
+      make: (o: LimiterOptions) =>
+        Promise.resolve(new RateLimiterRedis({ ...o, storeClient: redis, useRedisPackage: true })),
       close: async () => void (await redis.quit().catch(() => undefined)),
     };
   }
@@ -76,13 +77,13 @@ export async function limiterFactory(options: { sql?: pg.Pool; redisUrl?: string
               clearExpiredByTimeout: false,
             },
             (error?: unknown) =>
-              error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(limiter),
+              error ? reject(error instanceof Error ? error : new Error(JSON.stringify(error))) : resolve(limiter),
           );
         }),
-      close: async () => undefined,
+      close: () => Promise.resolve(),
     };
   }
-  return { make: async (o: LimiterOptions) => new RateLimiterMemory(o), close: async () => undefined };
+  return { make: (o: LimiterOptions) => Promise.resolve(new RateLimiterMemory(o)), close: () => Promise.resolve() };
 }
 
 /** rate-limiter-flexible rejects with a RateLimiterRes when points run out, with an Error when the store fails. */

@@ -7,9 +7,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './net.ts';
-import { codeIn, startCaptures, type Captures } from './test-support/captures.ts';
-import { runSite, startRedis, type RedisProcess, type SiteProcess } from './test-support/processes.ts';
-import { createDatabase, newStudent } from './test-support/site.ts';
+import { type Captures, startCaptures } from '../../testing/captures.ts';
+import { codeIn } from '../../testing/codes.ts';
+import { type RedisProcess, runSite, type SiteProcess, startRedis } from '../../testing/processes.ts';
+import { createDatabase } from '../../testing/site.ts';
+import { newStudent } from '../../testing/students.ts';
 
 const LIMIT = 6;
 let captures: Captures;

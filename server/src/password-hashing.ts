@@ -33,6 +33,8 @@ export function limitPasswordHashing(concurrency = availableParallelism()): void
   };
   // Parse reads these properties at each call, so replacing them reaches every caller.
   const password = require('parse-server/lib/password.js') as Hashing;
+  // Parse's password module exports plain functions (no `this`): kept to be called later.
+  // eslint-disable-next-line @typescript-eslint/unbound-method
   const { hash, compare } = password;
   password.hash = (...args) => run(() => hash(...args));
   password.compare = (...args) => run(() => compare(...args));

@@ -8,9 +8,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './net.ts';
-import { codeIn, startCaptures } from './test-support/captures.ts';
-import { runSite, type SiteProcess } from './test-support/processes.ts';
-import { newStudent } from './test-support/site.ts';
+import { startCaptures } from '../../testing/captures.ts';
+import { codeIn } from '../../testing/codes.ts';
+import { runSite, type SiteProcess } from '../../testing/processes.ts';
+import { newStudent } from '../../testing/students.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'tc-process-'));
 const running: SiteProcess[] = [];

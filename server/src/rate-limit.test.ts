@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLS, LIMIT_OF_FUNCTION } from '@tc/domain/api/contract';
 import { ErrorCode } from '@tc/domain/errors';
-import { newStudent, startTestSite, type TestSite } from './test-support/site.ts';
+import { startTestSite, type TestSite } from '../../testing/site.ts';
+import { newStudent } from '../../testing/students.ts';
 
 const MAX = 3;
 let t: TestSite;

@@ -11,9 +11,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPostmasterOf, stopOrphanedPostmaster } from './database/embedded.ts';
 import { freePort } from './net.ts';
-import { codeIn, startCaptures, type Captures } from './test-support/captures.ts';
-import { runSite, type SiteProcess } from './test-support/processes.ts';
-import { newStudent, until } from './test-support/site.ts';
+import { type Captures, startCaptures } from '../../testing/captures.ts';
+import { codeIn } from '../../testing/codes.ts';
+import { runSite, type SiteProcess } from '../../testing/processes.ts';
+import { newStudent, type NewStudent } from '../../testing/students.ts';
+import { until } from '../../testing/until.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'tc-reliability-'));
 const running: SiteProcess[] = [];
@@ -87,7 +89,7 @@ async function parentWithCode() {
 }
 
 /** After a restart: the account is there, or the parent's code still registers it. */
-async function everyParentFinishes(parents: Array<{ student: ReturnType<typeof newStudent>; otp: string }>) {
+async function everyParentFinishes(parents: Array<{ student: NewStudent; otp: string }>) {
   for (const { student, otp } of parents) {
     const exists = (await call('POST', '/api/check-email', { email: student.email })).body.exists;
     if (exists) {

@@ -3,11 +3,12 @@
 // or change a password without a code.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAdmin, loginStudent, newStudent, register, startTestSite, type TestSite } from './test-support/site.ts';
+import { loginAdmin, loginStudent, register, startTestSite, type TestSite } from '../../testing/site.ts';
+import { newStudent, type NewStudent } from '../../testing/students.ts';
 
 let t: TestSite;
 let appId: string;
-let student: ReturnType<typeof newStudent>;
+let student: NewStudent;
 let studentId: string;
 let token: string;
 

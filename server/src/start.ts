@@ -179,14 +179,14 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
     cleanups.push(() => operations.stop());
 
     const deps: CloudDeps = {
-      countCall: callLimits.countCall,
+      countCall: (group, address) => callLimits.countCall(group, address),
       sendMail: operations.metrics.countDeliveries('email', mailer.send),
       sendSms: operations.metrics.countDeliveries(
         'sms',
         createSmsSender(config.smsWebhookUrl, outbox, config.timeouts.smsMs),
       ),
-      enqueueMail: mailQueue.enqueue,
-      mailQueueStatus: mailQueue.status,
+      enqueueMail: (message, key) => mailQueue.enqueue(message, key),
+      mailQueueStatus: () => mailQueue.status(),
       enqueueMails: (jobs) => mailQueue.enqueueMany(jobs),
       forgetMailTo: (addresses) => mailQueue.forgetMailTo(addresses),
       sql: async <Row extends object>(text: string, values?: readonly unknown[]) =>
@@ -214,7 +214,7 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
 
     const app = createApp({
       config,
-      parseApp: parseServer.app,
+      parseApp: parseServer.app as RequestHandler,
       dashboard,
       isDatabaseHealthy: () => isHealthy(sql, config.timeouts.healthMs),
       clientDir: options.clientDir ?? CLIENT_DIST,

@@ -2,8 +2,9 @@
 // (issue 12 items 3 and 4), on the real site with the real SMTP and SMS captures.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeIn, mailCode } from './test-support/captures.ts';
-import { newStudent, smsCode, startTestSite, type TestSite } from './test-support/site.ts';
+import { codeIn, mailCode } from '../../testing/codes.ts';
+import { smsCode, startTestSite, type TestSite } from '../../testing/site.ts';
+import { newStudent } from '../../testing/students.ts';
 
 let t: TestSite;
 beforeAll(async () => {

@@ -8,8 +8,8 @@ export function BackButton() {
   const navigate = useNavigate();
   const goBack = () => {
     const index = (window.history.state as { idx?: number } | null)?.idx;
-    if (typeof index === 'number' && index > 0) navigate(-1);
-    else navigate(Route.home);
+    if (typeof index === 'number' && index > 0) void navigate(-1);
+    else void navigate(Route.home);
   };
   return (
     <Button startIcon={<ArrowBackIcon />} onClick={goBack} sx={{ alignSelf: 'flex-start', px: 1.5 }}>

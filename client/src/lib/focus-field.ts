@@ -7,8 +7,7 @@ export function focusField(form: HTMLFormElement | null, name: string): void {
     if (!form) return;
     let control: unknown = form.elements.namedItem(name);
     // A radio group: its checked radio, or its first.
-    if (control instanceof RadioNodeList)
-      control = [...control].find((r) => (r as HTMLInputElement).checked) ?? control[0];
+    if (control instanceof RadioNodeList) control = [...control].find((r) => r.checked) ?? control[0];
     if (!(control instanceof HTMLElement)) control = form.ownerDocument.getElementById(name);
     if (control instanceof HTMLElement) control.focus();
   });

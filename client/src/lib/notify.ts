@@ -13,7 +13,7 @@ let wanted = false;
 
 /** Whether any notification was asked for yet (the container mounts then). */
 export const toastDemand = {
-  subscribe(listener: () => void): () => void {
+  subscribe: (listener: () => void): (() => void) => {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },

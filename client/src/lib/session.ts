@@ -31,7 +31,7 @@ export const studentSession = {
     try {
       const parsed = JSON.parse(raw) as unknown;
       if (parsed && typeof parsed === 'object' && 'tokenStudent' in parsed) {
-        const token = (parsed as { tokenStudent: unknown }).tokenStudent;
+        const token = parsed.tokenStudent;
         return typeof token === 'string' && token ? token : null;
       }
       return typeof parsed === 'string' && parsed ? parsed : null;

@@ -27,7 +27,7 @@ export function useApi(role: Role) {
     (message?: string) => {
       session.clear();
       if (message) notify.error(message);
-      navigate(LOGIN[role], { replace: true });
+      void navigate(LOGIN[role], { replace: true });
     },
     [session, navigate, role],
   );

@@ -49,7 +49,7 @@ interface FetchCall {
 export function mockFetch(handlers: Record<string, MockHandler>) {
   const calls: FetchCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input), 'http://localhost');
+    const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
     const method = (init.method ?? 'GET').toUpperCase();
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     calls.push({ method, path: url.pathname, url, body, headers: (init.headers ?? {}) as Record<string, string> });

@@ -23,7 +23,7 @@ Object.defineProperty(window, 'matchMedia', {
 });
 
 // jsdom does not draw: the decorative canvas simply gets no context.
-HTMLCanvasElement.prototype.getContext = (() => null) as unknown as HTMLCanvasElement['getContext'];
+HTMLCanvasElement.prototype.getContext = () => null;
 
 // A component test fails when anything logs an error (React's warnings about
 // keys, act(), nesting or hydration among them): they are bugs, not noise.

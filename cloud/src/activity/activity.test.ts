@@ -2,13 +2,7 @@
 // record; nobody, the master key included, changes or deletes one; only admins read it.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  loginAdmin,
-  loginStudent,
-  register,
-  startTestSite,
-  type TestSite,
-} from '../../../server/src/test-support/site.ts';
+import { loginAdmin, loginStudent, register, startTestSite, type TestSite } from '../../../testing/site.ts';
 
 let t: TestSite;
 let admin: string;

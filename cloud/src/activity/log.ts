@@ -121,7 +121,7 @@ export function defineActivityTriggers(): void {
     if (dirty.length === 1 && dirty[0] === 'state') {
       const settles =
         original.get('state') === 'pending' &&
-        (ACTIVITY_STATES as readonly string[]).includes(object.get('state')) &&
+        (ACTIVITY_STATES as readonly string[]).includes(object.get('state') as string) &&
         object.get('state') !== 'pending';
       if (settles) return;
     }

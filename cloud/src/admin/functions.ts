@@ -13,7 +13,7 @@ import { RegistrationMessage, ServerMessage } from '@tc/domain/messages';
 import { normalizeEmail, parseBoard, parseGrade } from '@tc/domain/registration';
 import { validateStudentUpdate } from '@tc/domain/student-update';
 import type { CloudDeps } from '../deps.ts';
-import { fail, defineFunction, requireStrings, validationFailed } from '../errors.ts';
+import { defineFunction, fail, optionalString, requireStrings, validationFailed } from '../errors.ts';
 import { MASTER, parse } from '../parse.ts';
 import { cachedCount, forgetCounts } from '../users/student-count.ts';
 import { changesBetween, recordActivity } from '../activity/log.ts';
@@ -52,13 +52,13 @@ export function defineAdminFunctions(deps: CloudDeps): void {
   defineFunction(deps, 'loginAdmin', async (request) => {
     const { params } = request;
     requireStrings(params, ['email', 'password']);
-    const email = normalizeEmail(String(params.email ?? ''));
+    const email = normalizeEmail(optionalString(params, 'email') ?? '');
     const user = email ? await findUserByEmail(email) : undefined;
     const { sessionToken } = await logIn(deps, {
       kind: 'admin',
       account: email,
       user,
-      password: String(params.password ?? ''),
+      password: optionalString(params, 'password') ?? '',
       address: clientAddress(request),
       proof: params.altcha,
       invalidMessage: ServerMessage.invalidAdminLogin,
@@ -164,13 +164,13 @@ export function defineAdminFunctions(deps: CloudDeps): void {
         kind: 'student.update',
         targetClass: '_User',
         targetId: user.id!,
-        enrollmentId: user.get(ENROLLMENT_FIELD),
+        enrollmentId: user.get(ENROLLMENT_FIELD) as number,
         changes: logged,
       },
       async () => {
         user.set(rest);
         if (email) user.set({ email, username: email });
-        await saveStudent(user, user.get('email'), user.get('mobile'));
+        await saveStudent(user, user.get('email') as string, user.get('mobile') as string);
       },
     );
     forgetCounts();

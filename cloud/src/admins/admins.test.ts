@@ -3,14 +3,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import {
-  loginAdmin,
-  loginStudent,
-  mailTo,
-  register,
-  startTestSite,
-  type TestSite,
-} from '../../../server/src/test-support/site.ts';
+import { loginAdmin, loginStudent, mailTo, register, startTestSite, type TestSite } from '../../../testing/site.ts';
 
 let t: TestSite;
 let admin: string;

@@ -113,9 +113,9 @@ export function defineAdminAccountFunctions(deps: CloudDeps): void {
 
   defineFunction(deps, 'acceptAdminInvite', async ({ params }) => {
     requireStrings(params, ['email', 'otp', 'password']);
-    const email = normalizeEmail(String(params.email ?? ''));
+    const email = normalizeEmail(optionalString(params, 'email') ?? '');
     if (!email) validationFailed(RegistrationMessage.emailRequired, 'email');
-    const password = normalizePassword(String(params.password ?? ''));
+    const password = normalizePassword(optionalString(params, 'password') ?? '');
     const problem = passwordProblem(password);
     if (problem) validationFailed(problem, 'password');
 
@@ -178,8 +178,8 @@ export function defineAdminAccountFunctions(deps: CloudDeps): void {
   defineFunction(deps, 'changeAdminPassword', async (request) => {
     const me = await requireAdmin(request, deps);
     requireStrings(request.params, ['currentPassword', 'newPassword']);
-    const current = normalizePassword(String(request.params.currentPassword ?? ''));
-    const next = normalizePassword(String(request.params.newPassword ?? ''));
+    const current = normalizePassword(optionalString(request.params, 'currentPassword') ?? '');
+    const next = normalizePassword(optionalString(request.params, 'newPassword') ?? '');
     const problem = passwordProblem(next);
     if (problem) validationFailed(problem, 'newPassword');
     // Checked like any admin login: wrong guesses count against this address (login-guard).

@@ -4,14 +4,8 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AssessmentMessage as M } from '@tc/domain/assessments';
-import {
-  loginAdmin,
-  loginStudent,
-  newStudent,
-  register,
-  startTestSite,
-  type TestSite,
-} from '../../../server/src/test-support/site.ts';
+import { loginAdmin, loginStudent, register, startTestSite, type TestSite } from '../../../testing/site.ts';
+import { newStudent } from '../../../testing/students.ts';
 
 let t: TestSite;
 let admin: string;

@@ -175,9 +175,9 @@ export function defineAssessmentFunctions(deps: CloudDeps): void {
     );
     const progressUrl = `${deps.publicUrl}${Route.progress}`;
     const result = {
-      subject: assessment.get('subject'),
-      title: assessment.get('title'),
-      maxMarks: assessment.get('maxMarks'),
+      subject: assessment.get('subject') as string,
+      title: assessment.get('title') as string,
+      maxMarks: assessment.get('maxMarks') as number,
     };
     const jobs: MailJob[] = students.map((student) => ({
       message: {

@@ -73,7 +73,9 @@ async function checkRows(
           ? row.value
           : row.value === undefined || row.value === null
             ? ''
-            : String(row.value),
+            : typeof row.value === 'number' || typeof row.value === 'boolean'
+              ? String(row.value)
+              : JSON.stringify(row.value),
     };
     checked.push(out);
     if (row.id === null) {

@@ -3,14 +3,9 @@
 // student gets exactly one; a correction afterwards sends nothing.
 
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  loginAdmin,
-  newStudent,
-  register,
-  startTestSite,
-  until,
-  type TestSite,
-} from '../../../server/src/test-support/site.ts';
+import { loginAdmin, register, startTestSite, type TestSite } from '../../../testing/site.ts';
+import { newStudent } from '../../../testing/students.ts';
+import { until } from '../../../testing/until.ts';
 
 const sites: TestSite[] = [];
 afterAll(async () => {

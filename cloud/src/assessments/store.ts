@@ -20,19 +20,20 @@ export interface AssessmentRecord extends ValidAssessment {
 }
 
 export function toAssessmentRecord(object: AssessmentObject): AssessmentRecord {
-  const average = object.get('average');
+  const average = object.get('average') as unknown;
   const publishedAt = object.get('publishedAt') as Date | undefined;
+  type Field<K extends keyof AssessmentRecord> = AssessmentRecord[K];
   return {
     objectId: object.id!,
-    grade: object.get('grade'),
-    board: object.get('board'),
-    subject: object.get('subject'),
-    title: object.get('title'),
-    date: object.get('date'),
-    maxMarks: object.get('maxMarks'),
-    status: object.get('status'),
+    grade: object.get('grade') as Field<'grade'>,
+    board: object.get('board') as Field<'board'>,
+    subject: object.get('subject') as Field<'subject'>,
+    title: object.get('title') as Field<'title'>,
+    date: object.get('date') as Field<'date'>,
+    maxMarks: object.get('maxMarks') as Field<'maxMarks'>,
+    status: object.get('status') as Field<'status'>,
     ...(typeof average === 'number' ? { average: Math.round(average * 100) / 100 } : {}),
-    markedCount: object.get('markedCount') ?? 0,
+    markedCount: (object.get('markedCount') as number | undefined) ?? 0,
     ...(publishedAt ? { publishedAt: publishedAt.toISOString() } : {}),
   };
 }

@@ -2,7 +2,8 @@
 // single use, replacement, cooldown, hourly cap, and the per-IP limits.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newStudent, smsCode, startTestSite, type TestSite } from '../../../server/src/test-support/site.ts';
+import { smsCode, startTestSite, type TestSite } from '../../../testing/site.ts';
+import { newStudent } from '../../../testing/students.ts';
 
 let t: TestSite;
 beforeAll(async () => {

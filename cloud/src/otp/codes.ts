@@ -111,9 +111,9 @@ async function checkCode(
 ): Promise<CodeRecord> {
   const record = await activeCodeQuery(purpose, target).descending('createdAt').first(MASTER);
   if (!record) fail(ErrorCode.WrongCode, ServerMessage.wrongCode);
-  if (record.get('expiresAt').getTime() <= Date.now()) fail(ErrorCode.ExpiredCode, ServerMessage.expiredCode);
+  if ((record.get('expiresAt') as Date).getTime() <= Date.now()) fail(ErrorCode.ExpiredCode, ServerMessage.expiredCode);
 
-  const expected = Buffer.from(record.get('codeHash'), 'hex');
+  const expected = Buffer.from(record.get('codeHash') as string, 'hex');
   const actual = Buffer.from(hashCode(deps, purpose, target, typeof typed === 'string' ? typed.trim() : ''), 'hex');
   const right = timingSafeEqual(expected, actual);
 

@@ -32,7 +32,7 @@ async function mailResetCode(deps: CloudDeps, email: string): Promise<void> {
     if (!user || !isStudent(user)) return;
     const issued = await issueCode(deps, 'reset', normalizeEmail(email));
     try {
-      await deps.sendMail({ to: user.get('email'), ...resetCodeEmail(issued.code) });
+      await deps.sendMail({ to: user.get('email') as string, ...resetCodeEmail(issued.code) });
     } catch (error) {
       // Only this code: a newer one the parent asked for meanwhile stays good.
       await withdrawCode(issued);
@@ -52,8 +52,8 @@ export function defineStudentFunctions(deps: CloudDeps): void {
   defineFunction(deps, 'loginStudent', async (request) => {
     const { params } = request;
     requireStrings(params, ['identifier', 'password']);
-    const identifier = String(params.identifier ?? '').trim();
-    const password = normalizePassword(String(params.password ?? ''));
+    const identifier = (optionalString(params, 'identifier') ?? '').trim();
+    const password = normalizePassword(optionalString(params, 'password') ?? '');
     if (!identifier) validationFailed(UiMessage.enterIdentifier, 'identifier');
     if (!password) validationFailed(UiMessage.enterPassword, 'password');
 
@@ -95,12 +95,12 @@ export function defineStudentFunctions(deps: CloudDeps): void {
   // An unknown e-mail gets the same answer, in the same time, and no mail
   //: the code is made and mailed after the answer,
   // and a cooldown or a failed delivery is logged, never told.
-  defineFunction(deps, 'sendResetCode', async ({ params }) => {
+  defineFunction(deps, 'sendResetCode', ({ params }) => {
     const email = optionalString(params, 'email')?.trim();
     if (!email) validationFailed(UiMessage.enterEmailAddress, 'email');
     if (!isValidEmail(email)) validationFailed(RegistrationMessage.emailInvalid, 'email');
     void mailResetCode(deps, email);
-    return { success: true };
+    return Promise.resolve({ success: true });
   });
 
   // The code, not the browser, proves the right to a new password; every session
@@ -108,9 +108,9 @@ export function defineStudentFunctions(deps: CloudDeps): void {
   defineFunction(deps, 'resetPassword', async (request) => {
     const { params } = request;
     requireStrings(params, ['email', 'otp', 'newPassword']);
-    const email = normalizeEmail(String(params.email ?? ''));
+    const email = normalizeEmail(optionalString(params, 'email') ?? '');
     if (!email) validationFailed(UiMessage.enterEmailAddress, 'email');
-    const newPassword = normalizePassword(String(params.newPassword ?? ''));
+    const newPassword = normalizePassword(optionalString(params, 'newPassword') ?? '');
     const problem = passwordProblem(newPassword);
     if (problem) validationFailed(problem, 'newPassword');
 

@@ -108,7 +108,7 @@ export function defineStatusFunctions(deps: CloudDeps): void {
         kind: status === 'deactivated' ? 'student.deactivate' : 'student.reactivate',
         targetClass: '_User',
         targetId: user.id!,
-        enrollmentId: user.get(ENROLLMENT_FIELD),
+        enrollmentId: user.get(ENROLLMENT_FIELD) as number,
         changes: [{ field: 'status', before, after: status }],
       },
       async () => {
@@ -147,7 +147,7 @@ export function defineStatusFunctions(deps: CloudDeps): void {
         kind: 'student.erase',
         targetClass: '_User',
         targetId: user.id!,
-        enrollmentId: user.get(ENROLLMENT_FIELD),
+        enrollmentId: user.get(ENROLLMENT_FIELD) as number,
         changes,
       },
       async () => {

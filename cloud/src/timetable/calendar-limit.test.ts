@@ -2,7 +2,7 @@
 // per-address limit as the other look-ups (a site of its own, with a low limit).
 
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestSite, type TestSite } from '../../../server/src/test-support/site.ts';
+import { startTestSite, type TestSite } from '../../../testing/site.ts';
 
 let t: TestSite;
 beforeAll(async () => {

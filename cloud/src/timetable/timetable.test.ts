@@ -7,14 +7,8 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TimetableMessage as M } from '@tc/domain/messages';
 import { addDays, weekdayOf, zonedParts } from '@tc/domain/zoned-time';
-import {
-  loginAdmin,
-  loginStudent,
-  newStudent,
-  register,
-  startTestSite,
-  type TestSite,
-} from '../../../server/src/test-support/site.ts';
+import { loginAdmin, loginStudent, register, startTestSite, type TestSite } from '../../../testing/site.ts';
+import { newStudent } from '../../../testing/students.ts';
 
 let t: TestSite;
 let admin: string;

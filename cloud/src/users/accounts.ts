@@ -103,7 +103,7 @@ export function recordFromJson(json: StoredStudent): StudentRecord {
 }
 
 export function toAdminProfile(user: User, defaultName: string): AdminProfile {
-  return { name: user.get('fullname') || defaultName, email: user.get('email') };
+  return { name: (user.get('fullname') as string) || defaultName, email: user.get('email') as string };
 }
 
 /** Maps Parse's uniqueness failures on a student to 3033 / 3034. */

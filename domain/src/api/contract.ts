@@ -710,9 +710,9 @@ export type ResponseOf<N extends CallName> = Responses[N];
 
 /** The limit group of each cloud function, by its name. */
 export const LIMIT_OF_FUNCTION: Readonly<Record<string, LimitGroup>> = Object.fromEntries(
-  Object.values(CALLS as Record<string, CallSpec>)
-    .filter((spec) => spec.fn)
-    .map((spec) => [spec.fn, spec.limit]),
+  Object.values(CALLS as Record<string, CallSpec>).flatMap((spec): Array<[string, LimitGroup]> =>
+    spec.fn ? [[spec.fn, spec.limit]] : [],
+  ),
 );
 
 /** Path parameters of a call: `/api/users/{objectId}` has `objectId`. */
@@ -722,7 +722,10 @@ export function pathParamsOf(spec: Pick<CallSpec, 'path'>): string[] {
 
 /** The URL of a call with its path parameters filled in. */
 export function urlOf(spec: Pick<CallSpec, 'path'>, params: Record<string, unknown>): string {
-  return spec.path.replace(/\{(\w+)\}/g, (_all, name: string) => encodeURIComponent(String(params[name] ?? '')));
+  return spec.path.replace(/\{(\w+)\}/g, (_all, name: string) => {
+    const value = params[name];
+    return encodeURIComponent(typeof value === 'string' || typeof value === 'number' ? value : '');
+  });
 }
 
 /** The failure body every call answers: `{error, code}`, with `field` when a field's rule failed. */

@@ -212,7 +212,7 @@ export async function startEmbeddedPostgres(dataDir: string, options: EmbeddedOp
         stdio: ['ignore', 'ignore', 'pipe'],
         env: { ...process.env, LC_MESSAGES: 'C' },
       });
-      child.stderr!.on('data', (chunk: Buffer) => {
+      child.stderr.on('data', (chunk: Buffer) => {
         const message = chunk.toString('utf8');
         log(message);
         if (message.includes('database system is ready to accept connections')) resolve(child);
@@ -238,7 +238,7 @@ export async function startEmbeddedPostgres(dataDir: string, options: EmbeddedOp
         await sleep(500);
       }
     }
-    throw new Error(`The embedded PostgreSQL did not start: ${String(lastError ?? '')}\n${logs.join('')}`);
+    throw new Error(`The embedded PostgreSQL did not start: ${describeError(lastError)}\n${logs.join('')}`);
   };
 
   const watch = (child: ChildProcess) => {
@@ -291,7 +291,7 @@ export async function startEmbeddedPostgres(dataDir: string, options: EmbeddedOp
     stopping = true;
     watchdog?.kill('SIGKILL');
     postmaster?.kill('SIGINT');
-    throw new Error(`The embedded PostgreSQL did not start: ${String(error ?? '')}\n${logs.join('')}`);
+    throw new Error(`The embedded PostgreSQL did not start: ${describeError(error)}\n${logs.join('')}`);
   }
 
   return {
@@ -308,4 +308,10 @@ export async function startEmbeddedPostgres(dataDir: string, options: EmbeddedOp
       if (!(await waitForExit(child.pid, 20_000))) child.kill('SIGQUIT');
     },
   };
+}
+
+/** An error as text for a message: an Error as `Name: message`, anything else as JSON. */
+function describeError(error: unknown): string {
+  if (error === undefined || error === null) return '';
+  return error instanceof Error ? String(error) : JSON.stringify(error);
 }

@@ -2,7 +2,7 @@
 // that the cloud code serves as it serves one made by an admin.
 
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { loginStudent, startTestSite, type TestSite } from '../test-support/site.ts';
+import { loginStudent, startTestSite, type TestSite } from '../../../testing/site.ts';
 import { SEED_PASSWORD, seedStudents, seedTimetable } from './seed.ts';
 
 let t: TestSite;

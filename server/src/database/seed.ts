@@ -247,8 +247,8 @@ export async function seedTimetable(
   sql: Sql,
   today: string = new Date().toISOString().slice(0, 10),
 ): Promise<{ slots: number; holidays: number }> {
-  const { rows } = await sql.query(`SELECT count(*)::int AS n FROM "TimetableSlot"`);
-  if (rows[0].n > 0) return { slots: 0, holidays: 0 };
+  const { rows } = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM "TimetableSlot"`);
+  if (rows[0]!.n > 0) return { slots: 0, holidays: 0 };
 
   const slots: Slot[] = [];
   const add = (fields: SlotFields) => {

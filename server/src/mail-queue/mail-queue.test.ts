@@ -3,7 +3,8 @@
 // a restart of the site, and it is delivered once; operators see the counts.
 
 import { afterAll, describe, expect, it } from 'vitest';
-import { loginAdmin, loginStudent, register, startTestSite, until, type TestSite } from '../test-support/site.ts';
+import { loginAdmin, loginStudent, register, startTestSite, type TestSite } from '../../../testing/site.ts';
+import { until } from '../../../testing/until.ts';
 
 const sites: TestSite[] = [];
 afterAll(async () => {

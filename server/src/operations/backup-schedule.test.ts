@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../net.ts';
-import { runSite, type SiteProcess } from '../test-support/processes.ts';
+import { runSite, type SiteProcess } from '../../../testing/processes.ts';
 import {
   createDatabase,
   loginAdmin,
@@ -15,7 +15,7 @@ import {
   register,
   startTestSite,
   type TestSite,
-} from '../test-support/site.ts';
+} from '../../../testing/site.ts';
 import { listBackups } from './backup.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'tc-scheduled-'));

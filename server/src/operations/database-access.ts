@@ -32,14 +32,14 @@ export function runningEmbedded(dataDir: string): { pid: number; port: number } 
 }
 
 export async function openSiteDatabase(config: Config): Promise<SiteDatabase> {
-  if (config.databaseUri) return { uri: config.databaseUri, running: false, stop: async () => undefined };
+  if (config.databaseUri) return { uri: config.databaseUri, running: false, stop: () => Promise.resolve() };
   const running = runningEmbedded(config.dataDir);
   if (running) {
     const password = readFileSync(path.join(config.dataDir, 'postgres-password'), 'utf8').trim();
     return {
       uri: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${running.port}/tuition`,
       running: true,
-      stop: async () => undefined,
+      stop: () => Promise.resolve(),
     };
   }
   const embedded = await startEmbeddedPostgres(config.dataDir);

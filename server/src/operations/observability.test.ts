@@ -8,16 +8,9 @@ import { Writable } from 'node:stream';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger.ts';
-import { mailCode } from '../test-support/captures.ts';
-import {
-  loginAdmin,
-  loginStudent,
-  mailTo,
-  newStudent,
-  register,
-  startTestSite,
-  type TestSite,
-} from '../test-support/site.ts';
+import { mailCode } from '../../../testing/codes.ts';
+import { loginAdmin, loginStudent, mailTo, register, startTestSite, type TestSite } from '../../../testing/site.ts';
+import type { NewStudent } from '../../../testing/students.ts';
 
 const METRICS_TOKEN = randomBytes(24).toString('base64url');
 const lines: string[] = [];
@@ -46,7 +39,7 @@ describe('request logs', () => {
     const codes: string[] = [];
     const keep = (value: string) => (secrets.push(value), value);
 
-    const students: Array<ReturnType<typeof newStudent>> = [];
+    const students: Array<NewStudent> = [];
     for (let i = 0; i < 4; i++) {
       const { student, result } = await register(t);
       expect(result.status).toBe(201);

@@ -21,9 +21,10 @@ export interface Operations {
 /** Parse Server's connection pool (pg-promise's), when Parse runs in this process on PostgreSQL. */
 function parsePool(appId: string): pg.Pool | undefined {
   try {
-    const config = require('parse-server/lib/Config.js').get(appId) as {
-      database?: { adapter?: { _client?: { $pool?: pg.Pool } } };
+    const Config = require('parse-server/lib/Config.js') as {
+      get(appId: string): { database?: { adapter?: { _client?: { $pool?: pg.Pool } } } } | undefined;
     };
+    const config = Config.get(appId);
     return config?.database?.adapter?._client?.$pool;
   } catch {
     return undefined;

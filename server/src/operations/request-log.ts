@@ -62,5 +62,5 @@ export function requestLogger(logger: Logger): RequestHandler {
     customErrorMessage: () => 'request failed',
     customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
   });
-  return middleware as unknown as RequestHandler;
+  return middleware;
 }

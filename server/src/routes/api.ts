@@ -57,7 +57,7 @@ async function run(name: string, params: Params, clientIp: string, sessionToken?
       if (error.code === ErrorCode.Internal || error.code === Parse.Error.INTERNAL_SERVER_ERROR) {
         throw new AppError(ErrorCode.Internal, ServerMessage.internal);
       }
-      throw new AppError(error.code as ErrorCode, error.message, fieldOf(error as { field?: string }));
+      throw new AppError(error.code as ErrorCode, error.message, fieldOf(error));
     }
     throw error;
   }
@@ -98,7 +98,10 @@ function cloudRoute(spec: CallSpec & { fn: string }) {
 }
 
 /** A handler of the server's own that only an administrator reaches (the same check as getAdminProfile's). */
-function adminOnly(spec: CallSpec, handler: express.RequestHandler): express.RequestHandler {
+// Express 5 awaits what a handler returns; the typings (of Express 4) say void.
+type Handler = (...args: Parameters<express.RequestHandler>) => void | Promise<void>;
+
+function adminOnly(spec: CallSpec, handler: Handler): express.RequestHandler {
   return async (req, res, next) => {
     try {
       await run('getAdminProfile', {}, req.ip ?? 'unknown', bearer(req));

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { EXPORT_COLUMNS, EXPORT_PATH } from '@tc/domain/admin-tools';
 import { seedStudents } from '../database/seed.ts';
-import { loginAdmin, loginStudent, newStudent, register, startTestSite, type TestSite } from '../test-support/site.ts';
+import { loginAdmin, loginStudent, register, startTestSite, type TestSite } from '../../../testing/site.ts';
+import { newStudent } from '../../../testing/students.ts';
 
 let t: TestSite;
 let admin: string;
@@ -26,7 +27,7 @@ async function download(query = '', token: string = admin) {
 }
 
 function rowsOf(text: string): string[][] {
-  return parseCsv(text, { bom: true }) as string[][];
+  return parseCsv(text, { bom: true });
 }
 
 describe('the CSV export', () => {

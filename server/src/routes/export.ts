@@ -95,7 +95,8 @@ const COLUMNS_SQL = `"enrollmentId", fullname, gender, mobile, email, dob, board
 
 function cells(row: StudentRow): string[] {
   const [enrollmentId, fullname, gender, mobile, email, dob, board, grade, status, createdAt] = row;
-  const text = (value: unknown) => guardCell(value === null || value === undefined ? '' : String(value));
+  const text = (value: string | number | Date | null | undefined) =>
+    guardCell(value === null || value === undefined ? '' : String(value));
   return [
     String(enrollmentId),
     text(fullname),
@@ -158,7 +159,7 @@ export function exportRoute(sql: Sql): RequestHandler {
     let filters: Filters;
     try {
       await requireAdminToken(req.get('authorization'));
-      filters = filtersOf(req.query as Record<string, unknown>);
+      filters = filtersOf(req.query);
     } catch (error) {
       if (!(error instanceof AppError)) return next(error);
       res.status(httpStatusOf(error.code)).json({

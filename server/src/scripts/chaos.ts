@@ -11,9 +11,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { stopOrphanedPostmaster } from '../database/embedded.ts';
 import { freePort } from '../net.ts';
-import { codeIn, startCaptures, type Captures } from '../test-support/captures.ts';
-import { runSite, type SiteProcess } from '../test-support/processes.ts';
-import { newStudent } from '../test-support/site.ts';
+import { type Captures, startCaptures } from '../../../testing/captures.ts';
+import { codeIn } from '../../../testing/codes.ts';
+import { runSite, type SiteProcess } from '../../../testing/processes.ts';
+import { newStudent } from '../../../testing/students.ts';
 
 const BURST = Number(process.env.CHAOS_BURST ?? 30);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'tc-chaos-'));
@@ -122,8 +123,9 @@ const allFaults: Fault[] = [
   },
   {
     name: 'kill -9 of the postmaster',
-    inject: async () => {
+    inject: () => {
       process.kill(postmasterPid(), 'SIGKILL');
+      return Promise.resolve();
     },
   },
   {

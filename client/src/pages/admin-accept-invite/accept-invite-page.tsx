@@ -28,7 +28,7 @@ export default function AcceptInvitePage() {
     setBusy(false);
     if (result.ok) {
       notify.success('Your password is set. Please log in.');
-      navigate(Route.adminLogin);
+      void navigate(Route.adminLogin);
     } else {
       const body = result.data as { field?: string } | null;
       setError({ field: body?.field, text: errorText(result, 'The invitation could not be accepted') });
@@ -40,7 +40,7 @@ export default function AcceptInvitePage() {
   return (
     <Box sx={{ width: '100%', maxWidth: 480, mx: 'auto', px: 2, py: { xs: 3, sm: 5 } }}>
       <PageTitle title="Accept invitation" />
-      <Card component="form" onSubmit={submit} sx={{ p: { xs: 2, sm: 3 } }} noValidate>
+      <Card component="form" onSubmit={(event) => void submit(event)} sx={{ p: { xs: 2, sm: 3 } }} noValidate>
         <Typography variant="h1" sx={{ fontSize: '1.5rem', mb: 1 }}>
           Become an administrator
         </Typography>

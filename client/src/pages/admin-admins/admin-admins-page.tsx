@@ -96,7 +96,7 @@ export default function AdminAdminsPage() {
                   ) : (
                     <Button
                       color="error"
-                      onClick={() => remove(admin.objectId, admin.email)}
+                      onClick={() => void remove(admin.objectId, admin.email)}
                       disabled={admins.length <= 1}
                     >
                       Remove
@@ -109,7 +109,7 @@ export default function AdminAdminsPage() {
             ))}
           </List>
         </Card>
-        <Card component="form" onSubmit={sendInvite} sx={{ p: { xs: 1.5, sm: 2.5 } }}>
+        <Card component="form" onSubmit={(event) => void sendInvite(event)} sx={{ p: { xs: 1.5, sm: 2.5 } }}>
           <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 2 }}>
             Invite an administrator
           </Typography>
@@ -133,7 +133,7 @@ export default function AdminAdminsPage() {
             </Button>
           </Stack>
         </Card>
-        <Card component="form" onSubmit={changePassword} sx={{ p: { xs: 1.5, sm: 2.5 } }}>
+        <Card component="form" onSubmit={(event) => void changePassword(event)} sx={{ p: { xs: 1.5, sm: 2.5 } }}>
           <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 2 }}>
             Change your password
           </Typography>

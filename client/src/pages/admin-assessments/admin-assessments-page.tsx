@@ -55,7 +55,7 @@ export default function AdminAssessmentsPage() {
   const signOut = useCallback(() => {
     notify.error(UiMessage.sessionExpired);
     adminSession.clear();
-    navigate(Route.adminLogin, { replace: true });
+    void navigate(Route.adminLogin, { replace: true });
   }, [navigate]);
 
   useEffect(() => {
@@ -249,7 +249,7 @@ export default function AdminAssessmentsPage() {
           <Button
             variant="contained"
             color={pending?.kind === 'delete' ? 'error' : 'primary'}
-            onClick={confirm}
+            onClick={() => void confirm()}
             disabled={busy}
           >
             {pending?.kind === 'publish' ? 'Publish' : 'Delete'}

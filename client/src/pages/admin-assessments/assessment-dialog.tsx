@@ -93,7 +93,7 @@ export function AssessmentDialog({ token, editing, onClose, onSaved }: Props) {
 
   return (
     <Dialog open onClose={onClose} aria-labelledby="assessment-dialog-title" fullWidth maxWidth="sm">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(event) => void submit(event)} noValidate>
         <DialogTitle id="assessment-dialog-title">{editing ? 'Edit assessment' : 'New assessment'}</DialogTitle>
         <DialogContent>
           <Stack spacing={1} sx={{ pt: 1 }}>

@@ -147,7 +147,7 @@ export function CsvImportDialog({ token, assessment, onClose, onSaved }: Props) 
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" onClick={save} disabled={busy || !preview || bad.length > 0}>
+        <Button variant="contained" onClick={() => void save()} disabled={busy || !preview || bad.length > 0}>
           {preview && bad.length === 0 ? `Save ${preview.rows.length} marks` : 'Save'}
         </Button>
       </DialogActions>

@@ -236,7 +236,7 @@ export function MarksGrid({ token, assessment, onUnauthorized, onSaved }: Props)
           <Button variant="outlined" onClick={() => setImporting(true)}>
             Import CSV
           </Button>
-          <Button variant="contained" onClick={save} disabled={pending === 0 || saving}>
+          <Button variant="contained" onClick={() => void save()} disabled={pending === 0 || saving}>
             {saving ? 'Saving...' : pending ? `Save ${pending} ${pending === 1 ? 'change' : 'changes'}` : 'Saved'}
           </Button>
         </Stack>

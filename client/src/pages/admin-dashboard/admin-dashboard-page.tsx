@@ -84,7 +84,7 @@ export default function AdminDashboardPage() {
           </Typography>
         </Box>
         <Stack direction="row" spacing={1.5} sx={{ flexShrink: 0 }}>
-          <LogoutButton onClick={logout} busy={loggingOut} />
+          <LogoutButton onClick={() => void logout()} busy={loggingOut} />
         </Stack>
       </Stack>
       <AdminNav />

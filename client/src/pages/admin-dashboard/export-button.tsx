@@ -16,7 +16,7 @@ export function ExportButton({ token, view }: { token: string; view: StudentView
     setBusy(true);
     try {
       const query = new URLSearchParams();
-      for (const [key, value] of Object.entries(view)) if (value) query.set(key, value);
+      for (const key of Object.keys(view) as (keyof StudentView)[]) if (view[key]) query.set(key, view[key]);
       const response = await fetch(`${EXPORT_PATH}?${query.toString()}`, {
         headers: { Authorization: `Bearer ${token}` },
       });
@@ -38,7 +38,12 @@ export function ExportButton({ token, view }: { token: string; view: StudentView
     }
   };
   return (
-    <Button variant="outlined" startIcon={<DownloadIcon aria-hidden="true" />} onClick={download} disabled={busy}>
+    <Button
+      variant="outlined"
+      startIcon={<DownloadIcon aria-hidden="true" />}
+      onClick={() => void download()}
+      disabled={busy}
+    >
       {busy ? 'Exporting...' : 'Export CSV'}
     </Button>
   );

@@ -39,7 +39,7 @@ function HistoryButton({ row, token }: ToolsProps) {
   return (
     <>
       <Tooltip title="History">
-        <IconButton aria-label={`History of ${row.fullname}`} onClick={show} size="small">
+        <IconButton aria-label={`History of ${row.fullname}`} onClick={() => void show()} size="small">
           <HistoryIcon />
         </IconButton>
       </Tooltip>
@@ -70,7 +70,7 @@ function StatusButton({ row, token, onChanged }: ToolsProps) {
   const label = deactivated ? 'Reactivate' : 'Deactivate';
   return (
     <Tooltip title={label}>
-      <IconButton aria-label={`${label} ${row.fullname}`} onClick={toggle} size="small">
+      <IconButton aria-label={`${label} ${row.fullname}`} onClick={() => void toggle()} size="small">
         {deactivated ? <LockOpenIcon /> : <BlockIcon />}
       </IconButton>
     </Tooltip>
@@ -116,7 +116,12 @@ function EraseButton({ row, token, onChanged }: ToolsProps) {
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setOpen(false)}>Cancel</Button>
-          <Button color="error" variant="contained" disabled={typed !== ERASE_CONFIRMATION || busy} onClick={erase}>
+          <Button
+            color="error"
+            variant="contained"
+            disabled={typed !== ERASE_CONFIRMATION || busy}
+            onClick={() => void erase()}
+          >
             Erase
           </Button>
         </DialogActions>

@@ -96,7 +96,7 @@ export default function StudentsGrid({ query, view, onSortChange }: StudentsGrid
       if (cancelled) return;
       setLoadedKey(JSON.stringify([request, reloads]));
       if (result.ok && Array.isArray(result.data)) {
-        setRows(result.data as StudentRecord[]);
+        setRows(result.data);
         const total = Number(result.headers?.get('X-Total-Count'));
         setRowCount(Number.isFinite(total) && total >= 0 ? total : result.data.length);
       } else if (result.status !== 401 && result.status !== 403) {

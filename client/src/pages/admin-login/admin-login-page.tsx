@@ -14,7 +14,7 @@ export default function AdminLoginPage() {
 
   // Checked after the first render, which must match the pre-rendered page.
   useEffect(() => {
-    if (adminSession.token()) navigate(Route.adminDashboard, { replace: true });
+    if (adminSession.token()) void navigate(Route.adminDashboard, { replace: true });
   }, [navigate]);
 
   return (
@@ -36,7 +36,7 @@ export default function AdminLoginPage() {
           adminSession.save(token);
           // An error toast of a mistyped attempt no longer applies.
           notify.dismiss();
-          navigate(Route.adminDashboard, { replace: true });
+          void navigate(Route.adminDashboard, { replace: true });
         }}
       />
     </FormCard>

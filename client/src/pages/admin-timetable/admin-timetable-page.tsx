@@ -48,7 +48,7 @@ export default function AdminTimetablePage() {
 
   const signOut = useCallback(() => {
     adminSession.clear();
-    navigate(Route.adminLogin, { replace: true });
+    void navigate(Route.adminLogin, { replace: true });
   }, [navigate]);
 
   // Bumped after each change, to read the lists again.
@@ -119,7 +119,7 @@ export default function AdminTimetablePage() {
         <Typography variant="h1" sx={{ fontSize: { xs: '1.5rem', sm: '2rem' } }}>
           Timetable
         </Typography>
-        <LogoutButton onClick={logout} busy={loggingOut} />
+        <LogoutButton onClick={() => void logout()} busy={loggingOut} />
       </Stack>
       <AdminNav />
       <Card component="section" aria-labelledby="week-heading" sx={{ p: { xs: 2, sm: 3 }, mb: 3, minWidth: 0 }}>

@@ -104,7 +104,7 @@ export function HolidaysCard({ token, holidays, onChanged, onUnauthorized }: Pro
           ))}
         </Box>
       )}
-      <Box component="form" ref={form} onSubmit={add} noValidate sx={{ mt: 2 }}>
+      <Box component="form" ref={form} onSubmit={(event) => void add(event)} noValidate sx={{ mt: 2 }}>
         <Typography variant="h3" sx={{ fontSize: '1.1rem', mb: 1.5 }}>
           Add a holiday
         </Typography>

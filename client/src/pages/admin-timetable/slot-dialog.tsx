@@ -95,7 +95,7 @@ export function SlotDialog({ token, slot, grade, board, onClose, onSaved, onUnau
   const title = slot ? 'Edit class' : 'Add class';
   return (
     <Dialog open onClose={onClose} aria-labelledby="slot-dialog-title" fullWidth maxWidth="sm">
-      <form ref={form} onSubmit={submit} noValidate>
+      <form ref={form} onSubmit={(event) => void submit(event)} noValidate>
         <DialogTitle id="slot-dialog-title">
           {title}: grade {gradeLabel(Number(draft.grade))}
         </DialogTitle>

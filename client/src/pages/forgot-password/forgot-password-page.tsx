@@ -63,7 +63,7 @@ export default function ForgotPasswordPage() {
       return fail(errorText(result, UiMessage.passwordResetFailed), errorField(result));
     }
     notify.success(UiMessage.passwordResetSuccessful);
-    navigate(Route.studentLogin, { replace: true });
+    void navigate(Route.studentLogin, { replace: true });
   };
 
   /** Back to step 1 with the e-mail field ready to change (a typo, another account). */

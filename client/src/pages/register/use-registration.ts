@@ -134,7 +134,7 @@ export function useRegistration() {
     setForm(emptyForm());
     setStage('details');
     const state: ThankYouState = { enrollmentId: result.data.id };
-    navigate(Route.thankYou, { state });
+    void navigate(Route.thankYou, { state });
   };
 
   const submit = (event: FormEvent) => {

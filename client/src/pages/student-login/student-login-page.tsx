@@ -16,7 +16,7 @@ export default function StudentLoginPage() {
 
   // Checked after the first render, which must match the pre-rendered page.
   useEffect(() => {
-    if (studentSession.token()) navigate(Route.dashboard, { replace: true });
+    if (studentSession.token()) void navigate(Route.dashboard, { replace: true });
   }, [navigate]);
 
   return (
@@ -40,7 +40,7 @@ export default function StudentLoginPage() {
         onLoggedIn={(token) => {
           studentSession.save(token);
           notify.success(UiMessage.loginSuccessful);
-          navigate(Route.dashboard, { replace: true });
+          void navigate(Route.dashboard, { replace: true });
         }}
       >
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between' }}>

@@ -97,7 +97,7 @@ export default function StudentProgressPage() {
       else if (result.status === 401 || result.status === 403) {
         notify.error(UiMessage.sessionExpired);
         studentSession.clear();
-        navigate(Route.studentLogin, { replace: true });
+        void navigate(Route.studentLogin, { replace: true });
       } else {
         notify.error(UiMessage.errorLoadingData);
         setFailed(true);

@@ -3,9 +3,9 @@
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { freePort } from '../net.ts';
+import { freePort } from '../server/src/net.ts';
 
-const root = path.resolve(import.meta.dirname, '../../..');
+const root = path.resolve(import.meta.dirname, '..');
 
 export interface SiteProcess {
   child: ChildProcess;
@@ -20,8 +20,8 @@ export function runSite(env: Record<string, string>): SiteProcess {
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
   });
   let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return {
     child,

@@ -93,16 +93,3 @@ export async function startCaptures(): Promise<Captures> {
   captures.smsUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}/sms`;
   return captures;
 }
-
-/** The six-digit code in a text (exactly one run of six digits). */
-export function codeIn(text: string): string {
-  const runs = text.match(/(?<!\d)\d{6}(?!\d)/g) ?? [];
-  if (runs.length !== 1) throw new Error(`expected exactly one six-digit code in: ${text}`);
-  return runs[0]!;
-}
-
-/** The code in a captured mail's body (headers and quoted-printable soft breaks left out). */
-export function mailCode(raw: string): string {
-  const body = raw.slice(raw.search(/\r?\n\r?\n/)).replace(/=\r?\n/g, '');
-  return codeIn(body);
-}

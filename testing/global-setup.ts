@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedPostgres } from '../database/embedded.ts';
+import { startEmbeddedPostgres } from '../server/src/database/embedded.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

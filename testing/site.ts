@@ -4,13 +4,15 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { loadConfig } from '../config.ts';
-import type { Logger } from '../logger.ts';
-import { startSite, type RunningSite } from '../start.ts';
-import { codeIn, startCaptures, type Captures } from './captures.ts';
+import { loadConfig } from '../server/src/config.ts';
+import type { Logger } from '../server/src/logger.ts';
+import { startSite, type RunningSite } from '../server/src/start.ts';
+import { startCaptures, type Captures } from './captures.ts';
+import { codeIn } from './codes.ts';
+import { newStudent, type NewStudent } from './students.ts';
 
 export interface TestSite {
   site: RunningSite;
@@ -93,7 +95,7 @@ export async function startTestSite(
       // header here and set apart, so that tests compare bodies without it.
       let requestId: string | undefined;
       if (parsed && typeof parsed === 'object' && 'requestId' in parsed) {
-        const { requestId: id, ...rest } = parsed as { requestId: unknown };
+        const { requestId: id, ...rest } = parsed;
         if (id !== response.headers.get('x-request-id')) throw new Error(`requestId ${String(id)} is not the header's`);
         requestId = String(id);
         parsed = rest;
@@ -105,26 +107,6 @@ export async function startTestSite(
       await site.stop();
       await captures.close();
     },
-  };
-}
-
-/** A unique student (unique e-mail and mobile) that passes every rule. */
-export function newStudent(overrides: Record<string, unknown> = {}) {
-  const tag = randomBytes(5).toString('hex');
-  const dob = new Date();
-  dob.setFullYear(dob.getFullYear() - 10);
-  return {
-    fullname: `Student ${tag}`,
-    email: `student-${tag}@example.com`,
-    mobile: `9${String(randomInt(0, 1e9)).padStart(9, '0')}`,
-    password: 'secret-pass-1',
-    cnfpassword: 'secret-pass-1',
-    dob: dob.toISOString().slice(0, 10),
-    gender: 'Son',
-    grade: 4,
-    board: 'CBSE',
-    tmc: true,
-    ...overrides,
   };
 }
 
@@ -149,10 +131,15 @@ export async function mailTo(t: TestSite, email: string, match: RegExp): Promise
 }
 
 /** Sends a registration code and registers; returns the API answer. */
-export async function register(t: TestSite, student = newStudent()) {
+export async function register(t: TestSite): Promise<{ student: NewStudent; result: ApiResponse }>;
+export async function register<S extends { mobile: string }>(
+  t: TestSite,
+  student: S,
+): Promise<{ student: S; result: ApiResponse }>;
+export async function register(t: TestSite, student: { mobile: string } = newStudent()) {
   const sent = await t.api('POST', '/api/send-sms', { mobile: student.mobile });
   if (sent.status !== 200) throw new Error(`send-sms: ${sent.status} ${JSON.stringify(sent.body)}`);
-  const otp = await smsCode(t, String(student.mobile));
+  const otp = await smsCode(t, student.mobile);
   const result = await t.api('POST', '/api/register', { ...student, otp });
   return { student, result };
 }
@@ -160,20 +147,11 @@ export async function register(t: TestSite, student = newStudent()) {
 export async function loginStudent(t: TestSite, identifier: string, password: string): Promise<string> {
   const res = await t.api('POST', '/api/student/login', { identifier, password });
   if (res.status !== 200) throw new Error(`login: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.tokenStudent as string;
+  return (res.body as { tokenStudent: string }).tokenStudent;
 }
 
 export async function loginAdmin(t: TestSite): Promise<string> {
   const res = await t.api('POST', '/api/admin/login', t.admin);
   if (res.status !== 200) throw new Error(`admin login: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.token as string;
-}
-
-/** Waits until `check` holds, looking every 100 ms; throws after `ms`. */
-export async function until(check: () => boolean | Promise<boolean>, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  return (res.body as { token: string }).token;
 }

@@ -1,0 +1,171 @@
+// The administrator's calls through /api: login and profile, the fence against
+// students, the student list (paging, sorting, search, filters) and editing a student.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginAdmin, loginStudent, register, startTestSite, type TestSite } from '../../../testing/site.ts';
+import { newStudent } from '../../../testing/students.ts';
+
+let t: TestSite;
+beforeAll(async () => {
+  t = await startTestSite();
+});
+afterAll(async () => {
+  await t?.stop();
+});
+
+describe('admin', () => {
+  it('logs in, shows its profile, logs out', async () => {
+    const bad = await t.api('POST', '/api/admin/login', { email: t.admin.email, password: 'nope-nope-nope' });
+    expect(bad.status).toBe(401);
+    expect(bad.body).toEqual({ success: false, error: expect.any(String), code: expect.any(Number) });
+
+    const res = await t.api('POST', '/api/admin/login', t.admin);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, token: expect.any(String) });
+    const me = await t.api('GET', '/api/admin/me', undefined, res.body.token);
+    expect(me.body).toEqual({ name: 'Test Admin', email: t.admin.email });
+    expect((await t.api('POST', '/api/admin/logout', undefined, res.body.token)).body).toEqual({ success: true });
+    expect((await t.api('GET', '/api/admin/me', undefined, res.body.token)).status).toBe(401);
+  });
+
+  it('refuses a student login at the admin door, and a student token on admin calls (403)', async () => {
+    const { student, result } = await register(t);
+    expect((await t.api('POST', '/api/admin/login', { email: student.email, password: student.password })).status).toBe(
+      401,
+    );
+    const token = await loginStudent(t, student.email, student.password);
+    expect((await t.api('GET', '/api/admin/me', undefined, token)).status).toBe(403);
+    expect((await t.api('GET', '/api/users', undefined, token)).status).toBe(403);
+    expect((await t.api('PUT', `/api/users/${result.body.objectId}`, { grade: 9 }, token)).status).toBe(403);
+    expect((await t.api('GET', '/api/users')).status).toBe(401);
+  });
+
+  it('lists students with paging, sorting, search and filters, and the total in X-Total-Count', async () => {
+    const token = await loginAdmin(t);
+    const tag = `zq${Date.now().toString(36)}`;
+    const made = [];
+    for (const [i, grade] of [7, 2, 5].entries()) {
+      made.push((await register(t, newStudent({ fullname: `${tag} Kid ${i}`, grade, board: 'ICSE' }))).student);
+    }
+    const search = await t.api('GET', `/api/users?q=${tag.toUpperCase()}&sort=grade`, undefined, token);
+    expect(search.status).toBe(200);
+    expect(search.headers.get('x-total-count')).toBe('3');
+    expect(search.body.map((s: { grade: number }) => s.grade)).toEqual([2, 5, 7]);
+    expect(Object.keys(search.body[0]).sort()).toEqual(
+      // status: active or deactivated.
+      [
+        'board',
+        'createdAt',
+        'dob',
+        'email',
+        'fullname',
+        'gender',
+        'grade',
+        'id',
+        'mobile',
+        'objectId',
+        'status',
+      ].sort(),
+    );
+    const second = made[1]!;
+    expect(search.body[0]).toMatchObject({
+      fullname: second.fullname,
+      email: second.email,
+      mobile: second.mobile,
+      dob: second.dob,
+      gender: second.gender,
+      board: 'ICSE',
+      grade: 2,
+    });
+    expect(typeof search.body[0].id).toBe('number');
+    expect(new Date(search.body[0].createdAt).toISOString()).toBe(search.body[0].createdAt);
+
+    const page = await t.api('GET', `/api/users?q=${tag}&sort=-grade&skip=1&limit=1`, undefined, token);
+    expect(page.body).toHaveLength(1);
+    expect(page.body[0].grade).toBe(5);
+    expect(page.headers.get('x-total-count')).toBe('3');
+
+    // Pages past the middle are read from the other end: same rows, same order.
+    const last = await t.api('GET', `/api/users?q=${tag}&sort=grade&skip=2&limit=1`, undefined, token);
+    expect(last.body.map((s: { grade: number }) => s.grade)).toEqual([7]);
+    const lastTwo = await t.api('GET', `/api/users?q=${tag}&sort=-grade&skip=2&limit=5`, undefined, token);
+    expect(lastTwo.body.map((s: { grade: number }) => s.grade)).toEqual([2]);
+    const tail = await t.api('GET', `/api/users?q=${tag}&skip=1&limit=2`, undefined, token);
+    expect(tail.body.map((s: { fullname: string }) => s.fullname)).toEqual([`${tag} Kid 1`, `${tag} Kid 2`]);
+    expect((await t.api('GET', `/api/users?q=${tag}&skip=3`, undefined, token)).body).toEqual([]);
+
+    const byMobile = await t.api('GET', `/api/users?q=${made[1]!.mobile.slice(2, 8)}`, undefined, token);
+    expect(byMobile.body.map((s: { email: string }) => s.email)).toContain(made[1]!.email);
+    const byEmail = await t.api('GET', `/api/users?q=${made[2]!.email.slice(0, 14)}`, undefined, token);
+    expect(byEmail.body.map((s: { email: string }) => s.email)).toContain(made[2]!.email);
+
+    const filtered = await t.api('GET', `/api/users?q=${tag}&grade=7&board=icse`, undefined, token);
+    expect(filtered.body).toHaveLength(1);
+
+    const regexLike = await t.api('GET', `/api/users?q=${encodeURIComponent('.*')}`, undefined, token);
+    expect(regexLike.status).toBe(200);
+    expect(regexLike.body).toHaveLength(0);
+
+    for (const bad of ['limit=0', 'limit=501', 'skip=-1', 'sort=password', 'limit=abc']) {
+      expect((await t.api('GET', `/api/users?${bad}`, undefined, token)).status).toBe(400);
+    }
+    const all = await t.api('GET', '/api/users', undefined, token);
+    expect(all.body.length).toBeLessThanOrEqual(50);
+    expect(all.body.some((s: { email: string }) => s.email === t.admin.email)).toBe(false);
+  });
+
+  it('edits a student with the registration rules, keeps fullname and id read-only', async () => {
+    const token = await loginAdmin(t);
+    const { result } = await register(t);
+    const other = (await register(t)).student;
+    const url = `/api/users/${result.body.objectId}`;
+
+    const ok = await t.api(
+      'PUT',
+      url,
+      { grade: '8th', board: 'State', gender: 'Daughter', mobile: `+91 ${newStudent().mobile}` },
+      token,
+    );
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body).toMatchObject({
+      objectId: result.body.objectId,
+      id: result.body.id,
+      grade: 8,
+      board: 'State',
+      gender: 'Daughter',
+    });
+    expect(ok.body.mobile).toMatch(/^\d{10}$/);
+
+    expect((await t.api('PUT', url, { grade: 12 }, token)).body).toEqual({
+      error: 'Grade must be between 1 to 9',
+      code: 142,
+      field: 'grade',
+    });
+    expect((await t.api('PUT', url, { email: 'bad' }, token)).body).toEqual({
+      error: 'Please enter a valid email address',
+      code: 142,
+      field: 'email',
+    });
+    expect((await t.api('PUT', url, { fullname: 'New Name' }, token)).status).toBe(400);
+    expect((await t.api('PUT', url, { id: 99 }, token)).status).toBe(400);
+    const takenEmail = await t.api('PUT', url, { email: other.email }, token);
+    expect(takenEmail.status).toBe(409);
+    expect(takenEmail.body.code).toBe(3033);
+    const takenMobile = await t.api('PUT', url, { mobile: other.mobile }, token);
+    expect(takenMobile.body.code).toBe(3034);
+    expect((await t.api('PUT', '/api/users/doesNotExist', { grade: 3 }, token)).status).toBe(404);
+
+    const list = await t.api('GET', `/api/users?q=${ok.body.email}`, undefined, token);
+    expect(list.body[0]).toMatchObject({ grade: 8, board: 'State' });
+  });
+
+  it('rejects concurrent edits that would give two students one mobile: the database keeps it unique', async () => {
+    const token = await loginAdmin(t);
+    const a = (await register(t)).result.body.objectId;
+    const b = (await register(t)).result.body.objectId;
+    const mobile = newStudent().mobile;
+    const answers = await Promise.all([a, b].map((id) => t.api('PUT', `/api/users/${id}`, { mobile }, token)));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(answers.find((r) => r.status === 409)!.body.code).toBe(3034);
+  });
+});

@@ -1,0 +1,130 @@
+// Registration on the real site through /api: existence checks, the SMS code,
+// the server's enforcement of the rules, taken e-mails and mobiles, the welcome mail.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailBody } from '../../../testing/codes.ts';
+import { loginStudent, mailTo, register, smsCode, startTestSite, type TestSite } from '../../../testing/site.ts';
+import { newStudent, yearsAgo } from '../../../testing/students.ts';
+
+let t: TestSite;
+beforeAll(async () => {
+  t = await startTestSite();
+});
+afterAll(async () => {
+  await t?.stop();
+});
+
+describe('registration', () => {
+  it('checks e-mail and mobile existence, sends a code, registers, and sends the welcome mail once', async () => {
+    const student = newStudent({ email: `Mixed.Case-${Date.now()}@Example.com` });
+    expect((await t.api('POST', '/api/check-email', { email: student.email })).body).toEqual({ exists: false });
+    expect((await t.api('POST', '/api/check-mobile', { mobile: student.mobile })).body).toEqual({ exists: false });
+
+    const sent = await t.api('POST', '/api/send-sms', { mobile: `+91 ${student.mobile}`, otp: '1234' });
+    expect(sent.status).toBe(200);
+    expect(sent.body).toEqual({ success: true });
+    const otp = await smsCode(t, student.mobile);
+    expect(otp).toMatch(/^[1-9]\d{5}$/);
+    expect(otp).not.toBe('1234');
+
+    const res = await t.api('POST', '/api/register', { ...student, otp });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ objectId: expect.any(String), id: expect.any(Number) });
+
+    expect((await t.api('POST', '/api/check-email', { email: student.email.toUpperCase() })).body).toEqual({
+      exists: true,
+    });
+    expect((await t.api('POST', '/api/check-mobile', { mobile: `0${student.mobile}` })).body).toEqual({ exists: true });
+
+    // The server sends the welcome mail itself, once, through the durable queue.
+    const mail = mailBody(await mailTo(t, student.email.toLowerCase(), /Welcome/));
+    expect(mail).toContain(student.fullname);
+    expect(mail).toContain(`Your enrollment number is ${res.body.id}.`);
+    // The seed's client call still answers, and sends nothing more.
+    const first = await t.api('POST', '/api/send-email', { email: student.email, fullname: student.fullname });
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ messageId: expect.any(String) });
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(t.captures.mails.filter((m) => m.to.includes(student.email.toLowerCase()))).toHaveLength(1);
+  });
+
+  it('answers the welcome-mail call alike for any input, sending nothing and telling nothing', async () => {
+    const before = t.captures.mails.length;
+    const answers = await Promise.all(
+      [{ email: 'nobody-here@example.com', fullname: 'X' }, { email: t.admin.email }, { email: 42 }, {}].map((body) =>
+        t.api('POST', '/api/send-email', body),
+      ),
+    );
+    for (const res of answers) {
+      expect(res.status).toBe(200);
+      expect(Object.keys(res.body)).toEqual(['messageId']);
+    }
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(t.captures.mails.length).toBe(before);
+  });
+
+  // Every rule and its order are tested once, in domain/src/registration.test.ts;
+  // here, that the cloud code enforces them and the answer names the field.
+  it('enforces the rules on the server and names the field of the first broken one (code 142)', async () => {
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ fullname: '   ' }, 'Full name is required', 'fullname'],
+      [{ email: 'not-an-email' }, 'Please enter a valid email address', 'email'],
+      [{ mobile: '12345' }, 'Please enter a valid 10-digit mobile number', 'mobile'],
+      [{ password: 'é'.repeat(40), cnfpassword: 'é'.repeat(40) }, 'Password must be at most 64 characters', 'password'],
+      [{ cnfpassword: 'different-1' }, 'Passwords do not match', 'cnfpassword'],
+      [{ dob: yearsAgo(4) }, 'Student must be at least 5 years old', 'dob'],
+      [{ grade: 10 }, 'Grade must be between 1 to 9', 'grade'],
+      [{ board: 'IB' }, 'Please select a valid board (CBSE, ICSE, or STATE)', 'board'],
+      [{ tmc: false }, 'Please accept terms and conditions', 'tmc'],
+      [{ gender: 'Other' }, 'Please select Son or Daughter', 'gender'],
+      [{ fullname: '', email: '', tmc: false }, 'Full name is required', 'fullname'],
+    ];
+    for (const [change, message, field] of cases) {
+      const res = await t.api('POST', '/api/register', { ...newStudent(change), otp: '123456' });
+      expect({ change, status: res.status, body: res.body }).toEqual({
+        change,
+        status: 400,
+        body: { error: message, code: 142, field },
+      });
+    }
+  });
+
+  it('accepts the age bounds exactly: 5 years old passes', async () => {
+    const { result } = await register(t, newStudent({ dob: yearsAgo(5, 2), grade: '1st', board: 'state' }));
+    expect(result.status).toBe(201);
+  });
+
+  it('answers 3033 and 3034 for a taken e-mail or mobile, with the seed messages', async () => {
+    const { student } = await register(t);
+    const sameEmail = await t.api('POST', '/api/register', { ...newStudent({ email: student.email }), otp: '123456' });
+    expect(sameEmail.status).toBe(409);
+    expect(sameEmail.body).toEqual({ error: 'Email address already registered', code: 3033, field: 'email' });
+    const sameMobile = await t.api('POST', '/api/register', {
+      ...newStudent({ mobile: student.mobile }),
+      otp: '123456',
+    });
+    expect(sameMobile.body).toEqual({ error: 'Mobile number already registered', code: 3034, field: 'mobile' });
+    const sms = await t.api('POST', '/api/send-sms', { mobile: student.mobile });
+    expect(sms.body.code).toBe(3034);
+  });
+
+  it('answers 3040 for a wrong code and keeps no student', async () => {
+    const student = newStudent();
+    await t.api('POST', '/api/send-sms', { mobile: student.mobile });
+    const code = await smsCode(t, student.mobile);
+    const wrong = String(((Number(code) - 100000 + 1) % 900000) + 100000);
+    const res = await t.api('POST', '/api/register', { ...student, otp: wrong });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'Invalid OTP. Please try again.', code: 3040, field: 'otp' });
+    expect((await t.api('POST', '/api/check-email', { email: student.email })).body.exists).toBe(false);
+  });
+
+  it('stores a full name with markup as plain text', async () => {
+    const { student, result } = await register(t, newStudent({ fullname: '<img src=x onerror=alert(1)>' }));
+    expect(result.status).toBe(201);
+    const token = await loginStudent(t, student.email, student.password);
+    expect((await t.api('GET', '/api/students/me', undefined, token)).body.fullname).toBe(
+      '<img src=x onerror=alert(1)>',
+    );
+  });
+});

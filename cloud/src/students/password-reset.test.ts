@@ -1,0 +1,80 @@
+// A forgotten password through /api: the e-mailed code, revoked sessions, the same
+// answer for an unknown e-mail, and the new password's rules.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailCode } from '../../../testing/codes.ts';
+import { loginStudent, mailTo, register, startTestSite, type TestSite } from '../../../testing/site.ts';
+
+let t: TestSite;
+beforeAll(async () => {
+  t = await startTestSite();
+});
+afterAll(async () => {
+  await t?.stop();
+});
+
+describe('password reset', () => {
+  it('resets with the e-mailed code, revokes every session, and the old password stops working', async () => {
+    const { student } = await register(t);
+    const oldToken = await loginStudent(t, student.email, student.password);
+
+    const sent = await t.api('POST', '/api/send-email-otp', { email: student.email, otp: '0000' });
+    expect(sent.status).toBe(200);
+    expect(sent.body).toEqual({ success: true });
+    const mail = await mailTo(t, student.email, /reset/i);
+    const otp = mailCode(mail);
+
+    const wrong = await t.api('PUT', '/api/users/update-password', {
+      email: student.email,
+      otp: '000000',
+      newPassword: 'brand-new-1',
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toEqual({ success: false, error: 'Invalid OTP. Please try again.', code: 3040, field: 'otp' });
+
+    const res = await t.api('PUT', '/api/users/update-password', {
+      email: student.email,
+      otp,
+      newPassword: 'brand-new-1',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true });
+
+    expect((await t.api('GET', '/api/students/me', undefined, oldToken)).status).toBe(401);
+    expect(
+      (await t.api('POST', '/api/student/login', { identifier: student.email, password: student.password })).status,
+    ).toBe(401);
+    await loginStudent(t, student.email, 'brand-new-1');
+
+    const reused = await t.api('PUT', '/api/users/update-password', {
+      email: student.email,
+      otp,
+      newPassword: 'another-one-1',
+    });
+    expect(reused.body.code).toBe(3040);
+  });
+
+  it('gives an unknown e-mail the same answer and sends no mail', async () => {
+    const before = t.captures.mails.length;
+    const res = await t.api('POST', '/api/send-email-otp', { email: 'unknown-person@example.com' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(t.captures.mails.length).toBe(before);
+  });
+
+  it('checks the new password rules', async () => {
+    const res = await t.api('PUT', '/api/users/update-password', {
+      email: 'a@b.co',
+      otp: '123456',
+      newPassword: 'short',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      success: false,
+      error: 'Password must be at least 8 characters',
+      code: 142,
+      field: 'newPassword',
+    });
+  });
+});
