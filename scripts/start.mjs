@@ -1,5 +1,6 @@
-// `npm start`: build the client when its build is missing or older than its
-// sources, then run the server.
+// `npm start`, the development start: build the client when its build is missing
+// or older than its sources, then run the server from its TypeScript sources (tsx).
+// Production runs the compiled server instead (docs/decisions/0012-compiled-production.md).
 
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';

@@ -1,14 +1,16 @@
 // Configuration: read once from the environment (and .env),
 // checked with zod. A bad value stops start-up with one line naming the variable.
 
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Cron } from 'croner';
 import { z } from 'zod';
-import { LOG_LEVELS, type LogLevel } from './logger.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@tc/domain/constants';
+import { isValidEmail, normalizeEmail, normalizePassword, passwordProblem } from '@tc/domain/registration';
+import { loadDevSecrets } from './dev-secrets.ts';
+import { LOG_LEVELS } from './logger.ts';
 
 const optionalUrl = (protocols: string[]) =>
   z
@@ -64,7 +66,8 @@ const addressList = (fallback: string) =>
     )
     .refine((list) => list.every(isAddressOrNetwork), 'must be a comma-separated list of addresses or networks (CIDR)');
 
-const schema = z.object({
+/** The environment variables, each checked on its own. */
+const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(1337),
   PUBLIC_URL: optionalUrl(['http:', 'https:']),
@@ -74,14 +77,17 @@ const schema = z.object({
   MASTER_KEY: optionalText.refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
   READ_ONLY_MASTER_KEY: optionalText.refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
   MASTER_KEY_IPS: addressList('127.0.0.1,::1'),
-  ADMIN_EMAIL: optionalText.refine(
-    (v) => v === undefined || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v),
-    'must be an e-mail address',
-  ),
-  ADMIN_PASSWORD: optionalText.refine(
-    (v) => v === undefined || (v.length >= 8 && v.length <= 64),
-    'must be 8 to 64 characters',
-  ),
+  // The rules of the admin screens and the registration form (domain/), so that the
+  // configured administrator can log in through them.
+  ADMIN_EMAIL: optionalText
+    .refine((v) => v === undefined || isValidEmail(v), 'must be an e-mail address')
+    .transform((v) => (v === undefined ? undefined : normalizeEmail(v))),
+  ADMIN_PASSWORD: optionalText
+    .transform((v) => (v === undefined ? undefined : normalizePassword(v)))
+    .refine(
+      (v) => v === undefined || passwordProblem(v) === null,
+      `must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`,
+    ),
   ADMIN_NAME: optionalText,
   SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
   MAIL_FROM: optionalText,
@@ -181,112 +187,10 @@ const schema = z.object({
     (value) => (value === '' ? undefined : value),
     z.coerce.number().int().min(0).optional(),
   ),
-  LOG_REQUESTS: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
 });
 
 /** The names Express accepts for trusted proxies (`loopback`, `uniquelocal` ...). */
 const TRUST_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
-
-export type Env = z.input<typeof schema>;
-
-export interface SessionPolicy {
-  idleSeconds: number;
-  maxSeconds: number;
-}
-
-export interface Config {
-  env: 'development' | 'production' | 'test';
-  port: number;
-  /** Null until the port is known (PORT=0 picks a free one). */
-  publicUrl: string | undefined;
-  dataDir: string;
-  databaseUri: string | undefined;
-  appId: string;
-  masterKey: string;
-  /** What Parse Dashboard's users browse with: reads everything, writes nothing. */
-  readOnlyMasterKey: string;
-  /** Where the full master key is accepted from (loopback by default). */
-  masterKeyIps: string[];
-  maintenanceKey: string;
-  cookieSecret: string;
-  admin: { email: string; password: string; name: string; generated: boolean };
-  smtpUrl: string | undefined;
-  mailFrom: string;
-  smsWebhookUrl: string | undefined;
-  dashboard: { enabled: boolean; user: string; password: string };
-  redisUrl: string | undefined;
-  rateLimit: { max: number; windowSeconds: number };
-  trustProxy: boolean | number | string[];
-  /** Origins allowed to call /parse from a browser; undefined = the site's own (PUBLIC_URL). */
-  corsOrigins: string[] | undefined;
-  sessions: { student: SessionPolicy; admin: SessionPolicy };
-  /** How long a stop waits for the requests in flight. */
-  shutdownGraceSeconds: number;
-  timeouts: {
-    databaseConnectMs: number;
-    databaseStatementMs: number;
-    healthMs: number;
-    smtpMs: number;
-    smsMs: number;
-  };
-  mailQueue: { retryLimit: number; retryDelaySeconds: number };
-  /** Password hashes at once (0 = no limit). */
-  passwordHashConcurrency: number;
-  http: {
-    maxConnections: number;
-    maxConnectionsPerClient: number;
-    headersTimeoutMs: number;
-    requestTimeoutMs: number;
-  };
-  logLevel: LogLevel;
-  /** Opens /metrics beyond the loopback to `Authorization: Bearer <token>`. */
-  metricsToken: string | undefined;
-  /** The centre's time zone: the backup schedule's, among others. */
-  centreTimeZone: string;
-  backup: { dir: string; schedule: string; keep: number };
-}
-
-export class ConfigError extends Error {}
-
-interface Secrets {
-  appId: string;
-  masterKey: string;
-  readOnlyMasterKey: string;
-  maintenanceKey: string;
-  cookieSecret: string;
-  adminPassword: string;
-  dashboardPassword: string;
-}
-
-/**
- * Development keys, generated once and kept in DATA_DIR (readable by the owner
- * only). A key added since the file was written is generated and added to it.
- */
-function loadSecrets(dataDir: string): Secrets & { created: boolean } {
-  const file = path.join(dataDir, 'secrets.json');
-  const stored = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<Secrets>) : {};
-  const key = () => randomBytes(32).toString('base64url');
-  const secrets: Secrets = {
-    appId: stored.appId ?? `tuition-${randomBytes(6).toString('hex')}`,
-    masterKey: stored.masterKey ?? key(),
-    readOnlyMasterKey: stored.readOnlyMasterKey ?? key(),
-    maintenanceKey: stored.maintenanceKey ?? key(),
-    cookieSecret: stored.cookieSecret ?? key(),
-    adminPassword: stored.adminPassword ?? randomBytes(12).toString('base64url'),
-    dashboardPassword: stored.dashboardPassword ?? randomBytes(15).toString('base64url'),
-  };
-  const changed = Object.keys(secrets).some((name) => !(name in stored));
-  if (changed) {
-    mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
-  }
-  // A file written by an older version, or copied in, may be readable by others.
-  chmodSync(file, 0o600);
-  return { ...secrets, created: !stored.adminPassword };
-}
 
 const PRODUCTION_REQUIRED = [
   'APP_ID',
@@ -298,54 +202,62 @@ const PRODUCTION_REQUIRED = [
   'ADMIN_PASSWORD',
 ] as const;
 
-/** Reads and checks the configuration; throws ConfigError with one line naming the variable. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = schema.safeParse(env);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new ConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`);
-  }
-  const e = parsed.data;
+type Env = z.output<typeof envSchema>;
+
+/** The rules between variables; the first one broken is reported, naming its variable. */
+function checkCombinations(e: Env, ctx: z.RefinementCtx): void {
+  const fail = (variable: string, message: string) => ctx.addIssue({ code: 'custom', path: [variable], message });
   if (e.NODE_ENV === 'production') {
     const missing = PRODUCTION_REQUIRED.find((name) => !e[name]);
-    if (missing) throw new ConfigError(`Invalid configuration: ${missing} is required when NODE_ENV=production`);
+    if (missing) return fail(missing, 'is required when NODE_ENV=production');
     if (e.DASHBOARD_ENABLED && !e.DASHBOARD_PASSWORD) {
-      throw new ConfigError(
-        'Invalid configuration: DASHBOARD_PASSWORD is required when NODE_ENV=production (or set DASHBOARD_ENABLED=false)',
-      );
+      return fail('DASHBOARD_PASSWORD', 'is required when NODE_ENV=production (or set DASHBOARD_ENABLED=false)');
     }
     if (e.DASHBOARD_ENABLED && e.DASHBOARD_PASSWORD === e.ADMIN_PASSWORD) {
-      throw new ConfigError('Invalid configuration: DASHBOARD_PASSWORD must differ from ADMIN_PASSWORD');
+      return fail('DASHBOARD_PASSWORD', 'must differ from ADMIN_PASSWORD');
     }
   }
   if (e.READ_ONLY_MASTER_KEY && e.READ_ONLY_MASTER_KEY === e.MASTER_KEY) {
-    throw new ConfigError('Invalid configuration: READ_ONLY_MASTER_KEY must differ from MASTER_KEY');
+    fail('READ_ONLY_MASTER_KEY', 'must differ from MASTER_KEY');
   }
+}
 
+/** The checked variables as the site uses them: defaults filled in, units converted. */
+function toConfig(e: Env) {
   const dataDir = path.resolve(e.DATA_DIR);
-  const secrets = e.NODE_ENV === 'production' ? undefined : loadSecrets(dataDir);
+  // Development only (dev-secrets.ts): production takes its keys from the environment.
+  const secrets = e.NODE_ENV === 'production' ? undefined : loadDevSecrets(dataDir);
   // In production every instance derives the same secondary secrets from the master key.
   const derived = (label: string) => createHmac('sha256', e.MASTER_KEY!).update(label).digest('base64url');
+  const session = (idleMinutes: number, maxHours: number) => ({
+    idleSeconds: idleMinutes * 60,
+    maxSeconds: maxHours * 3600,
+  });
 
-  const adminEmail = (e.ADMIN_EMAIL ?? 'admin@example.com').toLowerCase();
-  const adminPassword = e.ADMIN_PASSWORD ?? secrets!.adminPassword;
   return {
     env: e.NODE_ENV,
+    /** 0: any free port (the site's `port` once it listens). */
     port: e.PORT,
+    /**
+     * PUBLIC_URL without a trailing slash. Undefined: `http://localhost:<port>`, which
+     * start.ts makes once it listens (PORT=0 picks the port then).
+     */
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     dataDir,
     databaseUri: e.DATABASE_URI,
     appId: e.APP_ID ?? secrets!.appId,
     masterKey: e.MASTER_KEY ?? secrets!.masterKey,
+    /** What Parse Dashboard's users browse with: reads everything, writes nothing. */
     readOnlyMasterKey: e.READ_ONLY_MASTER_KEY ?? secrets?.readOnlyMasterKey ?? derived('read-only-master-key'),
+    /** Where the full master key is accepted from (loopback by default). */
     masterKeyIps: e.MASTER_KEY_IPS,
     maintenanceKey: secrets?.maintenanceKey ?? derived('maintenance'),
     cookieSecret: secrets?.cookieSecret ?? derived('cookie'),
     admin: {
-      email: adminEmail,
-      password: adminPassword,
+      email: e.ADMIN_EMAIL ?? 'admin@example.com',
+      password: e.ADMIN_PASSWORD ?? secrets!.adminPassword,
       name: e.ADMIN_NAME ?? 'Administrator',
-      // Printed once: when start-up has just generated it.
+      /** Printed once: when start-up has just generated it. */
       generated: !e.ADMIN_PASSWORD && Boolean(secrets?.created),
     },
     smtpUrl: e.SMTP_URL,
@@ -359,11 +271,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     rateLimit: { max: e.RATE_LIMIT_MAX, windowSeconds: e.RATE_LIMIT_WINDOW_S },
     trustProxy: e.TRUST_PROXY,
+    /** Origins allowed to call /parse from a browser; undefined = the site's own (PUBLIC_URL). */
     corsOrigins: e.CORS_ORIGINS,
     sessions: {
-      student: { idleSeconds: e.SESSION_IDLE_MINUTES_STUDENT * 60, maxSeconds: e.SESSION_MAX_HOURS_STUDENT * 3600 },
-      admin: { idleSeconds: e.SESSION_IDLE_MINUTES_ADMIN * 60, maxSeconds: e.SESSION_MAX_HOURS_ADMIN * 3600 },
+      student: session(e.SESSION_IDLE_MINUTES_STUDENT, e.SESSION_MAX_HOURS_STUDENT),
+      admin: session(e.SESSION_IDLE_MINUTES_ADMIN, e.SESSION_MAX_HOURS_ADMIN),
     },
+    /** How long a stop waits for the requests in flight. */
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_S,
     timeouts: {
       databaseConnectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
@@ -373,6 +287,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       smsMs: e.SMS_TIMEOUT_MS,
     },
     mailQueue: { retryLimit: e.MAIL_RETRY_LIMIT, retryDelaySeconds: e.MAIL_RETRY_DELAY_S },
+    /** Password hashes at once (0 = no limit). */
     passwordHashConcurrency: e.PASSWORD_HASH_CONCURRENCY ?? availableParallelism(),
     http: {
       maxConnections: e.MAX_CONNECTIONS,
@@ -382,12 +297,38 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       requestTimeoutMs: e.REQUEST_TIMEOUT_S * 1000,
     },
     logLevel: e.LOG_LEVEL,
+    /** Opens /metrics beyond the loopback to `Authorization: Bearer <token>`. */
     metricsToken: e.METRICS_TOKEN,
+    /** The centre's time zone: the backup schedule's, among others. */
     centreTimeZone: e.CENTRE_TIMEZONE,
     backup: {
       dir: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, 'backups')),
       schedule: e.BACKUP_SCHEDULE,
       keep: e.BACKUP_KEEP,
     },
-  };
+    // Read-only all the way down: the configuration is read once and never changed after.
+  } as const;
+}
+
+/**
+ * The one schema: environment in, configuration out. Reading it generates the
+ * development secrets on first use (dev-secrets.ts), never in production.
+ */
+const configSchema = envSchema.superRefine(checkCombinations).transform(toConfig);
+
+export type Config = z.output<typeof configSchema>;
+
+/** Every variable the site reads (README's configuration table and .env.example list them all). */
+export const VARIABLES = Object.keys(envSchema.shape);
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the configuration; throws ConfigError with one line naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`);
+  }
+  return parsed.data;
 }

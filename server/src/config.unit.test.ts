@@ -1,10 +1,10 @@
-// Configuration rules of the hardening round.
+// The configuration: one schema, its rules, its documentation, the secrets it makes.
 
-import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { loadConfig, VARIABLES } from './config.ts';
 import { Outbox } from './delivery/outbox.ts';
 
 const tempDir = () => mkdtempSync(path.join(tmpdir(), 'tc-config-'));
@@ -96,5 +96,104 @@ describe('CENTRE_TIMEZONE', () => {
     expect(() => loadConfig({ ...base, CENTRE_TIMEZONE: 'Mars/Olympus' })).toThrow(/CENTRE_TIMEZONE/);
     expect(loadConfig(base).centreTimeZone).toBe('Asia/Kolkata');
     expect(loadConfig({ ...base, CENTRE_TIMEZONE: 'Europe/London' }).centreTimeZone).toBe('Europe/London');
+  });
+});
+
+describe('the configuration schema', () => {
+  const root = path.resolve(import.meta.dirname, '../..');
+  const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
+  // Read by docker-compose.yml only, not by the site.
+  const composeOnly = ['SITE_ADDRESS', 'POSTGRES_PASSWORD'];
+
+  it('documents every variable it reads, in the README table and .env.example, and no other', () => {
+    const readme = read('README.md');
+    const table = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('## Architecture'));
+    const documented = new Set(
+      table
+        .split('\n')
+        .filter((line) => line.startsWith('| `'))
+        .flatMap((line) => [...(line.split('|')[1] ?? '').matchAll(/`([A-Z_]+)`/g)].map((m) => m[1])),
+    );
+    expect([...documented].sort()).toEqual([...VARIABLES].sort());
+    const example = read('.env.example')
+      .split('\n')
+      .map((line) => /^([A-Z_]+)=/.exec(line)?.[1])
+      .filter((name) => name !== undefined);
+    expect(
+      example.filter((name, i) => example.indexOf(name) !== i),
+      'listed twice',
+    ).toEqual([]);
+    expect(example.filter((name) => !composeOnly.includes(name)).sort()).toEqual([...VARIABLES].sort());
+  });
+
+  it('uses every variable it checks', () => {
+    const source = read('server/src/config.ts');
+    const body = source.slice(source.indexOf('function toConfig'));
+    expect(VARIABLES.filter((name) => !body.includes(`e.${name}`))).toEqual([]);
+  });
+
+  it('is the only reader of the environment in the site (but for NODE_ENV, read before it by the logger)', () => {
+    const readers: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) {
+          if (!['test-support', 'scripts', 'node_modules'].includes(entry.name)) walk(file);
+        } else if (/(?<!\.test)\.ts$/.test(entry.name)) {
+          for (const [, name] of read(file).matchAll(/process\.env\.([A-Z_]+)(?![A-Z_]|\s*\?\?=)/g)) {
+            if (!(file === 'server/src/logger.ts' && name === 'NODE_ENV')) readers.push(`${file}: ${name}`);
+          }
+        }
+      }
+    };
+    for (const dir of ['domain/src', 'cloud/src', 'server/src']) walk(dir);
+    expect(readers).toEqual([]);
+  });
+
+  it('checks the administrator with the rules of the forms (domain/), normalised the same way', () => {
+    const base = { NODE_ENV: 'test', DATA_DIR: tempDir() };
+    const admin = loadConfig({ ...base, ADMIN_EMAIL: ' Head@Example.COM ', ADMIN_PASSWORD: '  long-enough-1  ' }).admin;
+    expect(admin).toMatchObject({ email: 'head@example.com', password: 'long-enough-1', generated: false });
+    // A look-alike address with a zero-width space, which a plain pattern lets through.
+    expect(() => loadConfig({ ...base, ADMIN_EMAIL: 'vic\u200btim@example.com' })).toThrow(
+      'Invalid configuration: ADMIN_EMAIL must be an e-mail address',
+    );
+    expect(() => loadConfig({ ...base, ADMIN_EMAIL: 'not-an-address' })).toThrow(/ADMIN_EMAIL/);
+    for (const password of ['short-1', '   seven   ', 'a'.repeat(65), '€'.repeat(25)]) {
+      expect(() => loadConfig({ ...base, ADMIN_PASSWORD: password }), password).toThrow(
+        'Invalid configuration: ADMIN_PASSWORD must be 8 to 64 characters',
+      );
+    }
+    expect(loadConfig({ ...base, ADMIN_PASSWORD: 'a'.repeat(64) }).admin.password).toHaveLength(64);
+  });
+
+  it('reports a bad value before a rule between variables, and each rule naming its variable', () => {
+    expect(() => loadConfig({ ...production, APP_ID: '', PORT: 'x' })).toThrow(/^Invalid configuration: PORT /);
+    expect(() => loadConfig({ ...production, APP_ID: '' })).toThrow(
+      'Invalid configuration: APP_ID is required when NODE_ENV=production',
+    );
+    expect(() => loadConfig({ ...production, READ_ONLY_MASTER_KEY: production.MASTER_KEY })).toThrow(
+      'Invalid configuration: READ_ONLY_MASTER_KEY must differ from MASTER_KEY',
+    );
+  });
+
+  it('never reads or writes development secrets in production', () => {
+    const dir = tempDir();
+    const config = loadConfig({ ...production, DATA_DIR: dir });
+    expect(existsSync(path.join(dir, 'secrets.json'))).toBe(false);
+    expect(config.masterKey).toBe(production.MASTER_KEY);
+    expect(config.admin.generated).toBe(false);
+  });
+
+  it('leaves PUBLIC_URL unset to the site, which knows its port once it listens', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).publicUrl).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: tempDir(), PUBLIC_URL: 'https://tuition.example.com//' }).publicUrl).toBe(
+      'https://tuition.example.com',
+    );
+    const config = loadConfig({ DATA_DIR: tempDir() });
+    // @ts-expect-error the configuration is read-only once loaded (npm run typecheck fails otherwise)
+    config.publicUrl = 'http://elsewhere';
+    // @ts-expect-error nested values too
+    config.admin.password = 'changed';
   });
 });

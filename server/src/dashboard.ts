@@ -23,7 +23,8 @@ export interface Dashboard {
   close(): Promise<void>;
 }
 
-export async function createDashboard(config: Config, sql: pg.Pool): Promise<Dashboard> {
+/** `publicUrl`: where the operator's browser reaches the site (the dashboard calls /parse there). */
+export async function createDashboard(config: Config, sql: pg.Pool, publicUrl: string): Promise<Dashboard> {
   await ensureSessionTable(sql);
   const PgStore = connectPgSimple(session);
   const store = new PgStore({ pool: sql, tableName: SESSION_TABLE, createTableIfMissing: false });
@@ -32,7 +33,7 @@ export async function createDashboard(config: Config, sql: pg.Pool): Promise<Das
     {
       apps: [
         {
-          serverURL: `${config.publicUrl}/parse`,
+          serverURL: `${publicUrl}/parse`,
           appId: config.appId,
           // Read-only both ways: whatever the user's flag, the browser gets this key.
           masterKey: config.readOnlyMasterKey,

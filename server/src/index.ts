@@ -58,6 +58,7 @@ try {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 } catch (error) {
   console.error(`Start-up failed: ${error instanceof Error ? error.message : String(error)}`);
-  if (process.env.DEBUG_STARTUP) console.error(error);
+  // The stack too when asked for details (LOG_LEVEL=debug or trace).
+  if (config.logLevel === 'debug' || config.logLevel === 'trace') console.error(error);
   process.exit(1);
 }

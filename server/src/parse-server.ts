@@ -45,9 +45,9 @@ export async function startParseServer(
     }),
     filesAdapter: new GridFSBucketAdapter(databaseUri, {}),
     // Browsers may call /parse from the site's own pages only.
-    allowOrigin: config.corsOrigins ?? [new URL(config.publicUrl!).origin],
+    allowOrigin: config.corsOrigins ?? [new URL(deps.publicUrl).origin],
     serverURL: internalUrl,
-    publicServerURL: `${config.publicUrl}/parse`,
+    publicServerURL: `${deps.publicUrl}/parse`,
     appName: 'Guided Learning',
     cloud: cloudCode(deps),
     schema: {

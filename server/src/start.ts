@@ -133,7 +133,8 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
 
   try {
     const port = await listen(http, config.port);
-    config.publicUrl ??= `http://localhost:${port}`;
+    // Known only now that the site listens (PORT=0 picks the port).
+    const publicUrl = config.publicUrl ?? `http://localhost:${port}`;
 
     let databaseUri = config.databaseUri;
     let embedded: EmbeddedDatabase | undefined;
@@ -195,7 +196,7 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
       nextEnrollmentId: () => nextEnrollmentId(sql),
       loginGuard,
       sessions: config.sessions,
-      publicUrl: config.publicUrl,
+      publicUrl,
       adminName: config.admin.name,
       centreTimeZone: config.centreTimeZone,
     };
@@ -207,7 +208,7 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
 
     let dashboard: RequestHandler[] | undefined;
     if (config.dashboard.enabled) {
-      const made = await createDashboard(config, sql);
+      const made = await createDashboard(config, sql, publicUrl);
       cleanups.push(() => made.close());
       dashboard = made.handlers;
     }
@@ -227,7 +228,7 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
     handler = app;
 
     return {
-      url: config.publicUrl,
+      url: publicUrl,
       port,
       config,
       databaseUri,

@@ -2,7 +2,7 @@
 // master key (their classes are closed to every client).
 
 import { clashingBoards, endOf, type Holiday, type Slot, type SlotBoard, type SlotFields } from '@tc/domain/timetable';
-import { MASTER, parse } from '../parse.ts';
+import { MASTER, parse, type ParseSdk } from '../parse.ts';
 
 export const SLOT_CLASS = 'TimetableSlot';
 export const HOLIDAY_CLASS = 'Holiday';
@@ -65,7 +65,7 @@ export async function findClashCandidates(slot: SlotFields): Promise<Slot[]> {
   return found.map(slotFromJson);
 }
 
-export async function getSlotObject(objectId: string) {
+export async function getSlotObject(objectId: string): Promise<InstanceType<ParseSdk['Object']> | undefined> {
   const Parse = parse();
   return new Parse.Query(SLOT_CLASS).get(objectId, MASTER).catch(() => undefined);
 }

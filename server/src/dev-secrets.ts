@@ -1,0 +1,51 @@
+// Development secrets: the keys and passwords `npm start` needs on a fresh clone
+// with nothing set, generated once and kept in DATA_DIR/secrets.json.
+//
+// Never used in production: config.ts does not call this module when
+// NODE_ENV=production. There every instance must share the same keys, so they
+// come from the environment (APP_ID, MASTER_KEY, ADMIN_PASSWORD,
+// DASHBOARD_PASSWORD are required) or are derived from MASTER_KEY; a file on one
+// machine's disk would give each instance keys of its own, and a password the
+// operator never chose.
+
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+
+export interface DevSecrets {
+  appId: string;
+  masterKey: string;
+  readOnlyMasterKey: string;
+  maintenanceKey: string;
+  cookieSecret: string;
+  adminPassword: string;
+  dashboardPassword: string;
+}
+
+/**
+ * The development keys of `dataDir`, readable by the owner only. A key added
+ * since the file was written is generated and added to it. `created`: the file
+ * had no admin password yet, so start-up prints the one just made (once).
+ */
+export function loadDevSecrets(dataDir: string): DevSecrets & { created: boolean } {
+  const file = path.join(dataDir, 'secrets.json');
+  const stored = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<DevSecrets>) : {};
+  const key = () => randomBytes(32).toString('base64url');
+  const secrets: DevSecrets = {
+    appId: stored.appId ?? `tuition-${randomBytes(6).toString('hex')}`,
+    masterKey: stored.masterKey ?? key(),
+    readOnlyMasterKey: stored.readOnlyMasterKey ?? key(),
+    maintenanceKey: stored.maintenanceKey ?? key(),
+    cookieSecret: stored.cookieSecret ?? key(),
+    adminPassword: stored.adminPassword ?? randomBytes(12).toString('base64url'),
+    dashboardPassword: stored.dashboardPassword ?? randomBytes(15).toString('base64url'),
+  };
+  const changed = Object.keys(secrets).some((name) => !(name in stored));
+  if (changed) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  }
+  // A file written by an older version, or copied in, may be readable by others.
+  chmodSync(file, 0o600);
+  return { ...secrets, created: !stored.adminPassword };
+}
