@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './net.ts';
-import { createDatabase } from './test-support/site.ts';
+import { createDatabase } from '../../testing/site.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const scratch = mkdtempSync(path.join(tmpdir(), 'tc-compiled-'));

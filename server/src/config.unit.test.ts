@@ -138,7 +138,7 @@ describe('the configuration schema', () => {
       for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
         const file = path.join(dir, entry.name);
         if (entry.isDirectory()) {
-          if (!['test-support', 'scripts', 'node_modules'].includes(entry.name)) walk(file);
+          if (!['scripts', 'node_modules'].includes(entry.name)) walk(file);
         } else if (/(?<!\.test)\.ts$/.test(entry.name)) {
           for (const [, name] of read(file).matchAll(/process\.env\.([A-Z_]+)(?![A-Z_]|\s*\?\?=)/g)) {
             if (!(file === 'server/src/logger.ts' && name === 'NODE_ENV')) readers.push(`${file}: ${name}`);

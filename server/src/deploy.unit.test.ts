@@ -191,7 +191,7 @@ describe('Dockerfile', () => {
       for (const entry of readdirSync(path.join(root, workspace, dir), { withFileTypes: true })) {
         const file = path.join(dir, entry.name);
         if (entry.isDirectory()) {
-          if (entry.name !== 'test-support') walk(workspace, file);
+          walk(workspace, file);
           continue;
         }
         // Tests and the development tools (server/tsconfig.build.json leaves them out).
