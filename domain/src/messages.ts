@@ -128,6 +128,14 @@ export const TimetableMessage = {
   linkCopied: 'Link copied',
 } as const;
 
+/** Changing one's own password while logged in (students and administrators). */
+export const PasswordChangeMessage = {
+  currentRequired: 'Please enter your current password',
+  wrongCurrent: 'The current password is wrong',
+  changed: 'Password changed; your other sessions have ended',
+  failed: 'The password could not be changed',
+} as const;
+
 /** Admin tools. */
 export const AdminToolsMessage = {
   accountDeactivated: 'This account has been deactivated. Please contact the centre.',
@@ -143,7 +151,6 @@ export const AdminToolsMessage = {
   cannotRemoveLast: 'The last administrator cannot be removed',
   studentEmail: 'This e-mail belongs to a student',
   alreadyAdmin: 'This person is already an administrator',
-  wrongCurrentPassword: 'The current password is wrong',
   nameRequired: 'Name is required',
   logImmutable: 'Activity entries cannot be changed or deleted',
 } as const;

@@ -1,22 +1,106 @@
-import { useHref, useLinkClickHandler } from 'react-router-dom';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useHref, useLinkClickHandler, useNavigate } from 'react-router-dom';
 import { PRODUCT_NAME } from '@tc/domain/constants';
+import { UiMessage } from '@tc/domain/messages';
 import { LinkTo, Route } from '@tc/domain/routes';
-import { adminSession, studentSession } from '../lib/session.ts';
+import { notify } from '../lib/notify.ts';
+import { adminSession, sessionChanges, studentSession } from '../lib/session.ts';
 import { useHydrated } from '../lib/use-hydrated.ts';
 import { LinkButton } from './link-button.tsx';
 import { Logo } from './logo.tsx';
 
+type Role = 'student' | 'admin';
+
+const SESSION = { student: studentSession, admin: adminSession };
+const ACCOUNT = {
+  student: { dashboard: Route.dashboard, label: 'My dashboard', login: Route.studentLogin },
+  admin: { dashboard: Route.adminDashboard, label: 'Admin dashboard', login: Route.adminLogin },
+} as const;
+
 /**
  * Who is logged in in this browser. Read once the page is hydrated (the pre-rendered
- * header is everybody's); the header renders again on every route change, after a
- * login or a logout.
+ * header is everybody's), and again on every login, logout or name learnt.
  */
-function useSignedIn(): 'student' | 'admin' | null {
+function useSignedIn(): Role | null {
   const hydrated = useHydrated();
+  useSyncExternalStore(sessionChanges.subscribe, sessionChanges.count, () => 0);
   if (!hydrated) return null;
   if (studentSession.token()) return 'student';
   if (adminSession.token()) return 'admin';
   return null;
+}
+
+/**
+ * The signed-in person's name: remembered beside the token once a dashboard or
+ * this header has read the profile. The API client loads only when a name is
+ * missing, so the pages of a visitor never load it for the header.
+ */
+function useSignedInName(role: Role | null): string | null {
+  const name = role ? SESSION[role].name() : null;
+  useEffect(() => {
+    if (!role || name) return;
+    const token = SESSION[role].token();
+    let cancelled = false;
+    void import('../lib/api.ts').then(async ({ call }) => {
+      if (role === 'student') {
+        const result = await call('getMyProfile', {}, { token });
+        if (!cancelled && result.ok && result.data?.fullname) SESSION[role].rememberName(result.data.fullname);
+      } else {
+        const result = await call('getAdminProfile', {}, { token });
+        const adminName = result.data?.name || result.data?.email;
+        if (!cancelled && result.ok && adminName) SESSION[role].rememberName(adminName);
+      }
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [role, name]);
+  return name;
+}
+
+function Account({ role }: { role: Role }) {
+  const navigate = useNavigate();
+  const name = useSignedInName(role);
+  const [busy, setBusy] = useState(false);
+  const account = ACCOUNT[role];
+
+  const logout = async () => {
+    setBusy(true);
+    const { call } = await import('../lib/api.ts');
+    const token = SESSION[role].token();
+    const result = await call(role === 'student' ? 'logoutStudent' : 'logoutAdmin', {}, { token });
+    setBusy(false);
+    // A 401 means the session had ended on the server already: logged out either way.
+    if (result.ok || result.status === 401) {
+      SESSION[role].clear();
+      notify.success(UiMessage.loggedOut);
+      void navigate(account.login, { replace: true });
+    } else {
+      notify.error(UiMessage.errorLoggingOut);
+    }
+  };
+
+  return (
+    <div className="site-account">
+      <span className="site-account__name">
+        {name ? (
+          <>
+            Signed in as <strong>{name}</strong>
+          </>
+        ) : (
+          'Signed in'
+        )}
+      </span>
+      <span className="site-account__actions">
+        <LinkButton to={account.dashboard} variant="outlined">
+          {account.label}
+        </LinkButton>
+        <button type="button" className="link-button link-button--text" onClick={() => void logout()} disabled={busy}>
+          Log out
+        </button>
+      </span>
+    </div>
+  );
 }
 
 export function Header() {
@@ -24,18 +108,18 @@ export function Header() {
   const goHome = useLinkClickHandler(LinkTo.home);
   const signedIn = useSignedIn();
   return (
-    <header className="site-header">
+    <header className={signedIn ? 'site-header site-header--signed-in' : 'site-header'}>
       <a className="site-brand" href={homeHref} onClick={goHome} aria-label={`${PRODUCT_NAME} home`}>
         <Logo size={40} />
         <span className="site-brand__name">{PRODUCT_NAME}</span>
       </a>
-      {signedIn === null && (
+      {signedIn === null ? (
         <LinkButton to={LinkTo.register} color="secondary">
           Enroll Now
         </LinkButton>
+      ) : (
+        <Account role={signedIn} />
       )}
-      {signedIn === 'student' && <LinkButton to={Route.dashboard}>My dashboard</LinkButton>}
-      {signedIn === 'admin' && <LinkButton to={Route.adminDashboard}>Admin dashboard</LinkButton>}
     </header>
   );
 }

@@ -19,6 +19,21 @@ interface OtpStepProps {
 }
 
 /**
+ * Focuses the code field and brings the form's button into view with it: the
+ * "OTP sent" toast at the bottom of a phone's screen would otherwise lie over the
+ * button and the checkbox above it for five seconds. The page's scroll padding
+ * (styles/site.css) keeps what is scrolled into view above the toast.
+ */
+function focusCode(input: HTMLInputElement | null): void {
+  if (!input) return;
+  input.focus({ preventScroll: true });
+  const button = input.form?.querySelector<HTMLElement>('button[type="submit"]');
+  (button ?? input).scrollIntoView({ block: 'nearest' });
+  // A short screen: the code field itself comes first.
+  if (input.getBoundingClientRect().top < 0) input.scrollIntoView({ block: 'start' });
+}
+
+/**
  * The one-time-code step of registration and of the password reset: the code field
  * (focused when it appears and after a resend) and the resend button with its
  * cooldown. The countdown is not a live region: a screen reader would read it
@@ -27,13 +42,11 @@ interface OtpStepProps {
 export function OtpStep({ value, onChange, remaining, busy, onResend, sentTo, error, helperText }: OtpStepProps) {
   const inputRef = useRef<HTMLInputElement>(null);
 
-  useEffect(() => {
-    inputRef.current?.focus();
-  }, []);
+  useEffect(() => focusCode(inputRef.current), []);
 
   const resend = async () => {
     await onResend();
-    inputRef.current?.focus();
+    focusCode(inputRef.current);
   };
 
   return (

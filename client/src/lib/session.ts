@@ -1,6 +1,8 @@
 // Browser sessions: the student's token in sessionStorage
 // under "userData" as JSON `{ tokenStudent }`; the admin's token as a plain
-// string in localStorage under ADMIN_SESSION_KEY.
+// string in localStorage under ADMIN_SESSION_KEY. Beside each token, in the same
+// storage, the signed-in person's name for the header, kept with the token it
+// belongs to so that another login never shows a stale name.
 
 import { ADMIN_SESSION_KEY, STUDENT_SESSION_KEY } from '@tc/domain/constants';
 
@@ -24,6 +26,40 @@ function write(storage: () => Storage, key: string, value: string | null): void 
 const session = () => window.sessionStorage;
 const local = () => window.localStorage;
 
+const NAME_KEY = 'signedInName';
+const listeners = new Set<() => void>();
+let changes = 0;
+
+function changed(): void {
+  changes += 1;
+  listeners.forEach((listener) => listener());
+}
+
+/** For useSyncExternalStore: a login, a logout, a new token or a name learnt. */
+export const sessionChanges = {
+  subscribe: (listener: () => void): (() => void) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  count: (): number => changes,
+};
+
+function nameIn(storage: () => Storage, token: string | null): string | null {
+  if (!token) return null;
+  try {
+    const stored = JSON.parse(read(storage, NAME_KEY) ?? 'null') as { token?: unknown; name?: unknown } | null;
+    return stored?.token === token && typeof stored.name === 'string' && stored.name ? stored.name : null;
+  } catch {
+    return null;
+  }
+}
+
+function rememberIn(storage: () => Storage, token: string | null, name: string): void {
+  if (!token || nameIn(storage, token) === name) return;
+  write(storage, NAME_KEY, JSON.stringify({ token, name }));
+  changed();
+}
+
 export const studentSession = {
   token(): string | null {
     const raw = read(session, STUDENT_SESSION_KEY);
@@ -41,10 +77,22 @@ export const studentSession = {
     }
   },
   save(tokenStudent: string): void {
+    // A new token of the same student (after a password change) keeps the name.
+    const name = nameIn(session, this.token());
     write(session, STUDENT_SESSION_KEY, JSON.stringify({ tokenStudent }));
+    if (name) write(session, NAME_KEY, JSON.stringify({ token: tokenStudent, name }));
+    changed();
   },
   clear(): void {
     write(session, STUDENT_SESSION_KEY, null);
+    write(session, NAME_KEY, null);
+    changed();
+  },
+  name(): string | null {
+    return nameIn(session, this.token());
+  },
+  rememberName(name: string): void {
+    rememberIn(session, this.token(), name);
   },
 };
 
@@ -53,9 +101,20 @@ export const adminSession = {
     return read(local, ADMIN_SESSION_KEY) || null;
   },
   save(token: string): void {
+    const name = nameIn(local, this.token());
     write(local, ADMIN_SESSION_KEY, token);
+    if (name) write(local, NAME_KEY, JSON.stringify({ token, name }));
+    changed();
   },
   clear(): void {
     write(local, ADMIN_SESSION_KEY, null);
+    write(local, NAME_KEY, null);
+    changed();
+  },
+  name(): string | null {
+    return nameIn(local, this.token());
+  },
+  rememberName(name: string): void {
+    rememberIn(local, this.token(), name);
   },
 };

@@ -22,6 +22,9 @@ Object.defineProperty(window, 'matchMedia', {
   }),
 });
 
+// jsdom does not lay out or scroll: scrolling into view does nothing there.
+Element.prototype.scrollIntoView = () => {};
+
 // jsdom does not draw: the decorative canvas simply gets no context.
 HTMLCanvasElement.prototype.getContext = () => null;
 

@@ -53,12 +53,16 @@ export function defineAdminFunctions(deps: CloudDeps): void {
     const { params } = request;
     requireStrings(params, ['email', 'password']);
     const email = normalizeEmail(optionalString(params, 'email') ?? '');
-    const user = email ? await findUserByEmail(email) : undefined;
+    const password = optionalString(params, 'password') ?? '';
+    // Parse would answer an empty one in its own words ("password is required.").
+    if (!email) validationFailed(RegistrationMessage.emailRequired, 'email');
+    if (!password) validationFailed(RegistrationMessage.passwordRequired, 'password');
+    const user = await findUserByEmail(email);
     const { sessionToken } = await logIn(deps, {
       kind: 'admin',
       account: email,
       user,
-      password: optionalString(params, 'password') ?? '',
+      password,
       address: clientAddress(request),
       proof: params.altcha,
       invalidMessage: ServerMessage.invalidAdminLogin,

@@ -3,6 +3,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
+import { PasswordChangeMessage, RegistrationMessage } from '@tc/domain/messages';
 import { loginAdmin, loginStudent, mailTo, register, startTestSite, type TestSite } from '../../../testing/site.ts';
 
 let t: TestSite;
@@ -148,5 +149,22 @@ describe('administrators', () => {
     expect((await t.api('POST', '/api/admin/login', { email: second.email, password: 'Second-pass-12' })).status).toBe(
       200,
     );
+  });
+
+  it("answers an empty e-mail or password at login with the form's own words, never Parse's", async () => {
+    const noPassword = await t.api('POST', '/api/admin/login', { email: t.admin.email, password: '' });
+    expect(noPassword.status).toBe(400);
+    expect(noPassword.body).toMatchObject({ error: RegistrationMessage.passwordRequired, field: 'password' });
+    const noEmail = await t.api('POST', '/api/admin/login', { email: ' ', password: '' });
+    expect(noEmail.status).toBe(400);
+    expect(noEmail.body).toMatchObject({ error: RegistrationMessage.emailRequired, field: 'email' });
+    const noCurrent = await t.api(
+      'PUT',
+      '/api/admin/password',
+      { currentPassword: '', newPassword: 'Whatever-12' },
+      admin,
+    );
+    expect(noCurrent.status).toBe(400);
+    expect(noCurrent.body).toMatchObject({ error: PasswordChangeMessage.currentRequired, field: 'currentPassword' });
   });
 });

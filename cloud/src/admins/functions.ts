@@ -15,19 +15,16 @@ import { consumeCode, issueCode, withdrawCode } from '../otp/codes.ts';
 import { MASTER, parse } from '../parse.ts';
 import { recordActivity } from '../activity/log.ts';
 import { revokeAllSessions } from '../students/status.ts';
-import { clientAddress } from '../client-address.ts';
 import {
   ADMIN_ROLE,
   findUserByEmail,
   isAdmin,
   isStudent,
-  logIn,
   ownerOnlyAcl,
   requireAdmin,
-  revokeSession,
-  type LoginAttempt,
   type User,
 } from '../users/accounts.ts';
+import { changeOwnPassword } from '../users/password-change.ts';
 
 async function adminRole() {
   const Parse = parse();
@@ -177,53 +174,18 @@ export function defineAdminAccountFunctions(deps: CloudDeps): void {
 
   defineFunction(deps, 'changeAdminPassword', async (request) => {
     const me = await requireAdmin(request, deps);
-    requireStrings(request.params, ['currentPassword', 'newPassword']);
-    const current = normalizePassword(optionalString(request.params, 'currentPassword') ?? '');
-    const next = normalizePassword(optionalString(request.params, 'newPassword') ?? '');
-    const problem = passwordProblem(next);
-    if (problem) validationFailed(problem, 'newPassword');
-    // Checked like any admin login: wrong guesses count against this address (login-guard).
-    try {
-      const { sessionToken } = await logIn(deps, adminAttempt(me, current, clientAddress(request)));
-      await revokeSession(sessionToken);
-    } catch (error) {
-      const code = (error as { code?: number }).code;
-      if (code === ErrorCode.InvalidCredentials)
-        validationFailed(AdminToolsMessage.wrongCurrentPassword, 'currentPassword');
-      throw error;
-    }
-    let token = '';
-    await recordActivity(
-      {
-        admin: me,
-        kind: 'admin.password',
-        targetClass: '_User',
-        targetId: me.id!,
-        changes: [{ field: 'password', before: '', after: 'changed' }],
-      },
-      async () => {
-        me.setPassword(next);
-        await me.save(null, MASTER);
-        // Parse ends every session of the account on a password change; this one
-        // is replaced by a fresh session, and the others stay ended.
-        await revokeAllSessions(me);
-        token = (await logIn(deps, adminAttempt(me, next, clientAddress(request)))).sessionToken;
-      },
+    const token = await changeOwnPassword(deps, request, me, 'admin', (change) =>
+      recordActivity(
+        {
+          admin: me,
+          kind: 'admin.password',
+          targetClass: '_User',
+          targetId: me.id!,
+          changes: [{ field: 'password', before: '', after: 'changed' }],
+        },
+        change,
+      ),
     );
     return { success: true, token };
   });
-}
-
-/** A login of this admin with this password, counted like any admin login (docs/decisions/0006). */
-function adminAttempt(admin: User, password: string, address: string): LoginAttempt {
-  return {
-    kind: 'admin',
-    account: admin.getUsername()!,
-    user: admin,
-    password,
-    address,
-    proof: undefined,
-    invalidMessage: AdminToolsMessage.wrongCurrentPassword,
-    lockedMessage: ServerMessage.accountLocked,
-  };
 }

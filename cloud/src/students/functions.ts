@@ -25,6 +25,7 @@ import {
   toProfile,
 } from '../users/accounts.ts';
 import { clientAddress } from '../client-address.ts';
+import { changeOwnPassword } from '../users/password-change.ts';
 
 async function mailResetCode(deps: CloudDeps, email: string): Promise<void> {
   try {
@@ -90,6 +91,14 @@ export function defineStudentFunctions(deps: CloudDeps): void {
     const sessions = await new Parse.Query(Parse.Session).equalTo('user', user).find(MASTER);
     await Parse.Object.destroyAll(sessions, MASTER);
     return { success: true };
+  });
+
+  // The current password is required; every other session of the student ends and
+  // this one is replaced by a fresh session (the answer's token).
+  defineFunction(deps, 'changeMyPassword', async (request) => {
+    const me = await requireStudent(request, deps);
+    const tokenStudent = await changeOwnPassword(deps, request, me, 'student');
+    return { success: true, tokenStudent };
   });
 
   // An unknown e-mail gets the same answer, in the same time, and no mail

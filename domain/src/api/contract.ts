@@ -198,6 +198,34 @@ export const CALLS = {
     request: none,
     response: S.success,
   },
+  changeMyPassword: {
+    method: 'PUT',
+    path: '/api/students/me/password',
+    fn: 'changeMyPassword',
+    summary: "Change the logged-in student's password",
+    description:
+      'The current password is required and checked like a login (it counts towards the failed-login lock). ' +
+      'Every other session of the student ends; the answer carries a new session token, as the old one ends too.',
+    tag: 'Students',
+    auth: 'student',
+    limit: 'login',
+    input: 'body',
+    request: S.object(
+      {
+        currentPassword: S.str,
+        newPassword: { type: 'string', minLength: 8, maxLength: 64 },
+        altcha: S.altcha,
+      },
+      ['currentPassword', 'newPassword'],
+    ),
+    response: S.object(
+      {
+        success: { const: true },
+        tokenStudent: { type: 'string', description: 'A new session token: the old one ends too' },
+      },
+      ['success', 'tokenStudent'],
+    ),
+  },
   sendResetCode: {
     method: 'POST',
     path: '/api/send-email-otp',

@@ -16,6 +16,7 @@ import { LogoutButton } from '../../components/logout-button.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { call } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
+import { adminSession } from '../../lib/session.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { ExportButton } from './export-button.tsx';
 import { StudentFilters, useStudentView } from './student-filters.tsx';
@@ -39,7 +40,10 @@ export default function AdminDashboardPage() {
     if (!token) return;
     let cancelled = false;
     void callAsAdmin('getAdminProfile', {}).then((result) => {
-      if (!cancelled && result.ok && result.data) setAdmin(result.data);
+      if (cancelled || !result.ok || !result.data) return;
+      setAdmin(result.data);
+      // The header shows who is signed in.
+      adminSession.rememberName(result.data.name || result.data.email);
     });
     return () => {
       cancelled = true;

@@ -2,11 +2,13 @@ import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { DATE_MIN, DISPLAY_DATE_FORMAT } from '@tc/domain/constants';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 
 const minDate = dayjs(DATE_MIN);
+/** Grades 1 to 9 are children of about 6 to 15: the calendar opens on the birth year of a 10-year-old. */
+const TYPICAL_AGE_YEARS = 10;
 
 export interface DateOfBirthFieldProps {
   value: Dayjs | null;
@@ -22,16 +24,26 @@ export interface DateOfBirthFieldProps {
 export default function DateOfBirthPicker({ value, onChange, error, helperText }: DateOfBirthFieldProps) {
   const hydrated = useHydrated();
   const today = useMemo(() => dayjs().endOf('day'), []);
+  const typicalBirthday = useMemo(() => today.subtract(TYPICAL_AGE_YEARS, 'year').startOf('day'), [today]);
+  const [open, setOpen] = useState(false);
+  // The form's value starts as today (as the original form did), which is no child's
+  // birthday: while the calendar is open on that default, it shows no selection and
+  // starts from a typical child's birth year instead. Picking a year sets the value.
+  const untouched = value !== null && value.isSame(today, 'day');
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs}>
       <DatePicker
         label="Date of Birth"
-        value={hydrated ? value : null}
+        value={hydrated && !(open && untouched) ? value : null}
+        referenceDate={typicalBirthday}
+        open={open}
+        onOpen={() => setOpen(true)}
+        onClose={() => setOpen(false)}
         onChange={onChange}
         format={DISPLAY_DATE_FORMAT}
         views={['year', 'month', 'day']}
         openTo="year"
-        // No future years, the latest first: a child's birth year is in the first rows.
+        // No future years, the latest first.
         maxDate={today}
         yearsOrder="desc"
         minDate={minDate}

@@ -16,7 +16,9 @@ import { PageTitle } from '../../components/page-title.tsx';
 import { ProfileSkeleton } from '../../components/profile-skeleton.tsx';
 import { call } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
+import { studentSession } from '../../lib/session.ts';
 import { useApi } from '../../lib/use-api.ts';
+import { ChangePasswordSection } from './change-password-section.tsx';
 import { ScheduleSection } from './schedule-section.tsx';
 
 type LoadState = { status: 'loading' } | { status: 'loaded'; profile: StudentProfile } | { status: 'failed' };
@@ -41,6 +43,8 @@ export default function StudentDashboardPage() {
   const [loggingOut, setLoggingOut] = useState(false);
 
   const expire = useCallback(() => signOut(UiMessage.sessionExpired), [signOut]);
+  // A password change replaces the session token: render again with the new one.
+  const [, setTokenChanges] = useState(0);
 
   useEffect(() => {
     if (!token) return;
@@ -49,6 +53,8 @@ export default function StudentDashboardPage() {
       if (cancelled) return;
       if (result.ok && result.data && typeof result.data === 'object') {
         setState({ status: 'loaded', profile: result.data });
+        // The header shows who is signed in.
+        if (result.data.fullname) studentSession.rememberName(result.data.fullname);
       } else if (result.status !== 401 && result.status !== 403) {
         // A session that ended is handled by useApi.
         notify.error(UiMessage.errorLoadingData);
@@ -143,6 +149,7 @@ export default function StudentDashboardPage() {
           See your progress
         </LinkButton>
       </Card>
+      <ChangePasswordSection token={token} onUnauthorized={expire} onChanged={() => setTokenChanges((n) => n + 1)} />
     </Box>
   );
 }

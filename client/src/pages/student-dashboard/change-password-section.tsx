@@ -1,0 +1,123 @@
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
+import { ErrorCode } from '@tc/domain/errors';
+import { PasswordChangeMessage, RegistrationMessage } from '@tc/domain/messages';
+import { normalizePassword, passwordProblem } from '@tc/domain/registration';
+import { FormMessage } from '../../components/form-message.tsx';
+import { asksForChallenge, LoginChallenge } from '../../components/login-challenge.tsx';
+import { PasswordField } from '../../components/password-field.tsx';
+import { call } from '../../lib/api.ts';
+import { errorCode, errorField, errorText } from '../../lib/errors.ts';
+import { notify } from '../../lib/notify.ts';
+import { passwordHint } from '../../lib/password-strength.ts';
+import { studentSession } from '../../lib/session.ts';
+import { useFormProblem } from '../../lib/use-form-problem.ts';
+
+const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
+type Field = (typeof FIELDS)[number];
+const EMPTY: Record<Field, string> = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+interface Props {
+  token: string;
+  /** The session ended meanwhile. */
+  onUnauthorized: () => void;
+  /** The password changed: the server answered a new session token, now stored. */
+  onChanged: () => void;
+}
+
+/**
+ * "Change password" on the student dashboard: the current password, the new one
+ * with the registration's rules shown before sending, and its confirmation. The
+ * server checks the current one like a login and ends every other session.
+ */
+export function ChangePasswordSection({ token, onUnauthorized, onChanged }: Props) {
+  const [values, setValues] = useState(EMPTY);
+  const [challenge, setChallenge] = useState(0);
+  const { formRef, problem, fail, changed, run, busy, fieldProps } = useFormProblem(FIELDS);
+
+  const set = (field: Field) => (event: { target: { value: string } }) => {
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+    changed(field);
+  };
+
+  const change = async (altcha?: string) => {
+    // The rules of domain/, for instant feedback; the server runs them again.
+    if (!normalizePassword(values.currentPassword)) {
+      return fail(PasswordChangeMessage.currentRequired, 'currentPassword');
+    }
+    const problemWithNew = passwordProblem(normalizePassword(values.newPassword));
+    if (problemWithNew) return fail(problemWithNew, 'newPassword');
+    if (normalizePassword(values.newPassword) !== normalizePassword(values.confirmPassword)) {
+      return fail(RegistrationMessage.passwordsDoNotMatch, 'confirmPassword');
+    }
+    const result = await call(
+      'changeMyPassword',
+      { currentPassword: values.currentPassword, newPassword: values.newPassword, ...(altcha ? { altcha } : {}) },
+      { token },
+    );
+    if (result.ok && result.data) {
+      studentSession.save(result.data.tokenStudent);
+      setValues(EMPTY);
+      setChallenge(0);
+      notify.success(PasswordChangeMessage.changed);
+      onChanged();
+      return;
+    }
+    if (errorCode(result) === ErrorCode.InvalidSession) return onUnauthorized();
+    // Under a password spray the server asks for a proof of work, as at login.
+    if (asksForChallenge(result)) setChallenge((round) => round + 1);
+    return fail(errorText(result, PasswordChangeMessage.failed), errorField(result));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void run(() => change());
+  };
+
+  const newPassword = fieldProps('newPassword');
+  return (
+    <Card component="section" aria-labelledby="password-heading" sx={{ p: { xs: 2.5, sm: 4 }, mt: 3 }}>
+      <Typography id="password-heading" variant="h2" sx={{ mb: 2 }}>
+        Change password
+      </Typography>
+      <Stack component="form" ref={formRef} noValidate spacing={2} onSubmit={submit} sx={{ maxWidth: { sm: 420 } }}>
+        <PasswordField
+          label="Current Password"
+          name="currentPassword"
+          autoComplete="current-password"
+          value={values.currentPassword}
+          onChange={set('currentPassword')}
+          {...fieldProps('currentPassword')}
+        />
+        <PasswordField
+          label="New Password"
+          name="newPassword"
+          autoComplete="new-password"
+          value={values.newPassword}
+          onChange={set('newPassword')}
+          error={newPassword.error}
+          helperText={newPassword.helperText ?? passwordHint(values.newPassword)}
+        />
+        <PasswordField
+          label="Confirm New Password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          value={values.confirmPassword}
+          onChange={set('confirmPassword')}
+          {...fieldProps('confirmPassword')}
+        />
+        <Typography variant="body2" color="text.secondary">
+          Your other devices will be logged out; you stay logged in here.
+        </Typography>
+        <LoginChallenge round={challenge} onSolved={(payload) => payload && void run(() => change(payload))} />
+        <FormMessage problem={problem} />
+        <Button type="submit" variant="contained" disabled={busy} sx={{ alignSelf: { sm: 'flex-start' } }}>
+          {busy ? 'Changing password...' : 'Change password'}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,294 @@
+// Issue 13, the items after the first round: a student changes their password,
+// the header names who is signed in, toasts keep clear of the registration's
+// last controls on phones, the date-of-birth calendar opens on a child's birth
+// year, the admin login's leftovers, and axe on the admin tools' screens.
+
+import type { Locator, Page } from '@playwright/test';
+import {
+  admin,
+  apiCall,
+  createStudent,
+  expect,
+  expectAccessible,
+  expectToast,
+  fillRegistration,
+  sessionItem,
+  snap,
+  studentToken,
+  test,
+  toasts,
+} from './fixtures.ts';
+import { newStudent } from '../testing/students.ts';
+
+type Box = { x: number; y: number; width: number; height: number };
+
+function overlaps(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+async function boxOf(locator: Locator): Promise<Box> {
+  const box = await locator.boundingBox();
+  expect(box, 'element on screen').not.toBeNull();
+  return box!;
+}
+
+async function waitForForm(page: Page): Promise<void> {
+  await expect(page.getByLabel('Student Full Name')).toBeEditable();
+  await expect(page.getByRole('button', { name: 'Send OTP' })).toBeEnabled();
+}
+
+for (const [width, height] of [
+  [320, 568],
+  [320, 640],
+  [390, 844],
+  [390, 664],
+] as const) {
+  test(`at ${width}×${height} px the "OTP sent" toast sits bottom centre, clear of the terms and "Verify & Register"`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height });
+    await page.goto('/registeruser');
+    await waitForForm(page);
+    await fillRegistration(page, newStudent());
+    await page.getByRole('button', { name: 'Send OTP' }).click();
+    await expectToast(page, 'OTP sent successfully');
+    const toast = toasts(page).first();
+    const terms = page.getByLabel('I agree with terms and conditions');
+    const verify = page.getByRole('button', { name: 'Verify & Register' });
+    await expect(page.getByLabel('OTP')).toBeFocused();
+    // Checked through the toast's whole life, while it may still be sliding in.
+    for (let elapsed = 0; elapsed < 4_500; elapsed += 500) {
+      if ((await toast.count()) === 0) break;
+      const toastBox = await boxOf(toast);
+      // Centred: as far from the left edge as from the right.
+      expect(Math.abs(toastBox.x - (width - toastBox.x - toastBox.width))).toBeLessThanOrEqual(2);
+      expect(toastBox.x).toBeGreaterThanOrEqual(4);
+      expect(overlaps(toastBox, await boxOf(terms)), 'toast over the terms checkbox').toBe(false);
+      expect(overlaps(toastBox, await boxOf(verify)), 'toast over Verify & Register').toBe(false);
+      await expect(verify).toBeInViewport();
+      if (elapsed === 0) await page.screenshot({ path: test.info().outputPath(`otp-toast-${width}x${height}.png`) });
+      await page.waitForTimeout(500);
+    }
+  });
+}
+
+test('the date-of-birth calendar opens on the year view at a child’s birth year, with no future year', async ({
+  page,
+}) => {
+  await page.goto('/registeruser');
+  await waitForForm(page);
+  const field = page.locator('input[name="dob"]');
+  // The seed's default stays: today's date.
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  await expect(field).toHaveValue(`${pad(now.getDate())}/${pad(now.getMonth() + 1)}/${now.getFullYear()}`);
+  const calendar = page.getByRole('dialog');
+  await expect(async () => {
+    await page.getByRole('button', { name: /Choose date/ }).click();
+    await expect(calendar).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  const childYear = now.getFullYear() - 10;
+  const year = calendar.getByRole('radio', { name: String(childYear) });
+  await expect(year).toBeFocused();
+  await expect(year).toBeInViewport();
+  await expect(calendar.getByRole('radio', { name: String(now.getFullYear() + 1) })).toHaveCount(0);
+  await expect(calendar.getByRole('radio', { checked: true })).toHaveCount(0);
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: test.info().outputPath('calendar-year-view.png') });
+  await year.click();
+  await calendar.getByRole('radio', { name: /^(June|Jun)$/ }).click();
+  await calendar.getByRole('gridcell', { name: '15' }).click();
+  await expect(calendar).toBeHidden();
+  await expect(field).toHaveValue(`15/06/${childYear}`);
+});
+
+async function loginStudentInBrowser(page: Page, identifier: string, password: string): Promise<void> {
+  await page.goto('/studentlogin');
+  await page.getByLabel('Email ID or Mobile Number').fill(identifier);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+async function loginAdminInBrowser(page: Page): Promise<void> {
+  await page.goto('/adminlogin');
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Password', { exact: true }).fill(admin.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/admindashborad$/);
+}
+
+test.describe('a student changes their password on the dashboard', () => {
+  for (const width of [390, 1280]) {
+    test(`at ${width} px: wrong current password, broken rules, then success ends the other sessions`, async ({
+      page,
+      request,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      const student = await createStudent(request);
+      const elsewhere = await studentToken(request, student.email, student.password);
+      await loginStudentInBrowser(page, student.email, student.password);
+
+      const section = page.getByRole('region', { name: 'Change password' });
+      const current = section.getByLabel('Current Password');
+      const next = section.getByLabel('New Password', { exact: true });
+      const confirm = section.getByLabel('Confirm New Password');
+      const submit = section.getByRole('button', { name: 'Change password' });
+      // The rules show before anything is sent.
+      await expect(next).toHaveAccessibleDescription('At least 8 characters, at most 64.');
+
+      await current.fill(`${student.password}-wrong`);
+      await next.fill('Brand-new-pass-7');
+      await confirm.fill('Brand-new-pass-7');
+      await submit.click();
+      await expect(current).toHaveAttribute('aria-invalid', 'true');
+      await expect(current).toHaveAccessibleDescription('The current password is wrong');
+      await expect(current).toBeFocused();
+
+      await current.fill(student.password);
+      await next.fill('short');
+      await submit.click();
+      await expect(next).toHaveAttribute('aria-invalid', 'true');
+      await expect(next).toHaveAccessibleDescription('Password must be at least 8 characters');
+
+      await next.fill('Brand-new-pass-7');
+      await confirm.fill('Brand-new-pass-8');
+      await submit.click();
+      await expect(confirm).toHaveAccessibleDescription('Passwords do not match');
+      await snap(page, `change-password-error-${width}`);
+
+      await confirm.fill('Brand-new-pass-7');
+      await submit.click();
+      await expectToast(page, 'Password changed; your other sessions have ended');
+      await expect(current).toHaveValue('');
+      await section.screenshot({ path: test.info().outputPath(`change-password-${width}.png`) });
+
+      // This browser stays logged in, on a new session; the other session has ended.
+      const stored = JSON.parse((await sessionItem(page, 'userData'))!) as { tokenStudent: string };
+      expect((await apiCall(request, 'GET', '/api/students/me', undefined, stored.tokenStudent)).status).toBe(200);
+      expect((await apiCall(request, 'GET', '/api/students/me', undefined, elsewhere)).status).toBe(401);
+      await page.reload();
+      await expect(page.getByText(`Welcome, ${student.fullname}`)).toBeVisible();
+      // The old password no longer logs in; the new one does.
+      const old = await apiCall(request, 'POST', '/api/student/login', {
+        identifier: student.email,
+        password: student.password,
+      });
+      expect(old.status).toBe(401);
+      await studentToken(request, student.email, 'Brand-new-pass-7');
+    });
+  }
+});
+
+test.describe('the header shows who is signed in', () => {
+  for (const width of [390, 1280]) {
+    test(`at ${width} px: a student and an admin, with their dashboard and Log out`, async ({ page, request }) => {
+      await page.setViewportSize({ width, height: 800 });
+      const banner = page.getByRole('banner');
+      const student = await createStudent(request);
+      await loginStudentInBrowser(page, student.email, student.password);
+      await expect(banner.getByText(student.fullname)).toBeVisible();
+      await expect(banner).toContainText(`Signed in as ${student.fullname}`);
+      await expect(banner.getByRole('link', { name: 'Enroll Now' })).toHaveCount(0);
+      await page.goto('/');
+      await expect(banner.getByRole('link', { name: 'Enroll Now' })).toHaveCount(0);
+      await expect(banner).toContainText(`Signed in as ${student.fullname}`);
+      await page.screenshot({ path: test.info().outputPath(`header-student-${width}.png`) });
+      await banner.getByRole('link', { name: 'My dashboard' }).click();
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await banner.getByRole('button', { name: 'Log out' }).click();
+      await expectToast(page, 'Logged out successfully');
+      await expect(page).toHaveURL(/\/studentlogin$/);
+      await expect(banner.getByRole('link', { name: 'Enroll Now' })).toBeVisible();
+      expect(await sessionItem(page, 'userData')).toBeNull();
+
+      await loginAdminInBrowser(page);
+      await expect(banner).toContainText(`Signed in as ${admin.name}`);
+      await expect(banner.getByRole('link', { name: 'Enroll Now' })).toHaveCount(0);
+      await page.screenshot({ path: test.info().outputPath(`header-admin-${width}.png`) });
+      await page.goto('/registeruser');
+      await expect(banner).toContainText(`Signed in as ${admin.name}`);
+      await banner.getByRole('link', { name: 'Admin dashboard' }).click();
+      await expect(page).toHaveURL(/\/admindashborad$/);
+      await banner.getByRole('button', { name: 'Log out' }).click();
+      await expectToast(page, 'Logged out successfully');
+      await expect(page).toHaveURL(/\/adminlogin$/);
+      await expect(banner.getByRole('link', { name: 'Enroll Now' })).toBeVisible();
+      // The page never scrolls sideways.
+      expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
+    });
+  }
+});
+
+test.describe('the admin login', () => {
+  test('a mistyped attempt leaves no red toast on the dashboard after the right one', async ({ page }) => {
+    await page.goto('/adminlogin');
+    await page.getByLabel('Email').fill(admin.email);
+    await page.getByLabel('Password', { exact: true }).fill(`${admin.password}-typo`);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expectToast(page, 'Invalid email or password');
+    await page.getByLabel('Password', { exact: true }).fill(admin.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/admindashborad$/);
+    await expect(toasts(page).filter({ hasText: 'Invalid email or password' })).toHaveCount(0);
+    await expect(page.getByText('Invalid email or password')).toHaveCount(0);
+  });
+
+  test('a student token on the admin page says the role is wrong, not that the session expired', async ({
+    page,
+    request,
+  }) => {
+    const student = await createStudent(request);
+    const token = await studentToken(request, student.email, student.password);
+    await page.goto('/adminlogin');
+    await page.evaluate(`window.localStorage.setItem('adminToken', ${JSON.stringify(token)})`);
+    await page.goto('/admindashborad');
+    await expectToast(page, 'Only administrators can do this');
+    await expect(page).toHaveURL(/\/adminlogin$/);
+    await expect(page.getByText('Session expired, please login again')).toHaveCount(0);
+  });
+
+  test("an empty password or e-mail gets the form's own words, never Parse's", async ({ page }) => {
+    await page.goto('/adminlogin');
+    await expect(page.getByRole('button', { name: 'Login' })).toBeEnabled();
+    await page.getByLabel('Email').fill(admin.email);
+    await page.getByRole('button', { name: 'Login' }).click();
+    const password = page.getByLabel('Password', { exact: true });
+    await expect(password).toHaveAccessibleDescription('Password is required');
+    await page.getByLabel('Email').fill('');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Email is required');
+    await expect(page.getByText(/password is required\./)).toHaveCount(0);
+  });
+});
+
+for (const width of [320, 1280]) {
+  test(`at ${width} px the admin tools' screens and the student's new ones have no serious axe violation`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width, height: width === 320 ? 640 : 900 });
+    await page.goto('/admin/accept-invite?email=someone%40example.com');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectAccessible(page, 'accept invitation');
+
+    await loginAdminInBrowser(page);
+    await expectAccessible(page, 'admin dashboard with the signed-in header');
+    for (const path of ['/admin/activity', '/admin/admins']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.locator('.MuiSkeleton-root')).toHaveCount(0);
+      await expectAccessible(page, path);
+    }
+    await page.evaluate(`window.localStorage.clear()`);
+
+    const student = await createStudent(request);
+    await loginStudentInBrowser(page, student.email, student.password);
+    await expect(page.getByText(`Welcome, ${student.fullname}`)).toBeVisible();
+    await expectAccessible(page, 'student dashboard with the password form');
+    const section = page.getByRole('region', { name: 'Change password' });
+    await section.getByRole('button', { name: 'Change password' }).click();
+    await expect(section.getByLabel('Current Password')).toHaveAttribute('aria-invalid', 'true');
+    await expectAccessible(page, 'the password form with an error');
+  });
+}
