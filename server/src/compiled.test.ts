@@ -126,4 +126,19 @@ describe('the compiled server', () => {
       .filter((file) => devOnly.some((pkg) => file.startsWith(`${pkg}/`)));
     expect(fromDevOnly).toEqual([]);
   }, 150_000);
+
+  it('runs backup and restore from dist too (their imports all resolve)', () => {
+    for (const [script, status, text] of [
+      ['restore', 2, 'Usage: npm run restore -- FILE'],
+      ['backup', 1, 'Invalid configuration: PORT'],
+    ] as const) {
+      const run = spawnSync(
+        process.execPath,
+        ['--conditions=compiled', path.join(root, `server/dist/scripts/${script}.js`)],
+        { cwd: scratch, env: { PATH: process.env.PATH, PORT: 'none' }, encoding: 'utf8' },
+      );
+      expect(run.status, run.stderr).toBe(status);
+      expect(run.stdout + run.stderr).toContain(text);
+    }
+  });
 });

@@ -306,7 +306,7 @@ function toConfig(e: Env) {
       schedule: e.BACKUP_SCHEDULE,
       keep: e.BACKUP_KEEP,
     },
-    // Read-only all the way down: the configuration is read once and never changed after.
+    // Every property read-only, nested ones too: the configuration is read once and never changed.
   } as const;
 }
 
