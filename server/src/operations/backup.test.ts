@@ -15,7 +15,8 @@ import { createLogger } from '../logger.ts';
 import { type Captures, startCaptures } from '../../../testing/captures.ts';
 import { codeIn, mailCode } from '../../../testing/codes.ts';
 import { runSite, type SiteProcess } from '../../../testing/processes.ts';
-import { createDatabase, register, startTestSite, type TestSite } from '../../../testing/site.ts';
+import { createDatabase, mailTo, register, startTestSite, type TestSite } from '../../../testing/site.ts';
+import { until } from '../../../testing/until.ts';
 import { newStudent } from '../../../testing/students.ts';
 import { backupDatabase, listBackups, restoreDatabase } from './backup.ts';
 import { runBackup } from './backup-schedule.ts';
@@ -192,7 +193,16 @@ describe('backup and restore of an external database', () => {
   it('restores into an empty database, refuses a non-empty one without force, and a damaged file', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'tc-backups-'));
     try {
-      await register(site);
+      const { student } = await register(site);
+      // The welcome mail is sent by the queue after the answer: let it settle, or its
+      // delivery record would change between the backup and the snapshot.
+      await mailTo(site, student.email, /enrollment number/i);
+      await until(async () => {
+        const { rows } = await site.sql.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM mail_delivery WHERE state = 'queued'`,
+        );
+        return rows[0]?.n === 0;
+      }, 20_000);
       const result = await backupDatabase(site.site.databaseUri, dir);
       const before = await everyRecord(site.site.databaseUri);
 
