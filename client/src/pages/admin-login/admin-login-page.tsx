@@ -1,6 +1,4 @@
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { RegistrationMessage, UiMessage } from '@tc/domain/messages';
@@ -8,12 +6,15 @@ import { Route } from '@tc/domain/routes';
 import { FormCard } from '../../components/form-card.tsx';
 import { asksForChallenge, LoginChallenge } from '../../components/login-challenge.tsx';
 import { FormMessage } from '../../components/form-message.tsx';
+import { OutlinedField } from '../../components/outlined-field.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
+import { SubmitButton } from '../../components/submit-button.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { call } from '../../lib/api.ts';
 import { errorField, errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { adminSession } from '../../lib/session.ts';
+import { useEarlyInput } from '../../lib/use-early-input.ts';
 import { useFormProblem } from '../../lib/use-form-problem.ts';
 
 const FIELDS = ['email', 'password'] as const;
@@ -28,6 +29,13 @@ export default function AdminLoginPage() {
   useEffect(() => {
     if (adminSession.token()) navigate(Route.adminDashboard, { replace: true });
   }, [navigate]);
+
+  // What was typed before the page's code arrived.
+  useEarlyInput(formRef, (name, value) => {
+    if (typeof value !== 'string') return;
+    if (name === 'email') setEmail(value);
+    if (name === 'password') setPassword(value);
+  });
 
   const [challenge, setChallenge] = useState(0);
 
@@ -61,7 +69,7 @@ export default function AdminLoginPage() {
     <FormCard title="Manage Student Records" subtitle="Administrators log in here to view and update student details.">
       <PageTitle title="Admin login" />
       <Stack component="form" ref={formRef} noValidate spacing={2.5} onSubmit={submit}>
-        <TextField
+        <OutlinedField
           label="Email"
           name="email"
           type="email"
@@ -86,9 +94,7 @@ export default function AdminLoginPage() {
         />
         <LoginChallenge round={challenge} onSolved={solved} />
         <FormMessage problem={problem} />
-        <Button type="submit" variant="contained" size="large" disabled={busy} fullWidth>
-          {busy ? 'Logging in...' : 'Login'}
-        </Button>
+        <SubmitButton busy={busy}>{busy ? 'Logging in...' : 'Login'}</SubmitButton>
       </Stack>
     </FormCard>
   );

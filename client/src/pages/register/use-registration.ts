@@ -15,6 +15,7 @@ import { notify } from '../../lib/notify.ts';
 import type { ThankYouState } from '../../lib/navigation-state.ts';
 import { looksLikeOtp } from '../../lib/otp.ts';
 import { useCodeSender } from '../../lib/use-code-sender.ts';
+import { useEarlyInput } from '../../lib/use-early-input.ts';
 import { useFormProblem } from '../../lib/use-form-problem.ts';
 import { registrationFailure } from './register-errors.ts';
 
@@ -46,6 +47,9 @@ const FIELDS: readonly RegistrationFormField[] = [
   'tmc',
   'otp',
 ];
+
+/** The fields whose value is their text (or the option picked). */
+const TYPED_FIELDS = FIELDS.filter((field) => field !== 'dob' && field !== 'tmc');
 
 // The form's date of birth defaults to today.
 const emptyForm = (): RegistrationForm => ({
@@ -83,6 +87,13 @@ export function useRegistration() {
       setForm((current) => ({ ...current, otp: '' }));
     }
   };
+
+  // What a parent typed before the page's code arrived (the date field reads its own).
+  useEarlyInput(formRef, (name, value) => {
+    if (name === 'tmc') return set('tmc', value === true);
+    const field = TYPED_FIELDS.find((f) => f === name);
+    if (field && typeof value === 'string') set(field, value as RegistrationForm[typeof field]);
+  });
 
   const validate = (): ValidRegistration | null => {
     const result = validateRegistration({

@@ -1,20 +1,21 @@
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { UiMessage } from '@tc/domain/messages';
 import { LinkTo, Route } from '@tc/domain/routes';
 import { FormCard } from '../../components/form-card.tsx';
 import { FormMessage } from '../../components/form-message.tsx';
+import { OutlinedField } from '../../components/outlined-field.tsx';
 import { LinkButton } from '../../components/link-button.tsx';
 import { asksForChallenge, LoginChallenge } from '../../components/login-challenge.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
+import { SubmitButton } from '../../components/submit-button.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { call } from '../../lib/api.ts';
 import { errorField, errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { studentSession } from '../../lib/session.ts';
+import { useEarlyInput } from '../../lib/use-early-input.ts';
 import { useFormProblem } from '../../lib/use-form-problem.ts';
 
 const FIELDS = ['identifier', 'password'] as const;
@@ -29,6 +30,13 @@ export default function StudentLoginPage() {
   useEffect(() => {
     if (studentSession.token()) navigate(Route.dashboard, { replace: true });
   }, [navigate]);
+
+  // What was typed before the page's code arrived.
+  useEarlyInput(formRef, (name, value) => {
+    if (typeof value !== 'string') return;
+    if (name === 'identifier') setIdentifier(value);
+    if (name === 'password') setPassword(value);
+  });
 
   const [challenge, setChallenge] = useState(0);
 
@@ -62,7 +70,7 @@ export default function StudentLoginPage() {
     <FormCard title="NICE TO SEE YOU" subtitle="Log in to see your profile, progress and study schedule.">
       <PageTitle title="Student login" />
       <Stack component="form" ref={formRef} noValidate spacing={2.5} onSubmit={submit}>
-        <TextField
+        <OutlinedField
           label="Email ID or Mobile Number"
           name="identifier"
           autoComplete="username"
@@ -86,9 +94,7 @@ export default function StudentLoginPage() {
         />
         <LoginChallenge round={challenge} onSolved={solved} />
         <FormMessage problem={problem} />
-        <Button type="submit" variant="contained" size="large" disabled={busy} fullWidth>
-          {busy ? 'Logging in...' : 'Login'}
-        </Button>
+        <SubmitButton busy={busy}>{busy ? 'Logging in...' : 'Login'}</SubmitButton>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between' }}>
           <LinkButton to={Route.forgotPassword} variant="text">
             Forgot Password
