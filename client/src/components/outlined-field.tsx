@@ -4,14 +4,18 @@
 // focus trap, whether a page uses them or not: about 12 kB gzip that every public
 // form paid before it could take input (issue 13, item 19). These render the same
 // DOM and styles as `<TextField>` and `<TextField select slotProps={{ select:
-// { native: true } }}>`. The admin screens keep TextField.
+// { native: true } }}>` (the select with the outlined styles of MUI's NativeSelect,
+// whose own component brings the standard variant's input along). The admin
+// screens keep TextField.
 
 import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel, { type InputLabelProps } from '@mui/material/InputLabel';
-import NativeSelect from '@mui/material/NativeSelect';
+import type { InputBaseComponentProps } from '@mui/material/InputBase';
 import OutlinedInput, { type OutlinedInputProps } from '@mui/material/OutlinedInput';
-import { useId, type ChangeEvent, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { styled } from '@mui/material/styles';
+import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
+import { forwardRef, useId, type ChangeEvent, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 
 interface FieldProps {
   label: string;
@@ -98,22 +102,52 @@ export interface OutlinedSelectProps extends FieldProps {
   children: ReactNode;
 }
 
+const Select = styled('select')(({ theme }) => ({
+  appearance: 'none',
+  userSelect: 'none',
+  cursor: 'pointer',
+  borderRadius: theme.shape.borderRadius,
+  '&&&': { paddingRight: 32 },
+  '&:not([multiple]) option': { backgroundColor: theme.palette.background.paper },
+}));
+
+const SelectIcon = styled(ArrowDropDown)(({ theme }) => ({
+  position: 'absolute',
+  right: 7,
+  top: 'calc(50% - .5em)',
+  pointerEvents: 'none',
+  color: theme.palette.action.active,
+}));
+
+/** The `<select>` and its arrow, inside the outlined input's frame. */
+const SelectInput = forwardRef<HTMLSelectElement, InputBaseComponentProps>(function SelectInput(props, ref) {
+  return (
+    <>
+      <Select {...(props as object)} ref={ref} />
+      <SelectIcon />
+    </>
+  );
+});
+
 /** A native `<select>` in the outlined frame: the phone's own picker, no menu code. */
 export function OutlinedSelect(props: OutlinedSelectProps) {
   const { label, name, value, onChange, children } = props;
   const id = useId();
   return (
     <Frame id={id} {...props}>
-      <NativeSelect
+      <OutlinedInput
         id={id}
         name={name}
         value={value}
-        onChange={onChange}
-        input={<OutlinedInput label={label} notched={props.shrinkLabel || undefined} fullWidth />}
+        // The input's element is the <select> (SelectInput).
+        onChange={(event) => onChange(event as unknown as ChangeEvent<HTMLSelectElement>)}
+        inputComponent={SelectInput}
+        inputProps={{ children }}
+        label={label}
+        notched={props.shrinkLabel || undefined}
+        aria-describedby={props.helperText ? `${id}-helper-text` : undefined}
         fullWidth
-      >
-        {children}
-      </NativeSelect>
+      />
     </Frame>
   );
 }

@@ -1,9 +1,10 @@
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 import { DISPLAY_DATE_FORMAT } from '@tc/domain/constants';
 import { OutlinedField } from '../../components/outlined-field.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import type { DateOfBirthFieldProps } from './date-of-birth-picker.tsx';
+import { withDayjs, type DayjsFunction } from './load-dayjs.ts';
 
 const loadPicker = () => import('./date-of-birth-picker.tsx');
 
@@ -32,7 +33,7 @@ export function DateOfBirthField(props: DateOfBirthFieldProps) {
 }
 
 /** DD/MM/YYYY (or DDMMYYYY) as a date; null when empty; an invalid date otherwise. */
-export function parseDisplayDate(text: string): Dayjs | null {
+function parseDisplayDate(dayjs: DayjsFunction, text: string): Dayjs | null {
   const trimmed = text.trim();
   if (!trimmed) return null;
   const parts = /^(\d{1,2})\D+(\d{1,2})\D+(\d{4})$/.exec(trimmed) ?? /^(\d{2})(\d{2})(\d{4})$/.exec(trimmed);
@@ -56,7 +57,7 @@ function TypedDate({
   const input = useRef<HTMLInputElement>(null);
   const type = (typed: string) => {
     setText(typed);
-    onChange(parseDisplayDate(typed));
+    void withDayjs((dayjs) => onChange(parseDisplayDate(dayjs, typed)));
   };
   // Typed before the page's code arrived: kept (see lib/use-early-input.ts).
   useLayoutEffect(() => {
