@@ -81,7 +81,8 @@ export function OutlinedField(props: OutlinedFieldProps) {
         name={name}
         type={type}
         autoComplete={autoComplete}
-        placeholder={placeholder}
+        // Blank, for the pre-rendered page's :placeholder-shown (styles/site.css).
+        placeholder={placeholder ?? ' '}
         value={value}
         onChange={onChange}
         inputRef={inputRef}
