@@ -2,7 +2,9 @@
 // before any script runs, taken over by React without a mismatch, and a form
 // filled in as soon as it is shown keeps what was typed.
 
-import { expect, test } from './fixtures.ts';
+import type { Page, Route as PlaywrightRoute } from '@playwright/test';
+import { newStudent } from '../testing/students.ts';
+import { expect, gradeLabel, isoToDmy, test } from './fixtures.ts';
 
 test.describe('pre-rendered pages', () => {
   test.describe('without JavaScript', () => {
@@ -64,17 +66,78 @@ test.describe('pre-rendered pages', () => {
     await expect(page.getByRole('button', { name: 'Login' })).toHaveClass(new RegExp(`\\b${button}\\b`));
   });
 
-  test('what is typed into a form as soon as it is shown is kept', async ({ page }) => {
-    // The scripts arrive late, as on a slow phone connection.
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      await route.continue();
-    });
-    await page.goto('/studentlogin', { waitUntil: 'commit' });
+  test('what is typed into the registration form before its code arrives is kept, and sent', async ({ page }) => {
+    const release = await holdScripts(page);
+    await page.goto('/registeruser', { waitUntil: 'domcontentloaded' });
+    const send = page.getByRole('button', { name: 'Send OTP' });
+    // The pre-rendered page, no script has run: the button waits for the code, the fields do not.
+    await expect(send).toBeDisabled();
+    const student = newStudent({ gender: 'Daughter', grade: 6, board: 'ICSE' });
+    await page.getByLabel('Student Full Name').fill(student.fullname);
+    await page.getByLabel('Email').fill(student.email);
+    await page.getByLabel('Mobile').fill(student.mobile);
+    await page.getByLabel('Password', { exact: true }).fill(student.password);
+    await page.getByLabel('Confirm Password').fill(student.password);
+    await page.getByLabel('Date of Birth').fill(isoToDmy(student.dob));
+    await page.getByRole('radio', { name: 'Daughter' }).check();
+    await page.getByLabel('Grade').selectOption({ label: gradeLabel(student.grade) });
+    await page.getByLabel('Board').selectOption(student.board);
+    await page.getByRole('checkbox', { name: /I agree/ }).check();
+    expect(release.held()).toBeGreaterThan(0);
+
+    await release.all();
+    await expect(send).toBeEnabled();
+    await expect(page.getByLabel('Student Full Name')).toHaveValue(student.fullname);
+    await expect(page.getByLabel('Email')).toHaveValue(student.email);
+    await expect(page.getByLabel('Mobile')).toHaveValue(student.mobile);
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue(student.password);
+    await expect(page.getByLabel('Confirm Password')).toHaveValue(student.password);
+    // The date picker replaces the plain field once loaded, with the date typed.
+    await expect(page.getByRole('group', { name: 'Date of Birth' })).toBeVisible();
+    await expect(page.locator('input[name="dob"]')).toHaveValue(isoToDmy(student.dob));
+    await expect(page.getByRole('radio', { name: 'Daughter' })).toBeChecked();
+    await expect(page.getByLabel('Grade')).toHaveValue(String(student.grade));
+    await expect(page.getByLabel('Board')).toHaveValue(student.board);
+    await expect(page.getByRole('checkbox', { name: /I agree/ })).toBeChecked();
+    // A later change keeps the rest: the form's state has every value, not just the screen.
+    await page.getByLabel('Student Full Name').press('End');
+    await page.getByLabel('Student Full Name').pressSequentially(' Jr');
+    await expect(page.getByLabel('Email')).toHaveValue(student.email);
+
+    // Every rule passes (terms, gender, grade, board and date included), so the code is sent.
+    await send.click();
+    await expect(page.getByText(`Enter the 6-digit code we sent to ${student.mobile}`)).toBeVisible();
+    await expect(page.getByLabel('Student Full Name')).toHaveValue(`${student.fullname} Jr`);
+  });
+
+  test('what is typed into the login form before its code arrives is kept, and sent', async ({ page }) => {
+    const release = await holdScripts(page);
+    await page.goto('/studentlogin', { waitUntil: 'domcontentloaded' });
+    await expect(page.getByRole('button', { name: 'Login' })).toBeDisabled();
     await page.getByLabel('Email ID or Mobile Number').fill('nobody-here@example.com');
     await page.getByLabel('Password', { exact: true }).fill('Wrong-pass-1');
+    await release.all();
     await page.getByRole('button', { name: 'Login' }).click();
+    // Not "Please enter ...": both values reached the server.
     await expect(page.getByText('Invalid Email ID/Mobile Number or Password').first()).toBeVisible();
     await expect(page.getByLabel('Email ID or Mobile Number')).toHaveValue('nobody-here@example.com');
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue('Wrong-pass-1');
   });
 });
+
+/**
+ * Holds back every script of the site, as a slow phone connection would, until
+ * `all()` lets them through (and every later one).
+ */
+async function holdScripts(page: Page) {
+  const held: PlaywrightRoute[] = [];
+  let released = false;
+  await page.route(/\/assets\/[^/]+\.js$/, (route) => (released ? route.continue() : void held.push(route)));
+  return {
+    held: () => held.length,
+    all: async () => {
+      released = true;
+      await Promise.all(held.splice(0).map((route) => route.continue()));
+    },
+  };
+}

@@ -3,7 +3,6 @@ import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { useHydrated } from '../lib/use-hydrated.ts';
 import { BackButton } from './back-button.tsx';
 
 interface FormCardProps {
@@ -29,23 +28,9 @@ export function FormCard({ title, subtitle, children, maxWidth = 560, back = tru
               {subtitle}
             </Typography>
           )}
-          <InputsOnceHydrated>{children}</InputsOnceHydrated>
+          {children}
         </Card>
       </Stack>
-    </Box>
-  );
-}
-
-/**
- * A pre-rendered form can be seen before its scripts run; what is typed then would be
- * lost when React takes the page over, so it takes no input until then. Only this
- * fieldset renders again at that moment, not the form inside it.
- */
-function InputsOnceHydrated({ children }: { children: ReactNode }) {
-  const hydrated = useHydrated();
-  return (
-    <Box component="fieldset" disabled={!hydrated} sx={{ border: 0, m: 0, p: 0, minWidth: 0 }}>
-      {children}
     </Box>
   );
 }

@@ -1,14 +1,15 @@
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { UiMessage } from '@tc/domain/messages';
 import type { ApiResult } from '../lib/api.ts';
 import { errorField, errorText } from '../lib/errors.ts';
+import { useEarlyInput } from '../lib/use-early-input.ts';
 import { useFormProblem } from '../lib/use-form-problem.ts';
 import { FormMessage } from './form-message.tsx';
 import { asksForChallenge, LoginChallenge } from './login-challenge.tsx';
+import { OutlinedField } from './outlined-field.tsx';
 import { PasswordField } from './password-field.tsx';
+import { SubmitButton } from './submit-button.tsx';
 
 /** A problem the browser can see before asking the server (which checks everything again). */
 export interface LoginPrecheck {
@@ -43,6 +44,13 @@ export function LoginForm({ idField, precheck, attempt, onLoggedIn, children }: 
   const [challenge, setChallenge] = useState(0);
   const { formRef, problem, fail, changed, run, busy, fieldProps } = useFormProblem([idField.name, 'password']);
 
+  // What was typed before the page's code arrived.
+  useEarlyInput(formRef, (name, value) => {
+    if (typeof value !== 'string') return;
+    if (name === idField.name) setId(value);
+    if (name === 'password') setPassword(value);
+  });
+
   const login = async (altcha?: string) => {
     const early = precheck(id, password);
     if (early) return fail(early.message, early.field);
@@ -63,7 +71,7 @@ export function LoginForm({ idField, precheck, attempt, onLoggedIn, children }: 
 
   return (
     <Stack component="form" ref={formRef} noValidate spacing={2.5} onSubmit={submit}>
-      <TextField
+      <OutlinedField
         label={idField.label}
         name={idField.name}
         type={idField.type}
@@ -88,9 +96,7 @@ export function LoginForm({ idField, precheck, attempt, onLoggedIn, children }: 
       />
       <LoginChallenge round={challenge} onSolved={solved} />
       <FormMessage problem={problem} />
-      <Button type="submit" variant="contained" size="large" disabled={busy} fullWidth>
-        {busy ? 'Logging in...' : 'Login'}
-      </Button>
+      <SubmitButton busy={busy}>{busy ? 'Logging in...' : 'Login'}</SubmitButton>
       {children}
     </Stack>
   );

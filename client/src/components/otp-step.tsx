@@ -1,9 +1,9 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useEffect, useRef } from 'react';
 import { OTP_LENGTH } from '@tc/domain/constants';
 import { cleanOtpInput } from '../lib/otp.ts';
+import { OutlinedField } from './outlined-field.tsx';
 
 interface OtpStepProps {
   value: string;
@@ -51,14 +51,14 @@ export function OtpStep({ value, onChange, remaining, busy, onResend, sentTo, er
 
   return (
     <Stack spacing={0.5}>
-      <TextField
+      <OutlinedField
         label="OTP"
         name="otp"
         autoComplete="one-time-code"
         inputRef={inputRef}
         value={value}
         onChange={(e) => onChange(cleanOtpInput(e.target.value))}
-        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: OTP_LENGTH } }}
+        htmlInput={{ inputMode: 'numeric', maxLength: OTP_LENGTH }}
         error={error}
         helperText={helperText ?? `Enter the ${OTP_LENGTH}-digit code we sent to ${sentTo}`}
       />

@@ -7,6 +7,8 @@ import type { Infer } from './infer.ts';
 import * as S from './shapes.ts';
 import * as A from './admin-shapes.ts';
 
+export { pathParamsOf, urlOf } from './paths.ts';
+
 /**
  * Per-client-address limits, counted where the cloud function runs (so every
  * path that reaches it, /api or /parse in any spelling or batch, is counted).
@@ -742,19 +744,6 @@ export const LIMIT_OF_FUNCTION: Readonly<Record<string, LimitGroup>> = Object.fr
     spec.fn ? [[spec.fn, spec.limit]] : [],
   ),
 );
-
-/** Path parameters of a call: `/api/users/{objectId}` has `objectId`. */
-export function pathParamsOf(spec: Pick<CallSpec, 'path'>): string[] {
-  return [...spec.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
-}
-
-/** The URL of a call with its path parameters filled in. */
-export function urlOf(spec: Pick<CallSpec, 'path'>, params: Record<string, unknown>): string {
-  return spec.path.replace(/\{(\w+)\}/g, (_all, name: string) => {
-    const value = params[name];
-    return encodeURIComponent(typeof value === 'string' || typeof value === 'number' ? value : '');
-  });
-}
 
 /** The failure body every call answers: `{error, code}`, with `field` when a field's rule failed. */
 export const ERROR_BODY = S.object(

@@ -1,6 +1,5 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { OTP_LENGTH } from '@tc/domain/constants';
@@ -9,8 +8,10 @@ import { normalizePassword, passwordProblem } from '@tc/domain/registration';
 import { Route } from '@tc/domain/routes';
 import { FormCard } from '../../components/form-card.tsx';
 import { FormMessage } from '../../components/form-message.tsx';
+import { OutlinedField } from '../../components/outlined-field.tsx';
 import { OtpStep } from '../../components/otp-step.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
+import { SubmitButton } from '../../components/submit-button.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { call } from '../../lib/api.ts';
 import { errorField, errorText } from '../../lib/errors.ts';
@@ -19,6 +20,7 @@ import { notify } from '../../lib/notify.ts';
 import { looksLikeOtp } from '../../lib/otp.ts';
 import { passwordHint } from '../../lib/password-strength.ts';
 import { useCodeSender } from '../../lib/use-code-sender.ts';
+import { useEarlyInput } from '../../lib/use-early-input.ts';
 import { useFormProblem } from '../../lib/use-form-problem.ts';
 
 const FIELDS = ['email', 'otp', 'newPassword', 'confirmPassword'] as const;
@@ -41,6 +43,11 @@ export default function ForgotPasswordPage() {
     setValues((current) => ({ ...current, [field]: value }));
     changed(field);
   };
+
+  // What was typed before the page's code arrived.
+  useEarlyInput(formRef, (name, value) => {
+    if (name === 'email' && typeof value === 'string') set('email', value);
+  });
 
   const sendCode = () => code.send(() => call('sendResetCode', { email }));
 
@@ -92,7 +99,7 @@ export default function ForgotPasswordPage() {
     >
       <PageTitle title="Forgot password" />
       <Stack component="form" ref={formRef} noValidate spacing={2.5} onSubmit={submit}>
-        <TextField
+        <OutlinedField
           label="Email Address"
           name="email"
           type="email"
@@ -137,9 +144,7 @@ export default function ForgotPasswordPage() {
           </>
         )}
         <FormMessage problem={problem} />
-        <Button type="submit" variant="contained" size="large" disabled={busy} fullWidth>
-          {step === 1 ? 'Send OTP' : 'Verify & Reset Password'}
-        </Button>
+        <SubmitButton busy={busy}>{step === 1 ? 'Send OTP' : 'Verify & Reset Password'}</SubmitButton>
       </Stack>
     </FormCard>
   );

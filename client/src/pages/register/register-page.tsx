@@ -1,4 +1,3 @@
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -9,6 +8,7 @@ import { FormCard } from '../../components/form-card.tsx';
 import { FormMessage } from '../../components/form-message.tsx';
 import { OtpStep } from '../../components/otp-step.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
+import { SubmitButton } from '../../components/submit-button.tsx';
 import { TextLink } from '../../components/text-link.tsx';
 import { StudentDetailsFields } from './student-details-fields.tsx';
 import { useRegistration } from './use-registration.ts';
@@ -62,9 +62,7 @@ export default function RegisterPage() {
           </FormHelperText>
         </FormControl>
         <FormMessage problem={problem} />
-        <Button type="submit" variant="contained" size="large" disabled={busy} fullWidth>
-          {stage === 'details' ? 'Send OTP' : 'Verify & Register'}
-        </Button>
+        <SubmitButton busy={busy}>{stage === 'details' ? 'Send OTP' : 'Verify & Register'}</SubmitButton>
       </Stack>
     </FormCard>
   );

@@ -3,9 +3,9 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import TextField from '@mui/material/TextField';
 import { BOARDS, GENDERS, GRADES, type Gender } from '@tc/domain/constants';
 import { gradeLabel } from '@tc/domain/registration';
+import { OutlinedField, OutlinedSelect } from '../../components/outlined-field.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { passwordHint } from '../../lib/password-strength.ts';
 import { DateOfBirthField } from './date-of-birth-field.tsx';
@@ -20,14 +20,14 @@ interface StudentDetailsFieldsProps {
 /** The student's details of the registration form, each control named by its visible label. */
 export function StudentDetailsFields({ form, set, fieldProps }: StudentDetailsFieldsProps) {
   const text = (field: 'fullname' | 'email' | 'mobile', label: string, type: string, autoComplete: string) => (
-    <TextField
+    <OutlinedField
       label={label}
       name={field}
       type={type}
       autoComplete={autoComplete}
       value={form[field]}
       onChange={(e) => set(field, e.target.value)}
-      slotProps={type === 'tel' ? { htmlInput: { inputMode: 'tel' } } : undefined}
+      htmlInput={type === 'tel' ? { inputMode: 'tel' } : undefined}
       {...fieldProps(field)}
     />
   );
@@ -71,13 +71,12 @@ export function StudentDetailsFields({ form, set, fieldProps }: StudentDetailsFi
           ))}
         </RadioGroup>
       </FormControl>
-      <TextField
-        select
+      <OutlinedSelect
         label="Grade"
         name="grade"
         value={form.grade}
         onChange={(e) => set('grade', e.target.value)}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        shrinkLabel
         {...fieldProps('grade')}
       >
         <option value="">Select Grade</option>
@@ -86,14 +85,13 @@ export function StudentDetailsFields({ form, set, fieldProps }: StudentDetailsFi
             {gradeLabel(grade)}
           </option>
         ))}
-      </TextField>
-      <TextField
-        select
+      </OutlinedSelect>
+      <OutlinedSelect
         label="Board"
         name="board"
         value={form.board}
         onChange={(e) => set('board', e.target.value)}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        shrinkLabel
         {...fieldProps('board')}
       >
         <option value="">Select a Board</option>
@@ -102,7 +100,7 @@ export function StudentDetailsFields({ form, set, fieldProps }: StudentDetailsFi
             {board}
           </option>
         ))}
-      </TextField>
+      </OutlinedSelect>
     </>
   );
 }

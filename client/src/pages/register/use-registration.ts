@@ -2,8 +2,8 @@
 // SMS -> registration with the code -> welcome mail -> /thank-you with the new
 // enrollment number.
 
-import dayjs, { type Dayjs } from 'dayjs';
-import { useState, type FormEvent } from 'react';
+import type { Dayjs } from 'dayjs';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { API_DATE_FORMAT, DEFAULT_GENDER, type Gender } from '@tc/domain/constants';
 import { UiMessage } from '@tc/domain/messages';
@@ -15,7 +15,9 @@ import { notify } from '../../lib/notify.ts';
 import type { ThankYouState } from '../../lib/navigation-state.ts';
 import { looksLikeOtp } from '../../lib/otp.ts';
 import { useCodeSender } from '../../lib/use-code-sender.ts';
+import { useEarlyInput } from '../../lib/use-early-input.ts';
 import { useFormProblem } from '../../lib/use-form-problem.ts';
+import { dayjsIfLoaded, withDayjs } from './load-dayjs.ts';
 import { registrationFailure } from './register-errors.ts';
 
 export interface RegistrationForm {
@@ -47,14 +49,17 @@ const FIELDS: readonly RegistrationFormField[] = [
   'otp',
 ];
 
-// The form's date of birth defaults to today.
+/** The fields whose value is their text (or the option picked). */
+const TYPED_FIELDS = FIELDS.filter((field) => field !== 'dob' && field !== 'tmc');
+
+// The form's date of birth defaults to today (once dayjs has arrived: see load-dayjs.ts).
 const emptyForm = (): RegistrationForm => ({
   fullname: '',
   email: '',
   mobile: '',
   password: '',
   cnfpassword: '',
-  dob: dayjs(),
+  dob: dayjsIfLoaded()?.() ?? null,
   gender: DEFAULT_GENDER,
   grade: '',
   board: '',
@@ -74,7 +79,15 @@ export function useRegistration() {
   const { formRef, problem, fail, changed, run, busy, fieldProps } = useFormProblem(FIELDS);
   const code = useCodeSender(fail);
 
+  const dobTouched = useRef(false);
+  useEffect(() => {
+    void withDayjs((dayjs) =>
+      setForm((current) => (current.dob === null && !dobTouched.current ? { ...current, dob: dayjs() } : current)),
+    );
+  }, []);
+
   const set = <K extends RegistrationFormField>(key: K, value: RegistrationForm[K]) => {
+    if (key === 'dob') dobTouched.current = true;
     setForm((current) => ({ ...current, [key]: value }));
     changed(key);
     // The code is bound to the mobile number it was sent to.
@@ -83,6 +96,13 @@ export function useRegistration() {
       setForm((current) => ({ ...current, otp: '' }));
     }
   };
+
+  // What a parent typed before the page's code arrived (the date field reads its own).
+  useEarlyInput(formRef, (name, value) => {
+    if (name === 'tmc') return set('tmc', value === true);
+    const field = TYPED_FIELDS.find((f) => f === name);
+    if (field && typeof value === 'string') set(field, value);
+  });
 
   const validate = (): ValidRegistration | null => {
     const result = validateRegistration({
