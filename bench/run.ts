@@ -27,13 +27,40 @@ const { values: args } = parseArgs({
     students: { type: 'string', default: '100000' },
     duration: { type: 'string', default: '10' },
     'skip-lighthouse': { type: 'boolean', default: false },
-    /** Seed and measure only what assessments and progress need (a quick run). */
+    /** Seed and measure only what assessments and progress need (a quick run); the same as `--only progress,assessments`. */
     'assessments-only': { type: 'boolean', default: false },
+    /** Comma-separated sections to run, e.g. `--only schedule,progress`; every section when absent. */
+    only: { type: 'string' },
+    /** A folder: the measured site writes a V8 CPU profile there when it stops (open it in Chrome's DevTools). */
+    'cpu-prof': { type: 'string' },
   },
 });
 const STUDENTS = Number(args.students);
 const DURATION = Number(args.duration);
 const ASSESSMENTS_ONLY = args['assessments-only'];
+const SECTIONS = [
+  'start',
+  'login',
+  'listing',
+  'export',
+  'listing-under-logins',
+  'schedule',
+  'registration',
+  'progress',
+  'assessments',
+  'lighthouse',
+] as const;
+type Section = (typeof SECTIONS)[number];
+const chosen = ASSESSMENTS_ONLY ? ['progress', 'assessments'] : args.only?.split(',').map((s) => s.trim());
+for (const name of chosen ?? []) {
+  if (!(SECTIONS as readonly string[]).includes(name)) {
+    console.error(`--only: unknown section "${name}"; the sections are ${SECTIONS.join(', ')}`);
+    process.exit(2);
+  }
+}
+/** Whether a section runs: every one without `--only` (Lighthouse also not with --skip-lighthouse). */
+const runs = (section: Section) =>
+  chosen ? chosen.includes(section) : section !== 'lighthouse' || !args['skip-lighthouse'];
 const BCRYPT_COST = 10;
 const ADMIN = { email: 'bench-admin@example.com', password: 'Bench-admin-1' };
 
@@ -223,17 +250,10 @@ async function lighthouseScores(url: string) {
   return rows;
 }
 
-// ---------------------------------------------------------------- main
 // ------------------------------------------------------------- assessments
 
-/**
- * Progress data beside its SQL, saving 200 marks, a 4,000-row CSV (preview and
- * save) and publishing for the largest batch, with the time until the mail
- * capture has every mail.
- */
-async function benchAssessments(url: string, sql: pg.Pool, captures: Awaited<ReturnType<typeof startCaptures>>) {
-  const adminToken = (await api(url, 'POST', '/api/admin/login', ADMIN)).body.token as string;
-
+/** A student's progress data beside the same SQL. */
+async function benchProgress(url: string, sql: pg.Pool) {
   // A student's progress page data.
   const { rows: marked } = await sql.query(
     `SELECT u."objectId", u.email FROM "Mark" m JOIN "_User" u ON u."objectId" = m."studentId" LIMIT 1`,
@@ -263,6 +283,14 @@ async function benchAssessments(url: string, sql: pg.Pool, captures: Awaited<Ret
   print('Progress: GET /api/students/me/progress beside its SQL (targets p95 <= 30 ms, ratio <= 2)', [
     results.progress as Row,
   ]);
+}
+
+/**
+ * Saving 200 marks, a 4,000-row CSV (preview and save) and publishing for the
+ * largest batch, with the time until the mail capture has every mail.
+ */
+async function benchAssessments(url: string, sql: pg.Pool, captures: Awaited<ReturnType<typeof startCaptures>>) {
+  const adminToken = (await api(url, 'POST', '/api/admin/login', ADMIN)).body.token as string;
 
   // The largest batch gets a new draft: 200 marks at a time, then a CSV of up to 4,000 rows, then publishing.
   const { rows: batches } = await sql.query(
@@ -341,6 +369,8 @@ async function benchAssessments(url: string, sql: pg.Pool, captures: Awaited<Ret
   print('Publishing for the largest batch (targets: answer <= 1000 ms, 0 lost)', [results.publish as Row]);
 }
 
+// ---------------------------------------------------------------- main
+
 async function main() {
   const work = mkdtempSync(path.join(tmpdir(), 'tc-bench-'));
   // The embedded PostgreSQL runs as the postgres user, which must reach its folder.
@@ -360,7 +390,7 @@ async function main() {
     }
 
     // ---- warm start of `npm start` with its embedded database
-    if (!ASSESSMENTS_ONLY) {
+    if (runs('start')) {
       const startDir = path.join(work, 'start');
       const startPort = await freePort();
       const startEnv = { ...process.env, PORT: String(startPort), DATA_DIR: startDir, ADMIN_PASSWORD: ADMIN.password };
@@ -411,6 +441,7 @@ async function main() {
       SMTP_URL: captures.smtpUrl,
       SMS_WEBHOOK_URL: captures.smsUrl,
       RATE_LIMIT_MAX: '100000000',
+      ...(args['cpu-prof'] ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(args['cpu-prof'])}` } : {}),
     });
     await site.waitFor('running at');
     const pid = site.child.pid!;
@@ -420,13 +451,16 @@ async function main() {
     results.seed = { students: seeded.inserted, seconds: Math.round(seeded.ms / 100) / 10 };
     results.timetable = await seedTimetable(sql);
     print('Seed', [results.seed as Row, results.timetable as Row]);
-    const seededAssessments = await seedAssessments(sql, 20);
-    results.seedAssessments = {
-      assessments: seededAssessments.assessments,
-      marks: seededAssessments.marks,
-      seconds: Math.round(seededAssessments.ms / 100) / 10,
-    };
-    print('Seed: 20 published assessments per batch, marks for every student', [results.seedAssessments as Row]);
+    // The marks weigh on the database's cache: seeded for the listing's figures too, to compare with full runs.
+    if (runs('progress') || runs('listing')) {
+      const seededAssessments = await seedAssessments(sql, 20);
+      results.seedAssessments = {
+        assessments: seededAssessments.assessments,
+        marks: seededAssessments.marks,
+        seconds: Math.round(seededAssessments.ms / 100) / 10,
+      };
+      print('Seed: 20 published assessments per batch, marks for every student', [results.seedAssessments as Row]);
+    }
     // Write the bulk load out now, not in a checkpoint in the middle of a measurement.
     await sql.query('CHECKPOINT');
 
@@ -434,10 +468,11 @@ async function main() {
     const memory = { idleMb: rssMb(pid), loadMb: 0 };
     const sampler = setInterval(() => (memory.loadMb = Math.max(memory.loadMb, rssMb(pid))), 250);
 
-    if (!ASSESSMENTS_ONLY) {
+    const { rows: someone } = await sql.query(`SELECT email FROM "_User" WHERE "enrollmentId" IS NOT NULL LIMIT 1`);
+    const loginBody = JSON.stringify({ identifier: someone[0].email, password: SEED_PASSWORD });
+    const adminToken = (await api(url, 'POST', '/api/admin/login', ADMIN)).body.token as string;
+    if (runs('login')) {
       // ---- login
-      const { rows: someone } = await sql.query(`SELECT email FROM "_User" WHERE "enrollmentId" IS NOT NULL LIMIT 1`);
-      const loginBody = JSON.stringify({ identifier: someone[0].email, password: SEED_PASSWORD });
       await load({
         url: `${url}/api/student/login`,
         method: 'POST',
@@ -465,9 +500,9 @@ async function main() {
         ratio: ratio(loginRps, verifyPerSecond),
       };
       print('Login: POST /api/student/login (target ratio >= 0.87)', [results.login as Row]);
+    }
 
-      // ---- listing
-      const adminToken = (await api(url, 'POST', '/api/admin/login', ADMIN)).body.token as string;
+    if (runs('listing')) {
       const total = Number(
         (await sql.query(`SELECT count(*) AS n FROM "_User" WHERE "enrollmentId" IS NOT NULL`)).rows[0].n,
       );
@@ -530,8 +565,10 @@ async function main() {
       }
       results.listing = listing;
       print('Listing: GET /api/users beside the same queries in SQL (targets p95 <= 30 ms, ratio <= 2)', listing);
+    }
 
-      // ---- CSV export of every student (100,000 rows in at most 5 s, memory flat)
+    // ---- CSV export of every student (100,000 rows in at most 5 s, memory flat)
+    if (runs('export')) {
       {
         const rssBefore = rssMb(pid);
         let rssPeak = rssBefore;
@@ -575,7 +612,9 @@ async function main() {
         };
         print('Export: GET /api/users/export.csv, every student (target <= 5 s, memory flat)', [results.export as Row]);
       }
+    }
 
+    if (runs('listing-under-logins')) {
       // ---- the admin's listing while 8 clients log in (bcrypt must not starve the rest)
       const loggingIn = load({
         url: `${url}/api/student/login`,
@@ -600,7 +639,9 @@ async function main() {
       print('Listing (first page, gzip) while 8 clients log in (target p95 <= 100 ms)', [
         results.listingWhileLoggingIn as Row,
       ]);
+    }
 
+    if (runs('schedule')) {
       // ---- a student's week schedule, beside the same reads in SQL (session -> batch, slots, holidays)
       const studentToken = (await api(url, 'POST', '/api/student/login', JSON.parse(loginBody) as unknown)).body
         .tokenStudent as string;
@@ -643,7 +684,9 @@ async function main() {
       print('Week schedule: GET /api/students/me/schedule beside the same reads in SQL (target p95 <= 20 ms)', [
         results.schedule as Row,
       ]);
+    }
 
+    if (runs('registration')) {
       // ---- registration burst
       const BURST = 200;
       const students = Array.from({ length: BURST }, (_, i) => {
@@ -685,7 +728,8 @@ async function main() {
       ]);
     }
 
-    await benchAssessments(url, sql, captures);
+    if (runs('progress')) await benchProgress(url, sql);
+    if (runs('assessments')) await benchAssessments(url, sql, captures);
 
     clearInterval(sampler);
     results.memory = memory;
@@ -695,7 +739,7 @@ async function main() {
     const sizes = clientSizes();
     results.clientSizes = sizes;
     print('First-load JavaScript per route (target home <= 110 kB gzip)', sizes);
-    if (!args['skip-lighthouse'] && !ASSESSMENTS_ONLY) {
+    if (runs('lighthouse')) {
       // Lighthouse scales the main-thread time it sees by 4: let what the load tests
       // left behind (PostgreSQL writing pages out, the app's garbage) settle first.
       await sql.query('CHECKPOINT');
@@ -716,7 +760,11 @@ async function main() {
   }
 
   mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-  const resultFile = ASSESSMENTS_ONLY ? 'bench/results/assessments.json' : 'bench/results/latest.json';
+  const resultFile = ASSESSMENTS_ONLY
+    ? 'bench/results/assessments.json'
+    : chosen
+      ? `bench/results/only-${chosen.join('-')}.json`
+      : 'bench/results/latest.json';
   writeFileSync(path.join(root, resultFile), JSON.stringify(results, null, 2) + '\n');
   console.log(`\nWritten to ${resultFile}`);
 }

@@ -330,6 +330,31 @@ describe('smaller holes', () => {
     expect((await t.api('GET', '/api/students/me', undefined, studentToken)).status).toBe(401);
   });
 
+  it('keeps a session in use alive: each call (at most once a minute) counts as its last use', async () => {
+    const adminToken = await loginAdmin(t);
+    const lastUsed = async () =>
+      (await t.sql.query(`SELECT "lastUsedAt" AS at FROM "_Session" WHERE "sessionToken" = $1`, [adminToken])).rows[0]
+        ?.at as Date | undefined;
+    // Made two hours ago and used 20 minutes ago: within the admin's 30 idle minutes.
+    await t.sql.query(
+      `UPDATE "_Session" SET "createdAt" = now() - interval '2 hours', "lastUsedAt" = now() - interval '20 minutes'
+       WHERE "sessionToken" = $1`,
+      [adminToken],
+    );
+    expect((await t.api('GET', '/api/admin/me', undefined, adminToken)).status).toBe(200);
+    expect(Date.now() - (await lastUsed())!.getTime()).toBeLessThan(60_000);
+    // Used a moment ago: another call writes nothing.
+    const before = (await lastUsed())!.getTime();
+    expect((await t.api('GET', '/api/admin/me', undefined, adminToken)).status).toBe(200);
+    expect((await lastUsed())!.getTime()).toBe(before);
+    // 31 minutes since that use: out, and the session is gone.
+    await t.sql.query(`UPDATE "_Session" SET "lastUsedAt" = now() - interval '31 minutes' WHERE "sessionToken" = $1`, [
+      adminToken,
+    ]);
+    expect((await t.api('GET', '/api/admin/me', undefined, adminToken)).status).toBe(401);
+    expect(await lastUsed()).toBeUndefined();
+  });
+
   it("answers /parse CORS for the site's own origin only", async () => {
     const preflight = (origin: string) =>
       fetch(`${t.url}/parse/functions/checkEmail`, {

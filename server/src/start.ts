@@ -29,6 +29,9 @@ import { exportRoute } from './routes/export.ts';
 
 export const CLIENT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../client/dist');
 
+/** Mails the durable queue hands to the mail server at once, over as many SMTP connections. */
+const MAIL_SEND_CONCURRENCY = 5;
+
 export interface RunningSite {
   url: string;
   port: number;
@@ -156,13 +159,23 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
     const outbox = new Outbox(config.dataDir);
     const mailer = createMailer(config.smtpUrl, config.mailFrom, outbox, config.timeouts.smtpMs);
     cleanups.push(() => mailer.close());
+    // The queue's mails go out several at a time over connections kept open.
+    const queueMailer = createMailer(
+      config.smtpUrl,
+      config.mailFrom,
+      outbox,
+      config.timeouts.smtpMs,
+      MAIL_SEND_CONCURRENCY,
+    );
+    cleanups.push(() => queueMailer.close());
 
     const callLimits = await createCallLimits({ ...config.rateLimit, redisUrl: config.redisUrl });
     cleanups.push(() => callLimits.close());
     const mailQueue = await startMailQueue({
       databaseUri,
       sql,
-      send: mailer.send,
+      send: queueMailer.send,
+      sendConcurrency: MAIL_SEND_CONCURRENCY,
       retryLimit: config.mailQueue.retryLimit,
       retryDelaySeconds: config.mailQueue.retryDelaySeconds,
     });

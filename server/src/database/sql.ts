@@ -47,6 +47,8 @@ export async function migrate(sql: Sql): Promise<void> {
   await sql.query(
     `CREATE UNIQUE INDEX IF NOT EXISTS "Mark_unique_assessment_student" ON "Mark" ("assessmentId", "studentId")`,
   );
+  // A session's last use (cloud/src/users/sessions.ts reads and writes it in SQL on every call).
+  await sql.query(`ALTER TABLE "_Session" ADD COLUMN IF NOT EXISTS "lastUsedAt" timestamp with time zone`);
   await sql.query(`CREATE SEQUENCE IF NOT EXISTS student_enrollment_seq`);
   await createSearchIndexes(sql);
   await protectActivityLog(sql);
