@@ -8,10 +8,8 @@ import { ServerMessage } from '@tc/domain/messages';
 import type { RequestHandler } from 'express';
 import type { CloudDeps } from '@tc/cloud/deps';
 import { calendarFeed } from '@tc/cloud/timetable/calendar-feed';
-import { ensureAdmin } from './admin-bootstrap.ts';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
-import { createDashboard } from './dashboard.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded.ts';
 import { createPool, isHealthy, migrate, nextEnrollmentId } from './database/sql.ts';
 import { createMailer } from './delivery/mail.ts';
@@ -21,7 +19,6 @@ import { applyHttpLimits } from './http-limits.ts';
 import { limitPasswordHashing } from './password-hashing.ts';
 import { startMailQueue, type MailQueue } from './mail-queue/mail-queue.ts';
 import { createLoginGuard } from './login-guard.ts';
-import { startParseServer, stopParseServer } from './parse-server.ts';
 import { createCallLimits } from './rate-limit.ts';
 import { logger as processLogger, type Logger } from './logger.ts';
 import { startOperations } from './operations/operations.ts';
@@ -60,6 +57,29 @@ function listen(server: Server, port: number): Promise<number> {
       resolve(typeof address === 'object' && address ? address.port : port);
     });
   });
+}
+
+type Starting<T> = readonly [Promise<T>, (started: T) => Promise<void> | void];
+
+/** A part that is starting, and how to stop it once started. */
+const part = <T>(starting: Promise<T>, stop: (started: T) => Promise<void> | void): Starting<T> => [starting, stop];
+
+/**
+ * Waits for parts that start at once; each one that started gets its cleanup,
+ * even when another failed (then the first failure is thrown).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function startedTogether<const P extends readonly Starting<any>[]>(
+  cleanups: Array<() => Promise<void> | void>,
+  parts: P,
+): Promise<{ [K in keyof P]: P[K] extends Starting<infer T> ? T : never }> {
+  const settled = await Promise.allSettled(parts.map(([promise]) => promise));
+  settled.forEach((result, i) => {
+    if (result.status === 'fulfilled') cleanups.push(() => parts[i]![1](result.value));
+  });
+  const failed = settled.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((result) => (result as PromiseFulfilledResult<unknown>).value) as never;
 }
 
 export interface StartOptions {
@@ -138,6 +158,15 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
     const port = await listen(http, config.port);
     config.publicUrl ??= `http://localhost:${port}`;
 
+    // Parse Server, the cloud code and Parse Dashboard take most of a second to
+    // load: they load while the embedded database starts, not after it.
+    const modules = Promise.all([
+      import('./parse-server.ts'),
+      import('./admin-bootstrap.ts'),
+      config.dashboard.enabled ? import('./dashboard.ts') : undefined,
+    ]);
+    modules.catch(() => undefined);
+
     let databaseUri = config.databaseUri;
     let embedded: EmbeddedDatabase | undefined;
     if (!databaseUri) {
@@ -169,24 +198,30 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
     );
     cleanups.push(() => queueMailer.close());
 
-    const callLimits = await createCallLimits({ ...config.rateLimit, redisUrl: config.redisUrl });
-    cleanups.push(() => callLimits.close());
-    const mailQueue = await startMailQueue({
-      databaseUri,
-      sql,
-      send: queueMailer.send,
-      sendConcurrency: MAIL_SEND_CONCURRENCY,
-      retryLimit: config.mailQueue.retryLimit,
-      retryDelaySeconds: config.mailQueue.retryDelaySeconds,
-    });
-    cleanups.push(() => mailQueue.stop());
-    const loginGuard = await createLoginGuard({
-      sql,
-      redisUrl: config.redisUrl,
-      secret: `${config.masterKey}:login-guard`,
-      prefix: 'login',
-    });
-    cleanups.push(() => loginGuard.close());
+    // These three do not depend on one another: started at once.
+    const [callLimits, mailQueue, loginGuard] = await startedTogether(cleanups, [
+      part(createCallLimits({ ...config.rateLimit, redisUrl: config.redisUrl }), (limits) => limits.close()),
+      part(
+        startMailQueue({
+          databaseUri,
+          sql,
+          send: queueMailer.send,
+          sendConcurrency: MAIL_SEND_CONCURRENCY,
+          retryLimit: config.mailQueue.retryLimit,
+          retryDelaySeconds: config.mailQueue.retryDelaySeconds,
+        }),
+        (queue) => queue.stop(),
+      ),
+      part(
+        createLoginGuard({
+          sql,
+          redisUrl: config.redisUrl,
+          secret: `${config.masterKey}:login-guard`,
+          prefix: 'login',
+        }),
+        (guard) => guard.close(),
+      ),
+    ] as const);
 
     const operations = startOperations(config, databaseUri, sql, logger);
     cleanups.push(() => operations.stop());
@@ -213,17 +248,16 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
       centreTimeZone: config.centreTimeZone,
     };
     limitPasswordHashing(config.passwordHashConcurrency);
+    const [{ startParseServer, stopParseServer }, { ensureAdmin }, dashboardModule] = await modules;
     const parseServer = await startParseServer(config, databaseUri, `http://127.0.0.1:${port}/parse`, deps);
     cleanups.push(() => stopParseServer(parseServer));
-    await migrate(sql);
-    await ensureAdmin(config, sql);
-
-    let dashboard: RequestHandler[] | undefined;
-    if (config.dashboard.enabled) {
-      const made = await createDashboard(config, sql);
-      cleanups.push(() => made.close());
-      dashboard = made.handlers;
-    }
+    // Independent of one another too (the admin's password check is a bcrypt hash).
+    const [, , made] = await startedTogether(cleanups, [
+      part(migrate(sql), () => undefined),
+      part(ensureAdmin(config, sql), () => undefined),
+      part(dashboardModule?.createDashboard(config, sql) ?? Promise.resolve(undefined), (made) => made?.close()),
+    ] as const);
+    const dashboard: RequestHandler[] | undefined = made?.handlers;
 
     const app = createApp({
       config,
