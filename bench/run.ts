@@ -476,7 +476,12 @@ async function main() {
       SMTP_URL: captures.smtpUrl,
       SMS_WEBHOOK_URL: captures.smsUrl,
       RATE_LIMIT_MAX: '100000000',
-      ...(args['cpu-prof'] ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(args['cpu-prof'])}` } : {}),
+      ...(args['cpu-prof']
+        ? {
+            NODE_OPTIONS: `--import ${path.join(root, 'bench/cpu-profile.mjs')}`,
+            BENCH_CPU_PROFILE_DIR: path.resolve(args['cpu-prof']),
+          }
+        : {}),
     });
     await site.waitFor('running at');
     const pid = site.child.pid!;

@@ -94,6 +94,20 @@ describe('failed logins count per account and address (ASVS V6.3)', () => {
     expect(owner.body.tokenStudent).toEqual(expect.any(String));
   });
 
+  it("clears an address's wrong tries when it then gets in, and only then", async () => {
+    const { student } = await register(t);
+    const address = newAddress();
+    // Four wrong, one right: the four are forgotten, so four more wrong do not lock.
+    for (let i = 0; i < 4; i++) expect((await studentLogin(student.email, `wrong-${i}`, address)).body.code).toBe(3050);
+    expect((await studentLogin(student.email, student.password, address)).status).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await studentLogin(student.email, `again-${i}`, address)).body.code).toBe(3050);
+    expect((await studentLogin(student.email, student.password, address)).status).toBe(200);
+    // A clean login has nothing to clear; the fifth wrong try in a row still locks.
+    expect((await studentLogin(student.email, student.password, address)).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await studentLogin(student.email, `last-${i}`, address)).body.code).toBe(3050);
+    expect((await studentLogin(student.email, student.password, address)).body.code).toBe(3051);
+  });
+
   it('keeps the admin out of the student call, and tries there never count against the admin', async () => {
     const attacker = newAddress();
     for (let i = 0; i < 8; i++) {

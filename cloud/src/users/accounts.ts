@@ -161,7 +161,7 @@ export interface LoginAttempt {
 export async function logIn(deps: CloudDeps, attempt: LoginAttempt): Promise<{ user: User; sessionToken: string }> {
   const Parse = parse();
   const account = `${attempt.kind}:${attempt.account}`;
-  const verdict = await deps.loginGuard.check(account, attempt.address, attempt.proof);
+  const { verdict, failedBefore } = await deps.loginGuard.check(account, attempt.address, attempt.proof);
   if (verdict === 'locked') fail(ErrorCode.AccountLocked, attempt.lockedMessage);
   if (verdict === 'challenge') fail(ErrorCode.ChallengeRequired, ServerMessage.challengeRequired);
 
@@ -172,7 +172,7 @@ export async function logIn(deps: CloudDeps, attempt: LoginAttempt): Promise<{ u
     // The answer holds the account's own fields but its protected ones (e-mail,
     // mobile, date of birth), which a login does not need.
     const user = await Parse.User.logIn(username, attempt.password);
-    await deps.loginGuard.succeeded(account, attempt.address);
+    if (failedBefore) await deps.loginGuard.succeeded(account, attempt.address);
     return { user, sessionToken: user.getSessionToken()! };
   } catch (error) {
     if (error instanceof Parse.Error && error.code === Parse.Error.OBJECT_NOT_FOUND) {
