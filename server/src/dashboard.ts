@@ -7,6 +7,7 @@
 import connectPgSimple from 'connect-pg-simple';
 import express, { type RequestHandler } from 'express';
 import session from 'express-session';
+import ParseDashboard from 'parse-dashboard';
 import type pg from 'pg';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { LOGIN_LOCKOUT_MINUTES, LOGIN_MAX_WRONG_PASSWORDS, LOGIN_SPRAY_THRESHOLD } from '@tc/domain/constants';
@@ -23,9 +24,7 @@ export interface Dashboard {
 }
 
 export async function createDashboard(config: Config, sql: pg.Pool): Promise<Dashboard> {
-  // Loaded here, not with the module (app.ts needs DASHBOARD_PATH): it takes a
-  // good part of a second, which the start-up spends meanwhile on the database.
-  const [{ default: ParseDashboard }] = await Promise.all([import('parse-dashboard'), ensureSessionTable(sql)]);
+  await ensureSessionTable(sql);
   const PgStore = connectPgSimple(session);
   const store = new PgStore({ pool: sql, tableName: SESSION_TABLE, createTableIfMissing: false });
 

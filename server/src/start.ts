@@ -8,8 +8,10 @@ import { ServerMessage } from '@tc/domain/messages';
 import type { RequestHandler } from 'express';
 import type { CloudDeps } from '@tc/cloud/deps';
 import { calendarFeed } from '@tc/cloud/timetable/calendar-feed';
+import { ensureAdmin } from './admin-bootstrap.ts';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
+import { createDashboard } from './dashboard.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded.ts';
 import { createPool, isHealthy, migrate, nextEnrollmentId } from './database/sql.ts';
 import { createMailer } from './delivery/mail.ts';
@@ -19,6 +21,7 @@ import { applyHttpLimits } from './http-limits.ts';
 import { limitPasswordHashing } from './password-hashing.ts';
 import { startMailQueue, type MailQueue } from './mail-queue/mail-queue.ts';
 import { createLoginGuard } from './login-guard.ts';
+import { startParseServer, stopParseServer } from './parse-server.ts';
 import { createCallLimits } from './rate-limit.ts';
 import { logger as processLogger, type Logger } from './logger.ts';
 import { startOperations } from './operations/operations.ts';
@@ -158,15 +161,6 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
     const port = await listen(http, config.port);
     config.publicUrl ??= `http://localhost:${port}`;
 
-    // Parse Server, the cloud code and Parse Dashboard take most of a second to
-    // load: they load while the embedded database starts, not after it.
-    const modules = Promise.all([
-      import('./parse-server.ts'),
-      import('./admin-bootstrap.ts'),
-      config.dashboard.enabled ? import('./dashboard.ts') : undefined,
-    ]);
-    modules.catch(() => undefined);
-
     let databaseUri = config.databaseUri;
     let embedded: EmbeddedDatabase | undefined;
     if (!databaseUri) {
@@ -248,14 +242,15 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
       centreTimeZone: config.centreTimeZone,
     };
     limitPasswordHashing(config.passwordHashConcurrency);
-    const [{ startParseServer, stopParseServer }, { ensureAdmin }, dashboardModule] = await modules;
     const parseServer = await startParseServer(config, databaseUri, `http://127.0.0.1:${port}/parse`, deps);
     cleanups.push(() => stopParseServer(parseServer));
     // Independent of one another too (the admin's password check is a bcrypt hash).
     const [, , made] = await startedTogether(cleanups, [
       part(migrate(sql), () => undefined),
       part(ensureAdmin(config, sql), () => undefined),
-      part(dashboardModule?.createDashboard(config, sql) ?? Promise.resolve(undefined), (made) => made?.close()),
+      part(config.dashboard.enabled ? createDashboard(config, sql) : Promise.resolve(undefined), (made) =>
+        made?.close(),
+      ),
     ] as const);
     const dashboard: RequestHandler[] | undefined = made?.handlers;
 
