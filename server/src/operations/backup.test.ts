@@ -14,7 +14,7 @@ import { freePort } from '../net.ts';
 import { createLogger } from '../logger.ts';
 import { codeIn, mailCode, startCaptures, type Captures } from '../test-support/captures.ts';
 import { runSite, type SiteProcess } from '../test-support/processes.ts';
-import { createDatabase, newStudent, register, startTestSite, type TestSite } from '../test-support/site.ts';
+import { createDatabase, newStudent, register, startTestSite, until, type TestSite } from '../test-support/site.ts';
 import { backupDatabase, listBackups, restoreDatabase } from './backup.ts';
 import { runBackup } from './backup-schedule.ts';
 import { runningEmbedded } from './database-access.ts';
@@ -113,6 +113,14 @@ describe('npm run backup and npm run restore', () => {
         if (!resetMail) await new Promise((resolve) => setTimeout(resolve, 50));
       }
       const resetCode = mailCode(resetMail!.raw);
+      // The welcome mail goes through the queue: sent before the snapshot, not during the backup.
+      await until(
+        async () =>
+          (await everyRecord(embeddedUri())).mail_delivery!.every(
+            (row) => (row as { state: string }).state !== 'queued',
+          ),
+        30_000,
+      );
 
       const before = await everyRecord(embeddedUri());
       expect(before._User!.length).toBeGreaterThanOrEqual(2);
@@ -191,6 +199,8 @@ describe('backup and restore of an external database', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'tc-backups-'));
     try {
       await register(site);
+      // The welcome mail sent first: the snapshot and the backup see the same row.
+      await site.site.drainMail();
       const result = await backupDatabase(site.site.databaseUri, dir);
       const before = await everyRecord(site.site.databaseUri);
 
