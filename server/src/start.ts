@@ -176,7 +176,9 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
     }
 
     const timeouts = { connectMs: config.timeouts.databaseConnectMs, statementMs: config.timeouts.databaseStatementMs };
-    const sql = createPool(databaseUri, 5, timeouts);
+    // Every authenticated call now checks its session here, and the week schedule
+    // reads two more tables at once: 5 connections made calls queue for one.
+    const sql = createPool(databaseUri, 10, timeouts);
     cleanups.push(() => sql.end());
 
     const outbox = new Outbox(config.dataDir);
