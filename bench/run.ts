@@ -29,17 +29,46 @@ const { values: args } = parseArgs({
     students: { type: 'string', default: '100000' },
     duration: { type: 'string', default: '10' },
     'skip-lighthouse': { type: 'boolean', default: false },
-    /** Seed and measure only what assessments and progress need (a quick run). */
+    /** Seed and measure only what assessments and progress need (a quick run); the same as `--only progress,assessments`. */
     'assessments-only': { type: 'boolean', default: false },
     /** Only the client: first-load sizes and Lighthouse on the public pages, on an empty database (a quick run). */
     'client-only': { type: 'boolean', default: false },
+    /** Comma-separated sections to run, e.g. `--only schedule,progress`; every section when absent. */
+    only: { type: 'string' },
+    /** A folder: the measured site writes a V8 CPU profile there when it stops (open it in Chrome's DevTools). */
+    'cpu-prof': { type: 'string' },
   },
 });
 const STUDENTS = Number(args.students);
 const DURATION = Number(args.duration);
 const ASSESSMENTS_ONLY = args['assessments-only'];
 const CLIENT_ONLY = args['client-only'];
+const SECTIONS = [
+  'start',
+  'login',
+  'listing',
+  'export',
+  'listing-under-logins',
+  'schedule',
+  'registration',
+  'progress',
+  'assessments',
+  'lighthouse',
+] as const;
+type Section = (typeof SECTIONS)[number];
+const chosen = ASSESSMENTS_ONLY ? ['progress', 'assessments'] : args.only?.split(',').map((s) => s.trim());
+for (const name of chosen ?? []) {
+  if (!(SECTIONS as readonly string[]).includes(name)) {
+    console.error(`--only: unknown section "${name}"; the sections are ${SECTIONS.join(', ')}`);
+    process.exit(2);
+  }
+}
+/** Whether a section runs: every one without `--only` (Lighthouse also not with --skip-lighthouse). */
+const runs = (section: Section) =>
+  chosen ? chosen.includes(section) : section !== 'lighthouse' || !args['skip-lighthouse'];
 const BCRYPT_COST = 10;
+/** How long the bench waits for a publication's mails to reach the capture. */
+const PUBLISH_DEADLINE_MS = 600_000;
 const ADMIN = { email: 'bench-admin@example.com', password: 'Bench-admin-1' };
 
 type Row = Record<string, string | number>;
@@ -80,16 +109,34 @@ async function pool(jobs: number, concurrency: number, task: (i: number) => Prom
   return { latencies, wallMs: performance.now() - started };
 }
 
-/** autocannon with a latency per response (it reports no p95 by itself). */
+/** The measured site's process, once started: its CPU time is read around each load run. */
+let sitePid: number | undefined;
+
+/** CPU time (user + system) a process has used so far, in ms. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime, the 14th and 15th fields, in clock ticks (100 a second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * autocannon with a latency per response (it reports no p95 by itself), and the
+ * site's own CPU time per request: unlike latencies, that barely moves with
+ * whatever else the machine runs, so it compares two versions on a busy machine.
+ */
 async function load(options: autocannon.Options) {
   const latencies: number[] = [];
+  const cpuBefore = sitePid ? cpuMs(sitePid) : 0;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon({ duration: DURATION, ...options }, (error, done) =>
       error ? reject(error as Error) : resolve(done),
     );
     instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   });
-  return { result, latencies };
+  const cpuPerRequest = sitePid
+    ? Math.round(((cpuMs(sitePid) - cpuBefore) / Math.max(1, result.requests.total)) * 100) / 100
+    : NaN;
+  return { result, latencies, cpuPerRequest };
 }
 
 function rssMb(pid: number): number {
@@ -220,17 +267,10 @@ async function lighthouseScores(url: string) {
   return rows;
 }
 
-// ---------------------------------------------------------------- main
 // ------------------------------------------------------------- assessments
 
-/**
- * Progress data beside its SQL, saving 200 marks, a 4,000-row CSV (preview and
- * save) and publishing for the largest batch, with the time until the mail
- * capture has every mail.
- */
-async function benchAssessments(url: string, sql: pg.Pool, captures: Awaited<ReturnType<typeof startCaptures>>) {
-  const adminToken = (await api(url, 'POST', '/api/admin/login', ADMIN)).body.token as string;
-
+/** A student's progress data beside the same SQL. */
+async function benchProgress(url: string, sql: pg.Pool) {
   // A student's progress page data.
   const { rows: marked } = await sql.query(
     `SELECT u."objectId", u.email FROM "Mark" m JOIN "_User" u ON u."objectId" = m."studentId" LIMIT 1`,
@@ -256,10 +296,19 @@ async function benchAssessments(url: string, sql: pg.Pool, captures: Awaited<Ret
     'sql p95': sqlStats.p95,
     'p95 ratio': ratio(apiStats.p95, sqlStats.p95),
     errors: run.result.errors + run.result.non2xx,
+    'site CPU ms/req': run.cpuPerRequest,
   };
   print('Progress: GET /api/students/me/progress beside its SQL (targets p95 <= 30 ms, ratio <= 2)', [
     results.progress as Row,
   ]);
+}
+
+/**
+ * Saving 200 marks, a 4,000-row CSV (preview and save) and publishing for the
+ * largest batch, with the time until the mail capture has every mail.
+ */
+async function benchAssessments(url: string, sql: pg.Pool, captures: Awaited<ReturnType<typeof startCaptures>>) {
+  const adminToken = (await api(url, 'POST', '/api/admin/login', ADMIN)).body.token as string;
 
   // The largest batch gets a new draft: 200 marks at a time, then a CSV of up to 4,000 rows, then publishing.
   const { rows: batches } = await sql.query(
@@ -323,20 +372,36 @@ async function benchAssessments(url: string, sql: pg.Pool, captures: Awaited<Ret
   const published = await api(url, 'POST', `/api/assessments/${id}/publish`, undefined, adminToken);
   const answerMs = Math.round(performance.now() - t0);
   const expected = Number(published.body.mailsQueued);
-  const deadline = Date.now() + 300_000;
+  const deadline = Date.now() + PUBLISH_DEADLINE_MS;
   while (captures.mails.length - before < expected && Date.now() < deadline)
     await new Promise((r) => setTimeout(r, 100));
-  const delivered = captures.mails.length - before;
+  const allSentMs = Math.round(performance.now() - t0);
+  const mails = captures.mails.slice(before);
+  // What the queue itself says of this publication's mails: still queued at the deadline, given up.
+  const { rows: states } = await sql.query<{ state: string; n: number }>(
+    `SELECT state, count(*)::int AS n FROM mail_delivery WHERE key LIKE $1 GROUP BY state`,
+    [`marks-published:${id}:%`],
+  );
+  const count = (state: string) => states.find((row) => row.state === state)?.n ?? 0;
   results.publish = {
     students: ids.length,
     answerMs,
     mailsQueued: expected,
-    allSentMs: Math.round(performance.now() - t0),
-    delivered,
-    lost: expected - delivered,
+    allSentMs: mails.length >= expected ? allSentMs : `not all within ${PUBLISH_DEADLINE_MS / 1000} s`,
+    'mails/s': Math.round((mails.length / allSentMs) * 1000 * 10) / 10,
+    delivered: mails.length,
+    recipients: new Set(mails.map((mail) => mail.to.join())).size,
+    'still queued': count('queued'),
+    failed: count('failed'),
+    // Recorded as sent but never seen by the capture, or neither sent nor queued.
+    lost: expected - mails.length - count('queued') - count('failed'),
   };
-  print('Publishing for the largest batch (targets: answer <= 1000 ms, 0 lost)', [results.publish as Row]);
+  print('Publishing for the largest batch, mails to the SMTP capture (targets: answer <= 1000 ms, 0 lost)', [
+    results.publish as Row,
+  ]);
 }
+
+// ---------------------------------------------------------------- main
 
 async function main() {
   const work = mkdtempSync(path.join(tmpdir(), 'tc-bench-'));
@@ -348,16 +413,19 @@ async function main() {
   try {
     console.log(`Benchmark on ${availableParallelism()} cores, ${STUDENTS} students, ${DURATION} s per load run.`);
 
-    const bcrypt = await rawBcrypt();
-    results.bcrypt = { cost: BCRYPT_COST, ...bcrypt };
-    print('Raw native bcrypt (cost 10, same machine, same run)', [bcrypt]);
+    // The logins and registrations are compared with it (again right after each).
+    if (runs('login') || runs('registration')) {
+      const bcrypt = await rawBcrypt();
+      results.bcrypt = { cost: BCRYPT_COST, ...bcrypt };
+      print('Raw native bcrypt (cost 10, same machine, same run)', [bcrypt]);
+    }
 
     if (!existsSync(path.join(root, 'client/dist/.vite/manifest.json'))) {
       spawnSync('npm', ['run', 'build', '-w', 'client'], { cwd: root, stdio: 'inherit' });
     }
 
     // ---- warm start of `npm start` with its embedded database
-    if (!ASSESSMENTS_ONLY) {
+    if (runs('start')) {
       const startDir = path.join(work, 'start');
       const startPort = await freePort();
       const startEnv = { ...process.env, PORT: String(startPort), DATA_DIR: startDir, ADMIN_PASSWORD: ADMIN.password };
@@ -408,22 +476,32 @@ async function main() {
       SMTP_URL: captures.smtpUrl,
       SMS_WEBHOOK_URL: captures.smsUrl,
       RATE_LIMIT_MAX: '100000000',
+      ...(args['cpu-prof']
+        ? {
+            NODE_OPTIONS: `--import ${path.join(root, 'bench/cpu-profile.mjs')}`,
+            BENCH_CPU_PROFILE_DIR: path.resolve(args['cpu-prof']),
+          }
+        : {}),
     });
     await site.waitFor('running at');
     const pid = site.child.pid!;
+    sitePid = pid;
 
     const sql = new pg.Pool({ connectionString: databaseUri, max: 4 });
     const seeded = await seedStudents(sql, STUDENTS);
     results.seed = { students: seeded.inserted, seconds: Math.round(seeded.ms / 100) / 10 };
     results.timetable = await seedTimetable(sql);
     print('Seed', [results.seed as Row, results.timetable as Row]);
-    const seededAssessments = await seedAssessments(sql, 20);
-    results.seedAssessments = {
-      assessments: seededAssessments.assessments,
-      marks: seededAssessments.marks,
-      seconds: Math.round(seededAssessments.ms / 100) / 10,
-    };
-    print('Seed: 20 published assessments per batch, marks for every student', [results.seedAssessments as Row]);
+    // The marks weigh on the database's cache: seeded for the listing's figures too, to compare with full runs.
+    if (runs('progress') || runs('listing')) {
+      const seededAssessments = await seedAssessments(sql, 20);
+      results.seedAssessments = {
+        assessments: seededAssessments.assessments,
+        marks: seededAssessments.marks,
+        seconds: Math.round(seededAssessments.ms / 100) / 10,
+      };
+      print('Seed: 20 published assessments per batch, marks for every student', [results.seedAssessments as Row]);
+    }
     // Write the bulk load out now, not in a checkpoint in the middle of a measurement.
     await sql.query('CHECKPOINT');
 
@@ -431,10 +509,11 @@ async function main() {
     const memory = { idleMb: rssMb(pid), loadMb: 0 };
     const sampler = setInterval(() => (memory.loadMb = Math.max(memory.loadMb, rssMb(pid))), 250);
 
-    if (!ASSESSMENTS_ONLY) {
+    const { rows: someone } = await sql.query(`SELECT email FROM "_User" WHERE "enrollmentId" IS NOT NULL LIMIT 1`);
+    const loginBody = JSON.stringify({ identifier: someone[0].email, password: SEED_PASSWORD });
+    const adminToken = (await api(url, 'POST', '/api/admin/login', ADMIN)).body.token as string;
+    if (runs('login')) {
       // ---- login
-      const { rows: someone } = await sql.query(`SELECT email FROM "_User" WHERE "enrollmentId" IS NOT NULL LIMIT 1`);
-      const loginBody = JSON.stringify({ identifier: someone[0].email, password: SEED_PASSWORD });
       await load({
         url: `${url}/api/student/login`,
         method: 'POST',
@@ -458,13 +537,14 @@ async function main() {
         requestsPerSecond: loginRps,
         ...summary(login.latencies),
         errors: login.result.errors + login.result.non2xx,
+        'site CPU ms/req': login.cpuPerRequest,
         rawVerifyPerSecond: verifyPerSecond,
         ratio: ratio(loginRps, verifyPerSecond),
       };
       print('Login: POST /api/student/login (target ratio >= 0.87)', [results.login as Row]);
+    }
 
-      // ---- listing
-      const adminToken = (await api(url, 'POST', '/api/admin/login', ADMIN)).body.token as string;
+    if (runs('listing')) {
       const total = Number(
         (await sql.query(`SELECT count(*) AS n FROM "_User" WHERE "enrollmentId" IS NOT NULL`)).rows[0].n,
       );
@@ -523,12 +603,15 @@ async function main() {
           'sql p99': sqlStats.p99,
           'p95 ratio': ratio(apiStats.p95, sqlStats.p95),
           errors: run.result.errors + run.result.non2xx,
+          'site CPU ms/req': run.cpuPerRequest,
         });
       }
       results.listing = listing;
       print('Listing: GET /api/users beside the same queries in SQL (targets p95 <= 30 ms, ratio <= 2)', listing);
+    }
 
-      // ---- CSV export of every student (100,000 rows in at most 5 s, memory flat)
+    // ---- CSV export of every student (100,000 rows in at most 5 s, memory flat)
+    if (runs('export')) {
       {
         const rssBefore = rssMb(pid);
         let rssPeak = rssBefore;
@@ -572,7 +655,9 @@ async function main() {
         };
         print('Export: GET /api/users/export.csv, every student (target <= 5 s, memory flat)', [results.export as Row]);
       }
+    }
 
+    if (runs('listing-under-logins')) {
       // ---- the admin's listing while 8 clients log in (bcrypt must not starve the rest)
       const loggingIn = load({
         url: `${url}/api/student/login`,
@@ -597,7 +682,9 @@ async function main() {
       print('Listing (first page, gzip) while 8 clients log in (target p95 <= 100 ms)', [
         results.listingWhileLoggingIn as Row,
       ]);
+    }
 
+    if (runs('schedule')) {
       // ---- a student's week schedule, beside the same reads in SQL (session -> batch, slots, holidays)
       const studentToken = (await api(url, 'POST', '/api/student/login', JSON.parse(loginBody) as unknown)).body
         .tokenStudent as string;
@@ -636,11 +723,14 @@ async function main() {
         'sql p95': scheduleSql.p95,
         'p95 ratio': ratio(scheduleStats.p95, scheduleSql.p95),
         errors: scheduleRun.result.errors + scheduleRun.result.non2xx,
+        'site CPU ms/req': scheduleRun.cpuPerRequest,
       };
       print('Week schedule: GET /api/students/me/schedule beside the same reads in SQL (target p95 <= 20 ms)', [
         results.schedule as Row,
       ]);
+    }
 
+    if (runs('registration')) {
       // ---- registration burst
       const BURST = 200;
       const students = Array.from({ length: BURST }, (_, i) =>
@@ -649,6 +739,7 @@ async function main() {
       );
       await pool(BURST, 20, (i) => api(url, 'POST', '/api/send-sms', { mobile: students[i]!.mobile }));
       const codes = new Map(captures.sms.map((s) => [s.to, codeIn(s.message)]));
+      const burstCpu = cpuMs(pid);
       const burstStart = performance.now();
       const answers = await Promise.all(
         students.map((s) => api(url, 'POST', '/api/register', { ...s, otp: codes.get(s.mobile) })),
@@ -664,13 +755,15 @@ async function main() {
         rawHashPerSecond: hashPerSecond,
         ratio: ratio(burstRate, hashPerSecond),
         distinctIds: new Set(answers.map((a) => a.body.id)).size,
+        'site CPU ms each': Math.round((cpuMs(pid) - burstCpu) / BURST),
       };
       print('Registration burst: 200 concurrent POST /api/register (targets 0 errors, ratio >= 0.8)', [
         results.registrationBurst as Row,
       ]);
     }
 
-    await benchAssessments(url, sql, captures);
+    if (runs('progress')) await benchProgress(url, sql);
+    if (runs('assessments')) await benchAssessments(url, sql, captures);
 
     clearInterval(sampler);
     results.memory = memory;
@@ -680,7 +773,7 @@ async function main() {
     const sizes = clientSizes();
     results.clientSizes = sizes;
     print('First-load JavaScript per route (gzip kB; targets home <= 110, registration <= 170)', sizes);
-    if (!args['skip-lighthouse'] && !ASSESSMENTS_ONLY) {
+    if (runs('lighthouse')) {
       // Lighthouse scales the main-thread time it sees by 4: let what the load tests
       // left behind (PostgreSQL writing pages out, the app's garbage) settle first.
       await sql.query('CHECKPOINT');
@@ -701,7 +794,11 @@ async function main() {
   }
 
   mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-  const resultFile = ASSESSMENTS_ONLY ? 'bench/results/assessments.json' : 'bench/results/latest.json';
+  const resultFile = ASSESSMENTS_ONLY
+    ? 'bench/results/assessments.json'
+    : chosen
+      ? `bench/results/only-${chosen.join('-')}.json`
+      : 'bench/results/latest.json';
   writeFileSync(path.join(root, resultFile), JSON.stringify(results, null, 2) + '\n');
   console.log(`\nWritten to ${resultFile}`);
 }

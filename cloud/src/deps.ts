@@ -49,7 +49,7 @@ export interface CloudDeps {
    * The site's PostgreSQL, for the bulk statements Parse cannot express (thousands
    * of marks in one INSERT); the classes are Parse's tables.
    */
-  sql<Row extends object = Record<string, unknown>>(text: string, values?: readonly unknown[]): Promise<Row[]>;
+  sql: <Row extends object = Record<string, unknown>>(text: string, values?: readonly unknown[]) => Promise<Row[]>;
   /** Sends a text message to a 10-digit mobile number. */
   sendSms(message: SmsMessage): Promise<void>;
   /** Secret that keys the hashes of one-time codes. */
@@ -71,8 +71,12 @@ export interface CloudDeps {
 export type LoginCheck = 'ok' | 'locked' | 'challenge';
 
 export interface LoginGuard {
-  /** Whether this address may try a password on this account now (`proof`: a solved challenge). */
-  check(account: string, address: string, proof?: unknown): Promise<LoginCheck>;
+  /**
+   * Whether this address may try a password on this account now (`proof`: a
+   * solved challenge), and whether it has failed on it lately (a login that then
+   * succeeds has no counter to clear when it has not).
+   */
+  check(account: string, address: string, proof?: unknown): Promise<{ verdict: LoginCheck; failedBefore: boolean }>;
   failed(account: string, address: string): Promise<void>;
   succeeded(account: string, address: string): Promise<void>;
   /** A new ALTCHA challenge, as the widget fetches it. */

@@ -87,6 +87,20 @@ describe('failed logins count per account and address (ASVS V6.3)', () => {
     expect(owner.body.tokenStudent).toEqual(expect.any(String));
   });
 
+  it("clears an address's wrong tries when it then gets in, and only then", async () => {
+    const { student } = await register(t);
+    const address = newAddress();
+    // Four wrong, one right: the four are forgotten, so four more wrong do not lock.
+    for (let i = 0; i < 4; i++) expect((await studentLogin(student.email, `wrong-${i}`, address)).body.code).toBe(3050);
+    expect((await studentLogin(student.email, student.password, address)).status).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await studentLogin(student.email, `again-${i}`, address)).body.code).toBe(3050);
+    expect((await studentLogin(student.email, student.password, address)).status).toBe(200);
+    // A clean login has nothing to clear; the fifth wrong try in a row still locks.
+    expect((await studentLogin(student.email, student.password, address)).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await studentLogin(student.email, `last-${i}`, address)).body.code).toBe(3050);
+    expect((await studentLogin(student.email, student.password, address)).body.code).toBe(3051);
+  });
+
   it('keeps the admin out of the student call, and tries there never count against the admin', async () => {
     const attacker = newAddress();
     for (let i = 0; i < 8; i++) {
@@ -321,6 +335,31 @@ describe('smaller holes', () => {
     // Used a moment ago but 31 days old: out all the same.
     await age(studentToken, '31 days');
     expect((await t.api('GET', '/api/students/me', undefined, studentToken)).status).toBe(401);
+  });
+
+  it('keeps a session in use alive: each call (at most once a minute) counts as its last use', async () => {
+    const adminToken = await loginAdmin(t);
+    const lastUsed = async () =>
+      (await t.sql.query(`SELECT "lastUsedAt" AS at FROM "_Session" WHERE "sessionToken" = $1`, [adminToken])).rows[0]
+        ?.at as Date | undefined;
+    // Made two hours ago and used 20 minutes ago: within the admin's 30 idle minutes.
+    await t.sql.query(
+      `UPDATE "_Session" SET "createdAt" = now() - interval '2 hours', "lastUsedAt" = now() - interval '20 minutes'
+       WHERE "sessionToken" = $1`,
+      [adminToken],
+    );
+    expect((await t.api('GET', '/api/admin/me', undefined, adminToken)).status).toBe(200);
+    expect(Date.now() - (await lastUsed())!.getTime()).toBeLessThan(60_000);
+    // Used a moment ago: another call writes nothing.
+    const before = (await lastUsed())!.getTime();
+    expect((await t.api('GET', '/api/admin/me', undefined, adminToken)).status).toBe(200);
+    expect((await lastUsed())!.getTime()).toBe(before);
+    // 31 minutes since that use: out, and the session is gone.
+    await t.sql.query(`UPDATE "_Session" SET "lastUsedAt" = now() - interval '31 minutes' WHERE "sessionToken" = $1`, [
+      adminToken,
+    ]);
+    expect((await t.api('GET', '/api/admin/me', undefined, adminToken)).status).toBe(401);
+    expect(await lastUsed()).toBeUndefined();
   });
 
   it("answers /parse CORS for the site's own origin only", async () => {

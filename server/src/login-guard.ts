@@ -135,14 +135,15 @@ export async function createLoginGuard(options: LoginGuardOptions): Promise<Serv
   };
 
   return {
-    async check(account: string, address: string, proof?: unknown): Promise<LoginCheck> {
+    async check(account: string, address: string, proof?: unknown) {
       const [pair, spray] = await Promise.all([
         byAccountAndAddress.get(key(account, address)),
         byAccount.get(key(account)),
       ]);
-      if (pair && pair.consumedPoints >= maxWrong) return 'locked';
-      if (spray && spray.consumedPoints >= sprayThreshold && !(await validProof(proof))) return 'challenge';
-      return 'ok';
+      let verdict: LoginCheck = 'ok';
+      if (pair && pair.consumedPoints >= maxWrong) verdict = 'locked';
+      else if (spray && spray.consumedPoints >= sprayThreshold && !(await validProof(proof))) verdict = 'challenge';
+      return { verdict, failedBefore: Boolean(pair && pair.consumedPoints > 0) };
     },
     async failed(account: string, address: string): Promise<void> {
       const swallow = (error: unknown) => {

@@ -29,6 +29,9 @@ import { exportRoute } from './routes/export.ts';
 
 export const CLIENT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../client/dist');
 
+/** Mails the durable queue hands to the mail server at once, over as many SMTP connections. */
+const MAIL_SEND_CONCURRENCY = 5;
+
 export interface RunningSite {
   url: string;
   port: number;
@@ -57,6 +60,29 @@ function listen(server: Server, port: number): Promise<number> {
       resolve(typeof address === 'object' && address ? address.port : port);
     });
   });
+}
+
+type Starting<T> = readonly [Promise<T>, (started: T) => Promise<void> | void];
+
+/** A part that is starting, and how to stop it once started. */
+const part = <T>(starting: Promise<T>, stop: (started: T) => Promise<void> | void): Starting<T> => [starting, stop];
+
+/**
+ * Waits for parts that start at once; each one that started gets its cleanup,
+ * even when another failed (then the first failure is thrown).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function startedTogether<const P extends readonly Starting<any>[]>(
+  cleanups: Array<() => Promise<void> | void>,
+  parts: P,
+): Promise<{ [K in keyof P]: P[K] extends Starting<infer T> ? T : never }> {
+  const settled = await Promise.allSettled(parts.map(([promise]) => promise));
+  settled.forEach((result, i) => {
+    if (result.status === 'fulfilled') cleanups.push(() => parts[i]![1](result.value));
+  });
+  const failed = settled.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((result) => (result as PromiseFulfilledResult<unknown>).value) as never;
 }
 
 export interface StartOptions {
@@ -151,30 +177,48 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
     }
 
     const timeouts = { connectMs: config.timeouts.databaseConnectMs, statementMs: config.timeouts.databaseStatementMs };
-    const sql = createPool(databaseUri, 5, timeouts);
+    // Every authenticated call now checks its session here, and the week schedule
+    // reads two more tables at once: 5 connections made calls queue for one.
+    const sql = createPool(databaseUri, 10, timeouts);
     cleanups.push(() => sql.end());
 
     const outbox = new Outbox(config.dataDir);
     const mailer = createMailer(config.smtpUrl, config.mailFrom, outbox, config.timeouts.smtpMs);
     cleanups.push(() => mailer.close());
+    // The queue's mails go out several at a time over connections kept open.
+    const queueMailer = createMailer(
+      config.smtpUrl,
+      config.mailFrom,
+      outbox,
+      config.timeouts.smtpMs,
+      MAIL_SEND_CONCURRENCY,
+    );
+    cleanups.push(() => queueMailer.close());
 
-    const callLimits = await createCallLimits({ ...config.rateLimit, redisUrl: config.redisUrl });
-    cleanups.push(() => callLimits.close());
-    const mailQueue = await startMailQueue({
-      databaseUri,
-      sql,
-      send: mailer.send,
-      retryLimit: config.mailQueue.retryLimit,
-      retryDelaySeconds: config.mailQueue.retryDelaySeconds,
-    });
-    cleanups.push(() => mailQueue.stop());
-    const loginGuard = await createLoginGuard({
-      sql,
-      redisUrl: config.redisUrl,
-      secret: `${config.masterKey}:login-guard`,
-      prefix: 'login',
-    });
-    cleanups.push(() => loginGuard.close());
+    // These three do not depend on one another: started at once.
+    const [callLimits, mailQueue, loginGuard] = await startedTogether(cleanups, [
+      part(createCallLimits({ ...config.rateLimit, redisUrl: config.redisUrl }), (limits) => limits.close()),
+      part(
+        startMailQueue({
+          databaseUri,
+          sql,
+          send: queueMailer.send,
+          sendConcurrency: MAIL_SEND_CONCURRENCY,
+          retryLimit: config.mailQueue.retryLimit,
+          retryDelaySeconds: config.mailQueue.retryDelaySeconds,
+        }),
+        (queue) => queue.stop(),
+      ),
+      part(
+        createLoginGuard({
+          sql,
+          redisUrl: config.redisUrl,
+          secret: `${config.masterKey}:login-guard`,
+          prefix: 'login',
+        }),
+        (guard) => guard.close(),
+      ),
+    ] as const);
 
     const operations = startOperations(config, databaseUri, sql, logger);
     cleanups.push(() => operations.stop());
@@ -203,15 +247,15 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
     limitPasswordHashing(config.passwordHashConcurrency);
     const parseServer = await startParseServer(config, databaseUri, `http://127.0.0.1:${port}/parse`, deps);
     cleanups.push(() => stopParseServer(parseServer));
-    await migrate(sql);
-    await ensureAdmin(config, sql);
-
-    let dashboard: RequestHandler[] | undefined;
-    if (config.dashboard.enabled) {
-      const made = await createDashboard(config, sql, publicUrl);
-      cleanups.push(() => made.close());
-      dashboard = made.handlers;
-    }
+    // Independent of one another too (the admin's password check is a bcrypt hash).
+    const [, , made] = await startedTogether(cleanups, [
+      part(migrate(sql), () => undefined),
+      part(ensureAdmin(config, sql), () => undefined),
+      part(config.dashboard.enabled ? createDashboard(config, sql, publicUrl) : Promise.resolve(undefined), (made) =>
+        made?.close(),
+      ),
+    ] as const);
+    const dashboard: RequestHandler[] | undefined = made?.handlers;
 
     const app = createApp({
       config,

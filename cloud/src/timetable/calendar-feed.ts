@@ -73,8 +73,8 @@ export async function calendarFeed(deps: CloudDeps, token: string, clientAddress
   const zone = deps.centreTimeZone;
   const today = zonedParts(new Date(), zone).date;
   const [slots, holidays] = await Promise.all([
-    findSlots(student.grade, [board, ALL_BOARDS]),
-    findHolidays(addDays(today, -EXCEPTIONS_AHEAD_DAYS), addDays(today, EXCEPTIONS_AHEAD_DAYS)),
+    findSlots(deps.sql, student.grade, [board, ALL_BOARDS]),
+    findHolidays(deps.sql, addDays(today, -EXCEPTIONS_AHEAD_DAYS), addDays(today, EXCEPTIONS_AHEAD_DAYS)),
   ]);
   return buildCalendar(slots, holidays, zone, new URL(deps.publicUrl).host, today);
 }

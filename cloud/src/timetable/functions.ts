@@ -23,7 +23,7 @@ import { changesBetween, recordActivity } from '../activity/log.ts';
 import type { CloudDeps } from '../deps.ts';
 import { defineFunction, fail, validationFailed, type Params } from '../errors.ts';
 import { MASTER, parse } from '../parse.ts';
-import { requireAdmin, requireStudent } from '../users/accounts.ts';
+import { requireAdmin, requireStudent, requireStudentAccount } from '../users/accounts.ts';
 import { feedAddress, newFeedToken, ownFeedToken } from './calendar-feed.ts';
 import {
   findClashCandidates,
@@ -72,7 +72,7 @@ export function defineTimetableFunctions(deps: CloudDeps): void {
       if (!board) validationFailed(RegistrationMessage.boardInvalid, 'board');
       boards = [board, ALL_BOARDS];
     }
-    return (await findSlots(grade, boards)).map(slotRecord);
+    return (await findSlots(deps.sql, grade, boards)).map(slotRecord);
   });
 
   defineFunction(deps, 'createTimetableSlot', async (request) => {
@@ -145,7 +145,7 @@ export function defineTimetableFunctions(deps: CloudDeps): void {
 
   defineFunction(deps, 'listHolidays', async (request) => {
     await requireAdmin(request, deps);
-    return findHolidays();
+    return findHolidays(deps.sql);
   });
 
   defineFunction(deps, 'createHoliday', async (request) => {
@@ -186,7 +186,8 @@ export function defineTimetableFunctions(deps: CloudDeps): void {
   });
 
   defineFunction(deps, 'getMySchedule', async (request) => {
-    const student = await requireStudent(request, deps);
+    // The batch as stored now: the session's copy of the account may predate an admin's change.
+    const { account: batch } = await requireStudentAccount(request, deps);
     const zone = deps.centreTimeZone;
     const { week } = request.params;
     if (week !== undefined && week !== null && week !== '' && (typeof week !== 'string' || !isValidIsoDate(week))) {
@@ -198,21 +199,18 @@ export function defineTimetableFunctions(deps: CloudDeps): void {
     const weekEnd = addDays(weekStart, 6);
     const horizon = addDays(today, NEXT_CLASS_HORIZON_DAYS);
 
-    // The batch as stored now: the session's copy of the account may predate an admin's change.
-    const batch = (await new Parse.Query(Parse.User)
-      .select('grade', 'board')
-      .get(student.id!, { ...MASTER, json: true })) as unknown as { grade: number; board: string };
+    const grade = batch.grade ?? 0;
     const board = parseBoard(batch.board) ?? 'CBSE';
     const [slots, holidays] = await Promise.all([
-      findSlots(batch.grade, [board, ALL_BOARDS]),
-      findHolidays(weekStart < today ? weekStart : today, weekEnd > horizon ? weekEnd : horizon),
+      findSlots(deps.sql, grade, [board, ALL_BOARDS]),
+      findHolidays(deps.sql, weekStart < today ? weekStart : today, weekEnd > horizon ? weekEnd : horizon),
     ]);
     const next = nextClass(now, today, slots, holidays, zone, NEXT_CLASS_HORIZON_DAYS);
     return {
       timeZone: zone,
       today,
       weekStart,
-      grade: batch.grade,
+      grade,
       board,
       hasTimetable: slots.length > 0,
       ...(next ? { next } : {}),

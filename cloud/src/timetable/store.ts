@@ -2,6 +2,7 @@
 // master key (their classes are closed to every client).
 
 import { clashingBoards, endOf, type Holiday, type Slot, type SlotBoard, type SlotFields } from '@tc/domain/timetable';
+import type { CloudDeps } from '../deps.ts';
 import { MASTER, parse, type ParseSdk } from '../parse.ts';
 
 export const SLOT_CLASS = 'TimetableSlot';
@@ -38,18 +39,18 @@ function holidayFromJson(json: Json): Holiday {
   };
 }
 
-/** The slots of a grade whose board is one of `boards`, earliest in the week first. */
-export async function findSlots(grade: number, boards: readonly SlotBoard[]): Promise<Slot[]> {
-  const Parse = parse();
-  const found = (await new Parse.Query(SLOT_CLASS)
-    .equalTo('grade', grade)
-    .containedIn('board', [...boards])
-    .select(...SLOT_FIELDS)
-    .ascending('weekday')
-    .addAscending('start')
-    .limit(1000)
-    .find({ ...MASTER, json: true })) as unknown as Json[];
-  return found.map(slotFromJson);
+/**
+ * The slots of a grade whose board is one of `boards`, earliest in the week first.
+ * Read in SQL, not through Parse: a student's week schedule reads these on every
+ * load, and Parse's query path cost more than the read itself.
+ */
+export async function findSlots(sql: CloudDeps['sql'], grade: number, boards: readonly SlotBoard[]): Promise<Slot[]> {
+  const rows = await sql<Json>(
+    `SELECT "objectId", ${SLOT_FIELDS.map((field) => `"${field}"`).join(', ')} FROM "${SLOT_CLASS}"
+     WHERE grade = $1 AND board = ANY($2) ORDER BY weekday, start LIMIT 1000`,
+    [grade, [...boards]],
+  );
+  return rows.map(slotFromJson);
 }
 
 /** The slots a new or changed slot may clash with: same grade and weekday, a board in common. */
@@ -70,14 +71,14 @@ export async function getSlotObject(objectId: string): Promise<InstanceType<Pars
   return new Parse.Query(SLOT_CLASS).get(objectId, MASTER).catch(() => undefined);
 }
 
-/** Holidays that touch the days from `from` to `to` (YYYY-MM-DD), earliest first. */
-export async function findHolidays(from?: string, to?: string): Promise<Holiday[]> {
-  const Parse = parse();
-  const query = new Parse.Query(HOLIDAY_CLASS).select('title', 'from', 'to').ascending('from').limit(1000);
-  if (from) query.greaterThanOrEqualTo('to', from);
-  if (to) query.lessThanOrEqualTo('from', to);
-  const found = (await query.find({ ...MASTER, json: true })) as unknown as Json[];
-  return found.map(holidayFromJson);
+/** Holidays that touch the days from `from` to `to` (YYYY-MM-DD), earliest first (in SQL, as findSlots). */
+export async function findHolidays(sql: CloudDeps['sql'], from?: string, to?: string): Promise<Holiday[]> {
+  const rows = await sql<Json>(
+    `SELECT "objectId", title, "from", "to" FROM "${HOLIDAY_CLASS}"
+     WHERE ($1::text IS NULL OR "to" >= $1) AND ($2::text IS NULL OR "from" <= $2) ORDER BY "from" LIMIT 1000`,
+    [from ?? null, to ?? null],
+  );
+  return rows.map(holidayFromJson);
 }
 
 const queues = new Map<number, Promise<unknown>>();

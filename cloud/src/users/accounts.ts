@@ -8,7 +8,7 @@ import type { AdminProfile, StudentProfile, StudentRecord } from '@tc/domain/stu
 import { fail } from '../errors.ts';
 import type { CloudDeps } from '../deps.ts';
 import { MASTER, parse, type ParseSdk } from '../parse.ts';
-import { enforceSessionPolicy } from './sessions.ts';
+import { checkSession, type SessionAccount } from './sessions.ts';
 
 export type User = InstanceType<ParseSdk['User']>;
 export const ADMIN_ROLE = 'admin';
@@ -161,7 +161,7 @@ export interface LoginAttempt {
 export async function logIn(deps: CloudDeps, attempt: LoginAttempt): Promise<{ user: User; sessionToken: string }> {
   const Parse = parse();
   const account = `${attempt.kind}:${attempt.account}`;
-  const verdict = await deps.loginGuard.check(account, attempt.address, attempt.proof);
+  const { verdict, failedBefore } = await deps.loginGuard.check(account, attempt.address, attempt.proof);
   if (verdict === 'locked') fail(ErrorCode.AccountLocked, attempt.lockedMessage);
   if (verdict === 'challenge') fail(ErrorCode.ChallengeRequired, ServerMessage.challengeRequired);
 
@@ -172,7 +172,7 @@ export async function logIn(deps: CloudDeps, attempt: LoginAttempt): Promise<{ u
     // The answer holds the account's own fields but its protected ones (e-mail,
     // mobile, date of birth), which a login does not need.
     const user = await Parse.User.logIn(username, attempt.password);
-    await deps.loginGuard.succeeded(account, attempt.address);
+    if (failedBefore) await deps.loginGuard.succeeded(account, attempt.address);
     return { user, sessionToken: user.getSessionToken()! };
   } catch (error) {
     if (error instanceof Parse.Error && error.code === Parse.Error.OBJECT_NOT_FOUND) {
@@ -200,15 +200,23 @@ export function requireUser(request: AuthedRequest): User {
 }
 
 export async function requireStudent(request: AuthedRequest, deps: CloudDeps): Promise<User> {
+  return (await requireStudentAccount(request, deps)).user;
+}
+
+/** The student with their batch as stored now (an admin may have moved them since the session began). */
+export async function requireStudentAccount(
+  request: AuthedRequest,
+  deps: CloudDeps,
+): Promise<{ user: User; account: SessionAccount }> {
   const user = requireUser(request);
   if (!isStudent(user)) fail(ErrorCode.Forbidden, ServerMessage.studentOnly);
-  await enforceSessionPolicy(user, deps.sessions.student);
-  return user;
+  const account = await checkSession(deps, user, 'student');
+  return { user, account };
 }
 
 export async function requireAdmin(request: AuthedRequest, deps: CloudDeps): Promise<User> {
   const user = requireUser(request);
-  if (!(await isAdmin(user))) fail(ErrorCode.Forbidden, ServerMessage.adminOnly);
-  await enforceSessionPolicy(user, deps.sessions.admin);
+  // The role is read with the session, in the same statement.
+  await checkSession(deps, user, 'admin');
   return user;
 }

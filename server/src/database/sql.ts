@@ -47,6 +47,13 @@ export async function migrate(sql: Sql): Promise<void> {
   await sql.query(
     `CREATE UNIQUE INDEX IF NOT EXISTS "Mark_unique_assessment_student" ON "Mark" ("assessmentId", "studentId")`,
   );
+  // A session's last use (cloud/src/users/sessions.ts reads and writes it in SQL on every call).
+  await sql.query(`ALTER TABLE "_Session" ADD COLUMN IF NOT EXISTS "lastUsedAt" timestamp with time zone`);
+  // Parse makes no index on sessions: every authenticated call (by token) and every
+  // "log out everywhere" (by account) would read the whole table, which grows with
+  // every login of 100,000 students.
+  await sql.query(`CREATE INDEX IF NOT EXISTS "_Session_sessionToken" ON "_Session" ("sessionToken")`);
+  await sql.query(`CREATE INDEX IF NOT EXISTS "_Session_user" ON "_Session" ("user")`);
   await sql.query(`CREATE SEQUENCE IF NOT EXISTS student_enrollment_seq`);
   await createSearchIndexes(sql);
   await protectActivityLog(sql);

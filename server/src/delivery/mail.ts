@@ -12,6 +12,8 @@ export function createMailer(
   from: string,
   outbox: Outbox,
   timeoutMs = 10_000,
+  /** Keep up to this many SMTP connections open and reuse them (the mail queue's many mails); 0: one per mail. */
+  poolConnections = 0,
 ): { send: SendMail; close(): void } {
   if (!smtpUrl) {
     return {
@@ -25,7 +27,13 @@ export function createMailer(
   }
   // nodemailer waits minutes by default; a stalled mail server must not hold a parent's request.
   const transport = nodemailer.createTransport(
-    { url: smtpUrl, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs },
+    {
+      url: smtpUrl,
+      connectionTimeout: timeoutMs,
+      greetingTimeout: timeoutMs,
+      socketTimeout: timeoutMs,
+      ...(poolConnections > 0 ? { pool: true, maxConnections: poolConnections } : {}),
+    },
     { from },
   );
   return {

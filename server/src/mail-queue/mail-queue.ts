@@ -39,6 +39,8 @@ export interface MailQueueOptions {
   retryLimit: number;
   retryDelaySeconds: number;
   pollingIntervalSeconds?: number;
+  /** Mails handed to the mail server at once (default 5; the mailer's pool should keep as many connections). */
+  sendConcurrency?: number;
 }
 
 interface MailJob {
@@ -91,12 +93,12 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
     for (const row of rows) await boss.send(QUEUE, { key: row.key, message: row.message } satisfies MailJob);
   }
 
-  const deliver = async (job: PgBoss.JobWithMetadata<MailJob>) => {
+  /** Sends one mail unless its key says it went already; the state is written as soon as the server takes it. */
+  const deliver = async (job: PgBoss.JobWithMetadata<MailJob>, state: string | undefined) => {
     const { key, message } = job.data;
-    const { rows } = await sql.query<{ state: string }>(`SELECT state FROM mail_delivery WHERE key = $1`, [key]);
     // Sent already (a worker that died after the mail server took it): never twice;
     // dropped (the recipient was erased): never.
-    if (rows[0] && rows[0].state !== 'queued') return;
+    if (state !== undefined && state !== 'queued') return;
     try {
       const { messageId } = await options.send(message);
       await sql.query(
@@ -117,9 +119,42 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
     }
   };
 
+  /**
+   * A batch of jobs, `sendConcurrency` mails in flight at once (the mailer keeps
+   * that many SMTP connections open): a publication's 4,000 mails no longer wait
+   * for one SMTP conversation after the other. Each mail's state is still read
+   * before and written right after its own send, so each key is sent once.
+   */
+  const deliverBatch = async (jobs: PgBoss.JobWithMetadata<MailJob>[]) => {
+    const { rows } = await sql.query<{ key: string; state: string }>(
+      `SELECT key, state FROM mail_delivery WHERE key = ANY($1)`,
+      [jobs.map((job) => job.data.key)],
+    );
+    const states = new Map(rows.map((row) => [row.key, row.state]));
+    const done: string[] = [];
+    const failed: Array<{ id: string; message: string }> = [];
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(sendConcurrency, jobs.length) }, async () => {
+        while (next < jobs.length) {
+          const job = jobs[next++]!;
+          try {
+            await deliver(job, states.get(job.data.key));
+            done.push(job.id);
+          } catch (error) {
+            failed.push({ id: job.id, message: error instanceof Error ? error.message : String(error) });
+          }
+        }
+      }),
+    );
+    if (done.length) await boss.complete(QUEUE, done);
+    for (const { id, message } of failed) await boss.fail(QUEUE, id, { message });
+  };
+
   // Our own loop rather than boss.work(): pg-boss 10's worker does not await its
   // complete/fail calls, whose rejections (the database restarting) would crash the app.
   const pollMs = (options.pollingIntervalSeconds ?? 1) * 1000;
+  const sendConcurrency = options.sendConcurrency ?? 5;
   let running = true;
   let wake: (() => void) | undefined;
   const pause = () =>
@@ -130,17 +165,12 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
   const loop = (async () => {
     while (running) {
       try {
-        const [job] = await boss.fetch<MailJob>(QUEUE, { batchSize: 1, includeMetadata: true });
-        if (!job) {
+        const jobs = await boss.fetch<MailJob>(QUEUE, { batchSize: sendConcurrency * 4, includeMetadata: true });
+        if (!jobs.length) {
           await pause();
           continue;
         }
-        try {
-          await deliver(job);
-          await boss.complete(QUEUE, job.id);
-        } catch (error) {
-          await boss.fail(QUEUE, job.id, { message: error instanceof Error ? error.message : String(error) });
-        }
+        await deliverBatch(jobs);
       } catch (error) {
         // The database is away (restarting, frozen): try again later.
         console.error('mail queue:', error instanceof Error ? error.message : error);
