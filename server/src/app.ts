@@ -31,6 +31,7 @@ export const CONTENT_SECURITY_POLICY = {
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:'],
     fontSrc: ["'self'", 'data:'],
+    // The site itself, its LiveQuery WebSocket included (webSocketOrigin below).
     connectSrc: ["'self'"],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
@@ -40,6 +41,25 @@ export const CONTENT_SECURITY_POLICY = {
     workerSrc: ["'self'"],
   },
 };
+
+/**
+ * The WebSocket origin of the site (`wss://host` for https): CSP 3 counts a
+ * same-origin ws(s) connection as 'self', older browsers only by name.
+ */
+export function webSocketOrigin(publicUrl: string): string {
+  const url = new URL(publicUrl);
+  return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
+}
+
+/** The content security policy of the site at this public address. */
+export function contentSecurityPolicy(publicUrl: string | undefined): typeof CONTENT_SECURITY_POLICY {
+  const { directives } = CONTENT_SECURITY_POLICY;
+  if (!publicUrl) return CONTENT_SECURITY_POLICY;
+  return {
+    ...CONTENT_SECURITY_POLICY,
+    directives: { ...directives, connectSrc: [...directives.connectSrc, webSocketOrigin(publicUrl)] },
+  };
+}
 
 export interface AppParts {
   config: Config;
@@ -78,7 +98,9 @@ export function createApp(parts: AppParts): express.Express {
     app.use(DASHBOARD_PATH, notFound);
   }
 
-  app.use(helmet({ contentSecurityPolicy: CONTENT_SECURITY_POLICY, crossOriginEmbedderPolicy: false }));
+  app.use(
+    helmet({ contentSecurityPolicy: contentSecurityPolicy(config.publicUrl), crossOriginEmbedderPolicy: false }),
+  );
 
   app.use('/parse', activityLogGuard, parts.parseApp, notFound);
   if (parts.exportStudents) app.get(EXPORT_PATH, parts.exportStudents);

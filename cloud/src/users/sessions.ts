@@ -14,9 +14,13 @@ export const LAST_USED_FIELD = 'lastUsedAt';
 /** Writing the last use once a minute is precise enough for timeouts counted in minutes. */
 const TOUCH_EVERY_MS = 60_000;
 
-export async function enforceSessionPolicy(user: User, policy: SessionPolicy): Promise<void> {
+/** `token`: the session to check, when it is not the one the user came with (a LiveQuery socket's). */
+export async function enforceSessionPolicy(
+  user: User,
+  policy: SessionPolicy,
+  token = user.getSessionToken(),
+): Promise<void> {
   const Parse = parse();
-  const token = user.getSessionToken();
   if (!token) fail(ErrorCode.InvalidSession, ServerMessage.sessionInvalid);
   const session = await new Parse.Query(Parse.Session).equalTo('sessionToken', token).first(MASTER);
   if (!session) fail(ErrorCode.InvalidSession, ServerMessage.sessionInvalid);

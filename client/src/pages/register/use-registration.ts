@@ -67,6 +67,9 @@ function dobText(dob: Dayjs | null): string | null {
   return dob.isValid() ? dob.format(API_DATE_FORMAT) : 'invalid';
 }
 
+/** The Parse SDK, loaded on demand (never with the page). */
+const parseSdk = () => import('../../lib/parse-sdk.ts');
+
 export function useRegistration() {
   const navigate = useNavigate();
   const [form, setForm] = useState<RegistrationForm>(emptyForm);
@@ -95,7 +98,12 @@ export function useRegistration() {
     return null;
   };
 
-  const sendCode = (mobile: string) => code.send(() => call('sendRegistrationCode', { mobile }));
+  const sendCode = async (mobile: string) => {
+    const sent = await code.send(() => call('sendRegistrationCode', { mobile }));
+    // The final save goes through the Parse SDK: fetched now, while the parent reads the SMS.
+    if (sent) void parseSdk().then(({ loadParse }) => loadParse());
+    return sent;
+  };
 
   const requestCode = async () => {
     const valid = validate();
@@ -121,7 +129,11 @@ export function useRegistration() {
     const valid = validate();
     if (!valid) return;
     if (!looksLikeOtp(form.otp)) return fail(UiMessage.invalidOtp, 'otp');
-    const result = await call('registerStudent', { ...valid, cnfpassword: form.cnfpassword, otp: form.otp.trim() });
+    const input = { ...valid, cnfpassword: form.cnfpassword, otp: form.otp.trim() };
+    // A module that failed to download is a network failure, as a failed fetch is.
+    const result = await parseSdk()
+      .then(({ runCloudFunction }) => runCloudFunction('registerStudent', input))
+      .catch(() => ({ ok: false, status: 0, data: null, headers: null }) as const);
     if (!result.ok || !result.data?.objectId) {
       const failure = registrationFailure(result);
       return fail(failure.message, failure.field);
