@@ -14,6 +14,7 @@ import { ALL_BOARDS, type SlotBoard } from '@tc/domain/timetable';
 import { BOARDS } from '@tc/domain/constants';
 import type { CloudDeps } from '../deps.ts';
 import { fail } from '../errors.ts';
+import { schemaDefinitions } from '../schema.ts';
 import { MASTER, parse } from '../parse.ts';
 import { ADMIN_ROLE, isAdmin, isStudent, type User } from '../users/accounts.ts';
 import { enforceSessionPolicy } from '../users/sessions.ts';
@@ -22,9 +23,7 @@ export const SIGNAL_CLASS = LIVE_SIGNAL_CLASS;
 
 /** The keys a timetable change concerns: one batch, or every board of the grade for an all-boards slot. */
 export function timetableKeys(grade: number, board: SlotBoard): string[] {
-  return board === ALL_BOARDS
-    ? BOARDS.map((each) => timetableSignal(grade, each))
-    : [timetableSignal(grade, board)];
+  return board === ALL_BOARDS ? BOARDS.map((each) => timetableSignal(grade, each)) : [timetableSignal(grade, board)];
 }
 
 async function touch(key: string): Promise<void> {
@@ -76,6 +75,13 @@ interface SubscribeRequest {
 
 export function defineLiveSignalTriggers(deps: CloudDeps): void {
   const Parse = parse();
+  // Only LiveSignal is published at all (server/src/live-query.ts); should that list
+  // ever grow by mistake, a subscription to any other class is still refused here.
+  // (_Session allows no such trigger; LiveQuery keeps a socket to its own sessions.)
+  const closed = schemaDefinitions.map((each) => each.className).filter((className) => className !== SIGNAL_CLASS);
+  for (const className of closed) {
+    Parse.Cloud.beforeSubscribe(className, () => fail(ErrorCode.Forbidden, ServerMessage.liveKeyRefused));
+  }
   // A subscription names exactly one key (`{key: "..."}`, nothing else), which
   // its user may follow; anything else is refused before it is registered.
   Parse.Cloud.beforeSubscribe(SIGNAL_CLASS, async (trigger) => {
