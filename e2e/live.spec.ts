@@ -107,7 +107,9 @@ test.describe('live updates', () => {
     }
     await b.live;
 
-    await row(a.page, student.objectId).getByRole('button', { name: `Edit ${student.fullname}` }).click();
+    await row(a.page, student.objectId)
+      .getByRole('button', { name: `Edit ${student.fullname}` })
+      .click();
     const dialog = a.page.getByRole('dialog', { name: new RegExp(`^Edit ${student.fullname}`) });
     await dialog.getByLabel('Grade').selectOption({ label: '7th' });
     await dialog.getByRole('button', { name: 'Save' }).click();

@@ -98,9 +98,7 @@ export function createApp(parts: AppParts): express.Express {
     app.use(DASHBOARD_PATH, notFound);
   }
 
-  app.use(
-    helmet({ contentSecurityPolicy: contentSecurityPolicy(config.publicUrl), crossOriginEmbedderPolicy: false }),
-  );
+  app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(config.publicUrl), crossOriginEmbedderPolicy: false }));
 
   app.use('/parse', activityLogGuard, parts.parseApp, notFound);
   if (parts.exportStudents) app.get(EXPORT_PATH, parts.exportStudents);

@@ -33,7 +33,9 @@ class UpgradeAdapter {
   private readonly upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = new URL(req.url ?? '/', 'http://site').pathname;
     if (this.closed() || (path !== LIVE_QUERY_PATH && path !== `${LIVE_QUERY_PATH}/`)) {
-      socket.end(`HTTP/1.1 ${this.closed() ? '503 Service Unavailable' : '404 Not Found'}\r\nConnection: close\r\n\r\n`);
+      socket.end(
+        `HTTP/1.1 ${this.closed() ? '503 Service Unavailable' : '404 Not Found'}\r\nConnection: close\r\n\r\n`,
+      );
       return;
     }
     this.wss.handleUpgrade(req, socket, head, (ws) => this.wss.emit('connection', ws, req));

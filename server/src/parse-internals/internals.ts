@@ -50,7 +50,9 @@ type ErrorMiddleware = (
   res: { json(body: unknown): unknown },
   next: (error?: unknown) => void,
 ) => void;
-const middlewares = require('parse-server/lib/middlewares.js') as { handleParseErrors: ErrorMiddleware & { withField?: true } };
+const middlewares = require('parse-server/lib/middlewares.js') as {
+  handleParseErrors: ErrorMiddleware & { withField?: true };
+};
 
 /**
  * Parse answers a refused request with `{code, error}` only. A cloud function's

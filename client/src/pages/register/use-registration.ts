@@ -9,7 +9,8 @@ import { API_DATE_FORMAT, DEFAULT_GENDER, type Gender } from '@tc/domain/constan
 import { UiMessage } from '@tc/domain/messages';
 import { validateRegistration, type ValidRegistration } from '@tc/domain/registration';
 import { Route } from '@tc/domain/routes';
-import { call } from '../../lib/api.ts';
+import type { ResponseOf } from '@tc/domain/api/contract';
+import { call, type ApiResult } from '../../lib/api.ts';
 import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
 import type { ThankYouState } from '../../lib/navigation-state.ts';
@@ -67,9 +68,6 @@ function dobText(dob: Dayjs | null): string | null {
   return dob.isValid() ? dob.format(API_DATE_FORMAT) : 'invalid';
 }
 
-/** The Parse SDK, loaded on demand (never with the page). */
-const parseSdk = () => import('../../lib/parse-sdk.ts');
-
 export function useRegistration() {
   const navigate = useNavigate();
   const [form, setForm] = useState<RegistrationForm>(emptyForm);
@@ -101,7 +99,7 @@ export function useRegistration() {
   const sendCode = async (mobile: string) => {
     const sent = await code.send(() => call('sendRegistrationCode', { mobile }));
     // The final save goes through the Parse SDK: fetched now, while the parent reads the SMS.
-    if (sent) void parseSdk().then(({ loadParse }) => loadParse());
+    if (sent) void import('../../lib/parse-sdk.ts').then(({ loadParse }) => loadParse());
     return sent;
   };
 
@@ -130,10 +128,14 @@ export function useRegistration() {
     if (!valid) return;
     if (!looksLikeOtp(form.otp)) return fail(UiMessage.invalidOtp, 'otp');
     const input = { ...valid, cnfpassword: form.cnfpassword, otp: form.otp.trim() };
-    // A module that failed to download is a network failure, as a failed fetch is.
-    const result = await parseSdk()
-      .then(({ runCloudFunction }) => runCloudFunction('registerStudent', input))
-      .catch(() => ({ ok: false, status: 0, data: null, headers: null }) as const);
+    let result: ApiResult<ResponseOf<'registerStudent'>>;
+    try {
+      const { runCloudFunction } = await import('../../lib/parse-sdk.ts');
+      result = await runCloudFunction('registerStudent', input);
+    } catch {
+      // A module that failed to download is a network failure, as a failed fetch is.
+      result = { ok: false, status: 0, data: null, headers: null };
+    }
     if (!result.ok || !result.data?.objectId) {
       const failure = registrationFailure(result);
       return fail(failure.message, failure.field);
