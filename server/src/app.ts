@@ -21,6 +21,7 @@ import { logger, type Logger } from './logger.ts';
 import type { Metrics } from './operations/metrics.ts';
 import { requestLogger } from './operations/request-log.ts';
 import { apiRouter } from './routes/api.ts';
+import { LIVE_QUERY_PATH } from './live-query.ts';
 
 /** What the client needs and nothing more (client/ uses no inline script, CDN or frame). */
 export const CONTENT_SECURITY_POLICY = {
@@ -105,7 +106,16 @@ export function createApp(parts: AppParts): express.Express {
   app.use('/api', express.json({ limit: BODY_LIMIT, strict: true, type: ['application/json', 'application/*+json'] }));
   if (parts.metrics) app.use('/api', parts.metrics.apiTimer);
   if (parts.calendarFeed) app.use('/api', calendarRouter(parts.calendarFeed));
-  app.use('/api', apiRouter(parts.isDatabaseHealthy, parts.apiHandlers));
+  app.use(
+    '/api',
+    apiRouter(parts.isDatabaseHealthy, {
+      // What the browser's Parse SDK needs: the app id is no secret (the master key never leaves).
+      getParseConfig: (_req, res) => {
+        res.set('Cache-Control', 'no-cache').json({ appId: config.appId, serverPath: LIVE_QUERY_PATH });
+      },
+      ...parts.apiHandlers,
+    }),
+  );
 
   serveClient(app, parts.clientDir);
   app.use(notFound);

@@ -74,6 +74,9 @@ describe('the LiveQuery server', () => {
     const connect = policy.split(';').find((directive) => directive.trim().startsWith('connect-src'));
     const host = new URL(t.site.config.publicUrl!).host;
     expect(connect?.trim()).toBe(`connect-src 'self' ws://${host}`);
+    // What the browser's SDK is initialised with: the app id and the path, never a key.
+    const config = await t.api('GET', '/api/parse-config');
+    expect(config.body).toEqual({ appId: t.site.config.appId, serverPath: '/parse' });
     expect(policy).not.toMatch(/wss?:\/\/(?!localhost:|127\.0\.0\.1:)/);
   });
 

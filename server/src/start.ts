@@ -227,13 +227,7 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
       clientDir: options.clientDir ?? CLIENT_DIST,
       logger,
       metrics: operations.metrics,
-      apiHandlers: {
-        ...operations.apiHandlers,
-        // What the browser's Parse SDK needs (the app id is no secret; the master key stays here).
-        getParseConfig: (_req, res) => {
-          res.set('Cache-Control', 'no-cache').json({ appId: config.appId, serverPath: '/parse' });
-        },
-      },
+      apiHandlers: operations.apiHandlers,
       calendarFeed: (token, clientAddress) => calendarFeed(deps, token, clientAddress),
       exportStudents: exportRoute(sql),
     });
