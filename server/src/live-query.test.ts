@@ -69,7 +69,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('the LiveQuery server', () => {
   it("is the only WebSocket the pages' content security policy allows", async () => {
-    const page = await fetch(`${t.url}/`);
+    const page = await fetch(`${t.url}/api/health`);
     const policy = page.headers.get('content-security-policy') ?? '';
     const connect = policy.split(';').find((directive) => directive.trim().startsWith('connect-src'));
     const host = new URL(t.site.config.publicUrl!).host;
