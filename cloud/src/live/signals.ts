@@ -30,8 +30,9 @@ async function touch(key: string): Promise<void> {
   const Parse = parse();
   const existing = await new Parse.Query(SIGNAL_CLASS).equalTo('key', key).first(MASTER);
   const row: InstanceType<typeof Parse.Object> = existing ?? new Parse.Object(SIGNAL_CLASS);
-  if (!existing) row.set('key', key);
   if (!existing) {
+    // Two first changes at once may make two rows of a key: both are followed alike.
+    row.set('key', key);
     const acl = new Parse.ACL();
     // The students key tells that a student changed: administrators only. The
     // others carry nothing a signed-in student may not know; beforeSubscribe
