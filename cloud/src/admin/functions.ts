@@ -176,7 +176,7 @@ export function defineAdminFunctions(deps: CloudDeps): void {
       },
     );
     forgetCounts();
-    signalChange(STUDENTS_SIGNAL);
+    await signalChange(STUDENTS_SIGNAL);
     return toRecord(user);
   });
 

@@ -46,15 +46,18 @@ async function touch(key: string): Promise<void> {
 }
 
 /**
- * Tells the open pages that these keys changed. Never awaited by the change
- * itself and never failing it: a lost signal costs a page a reload, not data.
+ * Tells the open pages that these keys changed, before the change is answered
+ * (so that what the database holds after an answer is settled). Never fails the
+ * change: a lost signal costs a page a reload, not data.
  */
-export function signalChange(...keys: string[]): void {
-  for (const key of new Set(keys)) {
-    touch(key).catch((error: unknown) =>
-      console.error(`live signal ${key} failed:`, error instanceof Error ? error.message : error),
-    );
-  }
+export async function signalChange(...keys: string[]): Promise<void> {
+  await Promise.all(
+    [...new Set(keys)].map((key) =>
+      touch(key).catch((error: unknown) =>
+        console.error(`live signal ${key} failed:`, error instanceof Error ? error.message : error),
+      ),
+    ),
+  );
 }
 
 /** Who may follow a key: admins every key; a student the holidays and their own batch's timetable. */

@@ -99,7 +99,7 @@ export function defineRegistrationFunctions(deps: CloudDeps): void {
       return user;
     });
     forgetCounts();
-    signalChange(STUDENTS_SIGNAL);
+    await signalChange(STUDENTS_SIGNAL);
     // The welcome mail goes through the durable queue, once per student: a mail
     // server that is down delays it, never loses it, never fails the registration.
     try {

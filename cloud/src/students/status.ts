@@ -120,7 +120,7 @@ export function defineStatusFunctions(deps: CloudDeps): void {
       },
     );
     forgetCounts();
-    signalChange(STUDENTS_SIGNAL);
+    await signalChange(STUDENTS_SIGNAL);
     return toRecord(user);
   });
 
@@ -171,7 +171,7 @@ export function defineStatusFunctions(deps: CloudDeps): void {
       },
     );
     forgetCounts();
-    signalChange(STUDENTS_SIGNAL);
+    await signalChange(STUDENTS_SIGNAL);
     return toRecord(user);
   });
 }

@@ -93,7 +93,7 @@ export function defineTimetableFunctions(deps: CloudDeps): void {
         },
         () => new Parse.Object(SLOT_CLASS).save(slot, MASTER),
       );
-      signalChange(...timetableKeys(slot.grade, slot.board));
+      await signalChange(...timetableKeys(slot.grade, slot.board));
       return slotRecord({ ...slot, objectId: saved.id! });
     });
   });
@@ -123,7 +123,7 @@ export function defineTimetableFunctions(deps: CloudDeps): void {
           await existing.save(null, MASTER);
         },
       );
-      signalChange(...timetableKeys(current.grade, current.board), ...timetableKeys(slot.grade, slot.board));
+      await signalChange(...timetableKeys(current.grade, current.board), ...timetableKeys(slot.grade, slot.board));
       return slotRecord({ ...slot, objectId });
     };
     return serialisedForGrade(current.grade, () =>
@@ -144,7 +144,7 @@ export function defineTimetableFunctions(deps: CloudDeps): void {
       },
       () => existing.destroy(MASTER),
     );
-    signalChange(...timetableKeys(existing.get('grade'), existing.get('board')));
+    await signalChange(...timetableKeys(existing.get('grade'), existing.get('board')));
     return { success: true };
   });
 
@@ -168,7 +168,7 @@ export function defineTimetableFunctions(deps: CloudDeps): void {
       },
       () => new Parse.Object(HOLIDAY_CLASS).save(holiday, MASTER),
     );
-    signalChange(HOLIDAYS_SIGNAL);
+    await signalChange(HOLIDAYS_SIGNAL);
     return { objectId: saved.id!, ...holiday };
   });
 
@@ -188,7 +188,7 @@ export function defineTimetableFunctions(deps: CloudDeps): void {
       },
       () => existing.destroy(MASTER),
     );
-    signalChange(HOLIDAYS_SIGNAL);
+    await signalChange(HOLIDAYS_SIGNAL);
     return { success: true };
   });
 
