@@ -14,6 +14,7 @@ import { defineActivityFunctions } from './activity/functions.ts';
 import { defineActivityTriggers } from './activity/log.ts';
 import { defineAdminAccountFunctions } from './admins/functions.ts';
 import { defineStatusFunctions, withErasedMailSkipped } from './students/status.ts';
+import { defineLiveSignalTriggers } from './live/signals.ts';
 
 /** Given to ParseServer as its `cloud` option. */
 export function cloudCode(hostDeps: CloudDeps): (parse: ParseSdk) => void {
@@ -34,5 +35,7 @@ export function cloudCode(hostDeps: CloudDeps): (parse: ParseSdk) => void {
     defineActivityFunctions(deps);
     defineStatusFunctions(deps);
     defineAdminAccountFunctions(deps);
+    // Live updates.
+    defineLiveSignalTriggers(deps);
   };
 }

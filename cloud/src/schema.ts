@@ -174,4 +174,22 @@ export const schemaDefinitions = [
     },
     classLevelPermissions: MASTER_ONLY,
   },
+  // Live updates (cloud/src/live/signals.ts, docs/decisions/0012): one row per key,
+  // touched by the cloud code after a change, holding no personal data. Signed-in
+  // users may find (LiveQuery checks `find` when a socket subscribes, and REST
+  // /classes is closed to clients anyway); each row's ACL and the beforeSubscribe
+  // check decide who hears of it. Only the master key writes.
+  {
+    className: 'LiveSignal',
+    fields: {
+      key: { type: 'String', required: true },
+      changes: { type: 'Number' },
+    },
+    indexes: { live_signal_by_key: { key: 1 } },
+    classLevelPermissions: {
+      ...MASTER_ONLY,
+      find: { requiresAuthentication: true },
+      get: { requiresAuthentication: true },
+    },
+  },
 ];

@@ -51,6 +51,7 @@ export const ServerMessage = {
   controlCharacter: 'The request contains a control character',
   tooDeep: 'The request is nested too deeply',
   notAvailable: 'This call is not available',
+  liveKeyRefused: 'You cannot follow these changes',
   searchTooLong: 'Search text must be at most 100 characters',
   malformedJson: 'Malformed JSON body',
   payloadTooLarge: 'Request body is too large',

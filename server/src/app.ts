@@ -21,6 +21,7 @@ import { logger, type Logger } from './logger.ts';
 import type { Metrics } from './operations/metrics.ts';
 import { requestLogger } from './operations/request-log.ts';
 import { apiRouter } from './routes/api.ts';
+import { LIVE_QUERY_PATH } from './live-query.ts';
 
 /** What the client needs and nothing more (client/ uses no inline script, CDN or frame). */
 export const CONTENT_SECURITY_POLICY = {
@@ -31,6 +32,7 @@ export const CONTENT_SECURITY_POLICY = {
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:'],
     fontSrc: ["'self'", 'data:'],
+    // The site itself, its LiveQuery WebSocket included (webSocketOrigin below).
     connectSrc: ["'self'"],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
@@ -40,6 +42,25 @@ export const CONTENT_SECURITY_POLICY = {
     workerSrc: ["'self'"],
   },
 };
+
+/**
+ * The WebSocket origin of the site (`wss://host` for https): CSP 3 counts a
+ * same-origin ws(s) connection as 'self', older browsers only by name.
+ */
+export function webSocketOrigin(publicUrl: string): string {
+  const url = new URL(publicUrl);
+  return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
+}
+
+/** The content security policy of the site at this public address. */
+export function contentSecurityPolicy(publicUrl: string | undefined): typeof CONTENT_SECURITY_POLICY {
+  const { directives } = CONTENT_SECURITY_POLICY;
+  if (!publicUrl) return CONTENT_SECURITY_POLICY;
+  return {
+    ...CONTENT_SECURITY_POLICY,
+    directives: { ...directives, connectSrc: [...directives.connectSrc, webSocketOrigin(publicUrl)] },
+  };
+}
 
 export interface AppParts {
   config: Config;
@@ -78,14 +99,23 @@ export function createApp(parts: AppParts): express.Express {
     app.use(DASHBOARD_PATH, notFound);
   }
 
-  app.use(helmet({ contentSecurityPolicy: CONTENT_SECURITY_POLICY, crossOriginEmbedderPolicy: false }));
+  app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(config.publicUrl), crossOriginEmbedderPolicy: false }));
 
   app.use('/parse', activityLogGuard, parts.parseApp, notFound);
   if (parts.exportStudents) app.get(EXPORT_PATH, parts.exportStudents);
   app.use('/api', express.json({ limit: BODY_LIMIT, strict: true, type: ['application/json', 'application/*+json'] }));
   if (parts.metrics) app.use('/api', parts.metrics.apiTimer);
   if (parts.calendarFeed) app.use('/api', calendarRouter(parts.calendarFeed));
-  app.use('/api', apiRouter(parts.isDatabaseHealthy, parts.apiHandlers));
+  app.use(
+    '/api',
+    apiRouter(parts.isDatabaseHealthy, {
+      // What the browser's Parse SDK needs: the app id is no secret (the master key never leaves).
+      getParseConfig: (_req, res) => {
+        res.set('Cache-Control', 'no-cache').json({ appId: config.appId, serverPath: LIVE_QUERY_PATH });
+      },
+      ...parts.apiHandlers,
+    }),
+  );
 
   serveClient(app, parts.clientDir);
   app.use(notFound);

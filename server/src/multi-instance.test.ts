@@ -1,5 +1,6 @@
 // Two app processes on one PostgreSQL and one Redis (issue: benchmarks and
-// scale): codes, rate limits and enrollment numbers are shared.
+// scale): codes, rate limits and enrollment numbers are shared, and LiveQuery
+// sockets hear of the other instance's changes.
 
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,6 +13,8 @@ import { codeIn } from '../../testing/codes.ts';
 import { type RedisProcess, runSite, type SiteProcess, startRedis } from '../../testing/processes.ts';
 import { createDatabase } from '../../testing/site.ts';
 import { newStudent } from '../../testing/students.ts';
+import { LiveSocket } from '../../testing/live-socket.ts';
+import { LIVE_SIGNAL_CLASS, STUDENTS_SIGNAL } from '@tc/domain/live';
 
 const LIMIT = 6;
 let captures: Captures;
@@ -19,15 +22,17 @@ let redis: RedisProcess;
 const sites: SiteProcess[] = [];
 const urls: string[] = [];
 const dirs: string[] = [];
+let appId = '';
 
 beforeAll(async () => {
   captures = await startCaptures();
   redis = await startRedis();
+  appId = `multi-${randomBytes(4).toString('hex')}`;
   const shared = {
     NODE_ENV: 'test',
     DATABASE_URI: await createDatabase(),
     REDIS_URL: redis.url,
-    APP_ID: `multi-${randomBytes(4).toString('hex')}`,
+    APP_ID: appId,
     MASTER_KEY: randomBytes(24).toString('hex'),
     ADMIN_EMAIL: 'admin@example.com',
     ADMIN_PASSWORD: 'multi-admin-1',
@@ -141,5 +146,37 @@ describe('two instances on one database', () => {
       429,
     );
     expect((await post(urls[1]!, '/api/admin/login', { email: 'x@example.com', password: 'nope' })).status).toBe(429);
+  });
+
+  it('brings a change on one instance to a LiveQuery socket on the other, through Redis', async () => {
+    const ip = '198.51.100.50';
+    const login = await post(
+      urls[0]!,
+      '/api/admin/login',
+      { email: 'admin@example.com', password: 'multi-admin-1' },
+      ip,
+    );
+    expect(login.status).toBe(200);
+    const token = login.body.token as string;
+    const socket = await LiveSocket.open(urls[1]!, appId, token);
+    try {
+      const sub = await socket.subscribe(LIVE_SIGNAL_CLASS, { key: STUDENTS_SIGNAL }, token);
+      expect(sub.op).toBe('subscribed');
+      const student = newStudent();
+      expect((await post(urls[0]!, '/api/send-sms', { mobile: student.mobile }, ip)).status).toBe(200);
+      const otp = await codeFor(student.mobile);
+      expect((await post(urls[0]!, '/api/register', { ...student, otp }, ip)).status).toBe(201);
+      await socket.next((m) => m.requestId === sub.id && (m.op === 'create' || m.op === 'update'), 5_000);
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('closes its LiveQuery sockets when stopped, and exits cleanly', async () => {
+    const socket = await LiveSocket.open(urls[1]!, appId);
+    const closed = socket.closed;
+    sites[1]!.child.kill('SIGTERM');
+    expect(await closed).toBeGreaterThan(0);
+    expect(await sites[1]!.exited).toBe(0);
   });
 });

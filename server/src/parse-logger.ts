@@ -27,11 +27,19 @@ export function isRefusedRequest(value: unknown): boolean {
 const SANITIZED_REFUSAL =
   /^(Route not allowed by routeAllowList|Permission denied|Clients aren't allowed|This user is not allowed)/;
 
+/**
+ * LiveQuery's refusals (a subscription the cloud code or the class permissions
+ * refused, an event a socket's ended session may no longer see), logged as one
+ * string that also holds the socket's session token: never at a level the site logs.
+ */
+const LIVE_QUERY_REFUSAL = /^Failed running (beforeConnect|beforeSubscribe|afterLiveQueryEvent)\b/;
+
 export class RefusalsAsInfoLogger extends WinstonLoggerAdapter {
   log(level: string, message: unknown, ...meta: unknown[]): unknown {
     const refused =
       level === 'error' &&
-      ([message, ...meta].some(isRefusedRequest) || (typeof message === 'string' && SANITIZED_REFUSAL.test(message)));
+      ([message, ...meta].some(isRefusedRequest) ||
+        (typeof message === 'string' && (SANITIZED_REFUSAL.test(message) || LIVE_QUERY_REFUSAL.test(message))));
     return super.log(refused ? 'info' : level, message, ...meta);
   }
 }

@@ -11,7 +11,13 @@ import { cloudCode } from '@tc/cloud/main';
 import { schemaDefinitions } from '@tc/cloud/schema';
 import type { Config } from './config.ts';
 import { timeoutOptions } from './database/sql.ts';
-import { GridFSBucketAdapter, ParseServer, PostgresStorageAdapter } from './parse-internals/internals.ts';
+import { liveQueryOptions } from './live-query.ts';
+import {
+  answerParseErrorsWithField,
+  GridFSBucketAdapter,
+  ParseServer,
+  PostgresStorageAdapter,
+} from './parse-internals/internals.ts';
 
 export type RunningParseServer = Awaited<ReturnType<ReturnType<typeof ParseServer>['start']>>;
 
@@ -62,6 +68,8 @@ export async function startParseServer(
     // /sessions, /classes or /verifyPassword. Every operation then passes the
     // rules and the rate limit of its cloud function.
     routeAllowList: ['functions/[A-Za-z]+', 'batch'],
+    // Changes of these classes are published to the LiveQuery servers (live-query.ts).
+    liveQuery: liveQueryOptions(config),
     allowClientClassCreation: false,
     enforcePrivateUsers: true,
     directAccess: true,
@@ -111,6 +119,7 @@ export async function startParseServer(
     allowAggregationForReadOnlyMasterKey: false,
     maxUploadSize: '100kb',
   } as unknown as Parameters<typeof ParseServer>[0]);
+  answerParseErrorsWithField();
   const started = await server.start();
   // Building the app is what routes the SDK's calls in this process straight to
   // Parse Server (directAccess) instead of over HTTP.
@@ -120,7 +129,13 @@ export async function startParseServer(
 
 /** Closes Parse Server's database connections (its handleShutdown expects a server it started itself). */
 export async function stopParseServer(server: RunningParseServer): Promise<void> {
-  const withServer = server as unknown as { server?: { close(cb: (error?: Error) => void): void } };
+  const withServer = server as unknown as {
+    server?: { close(cb: (error?: Error) => void): void };
+    config?: { liveQueryController?: { liveQueryPublisher?: { parsePublisher?: { quit?(): Promise<unknown> } } } };
+  };
   withServer.server ??= { close: (cb) => cb() };
   await server.handleShutdown();
+  // The Redis connection that publishes changes to the other instances (handleShutdown leaves it open).
+  const publisher = withServer.config?.liveQueryController?.liveQueryPublisher?.parsePublisher;
+  if (typeof publisher?.quit === 'function') await publisher.quit().catch(() => undefined);
 }

@@ -22,6 +22,7 @@ import { limitPasswordHashing } from './password-hashing.ts';
 import { startMailQueue, type MailQueue } from './mail-queue/mail-queue.ts';
 import { createLoginGuard } from './login-guard.ts';
 import { startParseServer, stopParseServer } from './parse-server.ts';
+import { startLiveQuery, type LiveQuery } from './live-query.ts';
 import { createCallLimits } from './rate-limit.ts';
 import { logger as processLogger, type Logger } from './logger.ts';
 import { startOperations } from './operations/operations.ts';
@@ -136,10 +137,14 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
   http.keepAliveTimeout = 5_000;
   applyHttpLimits(http, config.http);
 
+  // The LiveQuery sockets (upgraded connections, which http.close() would wait for).
+  let liveQuery: LiveQuery | undefined;
   let stopping: Promise<void> | undefined;
   const drainAndStop = () =>
     (stopping ??= (async () => {
       shuttingDown = true;
+      // Open pages lose their live updates at once (their clients reconnect elsewhere).
+      await liveQuery?.close().catch((error: unknown) => console.error('shutdown: live query:', error));
       // Answers still to come end their connection, so keep-alive clients go elsewhere.
       for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
       http.closeIdleConnections();
@@ -247,6 +252,8 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
     limitPasswordHashing(config.passwordHashConcurrency);
     const parseServer = await startParseServer(config, databaseUri, `http://127.0.0.1:${port}/parse`, deps);
     cleanups.push(() => stopParseServer(parseServer));
+    liveQuery = await startLiveQuery(http, config, `http://127.0.0.1:${port}/parse`, () => shuttingDown);
+    cleanups.push(() => liveQuery?.close());
     // Independent of one another too (the admin's password check is a bcrypt hash).
     const [, , made] = await startedTogether(cleanups, [
       part(migrate(sql), () => undefined),

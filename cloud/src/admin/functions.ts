@@ -1,6 +1,8 @@
 // Administrators: login, own profile, the student table and its edits, logout
 // (the admin calls of the contract table).
 
+import { signalChange } from '../live/signals.ts';
+import { STUDENTS_SIGNAL } from '@tc/domain/live';
 import {
   LIST_DEFAULT_LIMIT,
   LIST_MAX_LIMIT,
@@ -178,6 +180,7 @@ export function defineAdminFunctions(deps: CloudDeps): void {
       },
     );
     forgetCounts();
+    await signalChange(STUDENTS_SIGNAL);
     return toRecord(user);
   });
 

@@ -1,6 +1,8 @@
 // Registration: existence checks, the
 // registration code by SMS, the registration itself and the welcome mail.
 
+import { signalChange } from '../live/signals.ts';
+import { STUDENTS_SIGNAL } from '@tc/domain/live';
 import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '@tc/domain/errors';
 import { RegistrationMessage, ServerMessage } from '@tc/domain/messages';
@@ -97,6 +99,7 @@ export function defineRegistrationFunctions(deps: CloudDeps): void {
       return user;
     });
     forgetCounts();
+    await signalChange(STUDENTS_SIGNAL);
     // The welcome mail goes through the durable queue, once per student: a mail
     // server that is down delays it, never loses it, never fails the registration.
     try {

@@ -2,6 +2,8 @@
 // "Erase personal data", the login refusal, the listing's status filter and the
 // mail guard for erased accounts.
 
+import { signalChange } from '../live/signals.ts';
+import { STUDENTS_SIGNAL } from '@tc/domain/live';
 import { randomBytes } from 'node:crypto';
 import {
   ERASE_CONFIRMATION,
@@ -118,6 +120,7 @@ export function defineStatusFunctions(deps: CloudDeps): void {
       },
     );
     forgetCounts();
+    await signalChange(STUDENTS_SIGNAL);
     return toRecord(user);
   });
 
@@ -168,6 +171,7 @@ export function defineStatusFunctions(deps: CloudDeps): void {
       },
     );
     forgetCounts();
+    await signalChange(STUDENTS_SIGNAL);
     return toRecord(user);
   });
 }

@@ -3,6 +3,8 @@
 // (grade and board as stored now, so a change of batch shows at once), and
 // manages the private calendar feed address.
 
+import { signalChange, timetableKeys } from '../live/signals.ts';
+import { HOLIDAYS_SIGNAL } from '@tc/domain/live';
 import { ErrorCode } from '@tc/domain/errors';
 import { RegistrationMessage, ServerMessage, TimetableMessage } from '@tc/domain/messages';
 import { parseBoard, parseGrade } from '@tc/domain/registration';
@@ -91,6 +93,7 @@ export function defineTimetableFunctions(deps: CloudDeps): void {
         },
         () => new Parse.Object(SLOT_CLASS).save(slot, MASTER),
       );
+      await signalChange(...timetableKeys(slot.grade, slot.board));
       return slotRecord({ ...slot, objectId: saved.id! });
     });
   });
@@ -120,6 +123,7 @@ export function defineTimetableFunctions(deps: CloudDeps): void {
           await existing.save(null, MASTER);
         },
       );
+      await signalChange(...timetableKeys(current.grade, current.board), ...timetableKeys(slot.grade, slot.board));
       return slotRecord({ ...slot, objectId });
     };
     return serialisedForGrade(current.grade, () =>
@@ -140,6 +144,7 @@ export function defineTimetableFunctions(deps: CloudDeps): void {
       },
       () => existing.destroy(MASTER),
     );
+    await signalChange(...timetableKeys(existing.get('grade') as number, existing.get('board') as SlotBoard));
     return { success: true };
   });
 
@@ -163,6 +168,7 @@ export function defineTimetableFunctions(deps: CloudDeps): void {
       },
       () => new Parse.Object(HOLIDAY_CLASS).save(holiday, MASTER),
     );
+    await signalChange(HOLIDAYS_SIGNAL);
     return { objectId: saved.id!, ...holiday };
   });
 
@@ -182,6 +188,7 @@ export function defineTimetableFunctions(deps: CloudDeps): void {
       },
       () => existing.destroy(MASTER),
     );
+    await signalChange(HOLIDAYS_SIGNAL);
     return { success: true };
   });
 

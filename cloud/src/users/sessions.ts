@@ -44,8 +44,9 @@ export async function checkSession(
   deps: Pick<CloudDeps, 'sql' | 'sessions'>,
   user: User,
   role: 'student' | 'admin',
+  /** The session to check, when it is not the one the user came with (a LiveQuery socket's). */
+  token = user.getSessionToken(),
 ): Promise<SessionAccount> {
-  const token = user.getSessionToken();
   if (!token) fail(ErrorCode.InvalidSession, ServerMessage.sessionInvalid);
   const [session] = await deps.sql<SessionRow>(
     `SELECT s."createdAt" AS created, s."${LAST_USED_FIELD}" AS "lastUsed", u.grade, u.board,

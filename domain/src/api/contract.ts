@@ -74,6 +74,20 @@ export const CALLS = {
     request: none,
     response: S.object({ status: S.str }, ['status']),
   },
+  getParseConfig: {
+    method: 'GET',
+    path: '/api/parse-config',
+    fn: null,
+    summary: "What the browser's Parse SDK needs: the application id and where Parse is",
+    description:
+      'The Parse application id is not a secret (the master key is never sent). `serverPath` is the path of Parse REST and of the LiveQuery WebSocket on this site.',
+    tag: 'Site',
+    auth: 'none',
+    limit: 'none',
+    input: 'none',
+    request: none,
+    response: S.object({ appId: S.str, serverPath: S.str }, ['appId', 'serverPath']),
+  },
   checkEmail: {
     method: 'POST',
     path: '/api/check-email',

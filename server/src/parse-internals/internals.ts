@@ -43,3 +43,35 @@ export const WinstonLoggerAdapter = (
 export const passwords = require('parse-server/lib/password.js') as {
   compare(password: string, hash: string): Promise<boolean>;
 };
+
+type ErrorMiddleware = (
+  error: unknown,
+  req: unknown,
+  res: { json(body: unknown): unknown },
+  next: (error?: unknown) => void,
+) => void;
+const middlewares = require('parse-server/lib/middlewares.js') as {
+  handleParseErrors: ErrorMiddleware & { withField?: true };
+};
+
+/**
+ * Parse answers a refused request with `{code, error}` only. A cloud function's
+ * error that concerns one form field (cloud/src/errors.ts `fail`) names it, as the
+ * /api facade does, so that the browser's Parse SDK can put the message under the
+ * field (client/src/lib/parse-sdk.ts). Must run before Parse Server builds its app.
+ */
+export function answerParseErrorsWithField(): void {
+  const original = middlewares.handleParseErrors;
+  if (original.withField) return;
+  const withField: ErrorMiddleware & { withField?: true } = (error, req, res, next) => {
+    const field = (error as { field?: unknown } | null)?.field;
+    if (typeof field === 'string' && field) {
+      const json = res.json.bind(res);
+      res.json = (body: unknown) =>
+        json(body && typeof body === 'object' && 'code' in body ? { ...body, field } : body);
+    }
+    original(error, req, res, next);
+  };
+  withField.withField = true;
+  middlewares.handleParseErrors = withField;
+}

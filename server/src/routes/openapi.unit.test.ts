@@ -14,7 +14,10 @@ let close: () => void;
 beforeAll(async () => {
   const app = express().use(
     '/api',
-    apiRouter(() => Promise.resolve(true), { getOperationsStatus: (_req, res) => void res.json({}) }),
+    apiRouter(() => Promise.resolve(true), {
+      getOperationsStatus: (_req, res) => void res.json({}),
+      getParseConfig: (_req, res) => void res.json({ appId: 'app', serverPath: '/parse' }),
+    }),
   );
   const server = app.listen(0);
   await new Promise((resolve) => server.once('listening', resolve));

@@ -1,4 +1,6 @@
 import Box from '@mui/material/Box';
+import { STUDENTS_SIGNAL } from '@tc/domain/live';
+import { useLiveSignal } from '../../lib/use-live-signal.ts';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -63,6 +65,8 @@ export default function StudentsGrid({ query, view, onSortChange }: StudentsGrid
   const changeSort = (model: GridSortModel) =>
     onSortChange(model[0] ? `${model[0].sort === 'desc' ? '-' : ''}${model[0].field}` : '');
   const [reloads, setReloads] = useState(0);
+  // A registration, another admin's edit, a deactivation: the table loads the view again.
+  useLiveSignal(STUDENTS_SIGNAL, token, () => setReloads((n) => n + 1));
   const [searched, setSearched] = useState(JSON.stringify([query, view.grade, view.board, view.status]));
 
   // A new search or filter starts again from the first page.

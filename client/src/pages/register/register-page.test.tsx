@@ -141,6 +141,11 @@ describe('registration form', () => {
     await waitFor(() => expect(screen.getAllByText(M.dobInFuture)).toHaveLength(2));
   });
 
+  /** What the Parse SDK asks first: the app id and where Parse is. */
+  const parseRest: Record<string, MockHandler> = {
+    'GET /api/parse-config': () => ({ body: { appId: 'test-app', serverPath: '/parse' } }),
+  };
+
   const checks = (email: boolean, mobile: boolean): Record<string, MockHandler> => ({
     'POST /api/check-email': () => ({ body: { exists: email } }),
     'POST /api/check-mobile': () => ({ body: { exists: mobile } }),
@@ -200,9 +205,11 @@ describe('registration form', () => {
     const { calls } = mockFetch({
       ...checks(false, false),
       'POST /api/send-sms': () => ({ body: { success: true } }),
-      'POST /api/register': (body) =>
+      ...parseRest,
+      // The final save goes through the Parse SDK: Parse's answers, `{result}` or `{code, error}`.
+      'POST /parse/functions/registerStudent': (body) =>
         (body as { otp: string }).otp === '123456'
-          ? { status: 201, body: { objectId: 'abc123', id: 7 } }
+          ? { body: { result: { objectId: 'abc123', id: 7 } } }
           : { status: 400, body: { error: ServerMessage.wrongCode, code: ErrorCode.WrongCode } },
       'POST /api/send-email': () => ({ body: { messageId: '<m1@example>' } }),
     });
@@ -230,8 +237,11 @@ describe('registration form', () => {
     expect(screen.getByText('Your enrollment number is 7')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(UiMessage.registrationSuccessful));
 
-    const register = calls.filter((c) => c.path === '/api/register').at(-1);
-    expect(register?.body).toEqual({
+    const register = calls.filter((c) => c.path === '/parse/functions/registerStudent').at(-1);
+    // The SDK adds its own keys (application id, installation, version) beside the parameters.
+    const params = Object.fromEntries(Object.entries(register?.body ?? {}).filter(([key]) => !key.startsWith('_')));
+    expect((register?.body as Record<string, unknown>)._ApplicationId).toBe('test-app');
+    expect(params).toEqual({
       fullname: valid.fullname,
       email: valid.email,
       mobile: valid.mobile,
@@ -254,7 +264,8 @@ describe('registration form', () => {
     mockFetch({
       ...checks(false, false),
       'POST /api/send-sms': () => ({ body: { success: true } }),
-      'POST /api/register': () => reply,
+      ...parseRest,
+      'POST /parse/functions/registerStudent': () => reply,
     });
     const { user } = await openForm();
     await fill(user, valid);
@@ -265,15 +276,20 @@ describe('registration form', () => {
 
   it.each([
     [
-      { status: 409, body: { error: ServerMessage.emailTaken, code: ErrorCode.EmailTaken } },
+      { status: 400, body: { error: ServerMessage.emailTaken, code: ErrorCode.EmailTaken } },
       UiMessage.thisEmailRegistered,
     ],
     [
-      { status: 409, body: { error: ServerMessage.mobileTaken, code: ErrorCode.MobileTaken } },
+      { status: 400, body: { error: ServerMessage.mobileTaken, code: ErrorCode.MobileTaken } },
       UiMessage.thisMobileRegistered,
     ],
     // The code decides, whatever the text says.
-    [{ status: 409, body: { error: 'Taken', code: ErrorCode.EmailTaken } }, UiMessage.thisEmailRegistered],
+    [{ status: 400, body: { error: 'Taken', code: ErrorCode.EmailTaken } }, UiMessage.thisEmailRegistered],
+    // A field the server named (server/src/parse-internals adds it to Parse's answer).
+    [
+      { status: 400, body: { error: 'Please enter a valid name', code: ErrorCode.Validation, field: 'fullname' } },
+      'Please enter a valid name',
+    ],
     [
       { status: 400, body: { error: 'OTP has expired. Please request a new one.', code: ErrorCode.ExpiredCode } },
       'OTP has expired. Please request a new one.',
@@ -284,5 +300,15 @@ describe('registration form', () => {
     expect(await screen.findByRole('alert')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(message));
     expect(currentPath()).toBe('/registeruser');
+  });
+
+  it('puts the message of a field the server named under that field, as through /api', async () => {
+    await registerFailure({
+      status: 400,
+      body: { error: 'Please enter a valid name', code: ErrorCode.Validation, field: 'fullname' },
+    });
+    // A toast, and the message under the field.
+    await waitFor(() => expect(screen.getAllByText('Please enter a valid name')).toHaveLength(2));
+    await waitFor(() => expect(screen.getByLabelText('Student Full Name')).toHaveAttribute('aria-invalid', 'true'));
   });
 });

@@ -9,7 +9,8 @@ import { API_DATE_FORMAT, DEFAULT_GENDER, type Gender } from '@tc/domain/constan
 import { UiMessage } from '@tc/domain/messages';
 import { validateRegistration, type ValidRegistration } from '@tc/domain/registration';
 import { Route } from '@tc/domain/routes';
-import { call } from '../../lib/api.ts';
+import type { ResponseOf } from '@tc/domain/api/contract';
+import { call, type ApiResult } from '../../lib/api.ts';
 import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
 import type { ThankYouState } from '../../lib/navigation-state.ts';
@@ -115,7 +116,12 @@ export function useRegistration() {
     return null;
   };
 
-  const sendCode = (mobile: string) => code.send(() => call('sendRegistrationCode', { mobile }));
+  const sendCode = async (mobile: string) => {
+    const sent = await code.send(() => call('sendRegistrationCode', { mobile }));
+    // The final save goes through the Parse SDK: fetched now, while the parent reads the SMS.
+    if (sent) void import('../../lib/parse-sdk.ts').then(({ loadParse }) => loadParse());
+    return sent;
+  };
 
   const requestCode = async () => {
     const valid = validate();
@@ -141,7 +147,15 @@ export function useRegistration() {
     const valid = validate();
     if (!valid) return;
     if (!looksLikeOtp(form.otp)) return fail(UiMessage.invalidOtp, 'otp');
-    const result = await call('registerStudent', { ...valid, cnfpassword: form.cnfpassword, otp: form.otp.trim() });
+    const input = { ...valid, cnfpassword: form.cnfpassword, otp: form.otp.trim() };
+    let result: ApiResult<ResponseOf<'registerStudent'>>;
+    try {
+      const { runCloudFunction } = await import('../../lib/parse-sdk.ts');
+      result = await runCloudFunction('registerStudent', input);
+    } catch {
+      // A module that failed to download is a network failure, as a failed fetch is.
+      result = { ok: false, status: 0, data: null, headers: null };
+    }
     if (!result.ok || !result.data?.objectId) {
       const failure = registrationFailure(result);
       return fail(failure.message, failure.field);

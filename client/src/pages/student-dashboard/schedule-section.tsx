@@ -1,4 +1,6 @@
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
+import { HOLIDAYS_SIGNAL, timetableSignal } from '@tc/domain/live';
+import { useLiveSignal } from '../../lib/use-live-signal.ts';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
@@ -47,16 +49,22 @@ function useNow(): Date {
 interface Props {
   token: string;
   onUnauthorized: () => void;
+  /** The student's batch, once the profile is known: its timetable's changes show at once. */
+  batch?: { grade: number; board: string } | null;
 }
 
 /** The student's schedule: Next class, This week, and the calendar feed. */
-export function ScheduleSection({ token, onUnauthorized }: Props) {
+export function ScheduleSection({ token, onUnauthorized, batch }: Props) {
   const [week, setWeek] = useState<string | undefined>(undefined);
   const [schedule, setSchedule] = useState<Schedule | null>(null);
   const [failed, setFailed] = useState(false);
   const now = useNow();
 
   const [version, setVersion] = useState(0);
+  // An admin's change of this batch's timetable or of the holidays: load the week again.
+  const reload = () => setVersion((v) => v + 1);
+  useLiveSignal(batch ? timetableSignal(batch.grade, batch.board) : null, token, reload);
+  useLiveSignal(HOLIDAYS_SIGNAL, token, reload);
 
   useEffect(() => {
     let cancelled = false;

@@ -107,7 +107,11 @@ export default function StudentDashboardPage() {
           <LogoutButton onClick={() => void logout()} busy={loggingOut} />
         </Stack>
       </Stack>
-      <ScheduleSection token={token} onUnauthorized={expire} />
+      <ScheduleSection
+        token={token}
+        onUnauthorized={expire}
+        batch={state.status === 'loaded' ? { grade: state.profile.grade, board: state.profile.board } : null}
+      />
       <Card component="section" aria-labelledby="profile-heading" sx={{ p: { xs: 2.5, sm: 4 } }}>
         <Typography id="profile-heading" variant="h2" sx={{ mb: 2 }}>
           Your Profile
