@@ -64,6 +64,8 @@ export function contentSecurityPolicy(publicUrl: string | undefined): typeof CON
 
 export interface AppParts {
   config: Config;
+  /** The site's address as browsers see it (PUBLIC_URL, else this host and port): its WebSocket is allowed. */
+  publicUrl?: string;
   parseApp: RequestHandler;
   dashboard?: RequestHandler[];
   isDatabaseHealthy: () => Promise<boolean>;
@@ -99,7 +101,12 @@ export function createApp(parts: AppParts): express.Express {
     app.use(DASHBOARD_PATH, notFound);
   }
 
-  app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(config.publicUrl), crossOriginEmbedderPolicy: false }));
+  app.use(
+    helmet({
+      contentSecurityPolicy: contentSecurityPolicy(parts.publicUrl ?? config.publicUrl),
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
 
   app.use('/parse', activityLogGuard, parts.parseApp, notFound);
   if (parts.exportStudents) app.get(EXPORT_PATH, parts.exportStudents);

@@ -65,7 +65,7 @@ describe('the LiveQuery server', () => {
     const page = await fetch(`${t.url}/api/health`);
     const policy = page.headers.get('content-security-policy') ?? '';
     const connect = policy.split(';').find((directive) => directive.trim().startsWith('connect-src'));
-    const host = new URL(t.site.config.publicUrl!).host;
+    const host = new URL(t.site.url).host;
     expect(connect?.trim()).toBe(`connect-src 'self' ws://${host}`);
     // What the browser's SDK is initialised with: the app id and the path, never a key.
     const config = await t.api('GET', '/api/parse-config');

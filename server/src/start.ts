@@ -266,6 +266,7 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
 
     const app = createApp({
       config,
+      publicUrl,
       parseApp: parseServer.app as RequestHandler,
       dashboard,
       isDatabaseHealthy: () => isHealthy(sql, config.timeouts.healthMs),

@@ -153,10 +153,11 @@ describe('administrators', () => {
 
   it("answers an empty e-mail or password at login with the form's own words, never Parse's", async () => {
     const noPassword = await t.api('POST', '/api/admin/login', { email: t.admin.email, password: '' });
-    expect(noPassword.status).toBe(400);
+    // The contract answers every failed admin login with 401 {success:false, error}.
+    expect(noPassword.status).toBe(401);
     expect(noPassword.body).toMatchObject({ error: RegistrationMessage.passwordRequired, field: 'password' });
     const noEmail = await t.api('POST', '/api/admin/login', { email: ' ', password: '' });
-    expect(noEmail.status).toBe(400);
+    expect(noEmail.status).toBe(401);
     expect(noEmail.body).toMatchObject({ error: RegistrationMessage.emailRequired, field: 'email' });
     const noCurrent = await t.api(
       'PUT',
