@@ -1,5 +1,5 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
-import { useHref, useLinkClickHandler, useNavigate } from 'react-router-dom';
+import { useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { useHref, useLinkClickHandler, useLocation, useNavigate } from 'react-router-dom';
 import { PRODUCT_NAME } from '@tc/domain/constants';
 import { UiMessage } from '@tc/domain/messages';
 import { LinkTo, Route } from '@tc/domain/routes';
@@ -58,11 +58,39 @@ function useSignedInName(role: Role | null): string | null {
   return name;
 }
 
+/**
+ * The signed-in person's name, their dashboard and Log out. On a wide screen all of
+ * it sits in the header's row; on a phone a button with the name opens it, so the
+ * header stays one row and the page's own content stays in view.
+ */
 function Account({ role }: { role: Role }) {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const name = useSignedInName(role);
   const [busy, setBusy] = useState(false);
+  // Open on one page only: a new page closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (value: boolean) => setOpenOn(value ? pathname : null);
+  const root = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
   const account = ACCOUNT[role];
+
+  // Closed by a click or a tap anywhere else.
+  useEffect(() => {
+    if (!open) return;
+    const away = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpenOn(null);
+    };
+    document.addEventListener('pointerdown', away);
+    return () => document.removeEventListener('pointerdown', away);
+  }, [open]);
+
+  const escape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !open) return;
+    setOpen(false);
+    toggle.current?.focus();
+  };
 
   const logout = async () => {
     setBusy(true);
@@ -81,24 +109,39 @@ function Account({ role }: { role: Role }) {
   };
 
   return (
-    <div className="site-account">
-      <span className="site-account__name">
-        {name ? (
-          <>
-            Signed in as <strong>{name}</strong>
-          </>
-        ) : (
-          'Signed in'
-        )}
-      </span>
-      <span className="site-account__actions">
-        <LinkButton to={account.dashboard} variant="outlined">
-          {account.label}
-        </LinkButton>
-        <button type="button" className="link-button link-button--text" onClick={() => void logout()} disabled={busy}>
-          Log out
-        </button>
-      </span>
+    <div ref={root} className={open ? 'site-account site-account--open' : 'site-account'} onKeyDown={escape}>
+      <button
+        ref={toggle}
+        type="button"
+        className="site-account__toggle link-button link-button--outlined"
+        aria-expanded={open}
+        aria-controls="site-account-panel"
+        onClick={() => setOpen(!open)}
+      >
+        <span className="site-account__toggle-name">{name ?? 'Account'}</span>
+        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d={open ? 'm7 14 5-5 5 5z' : 'm7 10 5 5 5-5z'} />
+        </svg>
+      </button>
+      <div id="site-account-panel" className="site-account__panel">
+        <span className="site-account__name">
+          {name ? (
+            <>
+              Signed in as <strong>{name}</strong>
+            </>
+          ) : (
+            'Signed in'
+          )}
+        </span>
+        <span className="site-account__actions">
+          <LinkButton to={account.dashboard} variant="outlined">
+            {account.label}
+          </LinkButton>
+          <button type="button" className="link-button link-button--text" onClick={() => void logout()} disabled={busy}>
+            Log out
+          </button>
+        </span>
+      </div>
     </div>
   );
 }
@@ -108,7 +151,7 @@ export function Header() {
   const goHome = useLinkClickHandler(LinkTo.home);
   const signedIn = useSignedIn();
   return (
-    <header className={signedIn ? 'site-header site-header--signed-in' : 'site-header'}>
+    <header className="site-header">
       <a className="site-brand" href={homeHref} onClick={goHome} aria-label={`${PRODUCT_NAME} home`}>
         <Logo size={40} />
         <span className="site-brand__name">{PRODUCT_NAME}</span>
