@@ -82,30 +82,20 @@ export function preloadScreen(pathname: string): Promise<unknown> {
   return Promise.all(codes.map((code) => code.preload()));
 }
 
-/** Every route of the site; matching is case-insensitive (react-router's default). */
+/** A route of the table above. */
+const routesOf = (entries: [string, ReturnType<typeof screen>][]) =>
+  entries.map(([path, Page]) => <RouterRoute key={path} path={path} element={<Page />} />);
+
+/** Every route of the site, from the table above; matching is case-insensitive (react-router's default). */
 export function AppRoutes() {
+  const routes = Object.entries(SCREENS);
   return (
     <Routes>
       <RouterRoute element={<SiteLayout />}>
-        <RouterRoute path={Route.root} element={<HomePage />} />
-        <RouterRoute path={Route.home} element={<HomePage />} />
-        <RouterRoute path={Route.terms} element={<TermsPage />} />
-        <RouterRoute path={Route.privacy} element={<PrivacyPage />} />
+        {routesOf(routes.filter(([, Page]) => WITHOUT_MUI.has(Page)))}
         <RouterRoute path={Route.adminDashboardAlias} element={<Navigate to={Route.adminDashboard} replace />} />
         <RouterRoute element={<MuiLayout />}>
-          <RouterRoute path={Route.register} element={<RegisterPage />} />
-          <RouterRoute path={Route.studentLogin} element={<StudentLoginPage />} />
-          <RouterRoute path={Route.dashboard} element={<StudentDashboardPage />} />
-          <RouterRoute path={Route.forgotPassword} element={<ForgotPasswordPage />} />
-          <RouterRoute path={Route.adminLogin} element={<AdminLoginPage />} />
-          <RouterRoute path={Route.adminDashboard} element={<AdminDashboardPage />} />
-          <RouterRoute path={Route.progress} element={<StudentProgressPage />} />
-          <RouterRoute path={Route.adminAssessments} element={<AdminAssessmentsPage />} />
-          <RouterRoute path={Route.adminTimetable} element={<AdminTimetablePage />} />
-          <RouterRoute path={Route.thankYou} element={<ThankYouPage />} />
-          <RouterRoute path={Route.adminActivity} element={<AdminActivityPage />} />
-          <RouterRoute path={Route.adminAdmins} element={<AdminAdminsPage />} />
-          <RouterRoute path={Route.adminAcceptInvite} element={<AcceptInvitePage />} />
+          {routesOf(routes.filter(([, Page]) => !WITHOUT_MUI.has(Page)))}
           <RouterRoute path="*" element={<NotFoundPage />} />
         </RouterRoute>
       </RouterRoute>

@@ -1,7 +1,5 @@
-import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -10,13 +8,13 @@ import { Navigate, useSearchParams } from 'react-router-dom';
 import { ACTIVITY_KINDS } from '@tc/domain/admin-tools';
 import type { ResponseOf } from '@tc/domain/api/contract';
 import { Route } from '@tc/domain/routes';
-import { PageTitle } from '../../components/page-title.tsx';
 import { call } from '../../lib/api.ts';
 import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { adminSession } from '../../lib/session.ts';
 import { ActivityList, KIND_LABELS, type ActivityEntry } from '../../components/activity-list.tsx';
-import { AdminNav } from '../../components/admin-nav.tsx';
+import { AdminPage } from '../../components/admin-page.tsx';
+import { FiltersRow } from '../../components/filters-row.tsx';
 
 const PAGE_SIZE = 25;
 
@@ -76,19 +74,9 @@ export default function AdminActivityPage() {
     });
 
   return (
-    <Box sx={{ width: '100%', maxWidth: 1100, mx: 'auto', px: { xs: 1.5, sm: 3 }, py: { xs: 3, sm: 4 }, minWidth: 0 }}>
-      <PageTitle title="Activity" />
-      <Typography variant="h1" sx={{ fontSize: { xs: '1.5rem', sm: '2rem' }, mb: 1 }}>
-        Activity
-      </Typography>
-      <AdminNav />
+    <AdminPage title="Activity" heading="Activity" maxWidth={1100}>
       <Card sx={{ p: { xs: 1.5, sm: 2.5 }, minWidth: 0 }}>
-        <Stack
-          direction={{ xs: 'column', md: 'row' }}
-          spacing={1.5}
-          useFlexGap
-          sx={{ mb: 2, '& > .MuiTextField-root': { flex: 1, minWidth: 0 } }}
-        >
+        <FiltersRow grow>
           <TextField
             select
             size="small"
@@ -133,7 +121,7 @@ export default function AdminActivityPage() {
             onChange={(e) => set('to', e.target.value)}
             slotProps={{ inputLabel: { shrink: true } }}
           />
-        </Stack>
+        </FiltersRow>
         {entries ? <ActivityList entries={entries} showTarget /> : <Typography role="status">Loading ...</Typography>}
         <TablePagination
           component="div"
@@ -144,6 +132,6 @@ export default function AdminActivityPage() {
           rowsPerPageOptions={[PAGE_SIZE]}
         />
       </Card>
-    </Box>
+    </AdminPage>
   );
 }

@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import List from '@mui/material/List';
@@ -11,13 +10,12 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate } from 'react-router-dom';
 import type { ResponseOf } from '@tc/domain/api/contract';
 import { Route } from '@tc/domain/routes';
-import { PageTitle } from '../../components/page-title.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { call } from '../../lib/api.ts';
 import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { adminSession } from '../../lib/session.ts';
-import { AdminNav } from '../../components/admin-nav.tsx';
+import { AdminPage } from '../../components/admin-page.tsx';
 
 /** Administrators: list, invite, remove rights, change one's own password. */
 export default function AdminAdminsPage() {
@@ -74,12 +72,7 @@ export default function AdminAdminsPage() {
   };
 
   return (
-    <Box sx={{ width: '100%', maxWidth: 900, mx: 'auto', px: { xs: 1.5, sm: 3 }, py: { xs: 3, sm: 4 }, minWidth: 0 }}>
-      <PageTitle title="Administrators" />
-      <Typography variant="h1" sx={{ fontSize: { xs: '1.5rem', sm: '2rem' }, mb: 1 }}>
-        Administrators
-      </Typography>
-      <AdminNav />
+    <AdminPage title="Administrators" heading="Administrators" maxWidth={900}>
       <Stack spacing={3}>
         <Card sx={{ p: { xs: 1.5, sm: 2.5 } }}>
           <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
@@ -156,6 +149,6 @@ export default function AdminAdminsPage() {
           </Stack>
         </Card>
       </Stack>
-    </Box>
+    </AdminPage>
   );
 }

@@ -1,5 +1,4 @@
 import AddIcon from '@mui/icons-material/Add';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
@@ -24,8 +23,7 @@ import { isoToDisplayDate } from '@tc/domain/dates';
 import { UiMessage } from '@tc/domain/messages';
 import { gradeLabel } from '@tc/domain/registration';
 import { Route } from '@tc/domain/routes';
-import { AdminNav } from '../../components/admin-nav.tsx';
-import { PageTitle } from '../../components/page-title.tsx';
+import { AdminPage } from '../../components/admin-page.tsx';
 import { call } from '../../lib/api.ts';
 import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
@@ -97,24 +95,15 @@ export default function AdminAssessmentsPage() {
   };
 
   return (
-    <Box sx={{ width: '100%', maxWidth: 1440, mx: 'auto', px: { xs: 1.5, sm: 3 }, py: { xs: 3, sm: 4 }, minWidth: 0 }}>
-      <PageTitle title="Assessments" />
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ justifyContent: 'space-between', alignItems: { xs: 'stretch', sm: 'center' }, mb: 3 }}
-      >
-        <Typography variant="h1" sx={{ fontSize: { xs: '1.5rem', sm: '2rem' } }}>
-          Assessments
-        </Typography>
-        <Stack direction="row" spacing={1.5}>
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ editing: null })}>
-            New assessment
-          </Button>
-        </Stack>
-      </Stack>
-      <AdminNav />
-
+    <AdminPage
+      title="Assessments"
+      heading="Assessments"
+      actions={
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ editing: null })}>
+          New assessment
+        </Button>
+      }
+    >
       <Card sx={{ p: { xs: 1, sm: 2 }, minWidth: 0, mb: 3 }}>
         <TableContainer>
           <Table size="small" aria-label="Assessments">
@@ -256,6 +245,6 @@ export default function AdminAssessmentsPage() {
           </Button>
         </DialogActions>
       </Dialog>
-    </Box>
+    </AdminPage>
   );
 }

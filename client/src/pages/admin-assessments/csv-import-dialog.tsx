@@ -1,3 +1,5 @@
+// The same MUI parts as the assessments page: an import list, not copied logic.
+/* jscpd:ignore-start */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -12,6 +14,7 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+/* jscpd:ignore-end */
 import { useState } from 'react';
 import type { ResponseOf } from '@tc/domain/api/contract';
 import { call } from '../../lib/api.ts';

@@ -1,21 +1,14 @@
 import SearchIcon from '@mui/icons-material/Search';
-import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import InputAdornment from '@mui/material/InputAdornment';
 import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate } from 'react-router-dom';
-import { UiMessage } from '@tc/domain/messages';
 import { Route } from '@tc/domain/routes';
 import type { AdminProfile } from '@tc/domain/student';
-import { AdminNav } from '../../components/admin-nav.tsx';
-import { LogoutButton } from '../../components/logout-button.tsx';
-import { PageTitle } from '../../components/page-title.tsx';
-import { call } from '../../lib/api.ts';
-import { notify } from '../../lib/notify.ts';
+import { AdminPage } from '../../components/admin-page.tsx';
+import { FiltersRow } from '../../components/filters-row.tsx';
 import { adminSession } from '../../lib/session.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { ExportButton } from './export-button.tsx';
@@ -28,13 +21,12 @@ const SEARCH_DEBOUNCE_MS = 300;
 const StudentsGrid = lazy(() => import('./students-grid.tsx'));
 
 export default function AdminDashboardPage() {
-  const { token, call: callAsAdmin, signOut } = useApi('admin');
+  const { token, call: callAsAdmin } = useApi('admin');
   const [admin, setAdmin] = useState<AdminProfile | null>(null);
   // The view (search, filters, sort) lives in the URL: a reload or a bookmark keeps it.
   const [view, setView] = useStudentView();
   const [search, setSearch] = useState(view.q);
   const query = view.q;
-  const [loggingOut, setLoggingOut] = useState(false);
 
   useEffect(() => {
     if (!token) return;
@@ -59,46 +51,14 @@ export default function AdminDashboardPage() {
 
   if (!token) return <Navigate to={Route.adminLogin} replace />;
 
-  const logout = async () => {
-    setLoggingOut(true);
-    const result = await call('logoutAdmin', {}, { token });
-    setLoggingOut(false);
-    if (result.ok || result.status === 401) {
-      notify.success(UiMessage.loggedOut);
-      signOut();
-    } else {
-      notify.error(UiMessage.errorLoggingOut);
-    }
-  };
-
   return (
-    <Box sx={{ width: '100%', maxWidth: 1440, mx: 'auto', px: { xs: 1.5, sm: 3 }, py: { xs: 3, sm: 4 }, minWidth: 0 }}>
-      <PageTitle title="Admin dashboard" />
-      <Stack
-        direction={{ xs: 'column', md: 'row' }}
-        spacing={2}
-        sx={{ justifyContent: 'space-between', alignItems: { xs: 'stretch', md: 'flex-start' }, mb: 3 }}
-      >
-        <Box sx={{ minWidth: 0 }}>
-          <Typography variant="h1" sx={{ fontSize: { xs: '1.5rem', sm: '2rem' } }}>
-            All Registered Students - Enrollment Data
-          </Typography>
-          <Typography sx={{ mt: 1, overflowWrap: 'anywhere' }} color="text.secondary">
-            {admin ? `Welcome, ${admin.name || admin.email}` : 'Loading user details...'}
-          </Typography>
-        </Box>
-        <Stack direction="row" spacing={1.5} sx={{ flexShrink: 0 }}>
-          <LogoutButton onClick={() => void logout()} busy={loggingOut} />
-        </Stack>
-      </Stack>
-      <AdminNav />
+    <AdminPage
+      title="Admin dashboard"
+      heading="All Registered Students - Enrollment Data"
+      subtitle={admin ? `Welcome, ${admin.name || admin.email}` : 'Loading user details...'}
+    >
       <Card sx={{ p: { xs: 1.5, sm: 2.5 }, minWidth: 0 }}>
-        <Stack
-          direction={{ xs: 'column', md: 'row' }}
-          spacing={1.5}
-          useFlexGap
-          sx={{ mb: 2, alignItems: { md: 'center' }, flexWrap: 'wrap' }}
-        >
+        <FiltersRow>
           <TextField
             label="Search"
             type="search"
@@ -119,11 +79,11 @@ export default function AdminDashboardPage() {
           />
           <StudentFilters view={view} onChange={setView} />
           {token && <ExportButton token={token} view={view} />}
-        </Stack>
+        </FiltersRow>
         <Suspense fallback={<Skeleton variant="rounded" height={320} role="status" aria-label="Loading students" />}>
           <StudentsGrid query={query} view={view} onSortChange={(sort) => setView({ sort })} />
         </Suspense>
       </Card>
-    </Box>
+    </AdminPage>
   );
 }

@@ -22,9 +22,7 @@ import { TimetableMessage, UiMessage } from '@tc/domain/messages';
 import { gradeLabel } from '@tc/domain/registration';
 import { Route } from '@tc/domain/routes';
 import { ALL_BOARDS, describeSlot, WEEKDAYS } from '@tc/domain/timetable';
-import { AdminNav } from '../../components/admin-nav.tsx';
-import { LogoutButton } from '../../components/logout-button.tsx';
-import { PageTitle } from '../../components/page-title.tsx';
+import { AdminPage } from '../../components/admin-page.tsx';
 import { call } from '../../lib/api.ts';
 import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
@@ -44,7 +42,6 @@ export default function AdminTimetablePage() {
   const [holidays, setHolidays] = useState<Holidays>([]);
   const [editing, setEditing] = useState<{ slot?: SlotRecord } | null>(null);
   const [deleting, setDeleting] = useState<SlotRecord | null>(null);
-  const [loggingOut, setLoggingOut] = useState(false);
 
   const signOut = useCallback(() => {
     adminSession.clear();
@@ -86,18 +83,6 @@ export default function AdminTimetablePage() {
 
   if (!token) return <Navigate to={Route.adminLogin} replace />;
 
-  const logout = async () => {
-    setLoggingOut(true);
-    const result = await call('logoutAdmin', {}, { token });
-    setLoggingOut(false);
-    if (result.ok || result.status === 401) {
-      notify.success(UiMessage.loggedOut);
-      signOut();
-    } else {
-      notify.error(UiMessage.errorLoggingOut);
-    }
-  };
-
   const confirmDelete = async () => {
     if (!deleting) return;
     const result = await call('deleteTimetableSlot', { objectId: deleting.objectId }, { token });
@@ -109,19 +94,7 @@ export default function AdminTimetablePage() {
   };
 
   return (
-    <Box sx={{ width: '100%', maxWidth: 1440, mx: 'auto', px: { xs: 1.5, sm: 3 }, py: { xs: 3, sm: 4 }, minWidth: 0 }}>
-      <PageTitle title="Timetable" />
-      <Stack
-        direction={{ xs: 'column', md: 'row' }}
-        spacing={2}
-        sx={{ justifyContent: 'space-between', alignItems: { xs: 'stretch', md: 'flex-start' }, mb: 3 }}
-      >
-        <Typography variant="h1" sx={{ fontSize: { xs: '1.5rem', sm: '2rem' } }}>
-          Timetable
-        </Typography>
-        <LogoutButton onClick={() => void logout()} busy={loggingOut} />
-      </Stack>
-      <AdminNav />
+    <AdminPage title="Timetable" heading="Timetable">
       <Card component="section" aria-labelledby="week-heading" sx={{ p: { xs: 2, sm: 3 }, mb: 3, minWidth: 0 }}>
         <Stack
           direction={{ xs: 'column', sm: 'row' }}
@@ -200,7 +173,7 @@ export default function AdminTimetablePage() {
           </Button>
         </DialogActions>
       </Dialog>
-    </Box>
+    </AdminPage>
   );
 }
 

@@ -12,7 +12,7 @@ import { Route } from '@tc/domain/routes';
 import type { StudentProfile } from '@tc/domain/student';
 import { LinkButton } from '../../components/link-button.tsx';
 import { LogoutButton } from '../../components/logout-button.tsx';
-import { PageTitle } from '../../components/page-title.tsx';
+import { PageFrame } from '../../components/page-frame.tsx';
 import { ProfileSkeleton } from '../../components/profile-skeleton.tsx';
 import { call } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
@@ -85,28 +85,21 @@ export default function StudentDashboardPage() {
   const profile = state.status === 'loaded' ? state.profile : null;
 
   return (
-    <Box sx={{ width: '100%', maxWidth: 760, mx: 'auto', px: { xs: 1.5, sm: 2 }, py: { xs: 3, sm: 5 } }}>
-      <PageTitle title="Student dashboard" />
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ justifyContent: 'space-between', alignItems: { xs: 'stretch', sm: 'center' }, mb: 3 }}
-      >
-        <Box sx={{ minWidth: 0 }}>
-          <Typography variant="h1">Student Dashboard</Typography>
-          {profile && (
-            <Typography sx={{ mt: 1, fontSize: '1.15rem', overflowWrap: 'anywhere' }}>
-              Welcome, {profile.fullname}
-            </Typography>
-          )}
-        </Box>
+    <PageFrame
+      variant="student"
+      title="Student dashboard"
+      heading="Student Dashboard"
+      subtitle={profile && `Welcome, ${profile.fullname}`}
+      maxWidth={760}
+      actions={
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ flexShrink: 0 }}>
           <Button variant="text" onClick={() => void logout(true)} disabled={loggingOut}>
             Log out of all devices
           </Button>
           <LogoutButton onClick={() => void logout()} busy={loggingOut} />
         </Stack>
-      </Stack>
+      }
+    >
       <ScheduleSection
         token={token}
         onUnauthorized={expire}
@@ -154,6 +147,6 @@ export default function StudentDashboardPage() {
         </LinkButton>
       </Card>
       <ChangePasswordSection token={token} onUnauthorized={expire} onChanged={() => setTokenChanges((n) => n + 1)} />
-    </Box>
+    </PageFrame>
   );
 }

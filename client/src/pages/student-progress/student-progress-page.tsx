@@ -10,7 +10,7 @@ import { isoToDisplayDate } from '@tc/domain/dates';
 import { UiMessage } from '@tc/domain/messages';
 import { Route } from '@tc/domain/routes';
 import { LinkButton } from '../../components/link-button.tsx';
-import { PageTitle } from '../../components/page-title.tsx';
+import { PageFrame } from '../../components/page-frame.tsx';
 import { call } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { studentSession } from '../../lib/session.ts';
@@ -111,18 +111,17 @@ export default function StudentProgressPage() {
   if (!token) return <Navigate to={Route.studentLogin} replace />;
 
   return (
-    <Box sx={{ width: '100%', maxWidth: 900, mx: 'auto', px: { xs: 1.5, sm: 2 }, py: { xs: 3, sm: 5 }, minWidth: 0 }}>
-      <PageTitle title="Your progress" />
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ justifyContent: 'space-between', alignItems: { xs: 'stretch', sm: 'center' }, mb: 3 }}
-      >
-        <Typography variant="h1">Your Progress</Typography>
+    <PageFrame
+      variant="student"
+      title="Your progress"
+      heading="Your Progress"
+      maxWidth={900}
+      actions={
         <LinkButton to={Route.dashboard} variant="outlined">
           Back to dashboard
         </LinkButton>
-      </Stack>
+      }
+    >
       {!progress && !failed && <Typography role="status">Loading...</Typography>}
       {failed && <Typography>Your results could not be loaded. Please try again later.</Typography>}
       {progress && progress.assessments.length === 0 && (
@@ -179,6 +178,6 @@ export default function StudentProgressPage() {
           </Stack>
         </Box>
       )}
-    </Box>
+    </PageFrame>
   );
 }
