@@ -43,7 +43,8 @@ export function ActivityList({ entries, showTarget = false }: { entries: Activit
         <Box component="li" key={entry.objectId} sx={{ borderBottom: 1, borderColor: 'divider', pb: 1.5 }}>
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
             <Typography sx={{ fontWeight: 700 }}>{KIND_LABELS[entry.kind] ?? entry.kind}</Typography>
-            {entry.state !== 'applied' && <Chip size="small" color="warning" label={entry.state} />}
+            {/* Dark text on the default chip: the warning colour's white label falls short of 4.5:1. */}
+            {entry.state !== 'applied' && <Chip size="small" variant="outlined" label={entry.state} />}
             <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
               {when(entry.at)} by {entry.adminEmail}
               {showTarget && entry.enrollmentId !== undefined ? ` · student ${entry.enrollmentId}` : ''}
