@@ -202,6 +202,8 @@ test.describe('the header shows who is signed in', () => {
       await openAccount(page, width, student.fullname);
       await expect(banner.getByText(`Signed in as ${student.fullname}`)).toBeVisible();
       await page.screenshot({ path: test.info().outputPath(`header-student-${width}.png`) });
+      // The name is a button on phones only; wider, the panel shows it as text.
+      await expect(banner.getByRole('button', { name: student.fullname })).toBeVisible({ visible: width < 600 });
       if (width < 600) {
         // Escape closes it and gives focus back to the button.
         await page.keyboard.press('Escape');
