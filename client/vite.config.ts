@@ -10,18 +10,18 @@ const contractFile = fileURLToPath(new URL('../domain/src/api/contract.ts', impo
 const pathsFile = fileURLToPath(new URL('../domain/src/api/paths.ts', import.meta.url));
 
 /**
- * The browser needs three fields of each call of the contract table (method, path,
- * where the input goes); the request and answer schemas, which give the client its
+ * The browser needs four fields of each call of the contract table (method, path,
+ * where the input goes, and the cloud function the Parse SDK runs); the request and answer schemas, which give the client its
  * types, are for the server and the OpenAPI document. In the browser's build the
- * table is these three fields only: about 7 kB gzip less on every page that calls
+ * table is these four fields only: about 7 kB gzip less on every page that calls
  * /api (issue 13, item 19). Type-checking still reads the whole table.
  */
 function browserContract(): Plugin {
-  // "POST /api/check-email body": one string a call, read back when the module loads.
+  // "POST /api/check-email body checkEmail": one string a call, read back when the module loads.
   const calls = Object.fromEntries(
     Object.entries(CALLS as Record<string, CallSpec>).map(([name, spec]) => [
       name,
-      `${spec.method} ${spec.path} ${spec.input}`,
+      `${spec.method} ${spec.path} ${spec.input} ${spec.fn ?? ''}`,
     ]),
   );
   return {
@@ -32,8 +32,8 @@ function browserContract(): Plugin {
       return [
         `export { pathParamsOf, urlOf } from ${JSON.stringify(pathsFile)};`,
         `export const CALLS = Object.fromEntries(Object.entries(${JSON.stringify(calls)}).map(([name, call]) => {`,
-        `  const [method, path, input] = call.split(' ');`,
-        `  return [name, { method, path, input }];`,
+        `  const [method, path, input, fn] = call.split(' ');`,
+        `  return [name, { method, path, input, fn: fn || null }];`,
         `}));`,
       ].join('\n');
     },
