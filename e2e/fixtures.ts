@@ -286,12 +286,14 @@ export async function fillRegistration(page: Page, student: NewStudent, acceptTe
 }
 
 /** No serious or critical accessibility violation that axe finds on the page as it is now. */
-export async function expectAccessible(page: Page, what: string): Promise<void> {
+export async function expectAccessible(page: Page, what: string, only?: string): Promise<void> {
   const { default: AxeBuilder } = await import('@axe-core/playwright');
   // Colours as they end, not halfway through a transition (a button turning from its
   // disabled grey to blue as the page comes alive measures as neither).
   await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
-  const results = await new AxeBuilder({ page }).analyze();
+  const builder = new AxeBuilder({ page });
+  // `only`: a selector, to look at one part of the page (the rest is checked elsewhere).
+  const results = await (only ? builder.include(only) : builder).analyze();
   const bad = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
