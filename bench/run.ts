@@ -403,6 +403,33 @@ async function benchAssessments(url: string, sql: pg.Pool, captures: Awaited<Ret
 
 // ---------------------------------------------------------------- main
 
+/** The measured site: `npm start`'s server on the given database, its mail and SMS sent to the captures. */
+async function startBenchSite(
+  port: number,
+  work: string,
+  databaseUri: string,
+  captures: Awaited<ReturnType<typeof startCaptures>>,
+  extraEnv: Record<string, string> = {},
+): Promise<SiteProcess> {
+  const site = runSite({
+    PORT: String(port),
+    DATA_DIR: path.join(work, 'app'),
+    DATABASE_URI: databaseUri,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    SMTP_URL: captures.smtpUrl,
+    SMS_WEBHOOK_URL: captures.smsUrl,
+    ...extraEnv,
+  });
+  try {
+    await site.waitFor('running at');
+  } catch (error) {
+    site.child.kill('SIGTERM');
+    throw error;
+  }
+  return site;
+}
+
 async function main() {
   const work = mkdtempSync(path.join(tmpdir(), 'tc-bench-'));
   // The embedded PostgreSQL runs as the postgres user, which must reach its folder.
@@ -467,14 +494,7 @@ async function main() {
     }
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    site = runSite({
-      PORT: String(port),
-      DATA_DIR: path.join(work, 'app'),
-      DATABASE_URI: databaseUri,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      SMTP_URL: captures.smtpUrl,
-      SMS_WEBHOOK_URL: captures.smsUrl,
+    site = await startBenchSite(port, work, databaseUri, captures, {
       RATE_LIMIT_MAX: '100000000',
       ...(args['cpu-prof']
         ? {
@@ -483,7 +503,6 @@ async function main() {
           }
         : {}),
     });
-    await site.waitFor('running at');
     const pid = site.child.pid!;
     sitePid = pid;
 
@@ -821,16 +840,7 @@ async function clientOnly() {
       const database = await startEmbeddedPostgres(path.join(work, 'db'));
       stopDatabase = () => database.stop();
       const port = await freePort();
-      site = runSite({
-        PORT: String(port),
-        DATA_DIR: path.join(work, 'app'),
-        DATABASE_URI: database.uri,
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        SMTP_URL: captures.smtpUrl,
-        SMS_WEBHOOK_URL: captures.smsUrl,
-      });
-      await site.waitFor('running at');
+      site = await startBenchSite(port, work, database.uri, captures);
       const scores = await lighthouseScores(`http://127.0.0.1:${port}`);
       results.lighthouse = scores;
       print(`Lighthouse, mobile preset, median of ${LIGHTHOUSE_RUNS} runs (targets 95 / 100 / 100 / 100)`, scores);

@@ -5,7 +5,7 @@ import { parse, MASTER } from '@tc/cloud/parse';
 import { ADMIN_ROLE, ownerOnlyAcl } from '@tc/cloud/users/accounts';
 import type { Config } from './config.ts';
 import type { Sql } from './database/sql.ts';
-import { HASHED_PASSWORD_COLUMN } from './parse-internals/columns.ts';
+import { HASHED_PASSWORD_COLUMN } from '@tc/cloud/parse-storage';
 import { passwords } from './parse-internals/internals.ts';
 
 export async function ensureAdmin(config: Config, sql: Sql): Promise<void> {

@@ -2,21 +2,13 @@
 // the mails wait in the durable queue across a restart of the site, and each
 // student gets exactly one; a correction afterwards sends nothing.
 
-import { afterAll, describe, expect, it } from 'vitest';
-import { loginAdmin, register, startTestSite, type TestSite } from '../../../testing/site.ts';
+import { describe, expect, it } from 'vitest';
+import { restartingSites } from '../../../testing/restarting-sites.ts';
+import { loginAdmin, register, type TestSite } from '../../../testing/site.ts';
 import { newStudent } from '../../../testing/students.ts';
 import { until } from '../../../testing/until.ts';
 
-const sites: TestSite[] = [];
-afterAll(async () => {
-  for (const site of sites) await site.stop().catch(() => undefined);
-});
-
-async function start(env: Record<string, string> = {}): Promise<TestSite> {
-  const site = await startTestSite({ MAIL_RETRY_DELAY_S: '1', ...env });
-  sites.push(site);
-  return site;
-}
+const { start, restart } = restartingSites();
 
 const marksMails = (site: TestSite, email: string) =>
   site.captures.mails.filter((m) => m.to.includes(email) && m.raw.includes('New marks in'));
@@ -61,10 +53,7 @@ describe('publishing while the mail server is down', () => {
     for (const s of students) expect(marksMails(first, s.email)).toHaveLength(0);
 
     // The site stops while the mail server is still down, and starts again on the same database.
-    const databaseUri = first.site.databaseUri;
-    await first.stop();
-    sites.splice(sites.indexOf(first), 1);
-    const second = await start({ DATABASE_URI: databaseUri });
+    const second = await restart(first);
     await until(() => students.every((s) => marksMails(second, s.email).length > 0), 45_000);
     await second.site.drainMail();
     for (const s of students) {

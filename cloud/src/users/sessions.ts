@@ -14,6 +14,7 @@ import { ServerMessage } from '@tc/domain/messages';
 import type { CloudDeps, SessionPolicy } from '../deps.ts';
 import { fail } from '../errors.ts';
 import { MASTER, parse } from '../parse.ts';
+import { ROLE_MEMBERS_TABLE } from '../parse-storage.ts';
 import { ADMIN_ROLE, type User } from './accounts.ts';
 
 export const LAST_USED_FIELD = 'lastUsedAt';
@@ -50,7 +51,7 @@ export async function checkSession(
   if (!token) fail(ErrorCode.InvalidSession, ServerMessage.sessionInvalid);
   const [session] = await deps.sql<SessionRow>(
     `SELECT s."createdAt" AS created, s."${LAST_USED_FIELD}" AS "lastUsed", u.grade, u.board,
-       EXISTS (SELECT 1 FROM "_Join:users:_Role" j JOIN "_Role" r ON r."objectId" = j."owningId"
+       EXISTS (SELECT 1 FROM "${ROLE_MEMBERS_TABLE}" j JOIN "_Role" r ON r."objectId" = j."owningId"
                WHERE j."relatedId" = u."objectId" AND r.name = $3) AS admin
      FROM "_Session" s JOIN "_User" u ON u."objectId" = s."user"
      WHERE s."sessionToken" = $1 AND u."objectId" = $2`,

@@ -15,7 +15,7 @@ import {
   type SlotFields,
   type Subject,
 } from '@tc/domain/timetable';
-import { HASHED_PASSWORD_COLUMN } from '../parse-internals/columns.ts';
+import { HASHED_PASSWORD_COLUMN } from '@tc/cloud/parse-storage';
 import { SUBJECTS } from '@tc/domain/subjects';
 import type { Sql } from './sql.ts';
 

@@ -2,20 +2,12 @@
 // server that refuses mail delays the welcome mail, never loses it, even across
 // a restart of the site, and it is delivered once; operators see the counts.
 
-import { afterAll, describe, expect, it } from 'vitest';
-import { loginAdmin, loginStudent, register, startTestSite, type TestSite } from '../../../testing/site.ts';
+import { describe, expect, it } from 'vitest';
+import { restartingSites } from '../../../testing/restarting-sites.ts';
+import { loginAdmin, loginStudent, register } from '../../../testing/site.ts';
 import { until } from '../../../testing/until.ts';
 
-const sites: TestSite[] = [];
-afterAll(async () => {
-  for (const site of sites) await site.stop().catch(() => undefined);
-});
-
-async function start(env: Record<string, string> = {}): Promise<TestSite> {
-  const site = await startTestSite({ MAIL_RETRY_DELAY_S: '1', ...env });
-  sites.push(site);
-  return site;
-}
+const { start, restart } = restartingSites();
 
 describe('the durable mail queue', () => {
   it('delays the welcome mail while the mail server is down, keeps it across a restart, and sends it once', async () => {
@@ -37,10 +29,7 @@ describe('the durable mail queue', () => {
 
     // The site stops while the mail server is still down, and starts again on the
     // same database with a mail server that works.
-    const databaseUri = first.site.databaseUri;
-    await first.stop();
-    sites.splice(sites.indexOf(first), 1);
-    const second = await start({ DATABASE_URI: databaseUri });
+    const second = await restart(first);
     await until(() => second.captures.mails.some((m) => m.to.includes(email)), 45_000);
     const welcome = second.captures.mails.filter((m) => m.to.includes(email));
     expect(welcome).toHaveLength(1);
@@ -64,9 +53,7 @@ describe('the durable mail queue', () => {
 
     // With its retries spent, a mail counts as failed. (One Parse Server per process:
     // the site starts again on the same database, now allowing a single retry.)
-    await second.stop();
-    sites.splice(sites.indexOf(second), 1);
-    const third = await start({ DATABASE_URI: databaseUri, MAIL_RETRY_LIMIT: '1' });
+    const third = await restart(second, { MAIL_RETRY_LIMIT: '1' });
     third.captures.failMail = true;
     await third.site.mailQueue.enqueue({ to: 'nobody@example.com', subject: 'S', text: 'T' }, `test:${Date.now()}`);
     await until(async () => (await third.site.mailQueue.status()).failed === 1, 20_000);

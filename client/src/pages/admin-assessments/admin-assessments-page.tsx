@@ -17,7 +17,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useSearchParams } from 'react-router-dom';
 import { ALL_BOARDS } from '@tc/domain/assessments';
 import { isoToDisplayDate } from '@tc/domain/dates';
 import { UiMessage } from '@tc/domain/messages';
@@ -27,7 +27,7 @@ import { AdminPage } from '../../components/admin-page.tsx';
 import { call } from '../../lib/api.ts';
 import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
-import { adminSession } from '../../lib/session.ts';
+import { useApi } from '../../lib/use-api.ts';
 import { AssessmentDialog, type Assessment } from './assessment-dialog.tsx';
 import { MarksGrid } from './marks-grid.tsx';
 
@@ -38,8 +38,7 @@ type Pending = { kind: 'publish' | 'delete'; assessment: Assessment } | null;
 const batchOf = (a: Assessment) => `${gradeLabel(a.grade)} ${a.board === ALL_BOARDS ? 'all boards' : a.board}`;
 
 export default function AdminAssessmentsPage() {
-  const navigate = useNavigate();
-  const token = adminSession.token();
+  const { token, signOut: endSession } = useApi('admin');
   const [params, setParams] = useSearchParams();
   const selectedId = params.get('marks');
   const [items, setItems] = useState<Assessment[]>([]);
@@ -50,11 +49,8 @@ export default function AdminAssessmentsPage() {
   const [pending, setPending] = useState<Pending>(null);
   const [busy, setBusy] = useState(false);
 
-  const signOut = useCallback(() => {
-    notify.error(UiMessage.sessionExpired);
-    adminSession.clear();
-    void navigate(Route.adminLogin, { replace: true });
-  }, [navigate]);
+  // A session that ended (or a student's token): the toast, cleared, to the admin login.
+  const signOut = useCallback(() => endSession(UiMessage.sessionExpired), [endSession]);
 
   useEffect(() => {
     if (!token) return;

@@ -15,7 +15,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
 import type { ResponseOf } from '@tc/domain/api/contract';
 import { BOARDS, GRADES, type Board, type Grade } from '@tc/domain/constants';
 import { TimetableMessage, UiMessage } from '@tc/domain/messages';
@@ -26,7 +26,7 @@ import { AdminPage } from '../../components/admin-page.tsx';
 import { call } from '../../lib/api.ts';
 import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
-import { adminSession } from '../../lib/session.ts';
+import { useApi } from '../../lib/use-api.ts';
 import { HolidaysCard } from './holidays-card.tsx';
 import { SlotDialog, type SlotRecord } from './slot-dialog.tsx';
 
@@ -34,8 +34,7 @@ type Holidays = ResponseOf<'listHolidays'>;
 
 /** The admin's timetable screen: a batch's week (a grid, a list of days on phones) and the holidays. */
 export default function AdminTimetablePage() {
-  const navigate = useNavigate();
-  const token = adminSession.token();
+  const { token, signOut: endSession } = useApi('admin');
   const [grade, setGrade] = useState(1);
   const [board, setBoard] = useState<string>(BOARDS[0]);
   const [slots, setSlots] = useState<SlotRecord[] | null>(null);
@@ -43,10 +42,8 @@ export default function AdminTimetablePage() {
   const [editing, setEditing] = useState<{ slot?: SlotRecord } | null>(null);
   const [deleting, setDeleting] = useState<SlotRecord | null>(null);
 
-  const signOut = useCallback(() => {
-    adminSession.clear();
-    void navigate(Route.adminLogin, { replace: true });
-  }, [navigate]);
+  // A session that ended (or a student's token): the toast, cleared, to the admin login.
+  const signOut = useCallback(() => endSession(UiMessage.sessionExpired), [endSession]);
 
   // Bumped after each change, to read the lists again.
   const [slotsVersion, setSlotsVersion] = useState(0);

@@ -12,13 +12,12 @@ import { OutlinedField } from '../../components/outlined-field.tsx';
 import { OtpStep } from '../../components/otp-step.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
-import { PasswordField } from '../../components/password-field.tsx';
+import { NewPasswordFields } from '../../components/new-password-fields.tsx';
 import { call } from '../../lib/api.ts';
 import { errorField, errorText } from '../../lib/errors.ts';
 import { focusField } from '../../lib/focus-field.ts';
 import { notify } from '../../lib/notify.ts';
 import { looksLikeOtp } from '../../lib/otp.ts';
-import { passwordHint } from '../../lib/password-strength.ts';
 import { useCodeSender } from '../../lib/use-code-sender.ts';
 import { useEarlyInput } from '../../lib/use-early-input.ts';
 import { useFormProblem } from '../../lib/use-form-problem.ts';
@@ -86,7 +85,6 @@ export default function ForgotPasswordPage() {
     void run(step === 1 ? requestCode : resetPassword);
   };
 
-  const newPassword = fieldProps('newPassword');
   const otp = fieldProps('otp');
   return (
     <FormCard
@@ -124,22 +122,11 @@ export default function ForgotPasswordPage() {
               error={otp.error}
               helperText={otp.helperText}
             />
-            <PasswordField
-              label="New Password"
-              name="newPassword"
-              autoComplete="new-password"
-              value={values.newPassword}
-              onChange={(e) => set('newPassword', e.target.value)}
-              error={newPassword.error}
-              helperText={newPassword.helperText ?? passwordHint(values.newPassword)}
-            />
-            <PasswordField
-              label="Confirm New Password"
-              name="confirmPassword"
-              autoComplete="new-password"
-              value={values.confirmPassword}
-              onChange={(e) => set('confirmPassword', e.target.value)}
-              {...fieldProps('confirmPassword')}
+            <NewPasswordFields
+              newPassword={values.newPassword}
+              confirmPassword={values.confirmPassword}
+              onChange={set}
+              fieldProps={fieldProps}
             />
           </>
         )}

@@ -8,11 +8,11 @@ import { PasswordChangeMessage, RegistrationMessage } from '@tc/domain/messages'
 import { normalizePassword, passwordProblem } from '@tc/domain/registration';
 import { FormMessage } from '../../components/form-message.tsx';
 import { asksForChallenge, LoginChallenge } from '../../components/login-challenge.tsx';
+import { NewPasswordFields } from '../../components/new-password-fields.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { call } from '../../lib/api.ts';
 import { errorCode, errorField, errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
-import { passwordHint } from '../../lib/password-strength.ts';
 import { studentSession } from '../../lib/session.ts';
 import { useFormProblem } from '../../lib/use-form-problem.ts';
 
@@ -38,8 +38,8 @@ export function ChangePasswordSection({ token, onUnauthorized, onChanged }: Prop
   const [challenge, setChallenge] = useState(0);
   const { formRef, problem, fail, changed, run, busy, fieldProps } = useFormProblem(FIELDS);
 
-  const set = (field: Field) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
+  const set = (field: Field, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
     changed(field);
   };
 
@@ -77,7 +77,6 @@ export function ChangePasswordSection({ token, onUnauthorized, onChanged }: Prop
     void run(() => change());
   };
 
-  const newPassword = fieldProps('newPassword');
   return (
     <Card component="section" aria-labelledby="password-heading" sx={{ p: { xs: 2.5, sm: 4 }, mt: 3 }}>
       <Typography id="password-heading" variant="h2" sx={{ mb: 2 }}>
@@ -89,25 +88,14 @@ export function ChangePasswordSection({ token, onUnauthorized, onChanged }: Prop
           name="currentPassword"
           autoComplete="current-password"
           value={values.currentPassword}
-          onChange={set('currentPassword')}
+          onChange={(e) => set('currentPassword', e.target.value)}
           {...fieldProps('currentPassword')}
         />
-        <PasswordField
-          label="New Password"
-          name="newPassword"
-          autoComplete="new-password"
-          value={values.newPassword}
-          onChange={set('newPassword')}
-          error={newPassword.error}
-          helperText={newPassword.helperText ?? passwordHint(values.newPassword)}
-        />
-        <PasswordField
-          label="Confirm New Password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          onChange={set('confirmPassword')}
-          {...fieldProps('confirmPassword')}
+        <NewPasswordFields
+          newPassword={values.newPassword}
+          confirmPassword={values.confirmPassword}
+          onChange={set}
+          fieldProps={fieldProps}
         />
         <Typography variant="body2" color="text.secondary">
           Your other devices will be logged out; you stay logged in here.
