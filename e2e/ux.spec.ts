@@ -2,21 +2,11 @@
 // axe-core on every screen and state at 320 and 1280 px, the calendar above the
 // form, visible focus rings, the terms and privacy pages, and the admin's editor.
 
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, expectToast, fillRegistration, site, snap, studentToken, test } from './fixtures.ts';
+import { expect, expectAccessible, expectToast, fillRegistration, site, snap, studentToken, test } from './fixtures.ts';
 import { newStudent } from '../testing/students.ts';
 
 const WIDTHS = [320, 1280] as const;
-
-/** No serious or critical axe-core violation on the page as it is now. */
-async function expectAccessible(page: Page, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(bad, `axe on ${what}`).toEqual([]);
-}
 
 /** Opens the date-of-birth calendar, once the page and its picker (loaded on its own) have come alive. */
 async function openCalendar(page: Page): Promise<void> {

@@ -17,15 +17,26 @@ export interface DateOfBirthFieldProps {
   helperText?: string;
 }
 
+export interface DateOfBirthPickerProps extends DateOfBirthFieldProps {
+  /** Opens the calendar at once: the parent asked for it before the picker had loaded. */
+  initiallyOpen?: boolean;
+}
+
 /**
  * The date of birth, DD/MM/YYYY, with its calendar (MUI X, loaded on its own: see date-of-birth-field.tsx). The page may have been pre-rendered on another day, so
  * the date shows once React has taken the page over; only this field renders again then.
  */
-export default function DateOfBirthPicker({ value, onChange, error, helperText }: DateOfBirthFieldProps) {
+export default function DateOfBirthPicker({
+  value,
+  onChange,
+  error,
+  helperText,
+  initiallyOpen = false,
+}: DateOfBirthPickerProps) {
   const hydrated = useHydrated();
   const today = useMemo(() => dayjs().endOf('day'), []);
   const typicalBirthday = useMemo(() => today.subtract(TYPICAL_AGE_YEARS, 'year').startOf('day'), [today]);
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen);
   // The form's value starts as today (as the original form did), which is no child's
   // birthday: while the calendar is open on that default, it shows no selection and
   // starts from a typical child's birth year instead. Picking a year sets the value.

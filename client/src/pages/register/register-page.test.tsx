@@ -56,7 +56,8 @@ async function fill(user: UserEvent, values: Fill) {
 async function openForm() {
   const view = renderApp('/registeruser');
   await screen.findByRole('button', { name: 'Send OTP' }, { timeout: 15000 });
-  // The date picker's code arrives after the form's.
+  // The date picker's code is fetched on the parent's first tap or key on the page.
+  await view.user.click(screen.getByLabelText('Student Full Name'));
   await screen.findByRole('group', { name: 'Date of Birth' }, { timeout: 15000 });
   return view;
 }
@@ -86,6 +87,18 @@ describe('registration form', () => {
     expect(screen.getAllByRole('button', { name: 'Show password' })).toHaveLength(2);
     expect(screen.queryByLabelText('OTP')).not.toBeInTheDocument();
     expect(screen.getByLabelText('I agree with terms and conditions')).not.toBeChecked();
+  });
+
+  it('loads the date picker on demand: until then a stand-in field whose calendar button opens the calendar', async () => {
+    const { user } = renderApp('/registeruser');
+    await screen.findByRole('button', { name: 'Send OTP' }, { timeout: 15000 });
+    // Nobody has touched the page: the stand-in, a plain field with the same label.
+    const standIn = screen.getByLabelText('Date of Birth');
+    expect(standIn).toHaveAttribute('name', 'dob');
+    expect(screen.queryByRole('group', { name: 'Date of Birth' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Choose date' }));
+    const calendar = await screen.findByRole('dialog', {}, { timeout: 15000 });
+    expect(within(calendar).getByRole('radio', { name: String(new Date().getFullYear() - 10) })).toBeInTheDocument();
   });
 
   it('toggles password visibility', async () => {
