@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -105,8 +107,23 @@ function publicFormsChunk() {
 }
 const formsChunk = publicFormsChunk();
 
-export default defineConfig({
+/**
+ * React Router's package sends every bundler to its development build, warnings and
+ * all (its exports name no production condition: remix-run/react-router#12532,
+ * #14753). The site's build takes the production build that ships beside it.
+ */
+function reactRouterProduction() {
+  const development = path.dirname(createRequire(import.meta.url).resolve('react-router'));
+  const production = path.join(development, '..', 'production');
+  return [
+    { find: /^react-router$/, replacement: path.join(production, 'index.mjs') },
+    { find: /^react-router\/dom$/, replacement: path.join(production, 'dom-export.mjs') },
+  ];
+}
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), browserContract(), formsChunk.plugin],
+  resolve: { alias: command === 'build' ? reactRouterProduction() : [] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -140,4 +157,4 @@ export default defineConfig({
       '/parse': backend,
     },
   },
-});
+}));

@@ -1,4 +1,7 @@
-// Every text the user reads, written once.
+// Every text the user reads, written once. The study schedule's, the change of password's
+// and the admin tools' are in modules of their own (timetable-messages.ts,
+// password-change-messages.ts, admin-tools-messages.ts): a module the public forms share
+// is bundled with every export any page uses, and the forms need none of them.
 
 export const RegistrationMessage = {
   fullnameRequired: 'Full name is required',
@@ -96,62 +99,4 @@ export const UiMessage = {
   passwordResetFailed: 'Password reset failed',
   studentUpdated: 'Student updated',
   updateFailed: 'Update failed',
-} as const;
-
-/** The study schedule: slot and holiday rules, and the toasts of the timetable screens. */
-export const TimetableMessage = {
-  gradeRequired: 'Pick a grade from 1 to 9',
-  boardInvalid: 'Pick a board (CBSE, ICSE, State) or All boards',
-  subjectInvalid: 'Pick a subject from the list',
-  weekdayInvalid: 'Pick a day of the week',
-  startInvalid: 'Enter the start time as HH:mm (24 hours), e.g. 18:00',
-  durationInvalid: 'The duration must be a whole number of minutes from 15 to 180',
-  endsAfterMidnight: 'The class must end by midnight',
-  teacherRequired: "Enter the teacher's name",
-  teacherTooLong: "The teacher's name must be at most 60 characters",
-  linkInvalid: 'The class link must be an https:// address',
-  clash: (other: string) => `This slot overlaps ${other}`,
-  slotNotFound: 'This timetable slot no longer exists',
-  holidayTitleRequired: 'Enter a title for the holiday',
-  holidayTitleTooLong: 'The holiday title must be at most 80 characters',
-  holidayFromInvalid: 'Enter the first day of the holiday',
-  holidayToInvalid: 'Enter a valid last day, or leave it empty for one day',
-  holidayToBeforeFrom: 'The last day must be on or after the first day',
-  holidayTooLong: 'A holiday can last at most 120 days',
-  holidayNotFound: 'This holiday no longer exists',
-  weekInvalid: 'week must be a date as YYYY-MM-DD',
-  slotCreated: 'Class added to the timetable',
-  slotUpdated: 'Class updated',
-  slotDeleted: 'Class deleted',
-  holidayCreated: 'Holiday added',
-  holidayDeleted: 'Holiday deleted',
-  feedReset: 'New calendar link made: the old one no longer works',
-  linkCopied: 'Link copied',
-} as const;
-
-/** Changing one's own password while logged in (students and administrators). */
-export const PasswordChangeMessage = {
-  currentRequired: 'Please enter your current password',
-  wrongCurrent: 'The current password is wrong',
-  changed: 'Password changed; your other sessions have ended',
-  failed: 'The password could not be changed',
-} as const;
-
-/** Admin tools. */
-export const AdminToolsMessage = {
-  accountDeactivated: 'This account has been deactivated. Please contact the centre.',
-  statusInvalid: 'Status must be active or deactivated',
-  statusFilterInvalid: 'Status must be active, deactivated or all',
-  alreadyErased: 'This student has already been erased',
-  erasedCannotChange: 'An erased student cannot be changed',
-  eraseConfirmation: (word: string) => `Type ${word} to confirm`,
-  kindInvalid: 'Unknown kind of activity',
-  dateInvalid: 'Dates must be YYYY-MM-DD',
-  notAnAdmin: 'No administrator with this id',
-  cannotRemoveSelf: 'You cannot remove your own administrator rights',
-  cannotRemoveLast: 'The last administrator cannot be removed',
-  studentEmail: 'This e-mail belongs to a student',
-  alreadyAdmin: 'This person is already an administrator',
-  nameRequired: 'Name is required',
-  logImmutable: 'Activity entries cannot be changed or deleted',
 } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TimetableMessage as M } from './messages.ts';
+import { TimetableMessage as M } from './timetable-messages.ts';
 import { clashMessage, findClash, validateHoliday, validateSlot, type Slot, type SlotFields } from './timetable.ts';
 
 const good: SlotFields = {

@@ -8,7 +8,7 @@
 
 import { BOARDS, GRADES, type Grade } from './constants.ts';
 import { isoDateToDayNumber } from './dates.ts';
-import { TimetableMessage as M } from './messages.ts';
+import { TimetableMessage as M } from './timetable-messages.ts';
 import { parseGrade } from './registration.ts';
 
 import { SUBJECTS, type Subject } from './subjects.ts';

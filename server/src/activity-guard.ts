@@ -4,7 +4,7 @@
 
 import type { RequestHandler } from 'express';
 import { ErrorCode } from '@tc/domain/errors';
-import { AdminToolsMessage } from '@tc/domain/messages';
+import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
 
 const GUARDED = /^\/(purge|schemas)\/ActivityEntry\/?$/i;
 

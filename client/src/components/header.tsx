@@ -1,9 +1,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { useHref, useLinkClickHandler, useLocation, useNavigate } from 'react-router-dom';
 import { PRODUCT_NAME } from '@tc/domain/constants';
-import { UiMessage } from '@tc/domain/messages';
 import { LinkTo, Route } from '@tc/domain/routes';
-import { notify } from '../lib/notify.ts';
 import { adminSession, sessionChanges, studentSession } from '../lib/session.ts';
 import { useHydrated } from '../lib/use-hydrated.ts';
 import { LinkButton } from './link-button.tsx';
@@ -94,18 +92,10 @@ function Account({ role }: { role: Role }) {
 
   const logout = async () => {
     setBusy(true);
-    const { call } = await import('../lib/api.ts');
-    const token = SESSION[role].token();
-    const result = await call(role === 'student' ? 'logoutStudent' : 'logoutAdmin', {}, { token });
+    const { logOut } = await import('../lib/log-out.ts');
+    const done = await logOut(role);
     setBusy(false);
-    // A 401 means the session had ended on the server already: logged out either way.
-    if (result.ok || result.status === 401) {
-      SESSION[role].clear();
-      notify.success(UiMessage.loggedOut);
-      void navigate(account.login, { replace: true });
-    } else {
-      notify.error(UiMessage.errorLoggingOut);
-    }
+    if (done) void navigate(account.login, { replace: true });
   };
 
   return (

@@ -2,16 +2,23 @@
 // path, method and types of the contract table (domain/src/api/contract.ts).
 // Every call resolves to an ApiResult, never throws: a network failure is status 0.
 
-import {
-  CALLS,
-  pathParamsOf,
-  urlOf,
-  type CallName,
-  type CallSpec,
-  type ErrorBody,
-  type RequestOf,
-  type ResponseOf,
-} from '@tc/domain/api/contract';
+import type { CallName, CallSpec, ErrorBody, RequestOf, ResponseOf } from '@tc/domain/api/contract';
+
+type Contract = typeof import('@tc/domain/api/contract');
+let contract: Promise<Contract> | undefined;
+
+/**
+ * The contract table, fetched with the first call rather than with the page: a form
+ * needs it only when it is sent (issue 13, item 19). A failed fetch is tried again at
+ * the next call.
+ */
+function loadContract(): Promise<Contract> {
+  contract ??= import('@tc/domain/api/contract').catch((error: unknown) => {
+    contract = undefined;
+    throw error;
+  });
+  return contract;
+}
 
 export interface ApiResult<T> {
   ok: boolean;
@@ -72,11 +79,19 @@ export function call<N extends CallName>(
   input: NoInfer<RequestOf<N>>,
   options?: { token?: string | null },
 ): Promise<ApiResult<ResponseOf<N>>>;
-export function call(
+export async function call(
   name: CallName,
   input: object,
   options: { token?: string | null } = {},
 ): Promise<ApiResult<unknown>> {
+  let table: Contract;
+  try {
+    table = await loadContract();
+  } catch {
+    // Offline, like a failed request.
+    return { ok: false, status: 0, data: null, headers: null };
+  }
+  const { CALLS, pathParamsOf, urlOf } = table;
   const spec = (CALLS as Record<string, CallSpec>)[name]!;
   const params: Record<string, unknown> = { ...input };
   const url = urlOf(spec, params);

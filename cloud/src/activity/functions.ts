@@ -3,7 +3,8 @@
 
 import { ACTIVITY_DEFAULT_LIMIT, ACTIVITY_KINDS, ACTIVITY_MAX_LIMIT } from '@tc/domain/admin-tools';
 import { ErrorCode } from '@tc/domain/errors';
-import { AdminToolsMessage, ServerMessage } from '@tc/domain/messages';
+import { ServerMessage } from '@tc/domain/messages';
+import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
 import type { CloudDeps } from '../deps.ts';
 import { defineFunction, fail, optionalString, validationFailed } from '../errors.ts';
 import { MASTER, parse } from '../parse.ts';

@@ -4,7 +4,7 @@
 
 import { ACTIVITY_STATES, REDACTED, type ActivityKind, type ActivityState } from '@tc/domain/admin-tools';
 import { ErrorCode } from '@tc/domain/errors';
-import { AdminToolsMessage } from '@tc/domain/messages';
+import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
 import { fail } from '../errors.ts';
 import { MASTER, parse } from '../parse.ts';
 import type { User } from '../users/accounts.ts';

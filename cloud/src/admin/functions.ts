@@ -20,7 +20,7 @@ import { MASTER, parse } from '../parse.ts';
 import { cachedCount, forgetCounts } from '../users/student-count.ts';
 import { changesBetween, recordActivity } from '../activity/log.ts';
 import { applyStatusFilter, isErased } from '../students/status.ts';
-import { AdminToolsMessage } from '@tc/domain/messages';
+import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
 import {
   ENROLLMENT_FIELD,
   findUserByEmail,

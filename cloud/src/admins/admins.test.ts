@@ -3,7 +3,8 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { PasswordChangeMessage, RegistrationMessage } from '@tc/domain/messages';
+import { RegistrationMessage } from '@tc/domain/messages';
+import { PasswordChangeMessage } from '@tc/domain/password-change-messages';
 import { loginAdmin, loginStudent, mailTo, register, startTestSite, type TestSite } from '../../../testing/site.ts';
 
 let t: TestSite;

@@ -4,7 +4,8 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@tc/domain/errors';
-import { PasswordChangeMessage, RegistrationMessage } from '@tc/domain/messages';
+import { RegistrationMessage } from '@tc/domain/messages';
+import { PasswordChangeMessage } from '@tc/domain/password-change-messages';
 import { loginStudent, register, startTestSite, type TestSite } from '../../../testing/site.ts';
 
 let t: TestSite;

@@ -1,7 +1,7 @@
 // Deactivation, reactivation and erasure on the real site.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdminToolsMessage } from '@tc/domain/messages';
+import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
 import { loginAdmin, loginStudent, mailTo, register, startTestSite, type TestSite } from '../../../testing/site.ts';
 
 let t: TestSite;

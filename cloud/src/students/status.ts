@@ -15,7 +15,8 @@ import {
   type StudentStatus,
 } from '@tc/domain/admin-tools';
 import { ErrorCode } from '@tc/domain/errors';
-import { AdminToolsMessage, ServerMessage } from '@tc/domain/messages';
+import { ServerMessage } from '@tc/domain/messages';
+import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
 import { normalizeEmail } from '@tc/domain/registration';
 import type { CloudDeps } from '../deps.ts';
 import { defineFunction, fail, optionalString, validationFailed } from '../errors.ts';

@@ -6,7 +6,8 @@
 import { signalChange, timetableKeys } from '../live/signals.ts';
 import { HOLIDAYS_SIGNAL } from '@tc/domain/live';
 import { ErrorCode } from '@tc/domain/errors';
-import { RegistrationMessage, ServerMessage, TimetableMessage } from '@tc/domain/messages';
+import { RegistrationMessage, ServerMessage } from '@tc/domain/messages';
+import { TimetableMessage } from '@tc/domain/timetable-messages';
 import { parseBoard, parseGrade } from '@tc/domain/registration';
 import { nextClass, weekSchedule } from '@tc/domain/schedule';
 import {

@@ -5,7 +5,7 @@
 
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TimetableMessage as M } from '@tc/domain/messages';
+import { TimetableMessage as M } from '@tc/domain/timetable-messages';
 import { addDays, weekdayOf, zonedParts } from '@tc/domain/zoned-time';
 import { loginAdmin, loginStudent, register, startTestSite, type TestSite } from '../../../testing/site.ts';
 import { newStudent } from '../../../testing/students.ts';

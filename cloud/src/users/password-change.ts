@@ -5,7 +5,8 @@
 // caller gets a fresh session in place of the one it used.
 
 import { ErrorCode } from '@tc/domain/errors';
-import { PasswordChangeMessage, ServerMessage } from '@tc/domain/messages';
+import { ServerMessage } from '@tc/domain/messages';
+import { PasswordChangeMessage } from '@tc/domain/password-change-messages';
 import { normalizePassword, passwordProblem } from '@tc/domain/registration';
 import type { CloudDeps } from '../deps.ts';
 import { optionalString, requireStrings, validationFailed, type CloudRequest } from '../errors.ts';

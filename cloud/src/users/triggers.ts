@@ -4,7 +4,7 @@
 // docs/decisions/0006).
 
 import { ErrorCode } from '@tc/domain/errors';
-import { AdminToolsMessage } from '@tc/domain/messages';
+import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
 import { fail } from '../errors.ts';
 import { parse } from '../parse.ts';
 

@@ -19,6 +19,8 @@ describe('student dashboard', () => {
     renderApp('/dashboard');
     expect(await screen.findByRole('heading', { name: 'Student Dashboard' })).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'Loading your profile' })).toBeInTheDocument();
+    // The request goes once the contract table has loaded (lib/api.ts).
+    await waitFor(() => expect(calls.length).toBeGreaterThan(0));
     expect(calls[0]!.headers.Authorization).toBe('Bearer r:token');
     reply.resolve({ body: profile });
     expect(await screen.findByText('Welcome, Riya Sharma')).toBeInTheDocument();

@@ -14,7 +14,7 @@ import { LinkButton } from '../../components/link-button.tsx';
 import { LogoutButton } from '../../components/logout-button.tsx';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { ProfileSkeleton } from '../../components/profile-skeleton.tsx';
-import { call } from '../../lib/api.ts';
+import { logOut } from '../../lib/log-out.ts';
 import { notify } from '../../lib/notify.ts';
 import { studentSession } from '../../lib/session.ts';
 import { useApi } from '../../lib/use-api.ts';
@@ -71,15 +71,9 @@ export default function StudentDashboardPage() {
   // "Log out of all devices" ends every session of the student, this one included.
   const logout = async (everywhere = false) => {
     setLoggingOut(true);
-    const result = await call(everywhere ? 'logoutAllDevices' : 'logoutStudent', {}, { token });
+    const done = await logOut('student', everywhere);
     setLoggingOut(false);
-    if (result.ok || result.status === 401) {
-      // A 401 means the session is already gone on the server: the student is logged out either way.
-      notify.success(everywhere ? UiMessage.loggedOutEverywhere : UiMessage.loggedOut);
-      signOut();
-    } else {
-      notify.error(UiMessage.errorLoggingOut);
-    }
+    if (done) signOut();
   };
 
   const profile = state.status === 'loaded' ? state.profile : null;

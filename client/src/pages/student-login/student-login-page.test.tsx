@@ -58,6 +58,8 @@ describe('student login', () => {
     await user.click(screen.getByRole('button', { name: 'Login' }));
     const busy = await screen.findByRole('button', { name: 'Logging in...' });
     expect(busy).toBeDisabled();
+    // The request goes once the contract table has loaded (lib/api.ts).
+    await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]!.body).toEqual({ identifier: 'riya@example.com', password: 'Secret-pass1' });
     reply.resolve({ body: { tokenStudent: 'r:token' } });
     expect(await screen.findByRole('heading', { name: 'Student Dashboard' }, { timeout: 15000 })).toBeInTheDocument();
@@ -106,6 +108,8 @@ describe('student login', () => {
     await user.click(screen.getByRole('button', { name: 'Login' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('not a robot'));
     expect(await screen.findByTestId('login-challenge')).toBeInTheDocument();
+    // The request goes once the contract table has loaded (lib/api.ts).
+    await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]!.body).toEqual({ identifier: 'riya@example.com', password: 'Secret-pass1' });
   });
 });

@@ -1,0 +1,24 @@
+// Logging out: the server ends the session (or, for a student who asks, every
+// session of theirs), then this browser forgets it. Loaded when asked for: the
+// header of every page offers it, and its messages need not weigh on each page's
+// first load.
+
+import { UiMessage } from '@tc/domain/messages';
+import { call } from './api.ts';
+import { notify } from './notify.ts';
+import { adminSession, studentSession } from './session.ts';
+
+/** Logs out with a toast that says how it went; true once this browser has forgotten the session. */
+export async function logOut(role: 'student' | 'admin', everywhere = false): Promise<boolean> {
+  const session = role === 'student' ? studentSession : adminSession;
+  const name = role === 'admin' ? 'logoutAdmin' : everywhere ? 'logoutAllDevices' : 'logoutStudent';
+  const result = await call(name, {}, { token: session.token() });
+  // A 401 means the session had ended on the server already: logged out either way.
+  if (result.ok || result.status === 401) {
+    session.clear();
+    notify.success(everywhere ? UiMessage.loggedOutEverywhere : UiMessage.loggedOut);
+    return true;
+  }
+  notify.error(UiMessage.errorLoggingOut);
+  return false;
+}

@@ -1,0 +1,21 @@
+// The admin tools' messages. Apart from messages.ts: the public forms' code
+// need not carry them.
+
+/** Admin tools. */
+export const AdminToolsMessage = {
+  accountDeactivated: 'This account has been deactivated. Please contact the centre.',
+  statusInvalid: 'Status must be active or deactivated',
+  statusFilterInvalid: 'Status must be active, deactivated or all',
+  alreadyErased: 'This student has already been erased',
+  erasedCannotChange: 'An erased student cannot be changed',
+  eraseConfirmation: (word: string) => `Type ${word} to confirm`,
+  kindInvalid: 'Unknown kind of activity',
+  dateInvalid: 'Dates must be YYYY-MM-DD',
+  notAnAdmin: 'No administrator with this id',
+  cannotRemoveSelf: 'You cannot remove your own administrator rights',
+  cannotRemoveLast: 'The last administrator cannot be removed',
+  studentEmail: 'This e-mail belongs to a student',
+  alreadyAdmin: 'This person is already an administrator',
+  nameRequired: 'Name is required',
+  logImmutable: 'Activity entries cannot be changed or deleted',
+} as const;

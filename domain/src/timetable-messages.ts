@@ -1,0 +1,33 @@
+// The study schedule's messages: slot and holiday rules, and the timetable screens' toasts.
+// Apart from messages.ts: the public forms' code need not carry them.
+
+/** The study schedule: slot and holiday rules, and the toasts of the timetable screens. */
+export const TimetableMessage = {
+  gradeRequired: 'Pick a grade from 1 to 9',
+  boardInvalid: 'Pick a board (CBSE, ICSE, State) or All boards',
+  subjectInvalid: 'Pick a subject from the list',
+  weekdayInvalid: 'Pick a day of the week',
+  startInvalid: 'Enter the start time as HH:mm (24 hours), e.g. 18:00',
+  durationInvalid: 'The duration must be a whole number of minutes from 15 to 180',
+  endsAfterMidnight: 'The class must end by midnight',
+  teacherRequired: "Enter the teacher's name",
+  teacherTooLong: "The teacher's name must be at most 60 characters",
+  linkInvalid: 'The class link must be an https:// address',
+  clash: (other: string) => `This slot overlaps ${other}`,
+  slotNotFound: 'This timetable slot no longer exists',
+  holidayTitleRequired: 'Enter a title for the holiday',
+  holidayTitleTooLong: 'The holiday title must be at most 80 characters',
+  holidayFromInvalid: 'Enter the first day of the holiday',
+  holidayToInvalid: 'Enter a valid last day, or leave it empty for one day',
+  holidayToBeforeFrom: 'The last day must be on or after the first day',
+  holidayTooLong: 'A holiday can last at most 120 days',
+  holidayNotFound: 'This holiday no longer exists',
+  weekInvalid: 'week must be a date as YYYY-MM-DD',
+  slotCreated: 'Class added to the timetable',
+  slotUpdated: 'Class updated',
+  slotDeleted: 'Class deleted',
+  holidayCreated: 'Holiday added',
+  holidayDeleted: 'Holiday deleted',
+  feedReset: 'New calendar link made: the old one no longer works',
+  linkCopied: 'Link copied',
+} as const;
