@@ -3,7 +3,7 @@
 
 import { LIMIT_OF_FUNCTION, type CallName, type CALLS } from '@tc/domain/api/contract';
 import { AppError, ErrorCode, fieldOf } from '@tc/domain/errors';
-import { ServerMessage } from '@tc/domain/messages';
+import { ServerMessage } from '@tc/domain/server-messages';
 import { clientAddress } from './client-address.ts';
 import type { CloudDeps } from './deps.ts';
 import { parse } from './parse.ts';

@@ -1,6 +1,7 @@
-// Every text the user reads, written once. The study schedule's, the change of password's
-// and the admin tools' are in modules of their own (timetable-messages.ts,
-// password-change-messages.ts, admin-tools-messages.ts): a module the public forms share
+// Every text the user reads, written once. The server's answers, the study schedule's, the
+// change of password's and the admin tools' are in modules of their own
+// (server-messages.ts, timetable-messages.ts, password-change-messages.ts,
+// admin-tools-messages.ts): a module the public forms share
 // is bundled with every export any page uses, and the forms need none of them.
 
 export const RegistrationMessage = {
@@ -25,47 +26,6 @@ export const RegistrationMessage = {
   boardInvalid: 'Please select a valid board (CBSE, ICSE, or STATE)',
   termsRequired: 'Please accept terms and conditions',
   genderInvalid: 'Please select Son or Daughter',
-} as const;
-
-export const ServerMessage = {
-  emailTaken: 'Email address already registered',
-  mobileTaken: 'Mobile number already registered',
-  wrongCode: 'Invalid OTP. Please try again.',
-  expiredCode: 'OTP has expired. Please request a new one.',
-  tooManyTries: 'Too many wrong attempts. Please request a new OTP.',
-  noCode: 'Invalid OTP. Please try again.',
-  cooldown: (seconds: number) => `Please wait ${seconds} seconds before requesting another code`,
-  hourlyCap: 'Too many codes requested for this number. Please try again in an hour.',
-  tooManyRequests: 'Too many requests. Please try again later.',
-  invalidStudentLogin: 'Invalid Email ID/Mobile Number or Password',
-  invalidAdminLogin: 'Invalid email or password',
-  accountLocked: 'Too many failed login attempts. Please try again in 15 minutes or reset your password.',
-  adminLocked: 'Too many failed login attempts. Please try again in 15 minutes.',
-  challengeRequired: 'This account has had many failed logins. Please confirm you are not a robot and try again.',
-  sessionInvalid: 'Session expired, please login again',
-  adminOnly: 'Only administrators can do this',
-  studentOnly: 'Only students can do this',
-  unknownEmail: 'Email does not exist',
-  studentNotFound: 'Student not found',
-  readOnlyField: (field: string) => `${field} cannot be changed`,
-  unknownField: (field: string) => `Unknown field: ${field}`,
-  mustBeString: (field: string) => `${field} must be a string`,
-  badRequest: 'Invalid request',
-  controlCharacter: 'The request contains a control character',
-  tooDeep: 'The request is nested too deeply',
-  notAvailable: 'This call is not available',
-  liveKeyRefused: 'You cannot follow these changes',
-  searchTooLong: 'Search text must be at most 100 characters',
-  malformedJson: 'Malformed JSON body',
-  payloadTooLarge: 'Request body is too large',
-  notFound: 'Not found',
-  internal: 'Something went wrong. Please try again.',
-  databaseUnavailable: 'Database unavailable',
-  siteStopping: 'The site is restarting. Please try again in a moment.',
-  headersTooLarge: 'Request headers are too large',
-  requestTimeout: 'The request took too long to arrive',
-  deliveryFailed: 'The message could not be sent. Please try again.',
-  metricsForbidden: 'Metrics are served to the loopback only, or with the metrics token',
 } as const;
 
 /** The texts the client shows (the original specification's, word for word), and the success toasts. */

@@ -3,7 +3,8 @@
 
 import type { Board, Gender, Grade } from './constants.ts';
 import { todayIso } from './dates.ts';
-import { RegistrationMessage as M, ServerMessage } from './messages.ts';
+import { RegistrationMessage as M } from './messages.ts';
+import { ServerMessage } from './server-messages.ts';
 import {
   dobProblem,
   isValidEmail,

@@ -7,7 +7,7 @@ import express, { type RequestHandler } from 'express';
 import compression from 'compression';
 import helmet from 'helmet';
 import { ErrorCode } from '@tc/domain/errors';
-import { ServerMessage } from '@tc/domain/messages';
+import { ServerMessage } from '@tc/domain/server-messages';
 import { isKnownRoute, prerenderedFile } from '@tc/domain/routes';
 import type { Config } from './config.ts';
 import { DASHBOARD_PATH } from './dashboard.ts';

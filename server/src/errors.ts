@@ -2,7 +2,7 @@
 
 import type { ErrorRequestHandler, Request } from 'express';
 import { AppError, ErrorCode, httpStatusOf } from '@tc/domain/errors';
-import { ServerMessage } from '@tc/domain/messages';
+import { ServerMessage } from '@tc/domain/server-messages';
 import { logger } from './logger.ts';
 import { requestIdOf } from './operations/request-log.ts';
 

@@ -5,7 +5,7 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { ErrorCode } from '@tc/domain/errors';
-import { ServerMessage } from '@tc/domain/messages';
+import { ServerMessage } from '@tc/domain/server-messages';
 
 export interface HttpLimits {
   maxConnections: number;

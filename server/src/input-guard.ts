@@ -8,7 +8,7 @@
 import path from 'node:path';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { ErrorCode } from '@tc/domain/errors';
-import { ServerMessage } from '@tc/domain/messages';
+import { ServerMessage } from '@tc/domain/server-messages';
 
 export const BODY_LIMIT = '100kb';
 /** The deepest JSON a call of the site sends is 3 levels (a batch of a query); 20 leaves room. */

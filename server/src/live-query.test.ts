@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@tc/domain/errors';
 import { HOLIDAYS_SIGNAL, LIVE_SIGNAL_CLASS, STUDENTS_SIGNAL, timetableSignal } from '@tc/domain/live';
-import { ServerMessage } from '@tc/domain/messages';
+import { ServerMessage } from '@tc/domain/server-messages';
 import { LiveSocket } from '../../testing/live-socket.ts';
 import { loginAdmin, loginStudent, register, smsCode, startTestSite, type TestSite } from '../../testing/site.ts';
 import { newStudent } from '../../testing/students.ts';

@@ -9,7 +9,7 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import { createClient } from 'redis';
 import { LIMIT_GROUPS, type LimitGroup } from '@tc/domain/api/contract';
 import { AppError, ErrorCode } from '@tc/domain/errors';
-import { ServerMessage } from '@tc/domain/messages';
+import { ServerMessage } from '@tc/domain/server-messages';
 import { logger } from './logger.ts';
 
 export type CountedGroup = Exclude<LimitGroup, 'none'>;

@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ServerMessage } from '@tc/domain/messages';
+import { ServerMessage } from '@tc/domain/server-messages';
 import type { RequestHandler } from 'express';
 import type { CloudDeps } from '@tc/cloud/deps';
 import { calendarFeed } from '@tc/cloud/timetable/calendar-feed';

@@ -3,6 +3,7 @@
 // Every call resolves to an ApiResult, never throws: a network failure is status 0.
 
 import type { CallName, CallSpec, ErrorBody, RequestOf, ResponseOf } from '@tc/domain/api/contract';
+import { pathParamsOf, urlOf } from '@tc/domain/api/paths';
 
 type Contract = typeof import('@tc/domain/api/contract');
 let contract: Promise<Contract> | undefined;
@@ -91,8 +92,7 @@ export async function call(
     // Offline, like a failed request.
     return { ok: false, status: 0, data: null, headers: null };
   }
-  const { CALLS, pathParamsOf, urlOf } = table;
-  const spec = (CALLS as Record<string, CallSpec>)[name]!;
+  const spec = (table.CALLS as Record<string, CallSpec>)[name]!;
   const params: Record<string, unknown> = { ...input };
   const url = urlOf(spec, params);
   for (const param of pathParamsOf(spec)) delete params[param];

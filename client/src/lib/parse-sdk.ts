@@ -8,7 +8,7 @@
 import Parse from 'parse';
 import { CALLS, type CallName, type RequestOf, type ResponseOf } from '@tc/domain/api/contract';
 import { ErrorCode, httpStatusOf } from '@tc/domain/errors';
-import { ServerMessage } from '@tc/domain/messages';
+import { ServerMessage } from '@tc/domain/server-messages';
 import { LIVE_SIGNAL_CLASS } from '@tc/domain/live';
 import { call, type ApiResult } from './api.ts';
 

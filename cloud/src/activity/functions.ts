@@ -3,7 +3,7 @@
 
 import { ACTIVITY_DEFAULT_LIMIT, ACTIVITY_KINDS, ACTIVITY_MAX_LIMIT } from '@tc/domain/admin-tools';
 import { ErrorCode } from '@tc/domain/errors';
-import { ServerMessage } from '@tc/domain/messages';
+import { ServerMessage } from '@tc/domain/server-messages';
 import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
 import type { CloudDeps } from '../deps.ts';
 import { defineFunction, fail, optionalString, validationFailed } from '../errors.ts';

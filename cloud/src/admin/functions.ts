@@ -11,7 +11,8 @@ import {
   type ListSortField,
 } from '@tc/domain/constants';
 import { ErrorCode } from '@tc/domain/errors';
-import { RegistrationMessage, ServerMessage } from '@tc/domain/messages';
+import { RegistrationMessage } from '@tc/domain/messages';
+import { ServerMessage } from '@tc/domain/server-messages';
 import { normalizeEmail, parseBoard, parseGrade } from '@tc/domain/registration';
 import { validateStudentUpdate } from '@tc/domain/student-update';
 import type { CloudDeps } from '../deps.ts';

@@ -5,7 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { ADMIN_INVITE_TTL_SECONDS, adminInviteEmail } from '@tc/domain/admin-tools';
 import { ErrorCode } from '@tc/domain/errors';
-import { RegistrationMessage, ServerMessage } from '@tc/domain/messages';
+import { RegistrationMessage } from '@tc/domain/messages';
+import { ServerMessage } from '@tc/domain/server-messages';
 import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
 import { Route } from '@tc/domain/routes';
 import { isValidEmail, normalizeEmail, normalizePassword, passwordProblem } from '@tc/domain/registration';

@@ -13,7 +13,7 @@ import {
   type MarkValue,
 } from '@tc/domain/assessments';
 import { ErrorCode } from '@tc/domain/errors';
-import { ServerMessage } from '@tc/domain/messages';
+import { ServerMessage } from '@tc/domain/server-messages';
 import type { CloudDeps } from '../deps.ts';
 import { defineFunction, fail, optionalString, validationFailed } from '../errors.ts';
 import { recordActivity } from '../activity/log.ts';

@@ -8,7 +8,7 @@
 // (the students key: administrators only).
 
 import { ErrorCode } from '@tc/domain/errors';
-import { ServerMessage } from '@tc/domain/messages';
+import { ServerMessage } from '@tc/domain/server-messages';
 import { HOLIDAYS_SIGNAL, LIVE_SIGNAL_CLASS, STUDENTS_SIGNAL, timetableSignal } from '@tc/domain/live';
 import { ALL_BOARDS, type SlotBoard } from '@tc/domain/timetable';
 import { BOARDS } from '@tc/domain/constants';

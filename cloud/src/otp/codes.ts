@@ -12,7 +12,7 @@ import {
   type OtpPurpose,
 } from '@tc/domain/constants';
 import { ErrorCode } from '@tc/domain/errors';
-import { ServerMessage } from '@tc/domain/messages';
+import { ServerMessage } from '@tc/domain/server-messages';
 import type { CloudDeps } from '../deps.ts';
 import { fail } from '../errors.ts';
 import { MASTER, parse } from '../parse.ts';

@@ -2,7 +2,8 @@
 // reset by e-mailed code.
 
 import { ErrorCode } from '@tc/domain/errors';
-import { RegistrationMessage, ServerMessage, UiMessage } from '@tc/domain/messages';
+import { RegistrationMessage, UiMessage } from '@tc/domain/messages';
+import { ServerMessage } from '@tc/domain/server-messages';
 import { resetCodeEmail } from '@tc/domain/notifications';
 import {
   isValidEmail,

@@ -15,7 +15,7 @@ import {
   type StudentStatus,
 } from '@tc/domain/admin-tools';
 import { ErrorCode } from '@tc/domain/errors';
-import { ServerMessage } from '@tc/domain/messages';
+import { ServerMessage } from '@tc/domain/server-messages';
 import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
 import { normalizeEmail } from '@tc/domain/registration';
 import type { CloudDeps } from '../deps.ts';

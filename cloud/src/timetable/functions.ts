@@ -6,7 +6,8 @@
 import { signalChange, timetableKeys } from '../live/signals.ts';
 import { HOLIDAYS_SIGNAL } from '@tc/domain/live';
 import { ErrorCode } from '@tc/domain/errors';
-import { RegistrationMessage, ServerMessage } from '@tc/domain/messages';
+import { RegistrationMessage } from '@tc/domain/messages';
+import { ServerMessage } from '@tc/domain/server-messages';
 import { TimetableMessage } from '@tc/domain/timetable-messages';
 import { parseBoard, parseGrade } from '@tc/domain/registration';
 import { nextClass, weekSchedule } from '@tc/domain/schedule';

@@ -2,7 +2,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '@tc/domain/errors';
-import { ServerMessage } from '@tc/domain/messages';
+import { ServerMessage } from '@tc/domain/server-messages';
 import { normalizeEmail, normalizeMobile } from '@tc/domain/registration';
 import type { AdminProfile, StudentProfile, StudentRecord } from '@tc/domain/student';
 import { fail } from '../errors.ts';

@@ -5,7 +5,7 @@
 // caller gets a fresh session in place of the one it used.
 
 import { ErrorCode } from '@tc/domain/errors';
-import { ServerMessage } from '@tc/domain/messages';
+import { ServerMessage } from '@tc/domain/server-messages';
 import { PasswordChangeMessage } from '@tc/domain/password-change-messages';
 import { normalizePassword, passwordProblem } from '@tc/domain/registration';
 import type { CloudDeps } from '../deps.ts';

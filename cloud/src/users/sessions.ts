@@ -10,7 +10,7 @@
 // third of a week-schedule call's time went to the Parse queries it replaces).
 
 import { ErrorCode } from '@tc/domain/errors';
-import { ServerMessage } from '@tc/domain/messages';
+import { ServerMessage } from '@tc/domain/server-messages';
 import type { CloudDeps, SessionPolicy } from '../deps.ts';
 import { fail } from '../errors.ts';
 import { MASTER, parse } from '../parse.ts';

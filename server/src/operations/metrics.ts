@@ -9,7 +9,7 @@ import type pg from 'pg';
 import client from 'prom-client';
 import type { MailMessage, SmsMessage } from '@tc/cloud/deps';
 import { ErrorCode } from '@tc/domain/errors';
-import { ServerMessage } from '@tc/domain/messages';
+import { ServerMessage } from '@tc/domain/server-messages';
 import { errorBody } from '../errors.ts';
 
 /** The /api calls that log someone in, and the channel of the calls that send a code. */

@@ -5,7 +5,7 @@
 import express, { type Request, type Response, type Router } from 'express';
 import { CALLS, pathParamsOf, type CallSpec } from '@tc/domain/api/contract';
 import { AppError, ErrorCode, fieldOf, httpStatusOf } from '@tc/domain/errors';
-import { ServerMessage } from '@tc/domain/messages';
+import { ServerMessage } from '@tc/domain/server-messages';
 import { parse } from '@tc/cloud/parse';
 import { errorBody } from '../errors.ts';
 import { requestIdOf } from '../operations/request-log.ts';

@@ -4,7 +4,7 @@
 
 import express, { type Router } from 'express';
 import { AppError, ErrorCode, httpStatusOf } from '@tc/domain/errors';
-import { ServerMessage } from '@tc/domain/messages';
+import { ServerMessage } from '@tc/domain/server-messages';
 
 export const CALENDAR_PATH = '/api/calendar/{token}.ics';
 

@@ -2,7 +2,7 @@ import EventIcon from '@mui/icons-material/Event';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import type { Dayjs } from 'dayjs';
-import { useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 import { DISPLAY_DATE_FORMAT } from '@tc/domain/constants';
 import { OutlinedField } from '../../components/outlined-field.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
@@ -33,39 +33,39 @@ function isControl(target: EventTarget | null): boolean {
  */
 export function DateOfBirthField(props: DateOfBirthFieldProps) {
   const hydrated = useHydrated();
-  const [wanted, setWanted] = useState(false);
   const [openOnLoad, setOpenOnLoad] = useState(false);
   const [Picker, setPicker] = useState<ComponentType<DateOfBirthPickerProps> | null>(null);
   const [typing, setTyping] = useState(false);
+  const requested = useRef(false);
+  const load = useCallback(() => {
+    if (requested.current) return;
+    requested.current = true;
+    void loadPicker().then(
+      (module) => setPicker(() => module.default),
+      () => (requested.current = false), // Offline: the calendar button tries again.
+    );
+  }, []);
   useEffect(() => {
-    if (!hydrated || wanted) return;
-    // A field in use as the code arrives: the parent began before it (lib/use-early-input.ts).
-    if (isControl(document.activeElement)) {
-      setWanted(true);
-      return;
-    }
-    const want = (event: Event) => {
-      // A heading focused after a route change is the page's doing, not the parent's.
-      if (event.type !== 'focusin' || isControl(event.target)) setWanted(true);
-    };
-    for (const type of INTERACTIONS) window.addEventListener(type, want, { capture: true, passive: true });
-    return () => {
+    if (!hydrated) return;
+    const stop = () => {
       for (const type of INTERACTIONS) window.removeEventListener(type, want, { capture: true });
     };
-  }, [hydrated, wanted]);
-  useEffect(() => {
-    if (!wanted) return;
-    let mounted = true;
-    void loadPicker().then((module) => mounted && setPicker(() => module.default));
-    return () => {
-      mounted = false;
+    const want = (event: Event) => {
+      // A heading focused after a route change is the page's doing, not the parent's.
+      if (event.type === 'focusin' && !isControl(event.target)) return;
+      stop();
+      load();
     };
-  }, [wanted]);
+    // A field in use as the code arrives: the parent began before it (lib/use-early-input.ts).
+    if (isControl(document.activeElement)) return load();
+    for (const type of INTERACTIONS) window.addEventListener(type, want, { capture: true, passive: true });
+    return stop;
+  }, [hydrated, load]);
   if (Picker && !typing) return <Picker {...props} initiallyOpen={openOnLoad} />;
   const openCalendar = () => {
     setOpenOnLoad(true);
     setTyping(false);
-    setWanted(true);
+    load();
   };
   return <TypedDate {...props} onFocusChange={setTyping} onOpenCalendar={openCalendar} />;
 }

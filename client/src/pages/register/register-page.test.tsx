@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '@tc/domain/errors';
-import { RegistrationMessage as M, ServerMessage, UiMessage } from '@tc/domain/messages';
+import { RegistrationMessage as M, UiMessage } from '@tc/domain/messages';
+import { ServerMessage } from '@tc/domain/server-messages';
 import { currentPath, mockFetch, renderApp, type MockHandler } from '../../test/render-app.tsx';
 
 interface Fill {
