@@ -25,11 +25,15 @@ export function useApi(role: Role) {
   /** Ends the session in this browser and goes to the login page, with `message` as a toast if given. */
   const signOut = useCallback(
     (message?: string) => {
+      // An answer about a session this browser has let go meanwhile (logged out while a
+      // request was on its way, or a new session after a change of password): nothing to
+      // announce, nowhere to go.
+      if (message && session.token() !== token) return;
       session.clear();
       if (message) notify.error(message);
       void navigate(LOGIN[role], { replace: true });
     },
-    [session, navigate, role],
+    [session, token, navigate, role],
   );
 
   const callAs = useCallback(

@@ -90,15 +90,16 @@ export default function StudentsGrid({ query, view, onSortChange }: StudentsGrid
     }),
     [paginationModel, query, sort, view.grade, view.board, view.status],
   );
-  const requestKey = JSON.stringify([request, reloads]);
-  // Loading until the answer to the current request has arrived.
-  const loading = loadedKey !== requestKey;
+  // Loading until the answer to the current view has arrived. A reload of the same view
+  // (a live signal, a tool's change) keeps the rows on screen until the new ones come:
+  // the table does not blink, and a screen reader keeps its place.
+  const loading = loadedKey !== JSON.stringify(request);
 
   useEffect(() => {
     let cancelled = false;
     void callAsAdmin('listStudents', request).then((result) => {
       if (cancelled) return;
-      setLoadedKey(JSON.stringify([request, reloads]));
+      setLoadedKey(JSON.stringify(request));
       if (result.ok && Array.isArray(result.data)) {
         setRows(result.data);
         const total = Number(result.headers?.get('X-Total-Count'));

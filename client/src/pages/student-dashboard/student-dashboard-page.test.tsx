@@ -1,8 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { STUDENT_SESSION_KEY } from '@tc/domain/constants';
 import { UiMessage } from '@tc/domain/messages';
 import { currentPath, deferred, mockFetch, renderApp, type MockReply } from '../../test/render-app.tsx';
+import { studentSession } from '../../lib/session.ts';
 import { profile, signIn } from '../../test/student.ts';
 
 describe('student dashboard', () => {
@@ -105,5 +106,26 @@ describe('student dashboard', () => {
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(UiMessage.loggedOutEverywhere));
     expect(window.sessionStorage.getItem(STUDENT_SESSION_KEY)).toBeNull();
     expect(calls.find((c) => c.path === '/api/student/logout-all')?.headers.Authorization).toBe('Bearer r:token');
+  });
+
+  it('keeps the student signed in when a request made with a session replaced meanwhile answers 401', async () => {
+    signIn();
+    const firstSchedule = deferred<MockReply>();
+    let scheduleCalls = 0;
+    const { calls } = mockFetch({
+      'GET /api/students/me': () => ({ body: profile }),
+      'GET /api/students/me/schedule': () => (scheduleCalls++ === 0 ? firstSchedule.promise : { status: 500 }),
+    });
+    renderApp('/dashboard');
+    await screen.findByText('Welcome, Riya Sharma');
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/students/me/schedule')).toBe(true));
+    // A change of password has replaced the session (its answer's token) while the
+    // schedule was on its way with the old one, which the server has now ended.
+    act(() => studentSession.save('r:new-token'));
+    firstSchedule.resolve({ status: 401, body: { error: 'Invalid session token', code: 209 } });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(currentPath()).toBe('/dashboard');
+    expect(window.sessionStorage.getItem(STUDENT_SESSION_KEY)).toContain('r:new-token');
+    expect(screen.queryByText(UiMessage.sessionExpired)).not.toBeInTheDocument();
   });
 });
