@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import { useLayoutEffect, useRef } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { Route } from '@tc/domain/routes';
 
@@ -15,9 +16,21 @@ const ADMIN_SECTIONS = [
 export function AdminNav() {
   const { pathname } = useLocation();
   const here = pathname.toLowerCase().replace(/\/+$/, '');
+  // On a phone the links scroll sideways: the current one is brought into view.
+  const list = useRef<HTMLUListElement>(null);
+  useLayoutEffect(() => {
+    const current = list.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!list.current || !current) return;
+    const { clientWidth } = list.current;
+    list.current.scrollLeft = current.offsetLeft - (clientWidth - current.offsetWidth) / 2;
+  }, [here]);
   return (
     <Box component="nav" aria-label="Admin sections" sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}>
-      <Box component="ul" sx={{ display: 'flex', gap: 0.5, m: 0, p: 0, listStyle: 'none', overflowX: 'auto' }}>
+      <Box
+        component="ul"
+        ref={list}
+        sx={{ position: 'relative', display: 'flex', gap: 0.5, m: 0, p: 0, listStyle: 'none', overflowX: 'auto' }}
+      >
         {ADMIN_SECTIONS.map(({ label, to }) => {
           const current = here === to;
           return (
