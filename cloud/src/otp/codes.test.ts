@@ -116,6 +116,24 @@ describe('one-time codes', () => {
     expect((await sendCode(mobile)).status).toBe(200);
   });
 
+  it('sends one code for requests made at once (a double tap), and one for parallel resends after the cooldown', async () => {
+    const { mobile } = newStudent();
+    const statuses = async () =>
+      (await Promise.all(Array.from({ length: 4 }, () => sendCode(mobile)))).map((r) => r.status).sort();
+    expect(await statuses()).toEqual([200, 429, 429, 429]);
+    await age(mobile, 31);
+    expect(await statuses()).toEqual([200, 429, 429, 429]);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(t.captures.sms.filter((m) => m.to === mobile)).toHaveLength(2);
+    // The code of the second round works: the first was replaced, not the second.
+    const code = await smsCode(t, mobile, 1);
+    const { rows } = await t.sql.query(`SELECT count(*)::int AS n FROM "OneTimeCode" WHERE target = $1 AND active`, [
+      mobile,
+    ]);
+    expect(rows[0].n).toBe(1);
+    expect(code).toMatch(/^\d{6}$/);
+  });
+
   it('sends at most 5 codes per target per hour', async () => {
     const { mobile } = newStudent();
     for (let i = 0; i < 5; i++) {

@@ -64,11 +64,6 @@ export async function issueCode(
   }
   if (recent.length >= OTP_MAX_PER_TARGET_PER_HOUR) fail(ErrorCode.TooManyRequests, ServerMessage.hourlyCap);
 
-  // A new code replaces the old one.
-  const previous = await activeCodeQuery(purpose, target).find(MASTER);
-  for (const old of previous) old.set('active', false);
-  if (previous.length) await Parse.Object.saveAll(previous, MASTER);
-
   const code = String(randomInt(OTP_MIN, OTP_MAX + 1));
   const record = new Parse.Object(CODE_CLASS);
   record.set({
@@ -81,15 +76,28 @@ export async function issueCode(
     active: true,
   });
   record.setACL(new Parse.ACL());
-  try {
-    await record.save(null, MASTER);
-  } catch (error) {
-    // The partial unique index allows one active code per target: a concurrent
-    // request made one a moment ago.
-    if (error instanceof Parse.Error && error.code === Parse.Error.DUPLICATE_VALUE) {
-      fail(ErrorCode.TooManyRequests, ServerMessage.cooldown(OTP_RESEND_COOLDOWN_SECONDS));
+  // A new code replaces the old one. The partial unique index allows one active code per
+  // target, and it decides between concurrent requests: the code goes in first, and only
+  // when an active one is there already is that one looked at. Made within the cooldown
+  // (a concurrent request, a double tap), it stands and this request gets the 429; older,
+  // it is withdrawn and the new code goes in. (Withdrawing first would let two requests
+  // that both passed the check above each replace the other's code and send two.)
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await record.save(null, MASTER);
+      break;
+    } catch (error) {
+      if (!(error instanceof Parse.Error && error.code === Parse.Error.DUPLICATE_VALUE)) throw error;
+      const active = await activeCodeQuery(purpose, target).first(MASTER);
+      const age = active ? (Date.now() - active.createdAt!.getTime()) / 1000 : Infinity;
+      if (attempt > 0 || age < OTP_RESEND_COOLDOWN_SECONDS) {
+        fail(ErrorCode.TooManyRequests, ServerMessage.cooldown(OTP_RESEND_COOLDOWN_SECONDS));
+      }
+      if (active) {
+        active.set('active', false);
+        await active.save(null, MASTER);
+      }
     }
-    throw error;
   }
   return { code, id: record.id! };
 }
