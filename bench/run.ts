@@ -412,6 +412,36 @@ async function benchAssessments(url: string, sql: pg.Pool, captures: Awaited<Ret
 
 // ---------------------------------------------------------------- main
 
+/** Lighthouse on the public pages, into the results and printed. */
+async function measureLighthouse(url: string): Promise<void> {
+  const scores = await lighthouseScores(url);
+  results.lighthouse = scores;
+  print(`Lighthouse, mobile preset, median of ${LIGHTHOUSE_RUNS} runs (targets 95 / 100 / 100 / 100)`, scores);
+}
+
+/** Stops what a bench run started: the site, its database, the captures, and removes its folder. */
+async function tearDown(
+  site: SiteProcess | undefined,
+  stopDatabase: (() => Promise<void>) | undefined,
+  captures: Awaited<ReturnType<typeof startCaptures>>,
+  work: string,
+): Promise<void> {
+  if (site) {
+    site.child.kill('SIGTERM');
+    await site.exited;
+  }
+  await stopDatabase?.();
+  await captures.close();
+  rmSync(work, { recursive: true, force: true });
+}
+
+/** Writes the run's results (a path under the repository) and says where. */
+function writeResults(file: string): void {
+  mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+  writeFileSync(path.join(root, file), JSON.stringify(results, null, 2) + '\n');
+  console.log(`\nWritten to ${file}`);
+}
+
 /** The measured site: `npm start`'s server on the given database, its mail and SMS sent to the captures. */
 async function startBenchSite(
   port: number,
@@ -807,29 +837,19 @@ async function main() {
       // left behind (PostgreSQL writing pages out, the app's garbage) settle first.
       await sql.query('CHECKPOINT');
       await new Promise((r) => setTimeout(r, 3000));
-      const scores = await lighthouseScores(url);
-      results.lighthouse = scores;
-      print(`Lighthouse, mobile preset, median of ${LIGHTHOUSE_RUNS} runs (targets 95 / 100 / 100 / 100)`, scores);
+      await measureLighthouse(url);
     }
     await sql.end();
   } finally {
-    if (site) {
-      site.child.kill('SIGTERM');
-      await site.exited;
-    }
-    await stopDatabase?.();
-    await captures.close();
-    rmSync(work, { recursive: true, force: true });
+    await tearDown(site, stopDatabase, captures, work);
   }
 
-  mkdirSync(path.join(root, 'bench/results'), { recursive: true });
   const resultFile = ASSESSMENTS_ONLY
     ? 'bench/results/assessments.json'
     : chosen
       ? `bench/results/only-${chosen.join('-')}.json`
       : 'bench/results/latest.json';
-  writeFileSync(path.join(root, resultFile), JSON.stringify(results, null, 2) + '\n');
-  console.log(`\nWritten to ${resultFile}`);
+  writeResults(resultFile);
 }
 
 /** `--client-only`: the site on an empty database, the first-load sizes and Lighthouse on the public pages. */
@@ -851,22 +871,12 @@ async function clientOnly() {
       stopDatabase = () => database.stop();
       const port = await freePort();
       site = await startBenchSite(port, work, database.uri, captures);
-      const scores = await lighthouseScores(`http://127.0.0.1:${port}`);
-      results.lighthouse = scores;
-      print(`Lighthouse, mobile preset, median of ${LIGHTHOUSE_RUNS} runs (targets 95 / 100 / 100 / 100)`, scores);
+      await measureLighthouse(`http://127.0.0.1:${port}`);
     }
   } finally {
-    if (site) {
-      site.child.kill('SIGTERM');
-      await site.exited;
-    }
-    await stopDatabase?.();
-    await captures.close();
-    rmSync(work, { recursive: true, force: true });
+    await tearDown(site, stopDatabase, captures, work);
   }
-  mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-  writeFileSync(path.join(root, 'bench/results/client.json'), JSON.stringify(results, null, 2) + '\n');
-  console.log('\nWritten to bench/results/client.json');
+  writeResults('bench/results/client.json');
 }
 
 await (CLIENT_ONLY ? clientOnly() : main());

@@ -100,6 +100,25 @@ export function optionalString(params: Params, field: string): string | undefine
   return value;
 }
 
+/**
+ * A whole-number parameter (a number, or a string of digits as a query sends it) from
+ * `min` to `max`; `fallback` when it is absent; else a 400, naming `field` when given.
+ */
+export function integerParam(
+  value: unknown,
+  fallback: number,
+  min: number,
+  max: number,
+  name: string,
+  field?: string,
+): number {
+  if (value === undefined || value === null || value === '') return fallback;
+  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!Number.isInteger(n) || n < min || n > max)
+    fail(ErrorCode.BadRequest, ServerMessage.wholeNumber(name, min, max), field);
+  return n;
+}
+
 export function requireStrings(params: Params, fields: readonly string[]): void {
   for (const field of fields) optionalString(params, field);
 }

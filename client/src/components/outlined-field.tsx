@@ -70,9 +70,19 @@ function Frame({
   );
 }
 
+/** What the outlined input takes from its frame: the label's notch and the helper text's id. */
+function framed(id: string, { label, shrinkLabel, helperText }: FieldProps) {
+  return {
+    label,
+    notched: shrinkLabel || undefined,
+    'aria-describedby': helperText ? `${id}-helper-text` : undefined,
+    fullWidth: true,
+  };
+}
+
 /** An outlined text input with its label and helper text, as MUI's TextField draws it. */
 export function OutlinedField(props: OutlinedFieldProps) {
-  const { label, name, value, onChange, type, autoComplete, placeholder, inputRef, htmlInput, endAdornment } = props;
+  const { name, value, onChange, type, autoComplete, placeholder, inputRef, htmlInput, endAdornment } = props;
   const id = useId();
   return (
     <Frame id={id} {...props}>
@@ -88,10 +98,7 @@ export function OutlinedField(props: OutlinedFieldProps) {
         inputRef={inputRef}
         inputProps={htmlInput}
         endAdornment={endAdornment}
-        label={label}
-        notched={props.shrinkLabel || undefined}
-        aria-describedby={props.helperText ? `${id}-helper-text` : undefined}
-        fullWidth
+        {...framed(id, props)}
       />
     </Frame>
   );
@@ -132,7 +139,7 @@ const SelectInput = forwardRef<HTMLSelectElement, InputBaseComponentProps>(funct
 
 /** A native `<select>` in the outlined frame: the phone's own picker, no menu code. */
 export function OutlinedSelect(props: OutlinedSelectProps) {
-  const { label, name, value, onChange, children } = props;
+  const { name, value, onChange, children } = props;
   const id = useId();
   return (
     <Frame id={id} {...props}>
@@ -144,10 +151,7 @@ export function OutlinedSelect(props: OutlinedSelectProps) {
         onChange={(event) => onChange(event as unknown as ChangeEvent<HTMLSelectElement>)}
         inputComponent={SelectInput}
         inputProps={{ children }}
-        label={label}
-        notched={props.shrinkLabel || undefined}
-        aria-describedby={props.helperText ? `${id}-helper-text` : undefined}
-        fullWidth
+        {...framed(id, props)}
       />
     </Frame>
   );

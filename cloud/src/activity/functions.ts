@@ -6,20 +6,12 @@ import { ErrorCode } from '@tc/domain/errors';
 import { ServerMessage } from '@tc/domain/server-messages';
 import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
 import type { CloudDeps } from '../deps.ts';
-import { defineFunction, fail, optionalString, validationFailed } from '../errors.ts';
+import { defineFunction, fail, integerParam, optionalString, validationFailed } from '../errors.ts';
 import { MASTER, parse } from '../parse.ts';
 import { requireAdmin } from '../users/accounts.ts';
 import { ACTIVITY_CLASS } from './log.ts';
 
 const DAY_MS = 86_400_000;
-
-function wholeNumber(value: unknown, fallback: number, min: number, max: number, name: string): number {
-  if (value === undefined || value === null || value === '') return fallback;
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
-  if (!Number.isInteger(n) || n < min || n > max)
-    fail(ErrorCode.BadRequest, `${name} must be a whole number from ${min} to ${max}`);
-  return n;
-}
 
 function day(value: string | undefined, field: string): Date | undefined {
   if (!value) return undefined;
@@ -52,8 +44,8 @@ export function defineActivityFunctions(deps: CloudDeps): void {
   defineFunction(deps, 'listActivity', async (request) => {
     await requireAdmin(request, deps);
     const { params } = request;
-    const skip = wholeNumber(params.skip, 0, 0, 10_000_000, 'skip');
-    const limit = wholeNumber(params.limit, ACTIVITY_DEFAULT_LIMIT, 1, ACTIVITY_MAX_LIMIT, 'limit');
+    const skip = integerParam(params.skip, 0, 0, 10_000_000, 'skip');
+    const limit = integerParam(params.limit, ACTIVITY_DEFAULT_LIMIT, 1, ACTIVITY_MAX_LIMIT, 'limit');
     // A constraint always true: Parse counts a query without one from PostgreSQL's
     // table statistics, an estimate, which a paged log cannot use.
     const query = new Parse.Query(ACTIVITY_CLASS).exists('kind');

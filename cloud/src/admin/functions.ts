@@ -16,7 +16,7 @@ import { ServerMessage } from '@tc/domain/server-messages';
 import { normalizeEmail, parseBoard, parseGrade } from '@tc/domain/registration';
 import { validateStudentUpdate } from '@tc/domain/student-update';
 import type { CloudDeps } from '../deps.ts';
-import { defineFunction, fail, optionalString, requireStrings, validationFailed } from '../errors.ts';
+import { defineFunction, fail, integerParam, optionalString, requireStrings, validationFailed } from '../errors.ts';
 import { MASTER, parse } from '../parse.ts';
 import { cachedCount, forgetCounts } from '../users/student-count.ts';
 import { changesBetween, recordActivity } from '../activity/log.ts';
@@ -36,14 +36,6 @@ import {
   toRecord,
 } from '../users/accounts.ts';
 import { clientAddress } from '../client-address.ts';
-
-function integerParam(value: unknown, fallback: number, min: number, max: number, name: string): number {
-  if (value === undefined || value === null || value === '') return fallback;
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
-  if (!Number.isInteger(n) || n < min || n > max)
-    fail(ErrorCode.BadRequest, `${name} must be a whole number from ${min} to ${max}`);
-  return n;
-}
 
 function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

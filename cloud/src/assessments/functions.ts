@@ -4,26 +4,16 @@
 // sends nothing.
 
 import { ASSESSMENT_BOARDS, AssessmentMessage, validateAssessment, type AssessmentInput } from '@tc/domain/assessments';
-import { ErrorCode } from '@tc/domain/errors';
 import { marksPublishedEmail } from '@tc/domain/notifications';
 import { Route } from '@tc/domain/routes';
 import { changesBetween, recordActivity } from '../activity/log.ts';
 import type { CloudDeps, MailJob } from '../deps.ts';
-import { defineFunction, fail, validationFailed, type Params } from '../errors.ts';
+import { defineFunction, integerParam, validationFailed, type Params } from '../errors.ts';
 import { MASTER, parse } from '../parse.ts';
 import { requireAdmin } from '../users/accounts.ts';
 import { getAssessment, refreshAverage, toAssessmentRecord } from './store.ts';
 
 const FIELDS = ['grade', 'board', 'subject', 'title', 'date', 'maxMarks'] as const;
-
-export function integerParam(value: unknown, fallback: number, min: number, max: number, name: string): number {
-  if (value === undefined || value === null || value === '') return fallback;
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
-  if (!Number.isInteger(n) || n < min || n > max) {
-    fail(ErrorCode.BadRequest, `${name} must be a whole number from ${min} to ${max}`, name);
-  }
-  return n;
-}
 
 function inputOf(params: Params): AssessmentInput {
   return Object.fromEntries(FIELDS.map((field) => [field, params[field]]));
@@ -43,13 +33,13 @@ export function defineAssessmentFunctions(deps: CloudDeps): void {
   defineFunction(deps, 'listAssessments', async (request) => {
     await requireAdmin(request, deps);
     const { params } = request;
-    const skip = integerParam(params.skip, 0, 0, 1_000_000, 'skip');
-    const limit = integerParam(params.limit, 50, 1, 500, 'limit');
+    const skip = integerParam(params.skip, 0, 0, 1_000_000, 'skip', 'skip');
+    const limit = integerParam(params.limit, 50, 1, 500, 'limit', 'limit');
     // A condition on every row: Parse counts a class without any condition from
     // PostgreSQL's estimate (pg_class.reltuples), which is 0 until the table is analysed.
     const query = new Parse.Query('Assessment').exists('status');
     if (params.grade !== undefined && params.grade !== '') {
-      query.equalTo('grade', integerParam(params.grade, 0, 1, 9, 'grade'));
+      query.equalTo('grade', integerParam(params.grade, 0, 1, 9, 'grade', 'grade'));
     }
     if (params.board !== undefined && params.board !== '') {
       if (!ASSESSMENT_BOARDS.includes(params.board as never)) {

@@ -15,10 +15,9 @@ import {
 import { ErrorCode } from '@tc/domain/errors';
 import { ServerMessage } from '@tc/domain/server-messages';
 import type { CloudDeps } from '../deps.ts';
-import { defineFunction, fail, optionalString, validationFailed } from '../errors.ts';
+import { defineFunction, fail, integerParam, optionalString, validationFailed } from '../errors.ts';
 import { recordActivity } from '../activity/log.ts';
 import { requireAdmin, type User } from '../users/accounts.ts';
-import { integerParam } from './functions.ts';
 import { batchCondition, getAssessment, writeMarks, type AssessmentObject, type MarkWrite } from './store.ts';
 
 interface RowIn {
@@ -138,8 +137,8 @@ export function defineMarkFunctions(deps: CloudDeps): void {
     await requireAdmin(request, deps);
     const { params } = request;
     const assessment = await getAssessment(params.objectId);
-    const skip = integerParam(params.skip, 0, 0, 1_000_000, 'skip');
-    const limit = integerParam(params.limit, 50, 1, 500, 'limit');
+    const skip = integerParam(params.skip, 0, 0, 1_000_000, 'skip', 'skip');
+    const limit = integerParam(params.limit, 50, 1, 500, 'limit', 'limit');
     const q = (optionalString(params, 'q') ?? '').trim();
     const values: unknown[] = [assessment.get('grade'), assessment.get('board')];
     let search = '';
