@@ -75,3 +75,28 @@ export function answerParseErrorsWithField(): void {
   withField.withField = true;
   middlewares.handleParseErrors = withField;
 }
+
+const Config = require('parse-server/lib/Config.js') as { get(applicationId: string): unknown };
+const Auth = require('parse-server/lib/Auth.js') as {
+  getAuthForSessionToken(options: {
+    config: unknown;
+    sessionToken: string;
+    installationId: string;
+  }): Promise<{ user?: unknown }>;
+};
+
+/**
+ * The account of a session token, as Parse's function router hands it to a cloud
+ * function (through Parse's short cache of sessions): a Parse.User with its
+ * session token. Rejects with Parse's INVALID_SESSION_TOKEN when there is no
+ * such session or it has expired. The cloud code's own check (sessions.ts) then
+ * reads the session afresh.
+ */
+export async function userOfSession(applicationId: string, sessionToken: string): Promise<unknown> {
+  const auth = await Auth.getAuthForSessionToken({
+    config: Config.get(applicationId),
+    sessionToken,
+    installationId: 'api',
+  });
+  return auth.user;
+}

@@ -2,8 +2,11 @@
 // shape. Each call's behaviour is tested beside its cloud function
 // (cloud/src/<feature>/*.test.ts); the OpenAPI document in openapi.unit.test.ts.
 
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLS } from '@tc/domain/api/contract';
+import { ErrorCode } from '@tc/domain/errors';
+import { ServerMessage } from '@tc/domain/server-messages';
 import { startTestSite, type TestSite } from '../../../testing/site.ts';
 import { newStudent } from '../../../testing/students.ts';
 
@@ -36,6 +39,18 @@ describe('routing', () => {
       if (res.status >= 400) {
         expect(res.body, what).toMatchObject({ error: expect.any(String), code: expect.any(Number) });
       }
+    }
+  });
+
+  it('answers 401 with code 209 to a session token that no session has, on every call that needs one', async () => {
+    const madeUp = `r:${randomBytes(16).toString('hex')}`;
+    for (const [name, spec] of Object.entries(CALLS)) {
+      if (spec.auth === 'none') continue;
+      const route = spec.path.replace(/\{[^}]+\}/g, 'none-such');
+      const res = await t.api(spec.method, route, spec.input === 'body' ? {} : undefined, madeUp);
+      const what = `${name}: ${spec.method} ${route} -> ${res.status} ${JSON.stringify(res.body)}`;
+      expect(res.status, what).toBe(401);
+      expect(res.body, what).toMatchObject({ error: ServerMessage.sessionInvalid, code: ErrorCode.InvalidSession });
     }
   });
 });

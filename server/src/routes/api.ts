@@ -1,12 +1,12 @@
 // The REST facade /api, built from the contract table (domain/src/api/contract.ts).
-// Thin: read the request, run the cloud function, shape the answer. Every rule
-// lives in the cloud code, the rate limits included.
+// Thin: read the request, run the cloud function (in this process, cloud-call.ts),
+// shape the answer. Every rule lives in the cloud code, the rate limits included.
 
 import express, { type Request, type Response, type Router } from 'express';
 import { CALLS, pathParamsOf, type CallSpec } from '@tc/domain/api/contract';
-import { AppError, ErrorCode, fieldOf, httpStatusOf } from '@tc/domain/errors';
+import { AppError, ErrorCode, httpStatusOf } from '@tc/domain/errors';
 import { ServerMessage } from '@tc/domain/server-messages';
-import { parse } from '@tc/cloud/parse';
+import { callCloudFunction } from '../cloud-call.ts';
 import { errorBody } from '../errors.ts';
 import { requestIdOf } from '../operations/request-log.ts';
 import { apiDocs, openApiDocument } from './openapi.ts';
@@ -40,29 +40,6 @@ function paramsOf(spec: CallSpec, req: Request): Params {
   return params;
 }
 
-/**
- * Runs a cloud function in this process. The client's address travels in the
- * context, for the function's rate limit. Parse errors come back as AppErrors
- * with their codes and fields.
- */
-async function run(name: string, params: Params, clientIp: string, sessionToken?: string): Promise<unknown> {
-  const Parse = parse();
-  try {
-    return await Parse.Cloud.run(name, params, { context: { clientIp }, ...(sessionToken ? { sessionToken } : {}) });
-  } catch (error) {
-    if (error instanceof Parse.Error) {
-      if (error.code === Parse.Error.INVALID_SESSION_TOKEN) {
-        throw new AppError(ErrorCode.InvalidSession, ServerMessage.sessionInvalid);
-      }
-      if (error.code === ErrorCode.Internal || error.code === Parse.Error.INTERNAL_SERVER_ERROR) {
-        throw new AppError(ErrorCode.Internal, ServerMessage.internal);
-      }
-      throw new AppError(error.code as ErrorCode, error.message, fieldOf(error));
-    }
-    throw error;
-  }
-}
-
 /** Answers a failure with the call's documented status and fields, e.g. `401 {success:false, error, code}`. */
 function answerFailure(req: Request, res: Response, spec: CallSpec, error: AppError): void {
   const status = error.code === ErrorCode.TooManyRequests ? 429 : (spec.failure?.status ?? httpStatusOf(error.code));
@@ -80,7 +57,7 @@ function cloudRoute(spec: CallSpec & { fn: string }) {
   return async (req: Request, res: Response) => {
     try {
       const token = spec.auth === 'none' ? undefined : bearer(req);
-      const result = await run(spec.fn, paramsOf(spec, req), req.ip ?? 'unknown', token);
+      const result = await callCloudFunction(spec.fn, paramsOf(spec, req), req.ip ?? 'unknown', token);
       if (spec.totalHeader) {
         const { items, total } = result as { items: unknown[]; total: number };
         res.set(spec.totalHeader, String(total)).json(items);
@@ -104,7 +81,7 @@ type Handler = (...args: Parameters<express.RequestHandler>) => void | Promise<v
 function adminOnly(spec: CallSpec, handler: Handler): express.RequestHandler {
   return async (req, res, next) => {
     try {
-      await run('getAdminProfile', {}, req.ip ?? 'unknown', bearer(req));
+      await callCloudFunction('getAdminProfile', {}, req.ip ?? 'unknown', bearer(req));
     } catch (error) {
       if (!(error instanceof AppError) || error.code === ErrorCode.Internal) throw error;
       answerFailure(req, res, spec, error);

@@ -18,7 +18,7 @@ import { RegistrationMessage } from '@tc/domain/messages';
 import { ServerMessage } from '@tc/domain/server-messages';
 import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
 import { parseBoard, parseGrade } from '@tc/domain/registration';
-import { parse } from '@tc/cloud/parse';
+import { callCloudFunction } from '../cloud-call.ts';
 import type { Sql } from '../database/sql.ts';
 
 interface Filters {
@@ -142,14 +142,13 @@ function inChunks(): Transform {
 }
 
 /** The session must be an administrator's: the admin call of the contract table decides. */
-async function requireAdminToken(header: string | undefined): Promise<void> {
+async function requireAdminToken(header: string | undefined, clientIp: string): Promise<void> {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
   if (!match) throw new AppError(ErrorCode.InvalidSession, ServerMessage.sessionInvalid);
-  const Parse = parse();
   try {
-    await Parse.Cloud.run('getAdminProfile', {}, { sessionToken: match[1]! });
+    await callCloudFunction('getAdminProfile', {}, clientIp, match[1]);
   } catch (error) {
-    if (error instanceof Parse.Error && error.code === ErrorCode.Forbidden) {
+    if (error instanceof AppError && error.code === ErrorCode.Forbidden) {
       throw new AppError(ErrorCode.Forbidden, ServerMessage.adminOnly);
     }
     throw new AppError(ErrorCode.InvalidSession, ServerMessage.sessionInvalid);
@@ -160,7 +159,7 @@ export function exportRoute(sql: Sql): RequestHandler {
   return async (req, res, next) => {
     let filters: Filters;
     try {
-      await requireAdminToken(req.get('authorization'));
+      await requireAdminToken(req.get('authorization'), req.ip ?? 'unknown');
       filters = filtersOf(req.query);
     } catch (error) {
       if (!(error instanceof AppError)) return next(error);
