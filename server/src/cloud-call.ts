@@ -2,9 +2,9 @@
 // the CSV export's admin check): in this process, straight to the function that
 // defineFunction made, with the account of the session as Parse would give it.
 // Parse's function router and the SDK's encoding in between cost about an eighth
-// of a short read's CPU (docs/decisions/0014-direct-cloud-calls.md); every rule (the rate limit, the session and role checks,
-// the error mapping) is inside the function and runs either way.
-
+// of a short read's CPU (docs/decisions/0014-direct-cloud-calls.md). Every rule
+// (the rate limit, the session and role checks, the error mapping) is inside the
+// function and runs either way.
 import { AppError, ErrorCode, fieldOf } from '@tc/domain/errors';
 import { ServerMessage } from '@tc/domain/server-messages';
 import { cloudFunction } from '@tc/cloud/errors';
