@@ -5,6 +5,7 @@
 // of a short read's CPU (docs/decisions/0014-direct-cloud-calls.md). Every rule
 // (the rate limit, the session and role checks, the error mapping) is inside the
 // function and runs either way.
+
 import { AppError, ErrorCode, fieldOf } from '@tc/domain/errors';
 import { ServerMessage } from '@tc/domain/server-messages';
 import { cloudFunction } from '@tc/cloud/errors';
