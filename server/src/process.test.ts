@@ -121,5 +121,6 @@ describe('the server process', () => {
     } finally {
       await captures.close();
     }
-  });
+    // Two starts of the site, the first with initdb: beyond the default 60 s on a busy machine.
+  }, 180_000);
 });
