@@ -180,3 +180,43 @@ test('a student without marks sees the empty state', async ({ page, request }) =
   await page.goto('/dashboard/progress');
   await expect(page.getByText('No marks yet: your first results will appear here after your next test.')).toBeVisible();
 });
+
+test('two tests on one day keep a point each in the chart, and dates over two years show the year', async ({
+  page,
+  request,
+}) => {
+  const student = await createStudent(request, { grade: 2, board: 'CBSE' });
+  const token = await adminToken(request);
+  const listed = await apiCall(request, 'GET', `/api/users?q=${encodeURIComponent(student.email)}`, undefined, token);
+  const id = listed.body[0].id as number;
+  const run = tag();
+  for (const [date, value] of [
+    ['2025-12-12', '10'],
+    ['2026-03-05', '12'],
+    ['2026-03-05', '16'],
+  ] as const) {
+    const created = await apiCall(
+      request,
+      'POST',
+      '/api/assessments',
+      { grade: 2, board: 'CBSE', subject: 'Hindi', title: `Same day ${run} ${value}`, date, maxMarks: 20 },
+      token,
+    );
+    await apiCall(request, 'PUT', `/api/assessments/${created.body.objectId}/marks`, { rows: [{ id, value }] }, token);
+    await apiCall(request, 'POST', `/api/assessments/${created.body.objectId}/publish`, undefined, token);
+  }
+  const own = await studentToken(request, student.email, student.password);
+  await page.goto('/studentlogin');
+  await page.evaluate(`sessionStorage.setItem('userData', ${JSON.stringify(JSON.stringify({ tokenStudent: own }))})`);
+  await page.goto('/dashboard/progress');
+  const subject = page.getByRole('region', { name: 'Hindi' });
+  // 50 %, 60 % and 80 %.
+  await expect(subject.getByText('Average 63.3%')).toBeVisible();
+  const chart = subject.locator('svg').first();
+  await expect(chart.locator('circle')).toHaveCount(3);
+  // Each point at its own place along the axis (equal labels once shared one).
+  const places = await chart.locator('circle').evaluateAll((marks) => marks.map((m) => m.getBoundingClientRect().x));
+  expect(new Set(places).size).toBe(3);
+  await expect(chart).toContainText('12/12/25');
+  await expect(chart).toContainText('05/03/26');
+});

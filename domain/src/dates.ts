@@ -49,3 +49,15 @@ export function isoToDisplayDate(value: string): string {
   const match = ISO_DATE.exec(value);
   return match ? `${match[3]}/${match[2]}/${match[1]}` : value;
 }
+
+/**
+ * Short labels for a chart's dates (YYYY-MM-DD, oldest first): DD/MM while they all fall in
+ * one year, DD/MM/YY when they span two or more, so that no two years read alike.
+ */
+export function chartDateLabels(isoDates: readonly string[]): string[] {
+  const years = new Set(isoDates.map((iso) => iso.slice(0, 4)));
+  return isoDates.map((iso) => {
+    const display = isoToDisplayDate(iso);
+    return years.size > 1 ? `${display.slice(0, 6)}${display.slice(8)}` : display.slice(0, 5);
+  });
+}

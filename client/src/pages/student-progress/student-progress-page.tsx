@@ -6,7 +6,7 @@ import { LineChart } from '@mui/x-charts/LineChart';
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import type { ResponseOf } from '@tc/domain/api/contract';
-import { isoToDisplayDate } from '@tc/domain/dates';
+import { chartDateLabels, isoToDisplayDate } from '@tc/domain/dates';
 import { UiMessage } from '@tc/domain/messages';
 import { Route } from '@tc/domain/routes';
 import { LinkButton } from '../../components/link-button.tsx';
@@ -29,11 +29,10 @@ const visuallyHidden = {
   whiteSpace: 'nowrap',
 } as const;
 
-const shortDate = (iso: string) => isoToDisplayDate(iso).slice(0, 5);
-
 /** A subject's percentages over time: the chart for the eye, a table for screen readers. */
 function SubjectTrend({ subject }: { subject: SubjectProgress }) {
   const id = `trend-${subject.subject.replace(/\W+/g, '-')}`;
+  const labels = chartDateLabels(subject.points.map((p) => p.date));
   return (
     <Card component="section" aria-labelledby={id} sx={{ p: { xs: 2, sm: 3 }, minWidth: 0, position: 'relative' }}>
       <Typography id={id} variant="h3" sx={{ fontSize: '1.15rem', fontWeight: 700 }}>
@@ -46,9 +45,16 @@ function SubjectTrend({ subject }: { subject: SubjectProgress }) {
         <Box inert sx={{ width: '100%', height: 200 }}>
           <LineChart
             height={200}
-            margin={{ left: 0, right: 24, top: 12, bottom: 0 }}
+            margin={{ left: 0, right: 32, top: 12, bottom: 0 }}
             skipAnimation
-            xAxis={[{ scaleType: 'point', data: subject.points.map((p) => shortDate(p.date)) }]}
+            // Positions by order, labels by date: two tests on one day keep a point each.
+            xAxis={[
+              {
+                scaleType: 'point',
+                data: subject.points.map((_, i) => i),
+                valueFormatter: (i: number) => labels[i] ?? '',
+              },
+            ]}
             yAxis={[{ min: 0, max: 100, width: 36 }]}
             series={[{ data: subject.points.map((p) => p.percentage), label: '%', showMark: true }]}
             hideLegend
