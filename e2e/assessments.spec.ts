@@ -16,6 +16,12 @@ import {
 } from './fixtures.ts';
 import { tag } from '../testing/students.ts';
 
+/** Opens the site as the student of `token`, as their login would have left it. */
+async function signInAsStudent(page: Page, token: string): Promise<void> {
+  await page.goto('/studentlogin');
+  await page.evaluate(`sessionStorage.setItem('userData', ${JSON.stringify(JSON.stringify({ tokenStudent: token }))})`);
+}
+
 async function choose(page: Page, label: string, option: string): Promise<void> {
   await page.getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
@@ -146,8 +152,7 @@ test('admin enters marks in the grid and by CSV and publishes; the student sees 
     .newContext({ viewport: { width: 390, height: 844 } });
   const studentPage = await studentContext.newPage();
   const tokenStudent = await studentToken(request, pupils[0]!.email, pupils[0]!.password);
-  await studentPage.goto('/studentlogin');
-  await studentPage.evaluate(`sessionStorage.setItem('userData', ${JSON.stringify(JSON.stringify({ tokenStudent }))})`);
+  await signInAsStudent(studentPage, tokenStudent);
   await studentPage.goto('/dashboard');
   await studentPage.getByRole('link', { name: 'See your progress' }).click();
   await expect(studentPage).toHaveURL(/\/dashboard\/progress$/);
@@ -175,8 +180,7 @@ test('admin enters marks in the grid and by CSV and publishes; the student sees 
 test('a student without marks sees the empty state', async ({ page, request }) => {
   const student = await createStudent(request, { grade: 1, board: 'ICSE' });
   const token = await studentToken(request, student.email, student.password);
-  await page.goto('/studentlogin');
-  await page.evaluate(`sessionStorage.setItem('userData', ${JSON.stringify(JSON.stringify({ tokenStudent: token }))})`);
+  await signInAsStudent(page, token);
   await page.goto('/dashboard/progress');
   await expect(page.getByText('No marks yet: your first results will appear here after your next test.')).toBeVisible();
 });
@@ -206,8 +210,7 @@ test('two tests on one day keep a point each in the chart, and dates over two ye
     await apiCall(request, 'POST', `/api/assessments/${created.body.objectId}/publish`, undefined, token);
   }
   const own = await studentToken(request, student.email, student.password);
-  await page.goto('/studentlogin');
-  await page.evaluate(`sessionStorage.setItem('userData', ${JSON.stringify(JSON.stringify({ tokenStudent: own }))})`);
+  await signInAsStudent(page, own);
   await page.goto('/dashboard/progress');
   const subject = page.getByRole('region', { name: 'Hindi' });
   // 50 %, 60 % and 80 %.

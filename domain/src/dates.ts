@@ -55,9 +55,9 @@ export function isoToDisplayDate(value: string): string {
  * one year, DD/MM/YY when they span two or more, so that no two years read alike.
  */
 export function chartDateLabels(isoDates: readonly string[]): string[] {
-  const years = new Set(isoDates.map((iso) => iso.slice(0, 4)));
+  const spansYears = new Set(isoDates.map((iso) => iso.slice(0, 4))).size > 1;
   return isoDates.map((iso) => {
-    const display = isoToDisplayDate(iso);
-    return years.size > 1 ? `${display.slice(0, 6)}${display.slice(8)}` : display.slice(0, 5);
+    const [year, month, day] = iso.split('-');
+    return spansYears ? `${day}/${month}/${year?.slice(2)}` : `${day}/${month}`;
   });
 }

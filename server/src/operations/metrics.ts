@@ -10,6 +10,7 @@ import client from 'prom-client';
 import type { MailMessage, SmsMessage } from '@tc/cloud/deps';
 import { ErrorCode } from '@tc/domain/errors';
 import { ServerMessage } from '@tc/domain/server-messages';
+import { bearerToken } from '../bearer.ts';
 import { errorBody } from '../errors.ts';
 
 /** The /api calls that log someone in, and the channel of the calls that send a code. */
@@ -145,7 +146,7 @@ export function createMetrics(options: MetricsOptions): Metrics {
   };
 
   const endpoint: RequestHandler = async (req: Request, res: Response) => {
-    const bearer = /^Bearer\s+(\S+)$/i.exec(req.get('authorization') ?? '')?.[1];
+    const bearer = bearerToken(req.get('authorization'));
     const allowed =
       isLoopback(req.ip) || (options.token !== undefined && bearer !== undefined && sameSecret(bearer, options.token));
     if (!allowed) {

@@ -76,8 +76,10 @@ export function answerParseErrorsWithField(): void {
   middlewares.handleParseErrors = withField;
 }
 
-const Config = require('parse-server/lib/Config.js') as { get(applicationId: string): unknown };
-const Auth = require('parse-server/lib/Auth.js') as {
+/** Parse's configuration of a running application. */
+export const Config = require('parse-server/lib/Config.js') as { get(applicationId: string): unknown };
+/** Parse's way from a session token to its account (the function router's, with its cache). */
+export const Auth = require('parse-server/lib/Auth.js') as {
   getAuthForSessionToken(options: {
     config: unknown;
     sessionToken: string;

@@ -3,8 +3,14 @@
 
 import { hash as bcryptHash } from '@node-rs/bcrypt';
 import { describe, expect, it } from 'vitest';
-import { createRequire } from 'node:module';
-import { GridFSBucketAdapter, PostgresStorageAdapter, WinstonLoggerAdapter, passwords } from './internals.ts';
+import {
+  Auth,
+  Config,
+  GridFSBucketAdapter,
+  PostgresStorageAdapter,
+  WinstonLoggerAdapter,
+  passwords,
+} from './internals.ts';
 
 describe("Parse Server's internals this project relies on", () => {
   it('are still where internals.ts takes them from, with the methods it uses', () => {
@@ -13,9 +19,8 @@ describe("Parse Server's internals this project relies on", () => {
     expect(typeof GridFSBucketAdapter).toBe('function');
     expect(typeof WinstonLoggerAdapter.prototype.log).toBe('function');
     // What userOfSession calls: Parse's own way from a session token to its account.
-    const require = createRequire(import.meta.url);
-    expect(typeof require('parse-server/lib/Config.js').get).toBe('function');
-    expect(typeof require('parse-server/lib/Auth.js').getAuthForSessionToken).toBe('function');
+    expect(typeof Config.get).toBe('function');
+    expect(typeof Auth.getAuthForSessionToken).toBe('function');
   });
 
   it("still compares a password with a bcrypt hash in Parse's format", async () => {

@@ -4,7 +4,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALLS } from '@tc/domain/api/contract';
+import { CALLS, type CallSpec } from '@tc/domain/api/contract';
 import { ErrorCode } from '@tc/domain/errors';
 import { ServerMessage } from '@tc/domain/server-messages';
 import { startTestSite, type TestSite } from '../../../testing/site.ts';
@@ -26,13 +26,18 @@ describe('health', () => {
   });
 });
 
+/** Calls a contract call with a value no record has in its path parameters and an empty body; `what` names it for a failure. */
+async function callWithNoRecord(name: string, spec: CallSpec, token?: string) {
+  const route = spec.path.replace(/\{[^}]+\}/g, 'none-such');
+  const res = await t.api(spec.method, route, spec.input === 'body' ? {} : undefined, token);
+  return { res, what: `${name}: ${spec.method} ${route} -> ${res.status} ${JSON.stringify(res.body)}` };
+}
+
 describe('routing', () => {
   it('routes every call of the contract table: no 404, no 500, and every refusal is {error, code}', async () => {
     for (const [name, spec] of Object.entries(CALLS)) {
-      // Path parameters get a value no record has; no token, an empty body.
-      const route = spec.path.replace(/\{[^}]+\}/g, 'none-such');
-      const res = await t.api(spec.method, route, spec.input === 'body' ? {} : undefined);
-      const what = `${name}: ${spec.method} ${route} -> ${res.status} ${JSON.stringify(res.body)}`;
+      // No token, an empty body.
+      const { res, what } = await callWithNoRecord(name, spec);
       if (spec.auth !== 'none') expect(res.status, what).toBe(401);
       expect(res.status, what).not.toBe(404);
       expect(res.status, what).toBeLessThan(500);
@@ -46,9 +51,7 @@ describe('routing', () => {
     const madeUp = `r:${randomBytes(16).toString('hex')}`;
     for (const [name, spec] of Object.entries(CALLS)) {
       if (spec.auth === 'none') continue;
-      const route = spec.path.replace(/\{[^}]+\}/g, 'none-such');
-      const res = await t.api(spec.method, route, spec.input === 'body' ? {} : undefined, madeUp);
-      const what = `${name}: ${spec.method} ${route} -> ${res.status} ${JSON.stringify(res.body)}`;
+      const { res, what } = await callWithNoRecord(name, spec, madeUp);
       expect(res.status, what).toBe(401);
       expect(res.body, what).toMatchObject({ error: ServerMessage.sessionInvalid, code: ErrorCode.InvalidSession });
     }

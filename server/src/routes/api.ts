@@ -6,6 +6,7 @@ import express, { type Request, type Response, type Router } from 'express';
 import { CALLS, pathParamsOf, type CallSpec } from '@tc/domain/api/contract';
 import { AppError, ErrorCode, httpStatusOf } from '@tc/domain/errors';
 import { ServerMessage } from '@tc/domain/server-messages';
+import { bearerToken } from '../bearer.ts';
 import { callCloudFunction } from '../cloud-call.ts';
 import { errorBody } from '../errors.ts';
 import { requestIdOf } from '../operations/request-log.ts';
@@ -23,9 +24,9 @@ function bodyOf(req: Request): Params {
 }
 
 function bearer(req: Request): string {
-  const match = /^Bearer\s+(\S+)$/i.exec(req.get('authorization') ?? '');
-  if (!match) throw new AppError(ErrorCode.InvalidSession, ServerMessage.sessionInvalid);
-  return match[1]!;
+  const token = bearerToken(req.get('authorization'));
+  if (!token) throw new AppError(ErrorCode.InvalidSession, ServerMessage.sessionInvalid);
+  return token;
 }
 
 /** The call's parameters: its body or query (only the names it declares), and its path parameters. */

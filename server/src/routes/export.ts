@@ -18,6 +18,7 @@ import { RegistrationMessage } from '@tc/domain/messages';
 import { ServerMessage } from '@tc/domain/server-messages';
 import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
 import { parseBoard, parseGrade } from '@tc/domain/registration';
+import { bearerToken } from '../bearer.ts';
 import { callCloudFunction } from '../cloud-call.ts';
 import type { Sql } from '../database/sql.ts';
 
@@ -143,10 +144,10 @@ function inChunks(): Transform {
 
 /** The session must be an administrator's: the admin call of the contract table decides. */
 async function requireAdminToken(header: string | undefined, clientIp: string): Promise<void> {
-  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
-  if (!match) throw new AppError(ErrorCode.InvalidSession, ServerMessage.sessionInvalid);
+  const token = bearerToken(header);
+  if (!token) throw new AppError(ErrorCode.InvalidSession, ServerMessage.sessionInvalid);
   try {
-    await callCloudFunction('getAdminProfile', {}, clientIp, match[1]);
+    await callCloudFunction('getAdminProfile', {}, clientIp, token);
   } catch (error) {
     if (error instanceof AppError && error.code === ErrorCode.Forbidden) {
       throw new AppError(ErrorCode.Forbidden, ServerMessage.adminOnly);
