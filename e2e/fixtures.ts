@@ -216,6 +216,16 @@ export function pageGlobal(page: Page, name: string): Promise<unknown> {
   );
 }
 
+/**
+ * Waits until React has taken over a pre-rendered page. A link clicked before that is a
+ * plain link: the browser loads the next page afresh, and its history starts there.
+ */
+export async function untilReactTakesOver(page: Page): Promise<void> {
+  await page.waitForFunction(
+    `Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer$'))`,
+  );
+}
+
 export const test = base.extend<{ student: RegisteredStudent; adminPage: Page }>({
   /** A student freshly registered through the API (unique e-mail and mobile, every field valid). */
   student: async ({ request }, use) => {

@@ -1,7 +1,7 @@
 // The home page, the header and footer, routing (case-insensitive paths, the
 // 404 page, the /admindashboard alias) and the Back button.
 
-import { expect, test } from './fixtures.ts';
+import { expect, test, untilReactTakesOver } from './fixtures.ts';
 
 test.describe('home page', () => {
   test('shows the heading and the three cards', async ({ page }) => {
@@ -92,6 +92,8 @@ test.describe('routing', () => {
 
   test('the Back button goes one step back', async ({ page }) => {
     await page.goto('/');
+    // Clicked earlier, "Student Login" would load its page afresh, with no step back in the site.
+    await untilReactTakesOver(page);
     await page.getByRole('link', { name: 'Student Login' }).click();
     await expect(page).toHaveURL(/\/studentlogin$/);
     await page.getByRole('link', { name: 'Forgot Password' }).click();
