@@ -129,7 +129,7 @@ export interface ApiAnswer {
 
 export async function apiCall(
   request: APIRequestContext,
-  method: 'GET' | 'POST' | 'PUT',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   route: string,
   body?: unknown,
   token?: string,
@@ -182,6 +182,27 @@ export async function adminToken(request: APIRequestContext): Promise<string> {
   const answer = await apiCall(request, 'POST', '/api/admin/login', { email: admin.email, password: admin.password });
   expect(answer.status, `admin login: ${JSON.stringify(answer.body)}`).toBe(200);
   return answer.body.token as string;
+}
+
+/**
+ * Removes every weekly class of a batch, for a test that builds the batch's timetable
+ * from nothing. Students register into batches that every test shares, so a run on a
+ * database that has seen the test before (`--repeat-each`, or a kept `E2E_DATA_DIR`)
+ * would otherwise meet its own earlier classes as clashes.
+ */
+export async function emptyBatchTimetable(
+  request: APIRequestContext,
+  token: string,
+  grade: number,
+  board: string,
+): Promise<void> {
+  const query = new URLSearchParams({ grade: String(grade), board }).toString();
+  const slots = await apiCall(request, 'GET', `/api/timetable/slots?${query}`, undefined, token);
+  expect(slots.status, `slots: ${JSON.stringify(slots.body)}`).toBe(200);
+  for (const slot of slots.body as { objectId: string }[]) {
+    const removed = await apiCall(request, 'DELETE', `/api/timetable/slots/${slot.objectId}`, undefined, token);
+    expect(removed.status, `delete slot: ${JSON.stringify(removed.body)}`).toBe(200);
+  }
 }
 
 // ----------------------------------------------------------------- browser

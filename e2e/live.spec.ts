@@ -10,6 +10,7 @@ import {
   adminToken,
   apiCall,
   createStudent,
+  emptyBatchTimetable,
   expect,
   expectToast,
   fillRegistration,
@@ -134,6 +135,8 @@ test.describe('live updates', () => {
   });
 
   test("a student's week shows a class an admin adds to that batch within 2 s", async ({ browser, request }) => {
+    const token = await adminToken(request);
+    await emptyBatchTimetable(request, token, 8, 'State');
     const student = await createStudent(request, { grade: 8, board: 'State' });
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -149,7 +152,6 @@ test.describe('live updates', () => {
     await live;
 
     const teacher = `Ms Live ${tag()}`;
-    const token = await adminToken(request);
     const added = await apiCall(
       request,
       'POST',

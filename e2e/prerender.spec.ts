@@ -33,10 +33,12 @@ test.describe('pre-rendered pages', () => {
 
   test('React takes the pages over without errors, and the date of birth becomes today', async ({ page }) => {
     const problems: string[] = [];
+    // Each with the address it happened at, to tell which page a rare failure came from.
     page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+      if (message.type() === 'error' || message.type() === 'warning')
+        problems.push(`${message.location().url}: ${message.text()}`);
     });
-    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
     for (const route of ['/', '/registeruser', '/studentlogin', '/forgotpassword', '/adminlogin', '/thank-you']) {
       await page.goto(route);
       await page.waitForLoadState('networkidle');

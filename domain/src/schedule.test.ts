@@ -97,6 +97,25 @@ describe('the week and the next class', () => {
     expect(week[6]!.classes[0]).toMatchObject({ slotId: 'sun', startsAt: '2026-11-29T17:30:00.000Z' });
   });
 
+  it('names every holiday of a day when holidays overlap', () => {
+    const week = weekSchedule(
+      '2026-11-23',
+      slots,
+      [
+        { title: 'Term break', from: '2026-11-24', to: '2026-11-26' },
+        { title: 'Founders day', from: '2026-11-25', to: '2026-11-25' },
+      ],
+      KOLKATA,
+    );
+    expect(week.slice(0, 4).map((d) => d.holiday)).toEqual([
+      '',
+      'Term break',
+      'Term break, Founders day',
+      'Term break',
+    ]);
+    expect(week[2]!.classes).toEqual([]);
+  });
+
   it('finds the class going on, then the next one, skipping holidays and crossing into next week', () => {
     const during = new Date('2026-11-23T13:00:00Z'); // Monday 18:30 IST
     expect(nextClass(during, '2026-11-23', slots, [], KOLKATA)?.slotId).toBe('mon');

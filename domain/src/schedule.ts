@@ -2,7 +2,15 @@
 // class, and whether Join class is open. Pure: the cloud code computes what it
 // sends with it, the client the join window and the countdown.
 
-import { endOf, holidayOn, JOIN_EARLY_MINUTES, type HolidayFields, type Slot, type SlotBoard } from './timetable.ts';
+import {
+  endOf,
+  holidayOn,
+  isHolidayOn,
+  JOIN_EARLY_MINUTES,
+  type HolidayFields,
+  type Slot,
+  type SlotBoard,
+} from './timetable.ts';
 import { addDays, weekdayOf, zonedToInstant } from './zoned-time.ts';
 
 export interface ScheduledClass {
@@ -24,7 +32,7 @@ export interface ScheduledClass {
 export interface ScheduleDay {
   date: string;
   weekday: number;
-  /** The holiday's title; '' on an ordinary day. */
+  /** The titles of the day's holidays, comma-separated; '' on an ordinary day. */
   holiday: string;
   classes: ScheduledClass[];
 }
@@ -63,12 +71,13 @@ export function weekSchedule(
 ): ScheduleDay[] {
   return Array.from({ length: 7 }, (_, i) => {
     const date = addDays(weekStart, i);
-    const holiday = holidayOn(date, holidays);
+    // Holidays may overlap (a founders' day inside a term break): the day names them all.
+    const titles = holidays.filter((holiday) => isHolidayOn(date, holiday)).map((holiday) => holiday.title);
     return {
       date,
       weekday: i + 1,
-      holiday: holiday?.title ?? '',
-      classes: holiday ? [] : classesOn(date, slots, zone),
+      holiday: titles.join(', '),
+      classes: titles.length > 0 ? [] : classesOn(date, slots, zone),
     };
   });
 }

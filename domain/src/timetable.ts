@@ -198,7 +198,12 @@ export function validateHoliday(input: { [K in HolidayField]?: unknown }): Holid
   return { ok: true, value: { title, from, to } };
 }
 
-/** The holiday on a day, if any (dates compare as YYYY-MM-DD strings). */
+/** Whether a holiday covers a day (dates compare as YYYY-MM-DD strings). */
+export function isHolidayOn(date: string, holiday: HolidayFields): boolean {
+  return holiday.from <= date && date <= holiday.to;
+}
+
+/** The first holiday on a day, if any. */
 export function holidayOn<H extends HolidayFields>(date: string, holidays: readonly H[]): H | undefined {
-  return holidays.find((holiday) => holiday.from <= date && date <= holiday.to);
+  return holidays.find((holiday) => isHolidayOn(date, holiday));
 }
