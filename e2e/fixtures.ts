@@ -135,6 +135,9 @@ export async function apiCall(
   token?: string,
 ): Promise<ApiAnswer> {
   const response = await request.fetch(`${site.url}${route}`, {
+    // Playwright keeps idle connections for reuse; one the site closes (idle for its 5 s)
+    // just as a request goes out ends in ECONNRESET, which browsers retry and so do we.
+    maxRetries: 1,
     method,
     headers: token ? { authorization: `Bearer ${token}` } : {},
     data: body,
