@@ -154,6 +154,7 @@ const envSchema = z.object({
     z.coerce.number().int().min(0).optional(),
   ),
   HEADERS_TIMEOUT_S: z.coerce.number().int().min(1).default(10),
+  KEEP_ALIVE_TIMEOUT_S: z.coerce.number().int().min(1).max(3600).default(5),
   REQUEST_TIMEOUT_S: z.coerce.number().int().min(1).default(30),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   METRICS_TOKEN: optionalText.refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
@@ -295,6 +296,7 @@ function toConfig(e: Env) {
       maxConnectionsPerClient: e.MAX_CONNECTIONS_PER_CLIENT ?? (e.TRUST_PROXY === false ? 256 : 0),
       headersTimeoutMs: e.HEADERS_TIMEOUT_S * 1000,
       requestTimeoutMs: e.REQUEST_TIMEOUT_S * 1000,
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_S * 1000,
     },
     logLevel: e.LOG_LEVEL,
     /** Opens /metrics beyond the loopback to `Authorization: Bearer <token>`. */

@@ -101,6 +101,18 @@ describe('docker-compose.yml', () => {
     expect(caddyfile).toMatch(/header_up X-Forwarded-For \{remote_host\}/);
   });
 
+  it('has Caddy close an idle connection to the app before the app does (else a request can meet a closing one: 502)', () => {
+    const caddyfile = readFileSync(path.join(root, 'deploy/Caddyfile'), 'utf8');
+    const caddySeconds = Number(/transport http \{[^}]*keepalive (\d+)s/.exec(caddyfile)?.[1]);
+    const appSeconds =
+      loadConfig({
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'tc-deploy-')),
+        KEEP_ALIVE_TIMEOUT_S: compose.services.app?.environment?.KEEP_ALIVE_TIMEOUT_S,
+      }).http.keepAliveTimeoutMs / 1000;
+    expect(caddySeconds).toBeGreaterThan(0);
+    expect(appSeconds).toBeGreaterThan(caddySeconds);
+  });
+
   it('is accepted by docker compose config where Docker is installed', () => {
     const command = dockerCompose();
     // Without Docker the schema check above is the check; with it, Docker's own parser too.

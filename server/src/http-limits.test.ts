@@ -7,7 +7,7 @@ import { startTestSite, type TestSite } from '../../testing/site.ts';
 
 let t: TestSite;
 beforeAll(async () => {
-  t = await startTestSite({ MAX_CONNECTIONS_PER_CLIENT: '5', HEADERS_TIMEOUT_S: '1' });
+  t = await startTestSite({ MAX_CONNECTIONS_PER_CLIENT: '5', HEADERS_TIMEOUT_S: '1', KEEP_ALIVE_TIMEOUT_S: '2' });
 });
 afterAll(async () => {
   await t?.stop();
@@ -57,5 +57,32 @@ describe('HTTP limits', () => {
     for (const socket of sockets) socket.destroy();
     await new Promise((r) => setTimeout(r, 200));
     expect((await fetch(`${t.url}/api/health`)).status).toBe(200);
+  });
+
+  it('keeps an idle connection for KEEP_ALIVE_TIMEOUT_S, says so, then closes it', async () => {
+    const socket = await open();
+    const answers: string[] = [];
+    let closedAt: number | undefined;
+    socket.on('data', (chunk: Buffer) => answers.push(chunk.toString()));
+    socket.on('close', () => (closedAt = Date.now()));
+    const request = 'GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n';
+    const answered = async (count: number) => {
+      while (answers.length < count) await new Promise((r) => setTimeout(r, 20));
+    };
+    socket.write(request);
+    await answered(1);
+    expect(answers[0]).toMatch(/^HTTP\/1\.1 200/);
+    expect(answers[0]).toMatch(/\r\nKeep-Alive: timeout=2\r\n/i);
+    // Idle for longer than the headers may take (1 s): the connection is still good.
+    await new Promise((r) => setTimeout(r, 1_300));
+    socket.write(request);
+    await answered(2);
+    expect(answers[1]).toMatch(/^HTTP\/1\.1 200/);
+    const lastAnswer = Date.now();
+    // Node closes an idle connection a second after the time it advertises; at the default (5 s) it would be 6 s.
+    await new Promise((r) => setTimeout(r, 4_500));
+    expect(closedAt).toBeDefined();
+    expect(closedAt! - lastAnswer).toBeGreaterThanOrEqual(1_900);
+    socket.destroy();
   });
 });

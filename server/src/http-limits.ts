@@ -13,10 +13,17 @@ export interface HttpLimits {
   maxConnectionsPerClient: number;
   headersTimeoutMs: number;
   requestTimeoutMs: number;
+  /**
+   * How long an idle connection is kept for its next request. Behind a proxy or load
+   * balancer that keeps idle connections to the site, this must be longer than the
+   * proxy's, or a request it sends just as the site closes one fails (a 502).
+   */
+  keepAliveTimeoutMs: number;
 }
 
 export function applyHttpLimits(http: Server, limits: HttpLimits): void {
   http.maxConnections = limits.maxConnections;
+  http.keepAliveTimeout = limits.keepAliveTimeoutMs;
   http.headersTimeout = limits.headersTimeoutMs;
   http.requestTimeout = Math.max(limits.requestTimeoutMs, limits.headersTimeoutMs);
 

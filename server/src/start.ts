@@ -134,7 +134,6 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
     });
     handler(req, res);
   });
-  http.keepAliveTimeout = 5_000;
   applyHttpLimits(http, config.http);
 
   // The LiveQuery sockets (upgraded connections, which http.close() would wait for).
