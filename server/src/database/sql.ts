@@ -4,6 +4,7 @@
 import pg from 'pg';
 import { logger } from '../logger.ts';
 import { protectActivityLog } from './activity-log.ts';
+import { ensureIndexes, type IndexDefinition } from './indexes.ts';
 
 export type Sql = pg.Pool;
 
@@ -36,29 +37,29 @@ export function createPool(uri: string, max = 5, timeouts?: PoolTimeouts): Sql {
   return pool;
 }
 
-/** Applied after Parse has created its tables. */
-export async function migrate(sql: Sql): Promise<void> {
-  await sql.query(`CREATE UNIQUE INDEX IF NOT EXISTS "_User_unique_mobile" ON "_User" (mobile)`);
-  await sql.query(`CREATE UNIQUE INDEX IF NOT EXISTS "_User_unique_enrollmentId" ON "_User" ("enrollmentId")`);
-  await sql.query(
-    `CREATE UNIQUE INDEX IF NOT EXISTS "OneTimeCode_unique_active" ON "OneTimeCode" (purpose, target) WHERE active`,
-  );
+/** The site's own indexes on Parse's tables (built by indexes.ts, without blocking writes). */
+const INDEXES: readonly IndexDefinition[] = [
+  { name: '_User_unique_mobile', on: '"_User" (mobile)', unique: true },
+  { name: '_User_unique_enrollmentId', on: '"_User" ("enrollmentId")', unique: true },
+  { name: 'OneTimeCode_unique_active', on: '"OneTimeCode" (purpose, target) WHERE active', unique: true },
   // One result per student and assessment; saving marks upserts on it.
-  await sql.query(
-    `CREATE UNIQUE INDEX IF NOT EXISTS "Mark_unique_assessment_student" ON "Mark" ("assessmentId", "studentId")`,
-  );
+  { name: 'Mark_unique_assessment_student', on: '"Mark" ("assessmentId", "studentId")', unique: true },
   // A student's progress reads their marks by student: without this, PostgreSQL
   // skip-scans the index above once per assessment, a cost that grows every year.
-  await sql.query(`CREATE INDEX IF NOT EXISTS "Mark_student" ON "Mark" ("studentId")`);
-  // A session's last use (cloud/src/users/sessions.ts reads and writes it in SQL on every call).
-  await sql.query(`ALTER TABLE "_Session" ADD COLUMN IF NOT EXISTS "lastUsedAt" timestamp with time zone`);
+  { name: 'Mark_student', on: '"Mark" ("studentId")' },
   // Parse makes no index on sessions: every authenticated call (by token) and every
   // "log out everywhere" (by account) would read the whole table, which grows with
   // every login of 100,000 students.
-  await sql.query(`CREATE INDEX IF NOT EXISTS "_Session_sessionToken" ON "_Session" ("sessionToken")`);
-  await sql.query(`CREATE INDEX IF NOT EXISTS "_Session_user" ON "_Session" ("user")`);
+  { name: '_Session_sessionToken', on: '"_Session" ("sessionToken")' },
+  { name: '_Session_user', on: '"_Session" ("user")' },
+];
+
+/** Applied after Parse has created its tables. */
+export async function migrate(sql: Sql): Promise<void> {
+  // A session's last use (cloud/src/users/sessions.ts reads and writes it in SQL on every call).
+  await sql.query(`ALTER TABLE "_Session" ADD COLUMN IF NOT EXISTS "lastUsedAt" timestamp with time zone`);
   await sql.query(`CREATE SEQUENCE IF NOT EXISTS student_enrollment_seq`);
-  await createSearchIndexes(sql);
+  await ensureIndexes(sql, [...INDEXES, ...(await searchIndexes(sql))]);
   await protectActivityLog(sql);
   // Never hand out a number that is already taken (e.g. after a restore).
   await sql.query(`
@@ -73,18 +74,17 @@ export async function migrate(sql: Sql): Promise<void> {
  * indexes keep that fast with many students. An external PostgreSQL may not let
  * us add the extension; the search then still works, only slower.
  */
-async function createSearchIndexes(sql: Sql): Promise<void> {
+async function searchIndexes(sql: Sql): Promise<IndexDefinition[]> {
   try {
     await sql.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
   } catch (error) {
     logger.warn({ error: (error as Error).message }, 'pg_trgm is not available; student search will scan the table');
-    return;
+    return [];
   }
-  for (const column of ['fullname', 'email', 'mobile']) {
-    await sql.query(
-      `CREATE INDEX IF NOT EXISTS "_User_trgm_${column}" ON "_User" USING gin ("${column}" gin_trgm_ops)`,
-    );
-  }
+  return ['fullname', 'email', 'mobile'].map((column) => ({
+    name: `_User_trgm_${column}`,
+    on: `"_User" USING gin ("${column}" gin_trgm_ops)`,
+  }));
 }
 
 export async function nextEnrollmentId(sql: Sql): Promise<number> {
