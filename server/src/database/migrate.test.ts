@@ -1,16 +1,21 @@
-// The site's indexes are built without stopping writes, past a request's time
-// limit, one instance at a time, and built again when a build was cut short.
+// The start-up migration's indexes are built without stopping writes, past a
+// request's time limit, one instance at a time, and built again when a build was
+// cut short.
 
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../../testing/site.ts';
-import { ensureIndexes, type IndexDefinition } from './indexes.ts';
+import { buildIndexes, type IndexDefinition, oneInstanceAtATime } from './migrate.ts';
 import { createPool, type Sql } from './sql.ts';
 
 let uri: string;
 /** The site's own kind of pool: a statement may take half a second here. */
 let pool: Sql;
 const others: pg.Pool[] = [];
+
+/** What an instance's migration does with its indexes. */
+const ensureIndexes = (on: Sql, indexes: IndexDefinition[]) =>
+  oneInstanceAtATime(on, (client) => buildIndexes(client, indexes));
 
 beforeAll(async () => {
   uri = await createDatabase();
@@ -47,7 +52,7 @@ function newPool(): pg.Pool {
   return other;
 }
 
-describe('ensureIndexes', () => {
+describe("the migration's indexes", () => {
   it('builds the missing indexes, unique ones unique, and leaves built ones alone', async () => {
     const table = await newTable();
     const indexes: IndexDefinition[] = [

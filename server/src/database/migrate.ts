@@ -1,0 +1,126 @@
+// The start-up migration: what the site adds to Parse's tables (a column, a
+// sequence, indexes, the activity log's triggers). Every instance runs it as it
+// starts, one at a time (an advisory lock: two at once would collide on `IF NOT
+// EXISTS`), and never stops the centre's work: indexes are built CONCURRENTLY
+// (reads and writes of the table go on meanwhile) and without the statement time
+// limit a request has. A build that failed or was cut off (a crash, a duplicate in
+// a unique index) leaves an invalid index that `IF NOT EXISTS` would skip for
+// ever; the next start drops it and builds it again.
+
+import type pg from 'pg';
+import { logger } from '../logger.ts';
+import { protectActivityLog } from './activity-log.ts';
+import type { Sql } from './sql.ts';
+
+export interface IndexDefinition {
+  name: string;
+  /** What follows `ON`: the table and the columns, with `USING` and `WHERE` when needed. */
+  on: string;
+  unique?: boolean;
+}
+
+/** The site's own indexes on Parse's tables. */
+const INDEXES: readonly IndexDefinition[] = [
+  { name: '_User_unique_mobile', on: '"_User" (mobile)', unique: true },
+  { name: '_User_unique_enrollmentId', on: '"_User" ("enrollmentId")', unique: true },
+  { name: 'OneTimeCode_unique_active', on: '"OneTimeCode" (purpose, target) WHERE active', unique: true },
+  // One result per student and assessment; saving marks upserts on it.
+  { name: 'Mark_unique_assessment_student', on: '"Mark" ("assessmentId", "studentId")', unique: true },
+  // A student's progress reads their marks by student: without this, PostgreSQL
+  // skip-scans the index above once per assessment, a cost that grows every year.
+  { name: 'Mark_student', on: '"Mark" ("studentId")' },
+  // Parse makes no index on sessions: every authenticated call (by token) and every
+  // "log out everywhere" (by account) would read the whole table, which grows with
+  // every login of 100,000 students.
+  { name: '_Session_sessionToken', on: '"_Session" ("sessionToken")' },
+  { name: '_Session_user', on: '"_Session" ("user")' },
+];
+
+/** The migration's advisory lock: any constant of the site's own. */
+const LOCK_KEY = 0x7c_1d_e7;
+/** How often an instance looks whether another has finished its migration. */
+const LOCK_POLL_MS = 200;
+/** The longest one index build may take (on the server and on the client). */
+const INDEX_BUILD_LIMIT_MS = 60 * 60 * 1000;
+
+/** Applied after Parse has created its tables. */
+export async function migrate(pool: Sql): Promise<void> {
+  await oneInstanceAtATime(pool, async (client) => {
+    // A session's last use (cloud/src/users/sessions.ts reads and writes it in SQL on every call).
+    await client.query(`ALTER TABLE "_Session" ADD COLUMN IF NOT EXISTS "lastUsedAt" timestamp with time zone`);
+    await client.query(`CREATE SEQUENCE IF NOT EXISTS student_enrollment_seq`);
+    await buildIndexes(client, [...INDEXES, ...(await searchIndexes(client))]);
+    await protectActivityLog(pool);
+    // Never hand out a number that is already taken (e.g. after a restore).
+    await client.query(`
+      SELECT setval('student_enrollment_seq', m, true)
+      FROM (SELECT MAX("enrollmentId")::bigint AS m FROM "_User") AS s
+      WHERE m IS NOT NULL
+        AND m > (SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM student_enrollment_seq)`);
+  });
+}
+
+/**
+ * Runs `work` on a connection of its own while no other instance runs its
+ * migration. An instance waiting for another holds no statement open meanwhile:
+ * an open one would make the other's concurrent index builds wait for it in turn.
+ */
+export async function oneInstanceAtATime(pool: Sql, work: (client: pg.PoolClient) => Promise<void>): Promise<void> {
+  const client = await pool.connect();
+  try {
+    for (;;) {
+      const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [LOCK_KEY]);
+      if (rows[0]!.locked) break;
+      await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
+    }
+    try {
+      await work(client);
+    } finally {
+      // Should this fail, the connection is closed below, which lets the lock go too.
+      await client.query('SELECT pg_advisory_unlock($1)', [LOCK_KEY]).catch(() => undefined);
+    }
+  } catch (error) {
+    // A connection left in an unknown state (a build cut off by its time limit) is not reused.
+    client.release(error as Error);
+    throw error;
+  }
+  client.release();
+}
+
+/** Builds every index of the list that is missing or invalid, CONCURRENTLY. */
+export async function buildIndexes(client: pg.PoolClient, indexes: readonly IndexDefinition[]): Promise<void> {
+  await client.query(`SET statement_timeout = ${INDEX_BUILD_LIMIT_MS}`);
+  for (const index of indexes) {
+    const { rows } = await client.query<{ valid: boolean }>(
+      `SELECT i.indisvalid AS valid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+       WHERE c.relname = $1 AND c.relnamespace = current_schema()::regnamespace`,
+      [index.name],
+    );
+    if (rows[0]?.valid) continue;
+    const timeout = { query_timeout: INDEX_BUILD_LIMIT_MS + 1_000 };
+    if (rows[0]) await client.query({ text: `DROP INDEX CONCURRENTLY IF EXISTS "${index.name}"`, ...timeout });
+    await client.query({
+      text: `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX CONCURRENTLY IF NOT EXISTS "${index.name}" ON ${index.on}`,
+      ...timeout,
+    });
+  }
+  await client.query('RESET statement_timeout');
+}
+
+/**
+ * The admin table searches names, e-mails and mobiles by substring: trigram
+ * indexes keep that fast with many students. An external PostgreSQL may not let
+ * us add the extension; the search then still works, only slower.
+ */
+async function searchIndexes(client: pg.PoolClient): Promise<IndexDefinition[]> {
+  try {
+    await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+  } catch (error) {
+    logger.warn({ error: (error as Error).message }, 'pg_trgm is not available; student search will scan the table');
+    return [];
+  }
+  return ['fullname', 'email', 'mobile'].map((column) => ({
+    name: `_User_trgm_${column}`,
+    on: `"_User" USING gin ("${column}" gin_trgm_ops)`,
+  }));
+}
