@@ -42,7 +42,7 @@ beforeAll(async () => {
     // Clients at other addresses are played through X-Forwarded-For.
     TRUST_PROXY: '127.0.0.1',
   };
-  // One after the other: the first creates the schema.
+  // One after the other (start-together.test.ts starts instances at once).
   for (let i = 0; i < 2; i++) {
     const port = await freePort();
     const dir = mkdtempSync(path.join(tmpdir(), 'tc-multi-'));

@@ -14,6 +14,7 @@ import type { Config } from './config.ts';
 import { createDashboard } from './dashboard.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded.ts';
 import { migrate } from './database/migrate.ts';
+import { takeStartUpLock } from './database/start-up-lock.ts';
 import { createPool, isHealthy, nextEnrollmentId } from './database/sql.ts';
 import { createMailer } from './delivery/mail.ts';
 import { Outbox } from './delivery/outbox.ts';
@@ -186,6 +187,9 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
     // reads two more tables at once: 5 connections made calls queue for one.
     const sql = createPool(databaseUri, 10, timeouts);
     cleanups.push(() => sql.end());
+    // Until its tables, functions and indexes are set up, this instance has the database to itself.
+    const releaseStartUpLock = await takeStartUpLock(sql);
+    cleanups.push(releaseStartUpLock);
 
     const outbox = new Outbox(config.dataDir);
     const mailer = createMailer(config.smtpUrl, config.mailFrom, outbox, config.timeouts.smtpMs);
@@ -263,6 +267,7 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
       ),
     ] as const);
     const dashboard: RequestHandler[] | undefined = made?.handlers;
+    await releaseStartUpLock();
 
     const app = createApp({
       config,

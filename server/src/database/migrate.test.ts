@@ -5,7 +5,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../../testing/site.ts';
-import { buildIndexes, type IndexDefinition, oneInstanceAtATime } from './migrate.ts';
+import { buildIndexes, type IndexDefinition } from './migrate.ts';
+import { takeStartUpLock } from './start-up-lock.ts';
 import { createPool, type Sql } from './sql.ts';
 
 let uri: string;
@@ -13,9 +14,17 @@ let uri: string;
 let pool: Sql;
 const others: pg.Pool[] = [];
 
-/** What an instance's migration does with its indexes. */
-const ensureIndexes = (on: Sql, indexes: IndexDefinition[]) =>
-  oneInstanceAtATime(on, (client) => buildIndexes(client, indexes));
+/** What an instance's start-up does with its indexes: under the start-up lock, on a connection of their own. */
+async function ensureIndexes(on: Sql, indexes: IndexDefinition[]): Promise<void> {
+  const release = await takeStartUpLock(on);
+  const client = await on.connect();
+  try {
+    await buildIndexes(client, indexes);
+  } finally {
+    client.release();
+    await release();
+  }
+}
 
 beforeAll(async () => {
   uri = await createDatabase();

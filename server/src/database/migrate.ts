@@ -1,11 +1,10 @@
 // The start-up migration: what the site adds to Parse's tables (a column, a
 // sequence, indexes, the activity log's triggers). Every instance runs it as it
-// starts, one at a time (an advisory lock: two at once would collide on `IF NOT
-// EXISTS`), and never stops the centre's work: indexes are built CONCURRENTLY
-// (reads and writes of the table go on meanwhile) and without the statement time
-// limit a request has. A build that failed or was cut off (a crash, a duplicate in
-// a unique index) leaves an invalid index that `IF NOT EXISTS` would skip for
-// ever; the next start drops it and builds it again.
+// starts, one at a time (start-up-lock.ts), and never stops the centre's work:
+// indexes are built CONCURRENTLY (reads and writes of the table go on meanwhile)
+// and without the statement time limit a request has. A build that failed or was
+// cut off (a crash, a duplicate in a unique index) leaves an invalid index that
+// `IF NOT EXISTS` would skip for ever; the next start drops it and builds it again.
 
 import type pg from 'pg';
 import { logger } from '../logger.ts';
@@ -36,16 +35,13 @@ const INDEXES: readonly IndexDefinition[] = [
   { name: '_Session_user', on: '"_Session" ("user")' },
 ];
 
-/** The migration's advisory lock: any constant of the site's own. */
-const LOCK_KEY = 0x7c_1d_e7;
-/** How often an instance looks whether another has finished its migration. */
-const LOCK_POLL_MS = 200;
 /** The longest one index build may take (on the server and on the client). */
 const INDEX_BUILD_LIMIT_MS = 60 * 60 * 1000;
 
-/** Applied after Parse has created its tables. */
+/** Applied after Parse has created its tables, under the start-up lock (start-up-lock.ts). */
 export async function migrate(pool: Sql): Promise<void> {
-  await oneInstanceAtATime(pool, async (client) => {
+  const client = await pool.connect();
+  try {
     // A session's last use (cloud/src/users/sessions.ts reads and writes it in SQL on every call).
     await client.query(`ALTER TABLE "_Session" ADD COLUMN IF NOT EXISTS "lastUsedAt" timestamp with time zone`);
     await client.query(`CREATE SEQUENCE IF NOT EXISTS student_enrollment_seq`);
@@ -57,28 +53,6 @@ export async function migrate(pool: Sql): Promise<void> {
       FROM (SELECT MAX("enrollmentId")::bigint AS m FROM "_User") AS s
       WHERE m IS NOT NULL
         AND m > (SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM student_enrollment_seq)`);
-  });
-}
-
-/**
- * Runs `work` on a connection of its own while no other instance runs its
- * migration. An instance waiting for another holds no statement open meanwhile:
- * an open one would make the other's concurrent index builds wait for it in turn.
- */
-export async function oneInstanceAtATime(pool: Sql, work: (client: pg.PoolClient) => Promise<void>): Promise<void> {
-  const client = await pool.connect();
-  try {
-    for (;;) {
-      const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [LOCK_KEY]);
-      if (rows[0]!.locked) break;
-      await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
-    }
-    try {
-      await work(client);
-    } finally {
-      // Should this fail, the connection is closed below, which lets the lock go too.
-      await client.query('SELECT pg_advisory_unlock($1)', [LOCK_KEY]).catch(() => undefined);
-    }
   } catch (error) {
     // A connection left in an unknown state (a build cut off by its time limit) is not reused.
     client.release(error as Error);
