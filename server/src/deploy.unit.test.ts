@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Ajv2019 } from 'ajv/dist/2019.js';
+import semver from 'semver';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
@@ -188,6 +189,25 @@ describe('Dockerfile', () => {
         './*': { compiled: './dist/*.js', default: './src/*.ts' },
       });
     }
+  });
+
+  it('runs a Node that every installed package supports (docs/decisions/0015-node-20-holds.md)', () => {
+    const image = /^FROM node:(\d+)-/.exec(stages.values().next().value?.[0] ?? '')?.[1];
+    const lowest = semver.minVersion(
+      (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node,
+    );
+    expect(image).toBeDefined();
+    expect(String(lowest?.major)).toBe(image);
+    const lock = JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { version?: string; engines?: { node?: string } | string[] }>;
+    };
+    const unsupported = Object.entries(lock.packages)
+      .filter(([, info]) => {
+        const wanted = Array.isArray(info.engines) ? undefined : info.engines?.node;
+        return wanted !== undefined && !semver.satisfies(lowest!, wanted);
+      })
+      .map(([name, info]) => `${name}@${info.version}`);
+    expect(unsupported).toEqual([]);
   });
 
   it('lets npm run the embedded database’s install script (it links its libraries)', () => {
