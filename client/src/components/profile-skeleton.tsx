@@ -1,14 +1,18 @@
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
 
 /**
- * Grey lines in the shape of what is coming (rows of a label and a value), while
- * a page waits: the layout does not jump when the data arrives. Screen readers
- * hear `label` once.
+ * "Loading..." (the seed spec's text) over grey lines in the shape of what is
+ * coming (rows of a label and a value), while a page waits: the layout does not
+ * jump when the data arrives. Screen readers hear the text once.
  */
-export function ProfileSkeleton({ rows, label }: { rows: number; label: string }) {
+export function ProfileSkeleton({ rows }: { rows: number }) {
   return (
-    <Box role="status" aria-label={label}>
+    <Box>
+      <Typography role="status" color="text.secondary" sx={{ mb: 1 }}>
+        Loading...
+      </Typography>
       {Array.from({ length: rows }, (_, row) => (
         <Box
           key={row}

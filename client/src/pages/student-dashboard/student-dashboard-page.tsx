@@ -103,7 +103,7 @@ export default function StudentDashboardPage() {
         <Typography id="profile-heading" variant="h2" sx={{ mb: 2 }}>
           Your Profile
         </Typography>
-        {state.status === 'loading' && <ProfileSkeleton rows={8} label="Loading your profile" />}
+        {state.status === 'loading' && <ProfileSkeleton rows={8} />}
         {state.status === 'failed' && <Typography>No user data available</Typography>}
         {profile && (
           <Box component="dl" sx={{ m: 0 }}>
