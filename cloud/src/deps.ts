@@ -26,6 +26,17 @@ export interface MailJob {
   idempotencyKey: string;
 }
 
+export type Sql = <Row extends object = Record<string, unknown>>(
+  text: string,
+  values?: readonly unknown[],
+) => Promise<Row[]>;
+
+export interface Transaction {
+  sql: Sql;
+  /** Queues many e-mails at once, with the rule per key of `enqueueMail`, in the transaction. */
+  enqueueMails(jobs: readonly MailJob[]): Promise<void>;
+}
+
 export interface CloudDeps {
   /**
    * Counts one call of a limit group for a client address; rejects with an
@@ -43,13 +54,17 @@ export interface CloudDeps {
   mailQueueStatus(): Promise<MailQueueStatus>;
   /** Drops the mails to these addresses still queued, and every kept copy of a mail to them (erasure). */
   forgetMailTo(addresses: readonly string[]): Promise<void>;
-  /** Queues many e-mails at once (one statement), with the same rule per key. */
-  enqueueMails(jobs: readonly MailJob[]): Promise<void>;
   /**
    * The site's PostgreSQL, for the bulk statements Parse cannot express (thousands
    * of marks in one INSERT); the classes are Parse's tables.
    */
-  sql: <Row extends object = Record<string, unknown>>(text: string, values?: readonly unknown[]) => Promise<Row[]>;
+  sql: Sql;
+  /**
+   * Runs `work` in one database transaction, on one connection: what it writes and
+   * the mails it queues are kept together or not at all (committed when `work`
+   * resolves, rolled back when it throws). Its locks last until then.
+   */
+  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
   /** Sends a text message to a 10-digit mobile number. */
   sendSms(message: SmsMessage): Promise<void>;
   /** Secret that keys the hashes of one-time codes. */

@@ -15,7 +15,7 @@ import { createDashboard } from './dashboard.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded.ts';
 import { migrate } from './database/migrate.ts';
 import { takeStartUpLock } from './database/start-up-lock.ts';
-import { createPool, isHealthy, nextEnrollmentId } from './database/sql.ts';
+import { createPool, inTransaction, isHealthy, nextEnrollmentId } from './database/sql.ts';
 import { createMailer } from './delivery/mail.ts';
 import { Outbox } from './delivery/outbox.ts';
 import { createSmsSender } from './delivery/sms.ts';
@@ -241,10 +241,17 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
       ),
       enqueueMail: (message, key) => mailQueue.enqueue(message, key),
       mailQueueStatus: () => mailQueue.status(),
-      enqueueMails: (jobs) => mailQueue.enqueueMany(jobs),
       forgetMailTo: (addresses) => mailQueue.forgetMailTo(addresses),
       sql: async <Row extends object>(text: string, values?: readonly unknown[]) =>
         (await sql.query(text, values as unknown[])).rows as Row[],
+      transaction: (work) =>
+        inTransaction(sql, (client) =>
+          work({
+            sql: async <Row extends object>(text: string, values?: readonly unknown[]) =>
+              (await client.query(text, values as unknown[])).rows as Row[],
+            enqueueMails: (jobs) => mailQueue.enqueueMany(jobs, client),
+          }),
+        ),
       codeSecret: `${config.masterKey}:one-time-codes`,
       nextEnrollmentId: () => nextEnrollmentId(sql),
       loginGuard,

@@ -210,6 +210,58 @@ describe('the activity log', () => {
   });
 });
 
+describe('refused and failed changes in the activity log', () => {
+  const entriesOf = async (kind: string, targetId: string) =>
+    (
+      (await t.api('GET', `/api/activity?kind=${kind}&limit=100`, undefined, admin)).body as Array<{
+        targetId: string;
+        state: string;
+      }>
+    ).filter((entry) => entry.targetId === targetId);
+
+  it('logs a refused delete or a second publication as failed, never as applied', async () => {
+    const a = await create({ grade: 2, board: 'State', title: 'Refused changes' });
+    expect((await t.api('POST', `/api/assessments/${a.objectId}/publish`, {}, admin)).status).toBe(200);
+    expect((await t.api('POST', `/api/assessments/${a.objectId}/publish`, {}, admin)).status).toBe(400);
+    expect((await t.api('DELETE', `/api/assessments/${a.objectId}`, undefined, admin)).status).toBe(400);
+    expect((await entriesOf('assessment.publish', a.objectId)).map((e) => e.state).sort()).toEqual([
+      'applied',
+      'failed',
+    ]);
+    expect((await entriesOf('assessment.delete', a.objectId)).map((e) => e.state)).toEqual(['failed']);
+  });
+
+  it('publishes nothing when its mails cannot be queued, and publishing again mails each student once', async () => {
+    const class9 = await pupils(2, 9, 'State');
+    const a = await create({ grade: 9, board: 'State', subject: 'English', title: 'Queue refused' });
+    await save(
+      a.objectId,
+      class9.map((p) => ({ id: p.id, value: '15' })),
+    );
+    // The database refuses this publication's mails (a full disk, a lost connection).
+    const refuse = `refuse_${a.objectId.toLowerCase()}`;
+    await t.sql.query(`CREATE FUNCTION ${refuse}() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'mail queue refused'; END $$`);
+    await t.sql.query(`CREATE TRIGGER ${refuse} BEFORE INSERT ON mail_delivery FOR EACH ROW
+      WHEN (NEW.key LIKE 'marks-published:${a.objectId}:%') EXECUTE FUNCTION ${refuse}()`);
+    try {
+      const failed = await t.api('POST', `/api/assessments/${a.objectId}/publish`, {}, admin);
+      expect(failed.status).toBeGreaterThanOrEqual(500);
+      expect(failed.body.error).not.toContain('mail queue refused');
+    } finally {
+      await t.sql.query(`DROP TRIGGER ${refuse} ON mail_delivery`);
+      await t.sql.query(`DROP FUNCTION ${refuse}()`);
+    }
+    const [row] = (await t.sql.query(`SELECT status FROM "Assessment" WHERE "objectId" = $1`, [a.objectId])).rows;
+    expect(row.status).toBe('draft');
+    expect((await entriesOf('assessment.publish', a.objectId)).map((e) => e.state)).toEqual(['failed']);
+
+    const again = await t.api('POST', `/api/assessments/${a.objectId}/publish`, {}, admin);
+    expect(again.body).toMatchObject({ status: 'published', mailsQueued: 2, average: 15 });
+    for (const p of class9) expect(await mailsTo(p.email)).toHaveLength(1);
+  });
+});
+
 describe('CSV import', () => {
   it('previews every bad row and saves nothing until all are good', async () => {
     const [c1, c2, c3] = await pupils(3, 6);

@@ -116,8 +116,7 @@ export function defineAssessmentFunctions(deps: CloudDeps): void {
   defineFunction(deps, 'deleteAssessment', async (request) => {
     const admin = await requireAdmin(request, deps);
     const assessment = await getAssessment(request.params.objectId);
-    // Checked and deleted in one statement, so a publication at the same moment cannot slip between.
-    const deleted = await recordActivity(
+    await recordActivity(
       {
         admin,
         kind: 'assessment.delete',
@@ -125,13 +124,18 @@ export function defineAssessmentFunctions(deps: CloudDeps): void {
         targetId: assessment.id!,
         changes: changesBetween(assessment.attributes, {}, ASSESSMENT_FIELDS),
       },
+      // Checked and deleted in one statement, so a publication at the same moment
+      // cannot slip between; a refusal leaves the log's entry `failed`, not `applied`.
       () =>
-        deps.sql(`DELETE FROM "Assessment" WHERE "objectId" = $1 AND status = 'draft' RETURNING "objectId"`, [
-          assessment.id,
-        ]),
+        deps.transaction(async (tx) => {
+          const deleted = await tx.sql(
+            `DELETE FROM "Assessment" WHERE "objectId" = $1 AND status = 'draft' RETURNING "objectId"`,
+            [assessment.id],
+          );
+          if (!deleted.length) validationFailed(AssessmentMessage.publishedCannotBeDeleted);
+          await tx.sql(`DELETE FROM "Mark" WHERE "assessmentId" = $1`, [assessment.id]);
+        }),
     );
-    if (!deleted.length) validationFailed(AssessmentMessage.publishedCannotBeDeleted);
-    await deps.sql(`DELETE FROM "Mark" WHERE "assessmentId" = $1`, [assessment.id]);
     return { success: true };
   });
 
@@ -139,8 +143,16 @@ export function defineAssessmentFunctions(deps: CloudDeps): void {
     const admin = await requireAdmin(request, deps);
     const assessment = await getAssessment(request.params.objectId);
     const id = assessment.id!;
-    // Only one of two simultaneous publications gets the row: the mails go out once.
-    const claimed = await recordActivity(
+    const progressUrl = `${deps.publicUrl}${Route.progress}`;
+    const result = {
+      subject: assessment.get('subject') as string,
+      title: assessment.get('title') as string,
+      maxMarks: assessment.get('maxMarks') as number,
+    };
+    // One transaction: the assessment is published with its average and its mails
+    // queued, or none of it (publishing can then be tried again). Only one of two
+    // simultaneous publications gets the row: the mails go out once.
+    const mailsQueued = await recordActivity(
       {
         admin,
         kind: 'assessment.publish',
@@ -149,36 +161,32 @@ export function defineAssessmentFunctions(deps: CloudDeps): void {
         changes: [{ field: 'status', before: String(assessment.get('status') ?? ''), after: 'published' }],
       },
       () =>
-        deps.sql(
-          `UPDATE "Assessment" SET status = 'published', "publishedAt" = now(), "updatedAt" = now()
-           WHERE "objectId" = $1 AND status = 'draft' RETURNING "objectId"`,
-          [id],
-        ),
+        deps.transaction(async (tx) => {
+          const claimed = await tx.sql(
+            `UPDATE "Assessment" SET status = 'published', "publishedAt" = now(), "updatedAt" = now()
+             WHERE "objectId" = $1 AND status = 'draft' RETURNING "objectId"`,
+            [id],
+          );
+          if (!claimed.length) validationFailed(AssessmentMessage.alreadyPublished);
+          await refreshAverage(tx.sql, id);
+          const students = await tx.sql<{ objectId: string; email: string; fullname: string; marks: number }>(
+            `SELECT u."objectId", u.email, u.fullname, m.marks FROM "Mark" m JOIN "_User" u ON u."objectId" = m."studentId"
+             WHERE m."assessmentId" = $1 AND m.marks IS NOT NULL AND m.absent IS NOT TRUE AND u.email IS NOT NULL`,
+            [id],
+          );
+          const jobs: MailJob[] = students.map((student) => ({
+            message: {
+              to: student.email,
+              ...marksPublishedEmail(student.fullname, { ...result, marks: student.marks }, progressUrl),
+            },
+            idempotencyKey: publicationMailKey(id, student.objectId),
+          }));
+          await tx.enqueueMails(jobs);
+          return jobs.length;
+        }),
     );
-    if (!claimed.length) validationFailed(AssessmentMessage.alreadyPublished);
-    await refreshAverage(deps, id);
-
-    const students = await deps.sql<{ objectId: string; email: string; fullname: string; marks: number }>(
-      `SELECT u."objectId", u.email, u.fullname, m.marks FROM "Mark" m JOIN "_User" u ON u."objectId" = m."studentId"
-       WHERE m."assessmentId" = $1 AND m.marks IS NOT NULL AND m.absent IS NOT TRUE AND u.email IS NOT NULL`,
-      [id],
-    );
-    const progressUrl = `${deps.publicUrl}${Route.progress}`;
-    const result = {
-      subject: assessment.get('subject') as string,
-      title: assessment.get('title') as string,
-      maxMarks: assessment.get('maxMarks') as number,
-    };
-    const jobs: MailJob[] = students.map((student) => ({
-      message: {
-        to: student.email,
-        ...marksPublishedEmail(student.fullname, { ...result, marks: student.marks }, progressUrl),
-      },
-      idempotencyKey: publicationMailKey(id, student.objectId),
-    }));
-    await deps.enqueueMails(jobs);
     await assessment.fetch(MASTER);
-    return { ...toAssessmentRecord(assessment), mailsQueued: jobs.length };
+    return { ...toAssessmentRecord(assessment), mailsQueued };
   });
 }
 

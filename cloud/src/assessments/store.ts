@@ -4,7 +4,7 @@
 
 import { ALL_BOARDS, AssessmentMessage, type MarkValue, type ValidAssessment } from '@tc/domain/assessments';
 import { ErrorCode } from '@tc/domain/errors';
-import type { CloudDeps } from '../deps.ts';
+import type { CloudDeps, Sql } from '../deps.ts';
 import { fail } from '../errors.ts';
 import { MASTER, parse } from '../parse.ts';
 
@@ -54,8 +54,8 @@ export function batchCondition(first: number): string {
 }
 
 /** Stores the average and the number of students with marks; on a draft it is kept up to date too. */
-export async function refreshAverage(deps: CloudDeps, assessmentId: string): Promise<void> {
-  await deps.sql(
+export async function refreshAverage(sql: Sql, assessmentId: string): Promise<void> {
+  await sql(
     `UPDATE "Assessment" a SET average = s.average, "markedCount" = s.n, "updatedAt" = now()
      FROM (SELECT avg(marks) AS average, count(marks)::int AS n FROM "Mark"
            WHERE "assessmentId" = $1 AND marks IS NOT NULL AND absent IS NOT TRUE) s
@@ -94,5 +94,5 @@ export async function writeMarks(deps: CloudDeps, assessmentId: string, writes: 
       cleared,
     ]);
   }
-  if (set.length || cleared.length) await refreshAverage(deps, assessmentId);
+  if (set.length || cleared.length) await refreshAverage(deps.sql, assessmentId);
 }

@@ -67,7 +67,10 @@ export function withErasedMailSkipped(deps: CloudDeps): CloudDeps {
     enqueueMail: async (message, key) => {
       if (!isErasedEmail(message.to)) await deps.enqueueMail(message, key);
     },
-    enqueueMails: async (jobs) => deps.enqueueMails(jobs.filter((job) => !isErasedEmail(job.message.to))),
+    transaction: (work) =>
+      deps.transaction((tx) =>
+        work({ ...tx, enqueueMails: (jobs) => tx.enqueueMails(jobs.filter((job) => !isErasedEmail(job.message.to))) }),
+      ),
   };
   return guarded;
 }

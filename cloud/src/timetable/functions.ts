@@ -35,7 +35,7 @@ import {
   findSlots,
   getSlotObject,
   HOLIDAY_CLASS,
-  serialisedForGrade,
+  serialisedForGrades,
   SLOT_CLASS,
   slotFromJson,
   slotRecord,
@@ -84,7 +84,7 @@ export function defineTimetableFunctions(deps: CloudDeps): void {
     const result = validateSlot(request.params);
     if (!result.ok) validationFailed(result.message, result.field);
     const slot = result.value;
-    return serialisedForGrade(slot.grade, async () => {
+    return serialisedForGrades(deps, [slot.grade], async () => {
       await checkNoClash(slot);
       const saved = await recordActivity(
         {
@@ -128,9 +128,7 @@ export function defineTimetableFunctions(deps: CloudDeps): void {
       await signalChange(...timetableKeys(current.grade, current.board), ...timetableKeys(slot.grade, slot.board));
       return slotRecord({ ...slot, objectId });
     };
-    return serialisedForGrade(current.grade, () =>
-      slot.grade === current.grade ? work() : serialisedForGrade(slot.grade, work),
-    );
+    return serialisedForGrades(deps, [current.grade, slot.grade], work);
   });
 
   defineFunction(deps, 'deleteTimetableSlot', async (request) => {

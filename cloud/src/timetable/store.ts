@@ -81,20 +81,28 @@ export async function findHolidays(sql: CloudDeps['sql'], from?: string, to?: st
   return rows.map(holidayFromJson);
 }
 
-const queues = new Map<number, Promise<unknown>>();
+/** The first key of the timetable's advisory locks (the second is the grade): any constant of the site's own. */
+const TIMETABLE_LOCK = 7_240_001;
+let inThisProcess: Promise<unknown> = Promise.resolve();
 
 /**
- * Runs the changes of one grade's timetable one after the other, so that two
- * admins adding overlapping slots at the same moment cannot both pass the clash
- * check (within this process; the site runs the timetable screens on one).
+ * Runs a change to the timetables of these grades while no other change to them
+ * runs, on any instance of the site, so that two admins adding overlapping slots
+ * at the same moment cannot both pass the clash check. A PostgreSQL advisory lock
+ * per grade, taken in ascending order (two slots moving between two grades in
+ * opposite directions cannot wait on each other for ever) and held until `work`
+ * settles. Within one process the changes queue before they take a connection,
+ * so that waiting admins do not hold the pool's connections.
  */
-export function serialisedForGrade<T>(grade: number, work: () => Promise<T>): Promise<T> {
-  const previous = queues.get(grade) ?? Promise.resolve();
-  const next = previous.then(work, work);
-  const settled = next.catch(() => undefined);
-  queues.set(grade, settled);
-  void settled.then(() => {
-    if (queues.get(grade) === settled) queues.delete(grade);
-  });
+export function serialisedForGrades<T>(deps: CloudDeps, grades: readonly number[], work: () => Promise<T>): Promise<T> {
+  const locked = () =>
+    deps.transaction(async (tx) => {
+      for (const grade of [...new Set(grades)].sort((a, b) => a - b)) {
+        await tx.sql('SELECT pg_advisory_xact_lock($1::int, $2::int)', [TIMETABLE_LOCK, grade]);
+      }
+      return work();
+    });
+  const next = inThisProcess.then(locked, locked);
+  inThisProcess = next.catch(() => undefined);
   return next;
 }

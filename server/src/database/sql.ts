@@ -55,3 +55,19 @@ export async function isHealthy(sql: Sql, timeoutMs: number): Promise<boolean> {
     clearTimeout(timer);
   }
 }
+
+/** Runs `work` on one connection inside BEGIN … COMMIT; ROLLBACK when it throws. */
+export async function inTransaction<T>(sql: Sql, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await sql.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}

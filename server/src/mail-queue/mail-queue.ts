@@ -7,7 +7,8 @@
 import PgBoss from 'pg-boss';
 import type { MailMessage } from '@tc/cloud/deps';
 import type { SendMail } from '../delivery/mail.ts';
-import type { Sql } from '../database/sql.ts';
+import type pg from 'pg';
+import { inTransaction, type Sql } from '../database/sql.ts';
 
 const QUEUE = 'mail';
 /** pg-boss's own schema: the queue's working state (backups leave it out: see requeueUnsent). */
@@ -22,8 +23,11 @@ export interface MailQueueStatus {
 export interface MailQueue {
   /** Queues a mail once per key: a second call with the same key does nothing. */
   enqueue(message: MailMessage, idempotencyKey: string): Promise<void>;
-  /** Many at once (a publication's 4,000 mails): the keys and the jobs in one transaction. */
-  enqueueMany(jobs: ReadonlyArray<{ message: MailMessage; idempotencyKey: string }>): Promise<void>;
+  /**
+   * Many at once (a publication's 4,000 mails): the keys and the jobs in one
+   * transaction, the caller's when given (then they are queued only if it commits).
+   */
+  enqueueMany(jobs: ReadonlyArray<EnqueuedMail>, transaction?: pg.PoolClient): Promise<void>;
   status(): Promise<MailQueueStatus>;
   /** Drops the queued mails to these addresses and every kept copy of a mail to them. */
   forgetMailTo(addresses: readonly string[]): Promise<void>;
@@ -41,6 +45,11 @@ export interface MailQueueOptions {
   pollingIntervalSeconds?: number;
   /** Mails handed to the mail server at once (default 5; the mailer's pool should keep as many connections). */
   sendConcurrency?: number;
+}
+
+interface EnqueuedMail {
+  message: MailMessage;
+  idempotencyKey: string;
 }
 
 interface MailJob {
@@ -179,12 +188,33 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
     }
   })();
 
+  /** The keys, then a job per key not queued before, on the caller's transaction. */
+  const insertJobs = async (client: pg.PoolClient, jobs: ReadonlyArray<EnqueuedMail>) => {
+    const inserted = await client.query<{ key: string }>(
+      `INSERT INTO mail_delivery (key, message) SELECT * FROM unnest($1::text[], $2::jsonb[])
+       ON CONFLICT (key) DO NOTHING RETURNING key`,
+      [jobs.map((job) => job.idempotencyKey), jobs.map((job) => JSON.stringify(job.message))],
+    );
+    const fresh = new Set(inserted.rows.map((row) => row.key));
+    const toSend = jobs.filter((job) => fresh.delete(job.idempotencyKey));
+    if (!toSend.length) return;
+    await boss.insert(
+      toSend.map((job) => ({
+        name: QUEUE,
+        data: { key: job.idempotencyKey, message: job.message } satisfies MailJob,
+        retryLimit: options.retryLimit,
+        retryDelay: options.retryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: queueOptions.expireInSeconds,
+      })),
+      { db: { executeSql: (text, values) => client.query(text, values) } },
+    );
+  };
+
   return {
     enqueue: async (message, idempotencyKey) => {
       // The key and the job in one transaction: both or neither, whatever dies when.
-      const client = await sql.connect();
-      try {
-        await client.query('BEGIN');
+      await inTransaction(sql, async (client) => {
         const inserted = await client.query(
           `INSERT INTO mail_delivery (key, message) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING RETURNING key`,
           [idempotencyKey, JSON.stringify(message)],
@@ -194,46 +224,13 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
             db: { executeSql: (text, values) => client.query(text, values) },
           });
         }
-        await client.query('COMMIT');
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
+      });
     },
-    enqueueMany: async (jobs) => {
+    enqueueMany: async (jobs, transaction) => {
       if (!jobs.length) return;
-      const client = await sql.connect();
-      try {
-        await client.query('BEGIN');
-        const inserted = await client.query<{ key: string }>(
-          `INSERT INTO mail_delivery (key, message) SELECT * FROM unnest($1::text[], $2::jsonb[])
-           ON CONFLICT (key) DO NOTHING RETURNING key`,
-          [jobs.map((job) => job.idempotencyKey), jobs.map((job) => JSON.stringify(job.message))],
-        );
-        const fresh = new Set(inserted.rows.map((row) => row.key));
-        const toSend = jobs.filter((job) => fresh.delete(job.idempotencyKey));
-        if (toSend.length) {
-          await boss.insert(
-            toSend.map((job) => ({
-              name: QUEUE,
-              data: { key: job.idempotencyKey, message: job.message } satisfies MailJob,
-              retryLimit: options.retryLimit,
-              retryDelay: options.retryDelaySeconds,
-              retryBackoff: true,
-              expireInSeconds: queueOptions.expireInSeconds,
-            })),
-            { db: { executeSql: (text, values) => client.query(text, values) } },
-          );
-        }
-        await client.query('COMMIT');
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
+      if (transaction) await insertJobs(transaction, jobs);
+      else await inTransaction(sql, (client) => insertJobs(client, jobs));
+      // Seen at once when committed by now, else at the next poll.
       wake?.();
     },
     forgetMailTo: async (addresses) => {
