@@ -21,6 +21,7 @@ import { normalizeEmail } from '@tc/domain/registration';
 import type { CloudDeps } from '../deps.ts';
 import { defineFunction, fail, optionalString, validationFailed } from '../errors.ts';
 import { CODE_CLASS } from '../otp/codes.ts';
+import { dropFeedsOf } from '../timetable/calendar-feed.ts';
 import { MASTER, parse } from '../parse.ts';
 import { forgetCounts } from '../users/student-count.ts';
 import { ENROLLMENT_FIELD, requireAdmin, toRecord, type User } from '../users/accounts.ts';
@@ -164,6 +165,7 @@ export function defineStatusFunctions(deps: CloudDeps): void {
         user.setPassword(randomBytes(32).toString('base64url'));
         await user.save(null, MASTER);
         await revokeAllSessions(user);
+        await dropFeedsOf(user.id!);
         // Codes are stored by e-mail or mobile: those go too, for every e-mail
         // and mobile the student has had (the log knows the earlier ones).
         const contacts = [oldEmail, oldMobile, ...(await earlierContacts(user.id!))].filter(Boolean);

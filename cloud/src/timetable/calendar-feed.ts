@@ -38,11 +38,16 @@ export async function ownFeedToken(userId: string): Promise<string> {
   return newFeedToken(userId);
 }
 
+/** Deletes every feed token of a student (their erasure): the addresses stop working for ever. */
+export async function dropFeedsOf(userId: string): Promise<void> {
+  const old = await feedsOf(userId);
+  if (old.length) await parse().Object.destroyAll(old, MASTER);
+}
+
 /** A new feed token; every earlier one stops working now. */
 export async function newFeedToken(userId: string): Promise<string> {
   const Parse = parse();
-  const old = await feedsOf(userId);
-  if (old.length) await Parse.Object.destroyAll(old, MASTER);
+  await dropFeedsOf(userId);
   const token = randomBytes(24).toString('base64url');
   await new Parse.Object(FEED_CLASS).save({ userId, token }, MASTER);
   return token;
@@ -54,21 +59,30 @@ export function feedAddress(deps: Pick<CloudDeps, 'publicUrl'>, token: string): 
 }
 
 /**
- * The feed of a token, or null when no student has it. Counted in the look-up
- * limit group of the client's address first, as any other guessable look-up.
+ * The feed of a token, or null when no student has it or the student's account
+ * is deactivated (erased accounts are too) — until it is reactivated.
+ * Only misses count in the look-up limit group of the client's address, as any
+ * other guess of a secret: a hit is never limited, because the calendar services
+ * of Google and Microsoft fetch every subscriber's feed from a few addresses of
+ * their own, and one address over the limit would leave every calendar stale.
  */
 export async function calendarFeed(deps: CloudDeps, token: string, clientAddress: string): Promise<string | null> {
-  await deps.countCall('lookup', clientAddress);
+  const calendar = await feedOf(deps, token);
+  if (calendar === null) await deps.countCall('lookup', clientAddress);
+  return calendar;
+}
+
+async function feedOf(deps: CloudDeps, token: string): Promise<string | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
   const Parse = parse();
   const feed = await new Parse.Query(FEED_CLASS).equalTo('token', token).first(MASTER);
   if (!feed) return null;
   const student = (await new Parse.Query(Parse.User)
-    .select('grade', 'board')
+    .select('grade', 'board', 'status')
     .get(feed.get('userId') as string, { ...MASTER, json: true })
-    .catch(() => undefined)) as unknown as { grade: number; board: string } | undefined;
+    .catch(() => undefined)) as unknown as { grade: number; board: string; status?: string } | undefined;
   const board = student && parseBoard(student.board);
-  if (!student || !board) return null;
+  if (!student || !board || student.status === 'deactivated') return null;
 
   const zone = deps.centreTimeZone;
   const today = zonedParts(new Date(), zone).date;

@@ -448,6 +448,22 @@ describe('the calendar feed', () => {
     expect((await fetch(reset.body.url)).status).toBe(200);
   });
 
+  it('stops while the student is deactivated, comes back with the account, and goes for ever with an erasure', async () => {
+    const { token, objectId } = await studentOf(3, 'State');
+    const { url } = (await t.api('GET', '/api/students/me/calendar', undefined, token)).body as { url: string };
+    expect((await fetch(url)).status).toBe(200);
+    const setStatus = (status: string) => t.api('PUT', `/api/users/${objectId}/status`, { status }, admin);
+    expect((await setStatus('deactivated')).status).toBe(200);
+    expect((await fetch(url)).status).toBe(404);
+    expect((await setStatus('active')).status).toBe(200);
+    expect((await fetch(url)).status).toBe(200);
+
+    expect((await t.api('POST', `/api/users/${objectId}/erase`, { confirm: 'ERASE' }, admin)).status).toBe(200);
+    expect((await fetch(url)).status).toBe(404);
+    const { rows } = await t.sql.query(`SELECT count(*)::int AS n FROM "CalendarFeed" WHERE "userId" = $1`, [objectId]);
+    expect(rows[0].n).toBe(0);
+  });
+
   it('answers 404 to unknown and malformed tokens, and the feed calls need a student', async () => {
     expect((await fetch(`${t.url}/api/calendar/${'A'.repeat(32)}.ics`)).status).toBe(404);
     expect((await fetch(`${t.url}/api/calendar/short.ics`)).status).toBe(404);
