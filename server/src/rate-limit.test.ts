@@ -66,6 +66,10 @@ describe('per-address limits', () => {
       const answer = await parse(route, { email, mobile: '9876543210' });
       expect(ran(answer), `${route}: ${JSON.stringify(answer)}`).toBe(false);
     }
+    // Refused on /parse as on /api: 429 with the error text.
+    const onParse = await parse('/parse/functions/checkEmail', { email });
+    expect(onParse.status).toBe(429);
+    expect(onParse.body).toEqual({ code: ErrorCode.TooManyRequests, error: expect.stringMatching(/\w/) });
 
     for (const path of ['/parse/functions/checkEmail', '/parse/./functions/checkEmail', '/functions/checkEmail']) {
       const batch = await parse('/parse/batch', { requests: [{ method: 'POST', path, body: { email } }] });

@@ -5,6 +5,7 @@
 // breaks at run time.
 
 import { createRequire } from 'node:module';
+import { ErrorCode } from '@tc/domain/errors';
 
 const require = createRequire(import.meta.url);
 
@@ -47,7 +48,7 @@ export const passwords = require('parse-server/lib/password.js') as {
 type ErrorMiddleware = (
   error: unknown,
   req: unknown,
-  res: { json(body: unknown): unknown },
+  res: { json(body: unknown): unknown; status(code: number): unknown },
   next: (error?: unknown) => void,
 ) => void;
 const middlewares = require('parse-server/lib/middlewares.js') as {
@@ -58,12 +59,18 @@ const middlewares = require('parse-server/lib/middlewares.js') as {
  * Parse answers a refused request with `{code, error}` only. A cloud function's
  * error that concerns one form field (cloud/src/errors.ts `fail`) names it, as the
  * /api facade does, so that the browser's Parse SDK can put the message under the
- * field (client/src/lib/parse-sdk.ts). Must run before Parse Server builds its app.
+ * field (client/src/lib/parse-sdk.ts). A request over a per-address limit is
+ * `429`, as on /api (Parse answers 400 to every code of its own but two).
+ * Must run before Parse Server builds its app.
  */
 export function answerParseErrorsWithField(): void {
   const original = middlewares.handleParseErrors;
   if (original.withField) return;
   const withField: ErrorMiddleware & { withField?: true } = (error, req, res, next) => {
+    if ((error as { code?: unknown } | null)?.code === ErrorCode.TooManyRequests) {
+      const status = res.status.bind(res);
+      res.status = () => status(429);
+    }
     const field = (error as { field?: unknown } | null)?.field;
     if (typeof field === 'string' && field) {
       const json = res.json.bind(res);
