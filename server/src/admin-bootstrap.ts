@@ -1,8 +1,9 @@
 // Makes sure the configured administrator exists, with this password, in the
-// Parse role `admin`.
+// Parse role `admin`. A student can never become one: an ADMIN_EMAIL that is a
+// student's stops start-up.
 
 import { parse, MASTER } from '@tc/cloud/parse';
-import { ADMIN_ROLE, ownerOnlyAcl } from '@tc/cloud/users/accounts';
+import { ADMIN_ROLE, isStudent, ownerOnlyAcl } from '@tc/cloud/users/accounts';
 import type { Config } from './config.ts';
 import type { Sql } from './database/sql.ts';
 import { HASHED_PASSWORD_COLUMN } from '@tc/cloud/parse-storage';
@@ -20,6 +21,8 @@ export async function ensureAdmin(config: Config, sql: Sql): Promise<void> {
     await admin.save(null, MASTER);
     admin.setACL(ownerOnlyAcl(admin));
     await admin.save(null, MASTER);
+  } else if (isStudent(admin)) {
+    throw new Error(`ADMIN_EMAIL ${email} is a student's address; a student can never be an admin: choose another`);
   } else {
     const { rows } = await sql.query<{ hash: string | null }>(
       `SELECT "${HASHED_PASSWORD_COLUMN}" AS hash FROM "_User" WHERE "objectId" = $1`,

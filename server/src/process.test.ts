@@ -11,6 +11,7 @@ import { freePort } from './net.ts';
 import { startCaptures } from '../../testing/captures.ts';
 import { codeIn } from '../../testing/codes.ts';
 import { runSite, type SiteProcess } from '../../testing/processes.ts';
+import { register, startTestSite } from '../../testing/site.ts';
 import { newStudent } from '../../testing/students.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'tc-process-'));
@@ -54,6 +55,38 @@ describe('the server process', () => {
     const started = run({ NODE_ENV: 'production', DATA_DIR: dataDir });
     expect(await started.exited).toBe(1);
     expect(started.output()).toMatch(/APP_ID is required when NODE_ENV=production/);
+  });
+
+  it("refuses to start when ADMIN_EMAIL is a student's address: a student never becomes an admin", async () => {
+    const t = await startTestSite();
+    try {
+      const { student, result } = await register(t);
+      expect(result.status).toBe(201);
+      const started = run({
+        NODE_ENV: 'test',
+        PORT: String(await freePort()),
+        DATA_DIR: dataDir,
+        DATABASE_URI: t.site.config.databaseUri!,
+        APP_ID: t.site.config.appId,
+        MASTER_KEY: t.site.config.masterKey,
+        ADMIN_EMAIL: student.email,
+        ADMIN_PASSWORD: 'taken-over-1',
+        BACKUP_SCHEDULE: 'off',
+      });
+      expect(await started.exited).toBe(1);
+      expect(started.output()).toContain(`Start-up failed: ADMIN_EMAIL ${student.email.toLowerCase()} is a student's`);
+      const { rows } = await t.sql.query(
+        `SELECT count(*)::int AS n FROM "_Join:users:_Role" j JOIN "_User" u ON u."objectId" = j."relatedId"
+         WHERE u.username = $1`,
+        [student.email.toLowerCase()],
+      );
+      expect(rows[0].n).toBe(0);
+      expect(
+        (await t.api('POST', '/api/student/login', { identifier: student.email, password: student.password })).status,
+      ).toBe(200);
+    } finally {
+      await t.stop();
+    }
   });
 
   it('keeps every record across a clean stop and a restart, and logs no code', async () => {
