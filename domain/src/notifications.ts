@@ -9,6 +9,15 @@ export function registrationCodeSms(code: string): string {
   return `${code} is your ${PRODUCT_NAME} verification code. It expires in ${minutes} minutes. Do not share it with anyone.`;
 }
 
+/**
+ * Sent instead of a code when someone asks for one to register a number that is
+ * registered already: its owner learns how to get in, the asker learns nothing
+ * from the answer (product.md §10). No code, and no run of six digits.
+ */
+export function mobileAlreadyRegisteredSms(loginUrl: string): string {
+  return `This number is already registered with ${PRODUCT_NAME}. Log in with it, or reset your password, at ${loginUrl}`;
+}
+
 export function resetCodeEmail(code: string): { subject: string; text: string } {
   return {
     subject: `Your ${PRODUCT_NAME} password reset code`,

@@ -311,6 +311,27 @@ describe('CSV import', () => {
     const empty = await t.api('POST', `/api/assessments/${a.objectId}/marks/csv`, { csv: ' ' }, admin);
     expect(empty.body).toMatchObject({ field: 'csv', error: M.emptyFile });
   });
+
+  it("leaves a student's marks as they are when the file's marks cell is blank, as in the template", async () => {
+    const [c1, c2] = await pupils(2, 6, 'ICSE');
+    const a = await create({ grade: 6, board: 'ICSE', maxMarks: 20 });
+    expect((await save(a.objectId, [{ id: c1!.id, value: '17' }])).body.errors).toEqual([]);
+    const csv = `enrollment id,marks\n${c1!.id},\n${c2!.id},12\n`;
+    const preview = await t.api('POST', `/api/assessments/${a.objectId}/marks/csv-preview`, { csv }, admin);
+    expect(preview.body).toMatchObject({ errorCount: 0, unchangedCount: 1 });
+    expect(preview.body.rows[0]).toMatchObject({ id: c1!.id, value: '', unchanged: true });
+    expect((await t.api('POST', `/api/assessments/${a.objectId}/marks/csv`, { csv }, admin)).body).toEqual({
+      saved: 1,
+    });
+    const { rows } = await t.sql.query(
+      `SELECT "studentId", marks FROM "Mark" WHERE "assessmentId" = $1 ORDER BY marks DESC`,
+      [a.objectId],
+    );
+    expect(rows).toEqual([
+      { studentId: c1!.objectId, marks: 17 },
+      { studentId: c2!.objectId, marks: 12 },
+    ]);
+  });
 });
 
 describe('publishing and progress', () => {

@@ -33,6 +33,8 @@ export interface CheckedRow {
   fullname?: string;
   value: string;
   error?: string;
+  /** A CSV line with the marks cell blank: the student's marks are left as they are. */
+  unchanged?: boolean;
 }
 
 /**
@@ -43,6 +45,7 @@ async function checkRows(
   deps: CloudDeps,
   assessment: AssessmentObject,
   rows: readonly RowIn[],
+  blank: 'clears' | 'leaves as it is' = 'clears',
 ): Promise<{ checked: CheckedRow[]; writes: MarkWrite[] }> {
   const ids = [...new Set(rows.map((r) => r.id).filter((id): id is number => id !== null))];
   const students = await deps.sql<{
@@ -88,10 +91,19 @@ async function checkRows(
     else if (!isInBatch(batch, student)) out.error = M.otherBatch;
     else if ((seen.get(row.id) ?? 0) > 1) out.error = M.duplicateRow;
     else if (!value.ok) out.error = value.message;
+    else if (value.value === null && blank === 'leaves as it is') out.unchanged = true;
     else writes.push({ studentId: student.objectId, enrollmentId: row.id, value: value.value });
   }
   return { checked, writes };
 }
+
+/**
+ * A blank marks cell in a CSV file leaves the student's marks as they are: the
+ * template lists the whole batch with the cells empty, and a file filled in for
+ * some students must not clear the marks the others have (in the grid, an
+ * emptied cell does clear them).
+ */
+const CSV_BLANK = 'leaves as it is';
 
 /** `enrollment id, marks` lines (a header line is skipped); a line that is not two columns is malformed. */
 function csvRows(csv: string): RowIn[] {
@@ -196,14 +208,18 @@ export function defineMarkFunctions(deps: CloudDeps): void {
   defineFunction(deps, 'previewMarksCsv', async (request) => {
     await requireAdmin(request, deps);
     const assessment = await getAssessment(request.params.objectId);
-    const { checked } = await checkRows(deps, assessment, csvRows(csvParam(request.params)));
-    return { rows: checked, errorCount: checked.filter((row) => row.error).length };
+    const { checked } = await checkRows(deps, assessment, csvRows(csvParam(request.params)), CSV_BLANK);
+    return {
+      rows: checked,
+      errorCount: checked.filter((row) => row.error).length,
+      unchangedCount: checked.filter((row) => row.unchanged).length,
+    };
   });
 
   defineFunction(deps, 'importMarksCsv', async (request) => {
     const admin = await requireAdmin(request, deps);
     const assessment = await getAssessment(request.params.objectId);
-    const { checked, writes } = await checkRows(deps, assessment, csvRows(csvParam(request.params)));
+    const { checked, writes } = await checkRows(deps, assessment, csvRows(csvParam(request.params)), CSV_BLANK);
     const errorCount = checked.filter((row) => row.error).length;
     if (errorCount) validationFailed(M.csvHasErrors(errorCount), 'csv');
     await logMarks(deps, admin, 'marks.import', assessment.id!, writes);

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '@tc/domain/errors';
 import { RegistrationMessage } from '@tc/domain/messages';
 import { ServerMessage } from '@tc/domain/server-messages';
-import { registrationCodeSms, welcomeEmail } from '@tc/domain/notifications';
+import { mobileAlreadyRegisteredSms, registrationCodeSms, welcomeEmail } from '@tc/domain/notifications';
 import { isValidEmail, normalizeEmail, normalizeMobile, validateRegistration } from '@tc/domain/registration';
 import { Route } from '@tc/domain/routes';
 import type { CloudDeps } from '../deps.ts';
@@ -43,13 +43,20 @@ export function defineRegistrationFunctions(deps: CloudDeps): void {
     exists: Boolean(await findUserByMobile(mobileParam(params))),
   }));
 
-  // A client-supplied `otp` is ignored: the server makes the code.
+  // A client-supplied `otp` is ignored: the server makes the code. A registered
+  // number is answered alike (product.md §10: only check-email and check-mobile
+  // tell): the same limits, the same SMS round trip, but its owner gets a note
+  // saying how to log in instead of the code (which is of no use: registering a
+  // taken number is refused before any code is looked at).
   defineFunction(deps, 'sendRegistrationCode', async ({ params }) => {
     const mobile = mobileParam(params);
-    if (await findUserByMobile(mobile)) fail(ErrorCode.MobileTaken, ServerMessage.mobileTaken);
+    const registered = Boolean(await findUserByMobile(mobile));
     const issued = await issueCode(deps, 'register', mobile);
+    const message = registered
+      ? mobileAlreadyRegisteredSms(`${deps.publicUrl}${Route.studentLogin}`)
+      : registrationCodeSms(issued.code);
     try {
-      await deps.sendSms({ to: mobile, message: registrationCodeSms(issued.code) });
+      await deps.sendSms({ to: mobile, message });
     } catch (error) {
       // Not delivered (or timed out, and may still arrive): withdraw exactly this
       // code, so it can never be used and the parent may ask again at once. A newer

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailBody } from '../../../testing/codes.ts';
 import { loginStudent, mailTo, register, smsCode, startTestSite, type TestSite } from '../../../testing/site.ts';
 import { newStudent, yearsAgo } from '../../../testing/students.ts';
+import { PRODUCT_NAME } from '@tc/domain/constants';
 
 let t: TestSite;
 beforeAll(async () => {
@@ -94,7 +95,7 @@ describe('registration', () => {
     expect(result.status).toBe(201);
   });
 
-  it('answers 3033 and 3034 for a taken e-mail or mobile, with the seed messages', async () => {
+  it('answers 3033 and 3034 for a taken e-mail or mobile, and a code request for a taken mobile alike', async () => {
     const { student } = await register(t);
     const sameEmail = await t.api('POST', '/api/register', { ...newStudent({ email: student.email }), otp: '123456' });
     expect(sameEmail.status).toBe(409);
@@ -104,8 +105,19 @@ describe('registration', () => {
       otp: '123456',
     });
     expect(sameMobile.body).toEqual({ error: 'Mobile number already registered', code: 3034, field: 'mobile' });
+    // Asking for a code for a registered number is answered as for any other
+    // (product.md §10); its owner is texted how to log in, with no code.
+    // (Its registration code is made an hour old: past the resend cooldown, which holds alike.)
+    await t.sql.query(`UPDATE "OneTimeCode" SET "createdAt" = now() - interval '1 hour' WHERE target = $1`, [
+      student.mobile,
+    ]);
     const sms = await t.api('POST', '/api/send-sms', { mobile: student.mobile });
-    expect(sms.body.code).toBe(3034);
+    expect([sms.status, sms.body]).toEqual([200, { success: true }]);
+    const note = t.captures.sms.findLast((m) => m.to === student.mobile);
+    expect(note?.message).toBe(
+      `This number is already registered with ${PRODUCT_NAME}. Log in with it, or reset your password, at ${t.url}/studentlogin`,
+    );
+    expect(note?.message).not.toMatch(/\d{6}/);
   });
 
   it('answers 3040 for a wrong code and keeps no student', async () => {

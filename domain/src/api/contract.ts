@@ -117,7 +117,8 @@ export const CALLS = {
     path: '/api/send-sms',
     fn: 'sendRegistrationCode',
     summary: 'Text a registration code to a mobile number',
-    description: 'The server makes a 6-digit code, valid 10 minutes; a new one replaces the old. 30 s between codes.',
+    description:
+      'The server makes a 6-digit code, valid 10 minutes; a new one replaces the old. 30 s between codes. A registered number is answered alike; its owner is texted how to log in instead.',
     tag: 'Registration',
     auth: 'none',
     limit: 'send-code',

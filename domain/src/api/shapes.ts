@@ -232,7 +232,11 @@ export const marksSaved = object(
 export const marksCsv = object(
   {
     objectId: { type: 'string', description: 'In the path' },
-    csv: { type: 'string', description: 'Lines of `enrollment id,marks` (or `absent`); a header line is skipped' },
+    csv: {
+      type: 'string',
+      description:
+        "Lines of `enrollment id,marks` (or `absent`); a header line is skipped; a blank marks cell leaves the student's marks as they are",
+    },
   },
   ['objectId', 'csv'],
 );
@@ -248,13 +252,15 @@ export const marksCsvPreview = object(
           fullname: str,
           value: str,
           error: { type: 'string', description: 'Why the row cannot be saved' },
+          unchanged: { type: 'boolean', description: "The marks cell is blank: the student's marks stay as they are" },
         },
         ['line', 'value'],
       ),
     },
     errorCount: int,
+    unchangedCount: { ...int, description: 'Rows with a blank marks cell, left as they are' },
   },
-  ['rows', 'errorCount'],
+  ['rows', 'errorCount', 'unchangedCount'],
 );
 
 export const progress = object(

@@ -93,7 +93,8 @@ export function CsvImportDialog({ token, assessment, onClose, onSaved }: Props) 
         <Stack spacing={2}>
           <DialogContentText>
             One line per student: <code>enrollment id,marks</code>, with marks from 0 to {assessment.maxMarks} or{' '}
-            <code>absent</code>. Nothing is saved while any row has an error.
+            <code>absent</code>; a student whose marks are left blank keeps the marks they have. Nothing is saved while
+            any row has an error.
           </DialogContentText>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
             <Button variant="outlined" onClick={() => void downloadTemplate(token, assessment)}>
@@ -115,7 +116,13 @@ export function CsvImportDialog({ token, assessment, onClose, onSaved }: Props) 
             </Button>
           </Stack>
           {busy && <Alert severity="info">Checking...</Alert>}
-          {preview && bad.length === 0 && <Alert severity="success">All {preview.rows.length} rows are good.</Alert>}
+          {preview && bad.length === 0 && (
+            <Alert severity="success">
+              All {preview.rows.length} rows are good.
+              {preview.unchangedCount > 0 &&
+                ` ${preview.unchangedCount} with no marks ${preview.unchangedCount === 1 ? 'is' : 'are'} left as ${preview.unchangedCount === 1 ? 'it is' : 'they are'}.`}
+            </Alert>
+          )}
           {preview && bad.length > 0 && (
             <>
               <Alert severity="error">
@@ -151,7 +158,7 @@ export function CsvImportDialog({ token, assessment, onClose, onSaved }: Props) 
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
         <Button variant="contained" onClick={() => void save()} disabled={busy || !preview || bad.length > 0}>
-          {preview && bad.length === 0 ? `Save ${preview.rows.length} marks` : 'Save'}
+          {preview && bad.length === 0 ? `Save ${preview.rows.length - preview.unchangedCount} marks` : 'Save'}
         </Button>
       </DialogActions>
     </Dialog>
