@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { RegistrationMessage } from '@tc/domain/messages';
 import { PasswordChangeMessage } from '@tc/domain/password-change-messages';
 import { loginAdmin, loginStudent, mailTo, register, startTestSite, type TestSite } from '../../../testing/site.ts';
+import { until } from '../../../testing/until.ts';
 
 let t: TestSite;
 let admin: string;
@@ -66,6 +67,29 @@ describe('administrators', () => {
       )
       .map((e: { kind: string }) => e.kind);
     expect(kinds).toEqual(expect.arrayContaining(['admin.invite', 'admin.accept']));
+  });
+
+  it("keeps no copy of the invitation's code once the mail is sent: the database holds only its hash", async () => {
+    const email = newEmail();
+    const otp = await invite(email);
+    const sentence = `Your code is ${otp}.`;
+    const copies = async () => {
+      const { rows: tables } = await t.sql.query<{ schema: string; name: string }>(
+        `SELECT table_schema AS schema, table_name AS name FROM information_schema.tables
+         WHERE table_schema IN ('public', 'pgboss') AND table_type = 'BASE TABLE'`,
+      );
+      let found = 0;
+      for (const { schema, name } of tables) {
+        const { rowCount } = await t.sql.query(`SELECT 1 FROM "${schema}"."${name}" t WHERE strpos(t::text, $1) > 0`, [
+          sentence,
+        ]);
+        found += rowCount ?? 0;
+      }
+      return found;
+    };
+    await until(async () => (await copies()) === 0, 10_000);
+    // And the code still works: only its text went.
+    expect((await t.api('POST', '/api/admins/accept', { email, otp, password: 'Copy-free-1' })).status).toBe(200);
   });
 
   it('keeps the code 48 hours and no longer', async () => {

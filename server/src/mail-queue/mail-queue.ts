@@ -110,9 +110,11 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
     if (state !== undefined && state !== 'queued') return;
     try {
       const { messageId } = await options.send(message);
+      // Sent: no copy of its text is kept (an admin's invitation holds a live code,
+      // a marks mail a child's marks); the key stays, so it is never sent twice.
       await sql.query(
         `UPDATE mail_delivery SET state = 'sent', message_id = $2, attempts = attempts + 1, last_error = NULL,
-           updated_at = now() WHERE key = $1`,
+           message = NULL, updated_at = now() WHERE key = $1`,
         [key, messageId],
       );
     } catch (error) {
@@ -156,7 +158,8 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
         }
       }),
     );
-    if (done.length) await boss.complete(QUEUE, done);
+    // Done jobs go at once with their data (the mail's text), not kept for pg-boss's retention days.
+    if (done.length) await boss.deleteJob(QUEUE, done);
     for (const { id, message } of failed) await boss.fail(QUEUE, id, { message });
   };
 
