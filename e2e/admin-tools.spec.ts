@@ -11,6 +11,7 @@ import {
   apiCall,
   createStudent,
   expect,
+  expectAccessible,
   expectToast,
   outboxMark,
   snap,
@@ -100,6 +101,22 @@ test.describe('admin tools', () => {
     await page.getByRole('link', { name: 'Students' }).click();
     await page.setViewportSize({ width: 390, height: 844 });
     await snap(page, 'dashboard-390');
+
+    // On a phone the table has no Tools column: the student's editor holds them.
+    await page.getByLabel('Search').fill(student.email);
+    await choose(page, 'Status', 'Deactivated');
+    await row.getByRole('button', { name: `Edit ${student.fullname}` }).click();
+    const editor = page.getByRole('dialog', { name: new RegExp(`^Edit ${student.fullname}`) });
+    const account = editor.getByRole('region', { name: 'Account' });
+    await expect(account.getByRole('button', { name: 'Reactivate' })).toBeVisible();
+    await account.getByRole('button', { name: 'History' }).click();
+    const history = page.getByRole('dialog', { name: `History of ${student.fullname}` });
+    await expect(history.getByText('active → deactivated')).toBeVisible();
+    await snap(page, 'history-390');
+    await history.getByRole('button', { name: 'Close' }).click();
+    await snap(page, 'student-editor-390');
+    await expectAccessible(page, "the student's editor with its tools at 390 px");
+    await editor.getByRole('button', { name: 'Cancel' }).click();
 
     const studentPage = await page.context().browser()!.newPage();
     await studentPage.goto('/studentlogin');

@@ -68,7 +68,8 @@ export async function startTestSite(
     ...env,
   });
   const site = await startSite(config, { clientDir: path.join(tmpdir(), 'tc-no-client'), logger: options.logger });
-  const sql = new pg.Pool({ connectionString: databaseUri, max: 2 });
+  // The site's own database (a restart passes DATABASE_URI in `env`).
+  const sql = new pg.Pool({ connectionString: config.databaseUri ?? databaseUri, max: 2 });
   return {
     site,
     url: site.url,

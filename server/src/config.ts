@@ -148,6 +148,7 @@ const envSchema = z.object({
   SMS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).default(12),
   MAIL_RETRY_DELAY_S: z.coerce.number().int().min(1).default(10),
+  MAIL_KEEP_TRYING_H: z.coerce.number().int().min(0).max(8760).default(168),
   MAX_CONNECTIONS: z.coerce.number().int().min(1).default(4096),
   MAX_CONNECTIONS_PER_CLIENT: z.preprocess(
     (value) => (value === '' ? undefined : value),
@@ -287,7 +288,11 @@ function toConfig(e: Env) {
       smtpMs: e.SMTP_TIMEOUT_MS,
       smsMs: e.SMS_TIMEOUT_MS,
     },
-    mailQueue: { retryLimit: e.MAIL_RETRY_LIMIT, retryDelaySeconds: e.MAIL_RETRY_DELAY_S },
+    mailQueue: {
+      retryLimit: e.MAIL_RETRY_LIMIT,
+      retryDelaySeconds: e.MAIL_RETRY_DELAY_S,
+      keepTryingHours: e.MAIL_KEEP_TRYING_H,
+    },
     /** Password hashes at once (0 = no limit). */
     passwordHashConcurrency: e.PASSWORD_HASH_CONCURRENCY ?? availableParallelism(),
     http: {

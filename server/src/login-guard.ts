@@ -17,7 +17,7 @@ import {
   RateLimiterRes,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
-import { createClient } from 'redis';
+import { connectRedis } from './redis.ts';
 import {
   LOGIN_CHALLENGE_MAX_NUMBER,
   LOGIN_CHALLENGE_TTL_SECONDS,
@@ -54,9 +54,7 @@ export function hashedKey(secret: string, ...parts: string[]): string {
 
 export async function limiterFactory(options: { sql?: pg.Pool; redisUrl?: string }) {
   if (options.redisUrl) {
-    const redis = createClient({ url: options.redisUrl });
-    redis.on('error', (error: Error) => console.error('redis:', error.message));
-    await redis.connect();
+    const redis = await connectRedis(options.redisUrl, (message) => console.error('redis:', message));
     return {
       make: (o: LimiterOptions) =>
         Promise.resolve(new RateLimiterRedis({ ...o, storeClient: redis, useRedisPackage: true })),

@@ -11,7 +11,7 @@ import { freePort } from './net.ts';
 import { startCaptures } from '../../testing/captures.ts';
 import { codeIn } from '../../testing/codes.ts';
 import { runSite, type SiteProcess } from '../../testing/processes.ts';
-import { register, startTestSite } from '../../testing/site.ts';
+import { createDatabase, register, startTestSite } from '../../testing/site.ts';
 import { newStudent } from '../../testing/students.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'tc-process-'));
@@ -49,6 +49,27 @@ describe('the server process', () => {
       .filter((l) => !l.includes('npm warn'));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/PORT/);
+  });
+
+  it('stops with a line naming DATABASE_URI or REDIS_URL when the database or Redis cannot be reached', async () => {
+    const nobody = await freePort();
+    const noDatabase = run({
+      PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+      DATABASE_URI: `postgres://site@127.0.0.1:${nobody}/site`,
+    });
+    expect(await noDatabase.exited).toBe(1);
+    expect(noDatabase.output()).toMatch(/^Start-up failed: DATABASE_URI: cannot reach the database/m);
+
+    // (A database of its own: one Parse Server per test process, started by the test below.)
+    const noRedis = run({
+      PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+      DATABASE_URI: await createDatabase(),
+      REDIS_URL: `redis://127.0.0.1:${nobody}`,
+    });
+    expect(await noRedis.exited).toBe(1);
+    expect(noRedis.output()).toMatch(/^Start-up failed: REDIS_URL: cannot reach Redis/m);
   });
 
   it('refuses to start in production without explicit keys', async () => {

@@ -6,7 +6,7 @@
 // every instance (and kept in memory meanwhile should Redis fail).
 
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { createClient } from 'redis';
+import { connectRedis } from './redis.ts';
 import { LIMIT_GROUPS, type LimitGroup } from '@tc/domain/api/contract';
 import { AppError, ErrorCode } from '@tc/domain/errors';
 import { ServerMessage } from '@tc/domain/server-messages';
@@ -24,12 +24,9 @@ export async function createCallLimits(options: {
   windowSeconds: number;
   redisUrl?: string;
 }): Promise<CallLimits> {
-  let redis: ReturnType<typeof createClient> | undefined;
-  if (options.redisUrl) {
-    redis = createClient({ url: options.redisUrl });
-    redis.on('error', (error: Error) => logger.error({ error: error.message }, 'redis'));
-    await redis.connect();
-  }
+  const redis = options.redisUrl
+    ? await connectRedis(options.redisUrl, (message) => logger.error({ error: message }, 'redis'))
+    : undefined;
 
   const limiterFor = (group: CountedGroup): RateLimiterAbstract => {
     const settings = { keyPrefix: `rl:${group}`, points: options.max, duration: options.windowSeconds };

@@ -187,6 +187,14 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
     // reads two more tables at once: 5 connections made calls queue for one.
     const sql = createPool(databaseUri, 10, timeouts);
     cleanups.push(() => sql.end());
+    if (!embedded) {
+      // A database that cannot be reached is a configuration error: say which setting.
+      await sql.query('SELECT 1').catch((error: unknown) => {
+        throw new Error(
+          `DATABASE_URI: cannot reach the database (${error instanceof Error ? error.message : String(error)})`,
+        );
+      });
+    }
     // Until its tables, functions and indexes are set up, this instance has the database to itself.
     const releaseStartUpLock = await takeStartUpLock(sql);
     cleanups.push(releaseStartUpLock);
@@ -215,6 +223,7 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
           sendConcurrency: MAIL_SEND_CONCURRENCY,
           retryLimit: config.mailQueue.retryLimit,
           retryDelaySeconds: config.mailQueue.retryDelaySeconds,
+          keepTryingHours: config.mailQueue.keepTryingHours,
         }),
         (queue) => queue.stop(),
       ),

@@ -52,11 +52,27 @@ describe('the durable mail queue', () => {
     expect((await second.api('GET', '/api/admin/mail-status', undefined, token)).status).toBe(403);
 
     // With its retries spent, a mail counts as failed. (One Parse Server per process:
-    // the site starts again on the same database, now allowing a single retry.)
-    const third = await restart(second, { MAIL_RETRY_LIMIT: '1' });
+    // the site starts again on the same database, now allowing a single retry, and
+    // for now trying no failed mail again.)
+    const third = await restart(second, { MAIL_RETRY_LIMIT: '1', MAIL_KEEP_TRYING_H: '0' });
     third.captures.failMail = true;
-    await third.site.mailQueue.enqueue({ to: 'nobody@example.com', subject: 'S', text: 'T' }, `test:${Date.now()}`);
-    await until(async () => (await third.site.mailQueue.status()).failed === 1, 20_000);
-    expect(await third.site.mailQueue.status()).toEqual({ queued: 0, failed: 1, sent: 1 });
+    const late = `late-${Date.now()}@example.com`;
+    const old = `old-${Date.now()}@example.com`;
+    await third.site.mailQueue.enqueue({ to: late, subject: 'S', text: 'T' }, `test:${late}`);
+    await third.site.mailQueue.enqueue({ to: old, subject: 'S', text: 'T' }, `test:${old}`);
+    await until(async () => (await third.site.mailQueue.status()).failed === 2, 20_000);
+    expect(await third.site.mailQueue.status()).toEqual({ queued: 0, failed: 2, sent: 1 });
+
+    // A failed mail is tried again, at the pace of its last retries, until
+    // MAIL_KEEP_TRYING_H (7 days) after it was queued: a mail server back after
+    // days gets it. One queued longer ago stays failed.
+    await third.sql.query(`UPDATE mail_delivery SET created_at = now() - interval '8 days' WHERE key = $1`, [
+      `test:${old}`,
+    ]);
+    const fourth = await restart(third, { MAIL_RETRY_LIMIT: '1' });
+    await until(() => fourth.captures.mails.some((m) => m.to.includes(late)), 20_000);
+    await new Promise((r) => setTimeout(r, 3_000));
+    expect(fourth.captures.mails.filter((m) => m.to.includes(old))).toHaveLength(0);
+    expect(await fourth.site.mailQueue.status()).toEqual({ queued: 0, failed: 1, sent: 2 });
   });
 });

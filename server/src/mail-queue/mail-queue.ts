@@ -42,6 +42,12 @@ export interface MailQueueOptions {
   send: SendMail;
   retryLimit: number;
   retryDelaySeconds: number;
+  /**
+   * How long after it was queued a mail the server keeps refusing is still tried:
+   * once its retries are spent it counts as failed, and is tried again at the pace
+   * of its last retries (at most an hour apart) until then.
+   */
+  keepTryingHours: number;
   pollingIntervalSeconds?: number;
   /** Mails handed to the mail server at once (default 5; the mailer's pool should keep as many connections). */
   sendConcurrency?: number;
@@ -102,6 +108,31 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
     for (const row of rows) await boss.send(QUEUE, { key: row.key, message: row.message } satisfies MailJob);
   }
 
+  /**
+   * Failed mails still within `keepTryingHours` of being queued, whose last try is
+   * a pause ago: one more try each (a mail server down for days delays mail and
+   * loses none). Several instances may run this at once: each row is taken by one.
+   */
+  const retryPauseSeconds = Math.min(3600, options.retryDelaySeconds * 2 ** options.retryLimit);
+  async function retryFailed(): Promise<void> {
+    const { rows } = await sql.query<{ key: string; message: MailMessage }>(
+      `UPDATE mail_delivery SET state = 'queued', updated_at = now()
+       WHERE state = 'failed' AND message IS NOT NULL
+         AND created_at > now() - make_interval(hours => $1) AND updated_at < now() - make_interval(secs => $2)
+       RETURNING key, message`,
+      [options.keepTryingHours, retryPauseSeconds],
+    );
+    for (const row of rows) {
+      await boss.send(QUEUE, { key: row.key, message: row.message } satisfies MailJob, { retryLimit: 0 });
+    }
+    if (rows.length) wake?.();
+  }
+  const retrying = setInterval(
+    () => void retryFailed().catch((error: unknown) => console.error('mail queue:', (error as Error).message)),
+    Math.max(1, retryPauseSeconds / 2) * 1000,
+  );
+  retrying.unref();
+
   /** Sends one mail unless its key says it went already; the state is written as soon as the server takes it. */
   const deliver = async (job: PgBoss.JobWithMetadata<MailJob>, state: string | undefined) => {
     const { key, message } = job.data;
@@ -125,7 +156,7 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
            WHERE key = $1`,
         [key, last ? 'failed' : 'queued', reason.slice(0, 500)],
       );
-      console.error(`Mail delivery failed (${last ? 'giving up' : 'will retry'}): ${reason}`);
+      console.error(`Mail delivery failed (${last ? 'retries spent: tried again later' : 'will retry'}): ${reason}`);
       throw error;
     }
   };
@@ -280,6 +311,7 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
     },
     stop: async () => {
       running = false;
+      clearInterval(retrying);
       wake?.();
       // A send in progress finishes (within the SMTP timeouts).
       await loop;

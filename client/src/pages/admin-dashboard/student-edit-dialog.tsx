@@ -19,6 +19,7 @@ import { errorField, errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
 import type { useApi } from '../../lib/use-api.ts';
 import { useFormProblem } from '../../lib/use-form-problem.ts';
+import { StudentTools } from './student-tools.tsx';
 
 type Values = Record<EditableStudentField, string>;
 
@@ -34,16 +35,22 @@ const valuesOf = (student: StudentRecord): Values => ({
 interface StudentEditDialogProps {
   student: StudentRecord;
   callAsAdmin: ReturnType<typeof useApi>['call'];
+  /** The admin's session, for the tools (History, Deactivate, Erase) under the fields. */
+  token: string | null;
   onSaved: (student: StudentRecord) => void;
+  /** A tool changed the student (status, erasure): the table loads again. */
+  onChanged: () => void;
   onClose: () => void;
 }
 
 /**
  * An admin's edit of one student: the editable fields, labelled,
  * checked by the same rules as the server's (domain/student-update.ts), errors under
- * their field. Escape or Cancel closes it; focus then returns to the row's Edit button.
+ * their field; then the student's History, Deactivate / Reactivate and Erase.
+ * Escape or Cancel closes it; focus then returns to the row's Edit button.
  */
-export function StudentEditDialog({ student, callAsAdmin, onSaved, onClose }: StudentEditDialogProps) {
+export function StudentEditDialog(props: StudentEditDialogProps) {
+  const { student, callAsAdmin, token, onSaved, onChanged, onClose } = props;
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [values, setValues] = useState<Values>(() => valuesOf(student));
   const { formRef, problem, fail, changed, run, busy, fieldProps } = useFormProblem(EDITABLE_STUDENT_FIELDS);
@@ -150,6 +157,16 @@ export function StudentEditDialog({ student, callAsAdmin, onSaved, onClose }: St
               GRADES.map((g) => [String(g), gradeLabel(g)]),
             )}
             <FormMessage problem={problem} />
+            {token && (
+              <Stack
+                component="section"
+                aria-label="Account"
+                direction="row"
+                sx={{ flexWrap: 'wrap', gap: 1, pt: 2, borderTop: 1, borderColor: 'divider' }}
+              >
+                <StudentTools row={student} token={token} onChanged={onChanged} labelled />
+              </Stack>
+            )}
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2.5 }}>

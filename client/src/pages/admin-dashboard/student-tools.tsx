@@ -12,7 +12,7 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ERASE_CONFIRMATION } from '@tc/domain/admin-tools';
 import type { StudentRecord } from '@tc/domain/student';
 import { call } from '../../lib/api.ts';
@@ -24,9 +24,37 @@ interface ToolsProps {
   row: StudentRecord;
   token: string;
   onChanged: () => void;
+  /** A labelled button (the student's editor) rather than an icon (the table's Tools column). */
+  labelled?: boolean;
 }
 
-function HistoryButton({ row, token }: ToolsProps) {
+/** An icon with a tooltip in the table; a button with its label in the editor. */
+function ToolButton(props: {
+  label: string;
+  name: string;
+  icon: ReactNode;
+  labelled?: boolean;
+  onClick: () => void;
+  color?: 'error';
+}) {
+  const { label, name, icon, labelled, onClick, color } = props;
+  if (labelled) {
+    return (
+      <Button startIcon={icon} onClick={onClick} color={color}>
+        {label}
+      </Button>
+    );
+  }
+  return (
+    <Tooltip title={label}>
+      <IconButton aria-label={name} onClick={onClick} size="small">
+        {icon}
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+function HistoryButton({ row, token, labelled }: ToolsProps) {
   const [entries, setEntries] = useState<ActivityEntry[] | null>(null);
   const [open, setOpen] = useState(false);
   const show = async () => {
@@ -38,11 +66,13 @@ function HistoryButton({ row, token }: ToolsProps) {
   };
   return (
     <>
-      <Tooltip title="History">
-        <IconButton aria-label={`History of ${row.fullname}`} onClick={() => void show()} size="small">
-          <HistoryIcon />
-        </IconButton>
-      </Tooltip>
+      <ToolButton
+        label="History"
+        name={`History of ${row.fullname}`}
+        icon={<HistoryIcon />}
+        labelled={labelled}
+        onClick={() => void show()}
+      />
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm">
         <DialogTitle>History of {row.fullname}</DialogTitle>
         <DialogContent>
@@ -56,7 +86,7 @@ function HistoryButton({ row, token }: ToolsProps) {
   );
 }
 
-function StatusButton({ row, token, onChanged }: ToolsProps) {
+function StatusButton({ row, token, onChanged, labelled }: ToolsProps) {
   const deactivated = row.status === 'deactivated';
   const toggle = async () => {
     const status = deactivated ? 'active' : 'deactivated';
@@ -69,15 +99,17 @@ function StatusButton({ row, token, onChanged }: ToolsProps) {
   if (row.erased) return null;
   const label = deactivated ? 'Reactivate' : 'Deactivate';
   return (
-    <Tooltip title={label}>
-      <IconButton aria-label={`${label} ${row.fullname}`} onClick={() => void toggle()} size="small">
-        {deactivated ? <LockOpenIcon /> : <BlockIcon />}
-      </IconButton>
-    </Tooltip>
+    <ToolButton
+      label={label}
+      name={`${label} ${row.fullname}`}
+      icon={deactivated ? <LockOpenIcon /> : <BlockIcon />}
+      labelled={labelled}
+      onClick={() => void toggle()}
+    />
   );
 }
 
-function EraseButton({ row, token, onChanged }: ToolsProps) {
+function EraseButton({ row, token, onChanged, labelled }: ToolsProps) {
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
@@ -94,11 +126,14 @@ function EraseButton({ row, token, onChanged }: ToolsProps) {
   };
   return (
     <>
-      <Tooltip title="Erase personal data">
-        <IconButton aria-label={`Erase personal data of ${row.fullname}`} onClick={() => setOpen(true)} size="small">
-          <DeleteForeverIcon />
-        </IconButton>
-      </Tooltip>
+      <ToolButton
+        label="Erase personal data"
+        name={`Erase personal data of ${row.fullname}`}
+        icon={<DeleteForeverIcon />}
+        labelled={labelled}
+        color="error"
+        onClick={() => setOpen(true)}
+      />
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="xs">
         <DialogTitle>Erase personal data</DialogTitle>
         <DialogContent>
@@ -130,6 +165,21 @@ function EraseButton({ row, token, onChanged }: ToolsProps) {
   );
 }
 
+/**
+ * The admin tools of a student: History, Deactivate / Reactivate, Erase personal
+ * data. Labelled in the student's editor (the only way to them on a phone), icons
+ * in the table's Tools column.
+ */
+export function StudentTools(props: ToolsProps) {
+  return (
+    <>
+      <HistoryButton {...props} />
+      <StatusButton {...props} />
+      <EraseButton {...props} />
+    </>
+  );
+}
+
 /** The admin tools of a row: History, Deactivate / Reactivate, Erase personal data. */
 export function studentToolsColumn(token: string, onChanged: () => void): GridColDef<StudentRecord> {
   return {
@@ -139,12 +189,6 @@ export function studentToolsColumn(token: string, onChanged: () => void): GridCo
     sortable: false,
     filterable: false,
     disableColumnMenu: true,
-    renderCell: ({ row }) => (
-      <>
-        <HistoryButton row={row} token={token} onChanged={onChanged} />
-        <StatusButton row={row} token={token} onChanged={onChanged} />
-        <EraseButton row={row} token={token} onChanged={onChanged} />
-      </>
-    ),
+    renderCell: ({ row }) => <StudentTools row={row} token={token} onChanged={onChanged} />,
   };
 }

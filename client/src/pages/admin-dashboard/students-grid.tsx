@@ -168,7 +168,12 @@ export default function StudentsGrid({ query, view, onSortChange }: StudentsGrid
           key={editing.objectId}
           student={editing}
           callAsAdmin={callAsAdmin}
+          token={token}
           onSaved={saved}
+          onChanged={() => {
+            setEditing(null);
+            setReloads((n) => n + 1);
+          }}
           onClose={() => setEditing(null)}
         />
       )}
