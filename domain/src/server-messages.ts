@@ -37,6 +37,7 @@ export const ServerMessage = {
   internal: 'Something went wrong. Please try again.',
   databaseUnavailable: 'Database unavailable',
   siteStopping: 'The site is restarting. Please try again in a moment.',
+  siteStarting: 'The site is starting. Please try again in a moment.',
   headersTooLarge: 'Request headers are too large',
   requestTimeout: 'The request took too long to arrive',
   deliveryFailed: 'The message could not be sent. Please try again.',

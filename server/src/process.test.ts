@@ -115,6 +115,18 @@ describe('the server process', () => {
     const env = { PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD: 'process-admin-1' };
 
     const first = run(env);
+    // It listens at once and answers 503 while it starts (the database takes seconds).
+    let early: Response | undefined;
+    for (let i = 0; i < 400 && !early; i++) {
+      early = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
+      if (!early) await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(early?.status).toBe(503);
+    expect(await early?.json()).toEqual({
+      status: 'starting',
+      error: 'The site is starting. Please try again in a moment.',
+      code: 3503,
+    });
     await first.waitFor('running at');
     expect(first.output()).toContain(`http://localhost:${port}`);
     // A password from the environment is never printed; a generated one only once (config.unit.test.ts).

@@ -180,6 +180,11 @@ describe('reliability of the server process', () => {
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(health.status).toBe(503);
     expect(health.headers.get('connection')).toBe('close');
+    expect(await health.json()).toEqual({
+      status: 'stopping',
+      error: 'The site is restarting. Please try again in a moment.',
+      code: 3503,
+    });
     expect((await call('GET', '/api/ready')).status).toBe(503);
     expect((await call('POST', '/api/check-email', { email: known.student.email })).status).toBe(503);
 
@@ -294,6 +299,7 @@ describe('reliability of the server process', () => {
         const started = Date.now();
         const res = await call('GET', route);
         expect(res.status).toBe(503);
+        expect(res.body).toMatchObject({ status: 'unavailable', error: 'Database unavailable', code: 3503 });
         expect(Date.now() - started).toBeLessThan(2_000);
       }
     } finally {

@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ErrorCode } from '@tc/domain/errors';
 import { ServerMessage } from '@tc/domain/server-messages';
 import type { RequestHandler } from 'express';
 import type { CloudDeps } from '@tc/cloud/deps';
@@ -119,14 +120,16 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
   let drained: (() => void) | undefined;
   // Listen first, answering 503 until ready, so that PORT=0 gets its port now.
   let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => {
-    res.writeHead(503, { 'content-type': 'application/json' }).end('{"status":"starting"}');
+    res
+      .writeHead(503, { 'content-type': 'application/json', 'retry-after': '5' })
+      .end(JSON.stringify({ status: 'starting', error: ServerMessage.siteStarting, code: ErrorCode.Unavailable }));
   };
   // Checks for headers and requests over their time limits every second (Node: 30 s).
   const http = createServer({ connectionsCheckingInterval: 1_000 }, (req, res) => {
     if (shuttingDown) {
       res
         .writeHead(503, { 'content-type': 'application/json', connection: 'close', 'retry-after': '5' })
-        .end(JSON.stringify({ status: 'stopping', error: ServerMessage.siteStopping }));
+        .end(JSON.stringify({ status: 'stopping', error: ServerMessage.siteStopping, code: ErrorCode.Unavailable }));
       return;
     }
     inFlight.add(res);

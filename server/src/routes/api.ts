@@ -102,17 +102,23 @@ export function apiRouter(
     health: async (req, res) => {
       if (await isDatabaseHealthy()) res.json({ status: 'ok' });
       else
-        res
-          .status(503)
-          .json({ status: 'unavailable', error: ServerMessage.databaseUnavailable, requestId: requestIdOf(req) });
+        res.status(503).json({
+          status: 'unavailable',
+          error: ServerMessage.databaseUnavailable,
+          code: ErrorCode.Unavailable,
+          requestId: requestIdOf(req),
+        });
     },
     // While the site shuts down, start.ts answers 503 before this is reached.
     ready: async (req, res) => {
       if (await isDatabaseHealthy()) res.json({ status: 'ready' });
       else
-        res
-          .status(503)
-          .json({ status: 'unavailable', error: ServerMessage.databaseUnavailable, requestId: requestIdOf(req) });
+        res.status(503).json({
+          status: 'unavailable',
+          error: ServerMessage.databaseUnavailable,
+          code: ErrorCode.Unavailable,
+          requestId: requestIdOf(req),
+        });
     },
     ...extraHandlers,
   };
