@@ -26,7 +26,8 @@ export interface LoginAttempt {
 interface LoginFormProps {
   /** The first field: an e-mail for admins, an e-mail or mobile number for students. */
   idField: { name: string; label: string; type?: string };
-  precheck: (id: string, password: string) => LoginPrecheck | null;
+  /** Checks before the request (the student's form); none on the admin's. */
+  precheck?: (id: string, password: string) => LoginPrecheck | null;
   attempt: (id: string, password: string, altcha?: string) => Promise<LoginAttempt>;
   onLoggedIn: (token: string) => void;
   /** Links under the button. */
@@ -52,7 +53,7 @@ export function LoginForm({ idField, precheck, attempt, onLoggedIn, children }: 
   });
 
   const login = async (altcha?: string) => {
-    const early = precheck(id, password);
+    const early = precheck?.(id, password);
     if (early) return fail(early.message, early.field);
     const { token, result } = await attempt(id, password, altcha);
     if (token) return onLoggedIn(token);

@@ -37,6 +37,21 @@ describe('admin login', () => {
     expect(window.localStorage.getItem(ADMIN_SESSION_KEY)).toBeNull();
   });
 
+  it("sends an empty password too, and shows the server's words for it under the field", async () => {
+    const { calls } = mockFetch({
+      'POST /api/admin/login': () => ({
+        status: 401,
+        body: { success: false, error: 'Password is required', field: 'password' },
+      }),
+    });
+    const { user } = renderApp('/adminlogin');
+    await user.type(await screen.findByLabelText('Email'), 'admin@example.com');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Password is required'));
+    expect(calls[0]!.body).toEqual({ email: 'admin@example.com', password: '' });
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Password is required');
+  });
+
   it('redirects to the dashboard when an admin token exists', async () => {
     window.localStorage.setItem(ADMIN_SESSION_KEY, 'r:admin');
     mockFetch({

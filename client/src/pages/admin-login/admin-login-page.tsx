@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { RegistrationMessage } from '@tc/domain/messages';
 import { Route } from '@tc/domain/routes';
 import { FormCard } from '../../components/form-card.tsx';
 import { LoginForm } from '../../components/login-form.tsx';
@@ -22,11 +21,8 @@ export default function AdminLoginPage() {
       <PageTitle title="Admin login" />
       <LoginForm
         idField={{ name: 'email', label: 'Email', type: 'email' }}
-        // The server answers every case; only an empty password is caught
-        // here, where Parse's own words ("password is required.") would otherwise show.
-        precheck={(email, password) =>
-          email.trim() && !password ? { message: RegistrationMessage.passwordRequired, field: 'password' } : null
-        }
+        // No client validation (the seed spec): the server answers every case, an
+        // empty field in the form's own words ("Password is required").
         attempt={async (email, password, altcha) => {
           const result = await call('loginAdmin', { email, password, ...(altcha ? { altcha } : {}) });
           const token = result.ok && result.data?.success ? (result.data.token ?? null) : null;
