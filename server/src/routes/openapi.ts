@@ -69,13 +69,14 @@ const calendarOperation = {
   summary: "A student's timetable as an iCalendar feed",
   description:
     'Weekly recurring events in the centre time zone (TZID), holidays as exceptions (EXDATE), the class link in each ' +
-    'event. No login: the token (from GET /api/students/me/calendar) is the secret. 404 once the student gets a new link.',
+    'event. No login: the token (from GET /api/students/me/calendar) is the secret. 404 once the student gets a new link, ' +
+    'while the account is deactivated, and after its erasure. Only misses count in the look-up limit.',
   tags: ['Schedule'],
   parameters: [{ name: 'token', in: 'path', required: true, schema: { type: 'string' } }],
   responses: {
     '200': { description: 'The feed', content: { 'text/calendar': { schema: { type: 'string' } } } },
-    '404': { description: 'No such feed (never was, or replaced)', ...json(ERROR_BODY) },
-    '429': { description: 'Too many requests from this address; try again later', ...json(ERROR_BODY) },
+    '404': { description: 'No such feed (never was, replaced, or its account deactivated)', ...json(ERROR_BODY) },
+    '429': { description: 'Too many missed look-ups from this address; try again later', ...json(ERROR_BODY) },
   },
   'x-rate-limit-group': 'lookup',
 };
