@@ -43,6 +43,8 @@ describe('forgot password', () => {
     await user.click(screen.getByRole('button', { name: 'Send OTP' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(UiMessage.failedToSendOtp));
     mockFetch(stepOne(true, 429));
+    // The message can show a moment before the button is enabled again: a click then would do nothing.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Send OTP' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Send OTP' }));
     await waitFor(() =>
       expect(screen.getByRole('alert')).toHaveTextContent('Too many requests. Please try again later.'),

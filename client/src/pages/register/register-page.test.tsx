@@ -209,6 +209,8 @@ describe('registration form', () => {
     await user.click(screen.getByRole('button', { name: 'Send OTP' }));
     await waitFor(() => expect(screen.getAllByText(UiMessage.failedToSendOtp)).toHaveLength(2));
     status = 429;
+    // The message can show a moment before the button is enabled again: a click then would do nothing.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Send OTP' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Send OTP' }));
     await waitFor(() =>
       expect(screen.getAllByText('Please wait 30 seconds before requesting another code')).toHaveLength(2),
