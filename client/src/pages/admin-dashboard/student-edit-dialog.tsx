@@ -110,7 +110,13 @@ export function StudentEditDialog(props: StudentEditDialogProps) {
       maxWidth="sm"
       aria-labelledby="edit-title"
     >
-      <form ref={formRef} noValidate onSubmit={submit}>
+      {/* A column whose content scrolls between the title and the buttons: Save stays in view on a phone. */}
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={submit}
+        style={{ display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 }}
+      >
         <DialogTitle id="edit-title" sx={{ overflowWrap: 'anywhere' }}>
           Edit {student.fullname} (ID {student.id})
         </DialogTitle>
