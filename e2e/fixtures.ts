@@ -217,8 +217,15 @@ export function toasts(page: Page): Locator {
 
 /** Waits for a toast with exactly this text. */
 export async function expectToast(page: Page, text: string): Promise<void> {
-  await expect(toasts(page).filter({ hasText: text }).first()).toBeVisible();
-  await expect(toasts(page).filter({ hasText: text }).first()).toHaveText(text);
+  const toast = toasts(page).filter({ hasText: text }).first();
+  try {
+    await expect(toast).toBeVisible();
+  } catch (error) {
+    // What was on screen instead, and where: a failure in CI leaves nothing else to read.
+    const shown = await toasts(page).allTextContents();
+    throw new Error(`${(error as Error).message}\nToasts on screen: ${JSON.stringify(shown)}; page: ${page.url()}`);
+  }
+  await expect(toast).toHaveText(text);
 }
 
 // The root tsconfig has no DOM library, so page-side code is passed as text.
@@ -245,9 +252,16 @@ export function pageGlobal(page: Page, name: string): Promise<unknown> {
  * plain link: the browser loads the next page afresh, and its history starts there.
  */
 export async function untilReactTakesOver(page: Page): Promise<void> {
-  await page.waitForFunction(
-    `Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer$'))`,
-  );
+  // Polled from here, not with page.waitForFunction: that evaluates a text predicate again
+  // on each animation frame, in the page, where the site's CSP (no 'unsafe-eval') refuses it
+  // once the first check has come out false (seen in CI on a slow first load).
+  await expect
+    .poll(() =>
+      page.evaluate<boolean>(
+        `Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer$'))`,
+      ),
+    )
+    .toBe(true);
 }
 
 export const test = base.extend<{ student: RegisteredStudent; adminPage: Page }>({
