@@ -23,6 +23,7 @@ const sites: SiteProcess[] = [];
 const urls: string[] = [];
 const dirs: string[] = [];
 let appId = '';
+const ADMIN = { email: 'admin@example.com', password: 'multi-admin-1' };
 
 beforeAll(async () => {
   captures = await startCaptures();
@@ -34,8 +35,8 @@ beforeAll(async () => {
     REDIS_URL: redis.url,
     APP_ID: appId,
     MASTER_KEY: randomBytes(24).toString('hex'),
-    ADMIN_EMAIL: 'admin@example.com',
-    ADMIN_PASSWORD: 'multi-admin-1',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
     SMTP_URL: captures.smtpUrl,
     SMS_WEBHOOK_URL: captures.smsUrl,
     RATE_LIMIT_MAX: String(LIMIT),
@@ -71,6 +72,13 @@ async function post(url: string, route: string, body: unknown, ip?: string, toke
   const res = await fetch(`${url}${route}`, { method, headers, body: JSON.stringify(body) });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return { status: res.status, body: (await res.json()) as any };
+}
+
+/** The admin's session token, logged in on the instance at this URL. */
+async function adminToken(url: string, ip: string): Promise<string> {
+  const login = await post(url, '/api/admin/login', ADMIN, ip);
+  expect(login.status).toBe(200);
+  return login.body.token as string;
 }
 
 async function codeFor(mobile: string): Promise<string> {
@@ -151,14 +159,7 @@ describe('two instances on one database', () => {
 
   it('brings a change on one instance to a LiveQuery socket on the other, through Redis', async () => {
     const ip = '198.51.100.50';
-    const login = await post(
-      urls[0]!,
-      '/api/admin/login',
-      { email: 'admin@example.com', password: 'multi-admin-1' },
-      ip,
-    );
-    expect(login.status).toBe(200);
-    const token = login.body.token as string;
+    const token = await adminToken(urls[0]!, ip);
     const socket = await LiveSocket.open(urls[1]!, appId, token);
     try {
       const sub = await socket.subscribe(LIVE_SIGNAL_CLASS, { key: STUDENTS_SIGNAL }, token);
@@ -175,14 +176,7 @@ describe('two instances on one database', () => {
 
   it('lets one of simultaneous overlapping timetable slots in, whichever instance each reaches', async () => {
     const ip = '198.51.100.60';
-    const login = await post(
-      urls[1]!,
-      '/api/admin/login',
-      { email: 'admin@example.com', password: 'multi-admin-1' },
-      ip,
-    );
-    expect(login.status).toBe(200);
-    const token = login.body.token as string;
+    const token = await adminToken(urls[1]!, ip);
     const slot = (grade: number, weekday: number, start: string) => ({
       grade,
       board: 'CBSE',

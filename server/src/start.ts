@@ -190,16 +190,15 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
     // reads two more tables at once: 5 connections made calls queue for one.
     const sql = createPool(databaseUri, 10, timeouts);
     cleanups.push(() => sql.end());
-    if (!embedded) {
-      // A database that cannot be reached is a configuration error: say which setting.
-      await sql.query('SELECT 1').catch((error: unknown) => {
-        throw new Error(
-          `DATABASE_URI: cannot reach the database (${error instanceof Error ? error.message : String(error)})`,
-        );
-      });
-    }
     // Until its tables, functions and indexes are set up, this instance has the database to itself.
-    const releaseStartUpLock = await takeStartUpLock(sql);
+    // That is the first query too: an external database that cannot be reached is a
+    // configuration error, so the message names the setting.
+    const releaseStartUpLock = await takeStartUpLock(sql).catch((error: unknown) => {
+      if (embedded) throw error;
+      throw new Error(
+        `DATABASE_URI: cannot reach the database (${error instanceof Error ? error.message : String(error)})`,
+      );
+    });
     cleanups.push(releaseStartUpLock);
 
     const outbox = new Outbox(config.dataDir);

@@ -245,28 +245,18 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
     );
   };
 
+  /** The key and the job in one transaction (the caller's, or one of their own): both or neither. */
+  const enqueueMany = async (jobs: ReadonlyArray<EnqueuedMail>, transaction?: pg.PoolClient) => {
+    if (!jobs.length) return;
+    if (transaction) await insertJobs(transaction, jobs);
+    else await inTransaction(sql, (client) => insertJobs(client, jobs));
+    // Seen at once when committed by now, else at the next poll.
+    wake?.();
+  };
+
   return {
-    enqueue: async (message, idempotencyKey) => {
-      // The key and the job in one transaction: both or neither, whatever dies when.
-      await inTransaction(sql, async (client) => {
-        const inserted = await client.query(
-          `INSERT INTO mail_delivery (key, message) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING RETURNING key`,
-          [idempotencyKey, JSON.stringify(message)],
-        );
-        if (inserted.rowCount) {
-          await boss.send(QUEUE, { key: idempotencyKey, message } satisfies MailJob, {
-            db: { executeSql: (text, values) => client.query(text, values) },
-          });
-        }
-      });
-    },
-    enqueueMany: async (jobs, transaction) => {
-      if (!jobs.length) return;
-      if (transaction) await insertJobs(transaction, jobs);
-      else await inTransaction(sql, (client) => insertJobs(client, jobs));
-      // Seen at once when committed by now, else at the next poll.
-      wake?.();
-    },
+    enqueue: (message, idempotencyKey) => enqueueMany([{ message, idempotencyKey }]),
+    enqueueMany,
     forgetMailTo: async (addresses) => {
       if (!addresses.length) return;
       const lower = addresses.map((address) => address.toLowerCase());
