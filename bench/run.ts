@@ -298,6 +298,10 @@ async function benchProgress(url: string, sql: pg.Pool) {
       headers: { authorization: `Bearer ${studentToken}` },
       connections,
     });
+    // The site's floor: a path under /api that no call has, answered 404 by the router
+    // after every middleware the progress call passes (request log, metrics, headers),
+    // with no session and no query.
+    const floor = await load({ url: `${url}/api/bench-no-such-call`, connections });
     const apiStats = summary(run.latencies);
     const sqlStats = summary(raw.latencies);
     const withSessionStats = summary(rawWithSession.latencies);
@@ -311,6 +315,7 @@ async function benchProgress(url: string, sql: pg.Pool) {
       'p95 ratio': ratio(apiStats.p95, sqlStats.p95),
       'session + sql p95': withSessionStats.p95,
       'ratio to it': ratio(apiStats.p95, withSessionStats.p95),
+      'site floor p95': summary(floor.latencies).p95,
       errors: run.result.errors + run.result.non2xx,
       'site CPU ms/req': run.cpuPerRequest,
     });
