@@ -4,6 +4,7 @@ import {
   isInBatch,
   markText,
   parseMarkValue,
+  marksCount,
   percentage,
   validateAssessment,
 } from './assessments.ts';
@@ -96,6 +97,12 @@ describe('batches and figures', () => {
     expect(isInBatch({ grade: 4, board: 'All' }, { grade: 4, board: 'State' })).toBe(true);
     expect(isInBatch({ grade: 4, board: 'ICSE' }, { grade: 4, board: 'CBSE' })).toBe(false);
     expect(isInBatch({ grade: 5, board: 'All' }, { grade: 4, board: 'CBSE' })).toBe(false);
+  });
+
+  it('counts marks in the singular for one', () => {
+    expect(marksCount(1)).toBe('1 mark');
+    expect(marksCount(0)).toBe('0 marks');
+    expect(marksCount(200)).toBe('200 marks');
   });
 
   it('rounds percentages to one decimal', () => {

@@ -133,6 +133,11 @@ export function isInBatch(assessment: { grade: number; board: string }, student:
   return assessment.grade === student.grade && (assessment.board === ALL_BOARDS || assessment.board === student.board);
 }
 
+/** "1 mark", "3 marks": a count of marks in the admin's words. */
+export function marksCount(count: number): string {
+  return `${count} ${count === 1 ? 'mark' : 'marks'}`;
+}
+
 /** A percentage with one decimal, as students see it. */
 export function percentage(marks: number, maxMarks: number): number {
   return Math.round((marks / maxMarks) * 1000) / 10;

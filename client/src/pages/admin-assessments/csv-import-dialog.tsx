@@ -17,6 +17,7 @@ import TableRow from '@mui/material/TableRow';
 /* jscpd:ignore-end */
 import { useState } from 'react';
 import type { ResponseOf } from '@tc/domain/api/contract';
+import { marksCount } from '@tc/domain/assessments';
 import { call } from '../../lib/api.ts';
 import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
@@ -79,7 +80,7 @@ export function CsvImportDialog({ token, assessment, onClose, onSaved }: Props) 
     const result = await call('importMarksCsv', { objectId: assessment.objectId, csv }, { token });
     setBusy(false);
     if (result.ok && result.data) {
-      notify.success(`Imported ${result.data.saved} marks`);
+      notify.success(`Imported ${marksCount(result.data.saved)}`);
       onSaved();
     } else notify.error(errorText(result, 'The marks could not be saved. Please try again.'));
   };
@@ -158,7 +159,7 @@ export function CsvImportDialog({ token, assessment, onClose, onSaved }: Props) 
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
         <Button variant="contained" onClick={() => void save()} disabled={busy || !preview || bad.length > 0}>
-          {preview && bad.length === 0 ? `Save ${preview.rows.length - preview.unchangedCount} marks` : 'Save'}
+          {preview && bad.length === 0 ? `Save ${marksCount(preview.rows.length - preview.unchangedCount)}` : 'Save'}
         </Button>
       </DialogActions>
     </Dialog>

@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { ABSENT, markText, parseMarkValue } from '@tc/domain/assessments';
+import { ABSENT, markText, marksCount, parseMarkValue } from '@tc/domain/assessments';
 import type { ResponseOf } from '@tc/domain/api/contract';
 import { UiMessage } from '@tc/domain/messages';
 import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt.tsx';
@@ -154,7 +154,7 @@ export function MarksGrid({ token, assessment, onUnauthorized, onSaved }: Props)
     setChanges((all) => Object.fromEntries(Object.entries(all).filter(([id]) => refused.has(Number(id)))));
     setErrors(Object.fromEntries(refused));
     if (refused.size) notify.error(`${result.data.saved} saved; ${refused.size} rows need attention`);
-    else notify.success(`Saved ${result.data.saved} marks`);
+    else notify.success(`Saved ${marksCount(result.data.saved)}`);
     setReload((n) => n + 1);
     onSaved();
   };
