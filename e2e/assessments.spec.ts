@@ -93,6 +93,7 @@ test('admin enters marks in the grid and by CSV and publishes; the student sees 
   await page.keyboard.type('25');
   await page.keyboard.press('Enter');
   await expect(grid.getByText('Marks must be from 0 to 20 in steps of 0.5, or absent')).toBeVisible();
+  await expect(page.getByText('1 row needs attention: see “Problem”.')).toBeVisible();
   await marksCell(2).click();
   await page.keyboard.type('15');
   await page.keyboard.press('Enter');

@@ -21,6 +21,9 @@ import { CsvImportDialog } from './csv-import-dialog.tsx';
 type Row = ResponseOf<'listAssessmentMarks'>[number];
 
 const PAGE_SIZES = [25, 50, 100];
+
+/** "1 row needs attention", "3 rows need attention". */
+const needAttention = (rows: number) => (rows === 1 ? '1 row needs attention' : `${rows} rows need attention`);
 const SEARCH_DEBOUNCE_MS = 300;
 
 /** A cell's text as it will be stored: "17.5", "absent" or "" (what the server would read it as). */
@@ -153,7 +156,7 @@ export function MarksGrid({ token, assessment, onUnauthorized, onSaved }: Props)
     const refused = new Map(result.data.errors.map((e) => [e.id, e.message]));
     setChanges((all) => Object.fromEntries(Object.entries(all).filter(([id]) => refused.has(Number(id)))));
     setErrors(Object.fromEntries(refused));
-    if (refused.size) notify.error(`${result.data.saved} saved; ${refused.size} rows need attention`);
+    if (refused.size) notify.error(`${result.data.saved} saved; ${needAttention(refused.size)}`);
     else notify.success(`Saved ${marksCount(result.data.saved)}`);
     setReload((n) => n + 1);
     onSaved();
@@ -246,7 +249,7 @@ export function MarksGrid({ token, assessment, onUnauthorized, onSaved }: Props)
       </Typography>
       {Object.keys(errors).length > 0 && (
         <Alert severity="error" sx={{ mb: 1 }}>
-          {Object.keys(errors).length} rows need attention: see “Problem”.
+          {needAttention(Object.keys(errors).length)}: see “Problem”.
         </Alert>
       )}
       <Box
