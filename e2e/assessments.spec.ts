@@ -122,6 +122,8 @@ test('admin enters marks in the grid and by CSV and publishes; the student sees 
   await page.getByRole('button', { name: 'Import CSV' }).click();
   const csvDialog = page.getByRole('dialog', { name: 'Import marks from CSV' });
   const file = (text: string) => ({ name: 'marks.csv', mimeType: 'text/csv', buffer: Buffer.from(text) });
+  await csvDialog.getByLabel('CSV file').setInputFiles(file(`enrollment id,marks\n${ids[3]},21\n`));
+  await expect(csvDialog.getByText('1 of 1 row has an error. Fix it in the file and choose it again.')).toBeVisible();
   await csvDialog.getByLabel('CSV file').setInputFiles(file(`enrollment id,marks\n${ids[3]},10\n${ids[3]},11\n`));
   await expect(csvDialog.getByText('2 of 2 rows have errors')).toBeVisible();
   await expect(csvDialog.getByText('This enrollment id appears more than once').first()).toBeVisible();

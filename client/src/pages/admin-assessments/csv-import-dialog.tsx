@@ -57,6 +57,12 @@ interface Props {
 }
 
 /** CSV import: choose a file, see every bad row with its error, save only when all rows are good. */
+/** "1 of 1 row has an error. Fix it ...", "2 of 5 rows have errors. Fix them ...". */
+function rowsWithErrors(errors: number, rows: number): string {
+  const one = errors === 1;
+  return `${errors} of ${rows} ${rows === 1 ? 'row' : 'rows'} ${one ? 'has an error' : 'have errors'}. Fix ${one ? 'it' : 'them'} in the file and choose it again.`;
+}
+
 export function CsvImportDialog({ token, assessment, onClose, onSaved }: Props) {
   const [csv, setCsv] = useState<string | null>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
@@ -119,17 +125,14 @@ export function CsvImportDialog({ token, assessment, onClose, onSaved }: Props) 
           {busy && <Alert severity="info">Checking...</Alert>}
           {preview && bad.length === 0 && (
             <Alert severity="success">
-              All {preview.rows.length} rows are good.
+              {preview.rows.length === 1 ? 'The row is good.' : `All ${preview.rows.length} rows are good.`}
               {preview.unchangedCount > 0 &&
                 ` ${preview.unchangedCount} with no marks ${preview.unchangedCount === 1 ? 'is' : 'are'} left as ${preview.unchangedCount === 1 ? 'it is' : 'they are'}.`}
             </Alert>
           )}
           {preview && bad.length > 0 && (
             <>
-              <Alert severity="error">
-                {preview.errorCount} of {preview.rows.length} rows have errors. Fix them in the file and choose it
-                again.
-              </Alert>
+              <Alert severity="error">{rowsWithErrors(preview.errorCount, preview.rows.length)}</Alert>
               <TableContainer sx={{ maxHeight: 320 }}>
                 <Table size="small" stickyHeader aria-label="Rows with errors">
                   <TableHead>
