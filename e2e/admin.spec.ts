@@ -163,4 +163,18 @@ test.describe('admin', () => {
     expect(await localItem(page, 'adminToken')).toBeNull();
     await expect(page.getByRole('heading', { name: 'Manage Student Records' })).toBeVisible();
   });
+
+  test('a logout in another tab sends this tab to the login too', async ({ adminPage: page }) => {
+    await page.getByRole('link', { name: 'Timetable' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Timetable' })).toBeVisible();
+    const other = await page.context().newPage();
+    await other.goto('/admindashborad');
+    await other.getByRole('button', { name: 'Logout' }).click();
+    await expectToast(other, 'Logged out successfully');
+    await expect(other).toHaveURL(/\/adminlogin$/);
+    // This tab follows without being touched, and says nothing more.
+    await expect(page).toHaveURL(/\/adminlogin$/);
+    await expect(page.getByRole('heading', { name: 'Manage Student Records' })).toBeVisible();
+    await expect(page.getByText('Session expired, please login again')).toHaveCount(0);
+  });
 });

@@ -112,6 +112,13 @@ test('admin enters marks in the grid and by CSV and publishes; the student sees 
   await expect(leave).toBeVisible();
   await leave.getByRole('button', { name: 'Stay' }).click();
   await expect(page).toHaveURL(/\/admin\/assessments/);
+  // Nor to Logout: it asks first, and "Stay" keeps the session and the marks.
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: 'Stay' }).click();
+  await expect(leave).toBeHidden();
+  await expect(page).toHaveURL(/\/admin\/assessments/);
+  await expect(marksCell(3)).toHaveText('12.5');
 
   await page.getByRole('button', { name: 'Save 3 changes' }).click();
   await expectToast(page, 'Saved 3 marks');

@@ -4,7 +4,7 @@ import {
   isInBatch,
   markText,
   parseMarkValue,
-  marksCount,
+  MarksText,
   percentage,
   validateAssessment,
 } from './assessments.ts';
@@ -99,10 +99,22 @@ describe('batches and figures', () => {
     expect(isInBatch({ grade: 5, board: 'All' }, { grade: 4, board: 'CBSE' })).toBe(false);
   });
 
-  it('counts marks in the singular for one', () => {
-    expect(marksCount(1)).toBe('1 mark');
-    expect(marksCount(0)).toBe('0 marks');
-    expect(marksCount(200)).toBe('200 marks');
+  it('counts in the singular for one', () => {
+    expect(MarksText.marks(1)).toBe('1 mark');
+    expect(MarksText.marks(0)).toBe('0 marks');
+    expect(MarksText.marks(200)).toBe('200 marks');
+    expect(MarksText.changes(1)).toBe('1 change');
+    expect(MarksText.unsaved(1)).toBe('1 changed mark is not saved yet.');
+    expect(MarksText.unsaved(2)).toBe('2 changed marks are not saved yet.');
+    expect(MarksText.needAttention(1)).toBe('1 row needs attention');
+    expect(MarksText.needAttention(4)).toBe('4 rows need attention');
+    expect(MarksText.allGood(1)).toBe('The row is good.');
+    expect(MarksText.allGood(3)).toBe('All 3 rows are good.');
+    expect(MarksText.leftAsTheyAre(1)).toBe('1 with no marks is left as it is.');
+    expect(MarksText.leftAsTheyAre(2)).toBe('2 with no marks are left as they are.');
+    expect(MarksText.rowsWithErrors(1, 1)).toBe('1 of 1 row has an error. Fix it in the file and choose it again.');
+    expect(MarksText.rowsWithErrors(2, 5)).toBe('2 of 5 rows have errors. Fix them in the file and choose it again.');
+    expect(M.csvHasErrors(1)).toBe('1 row has an error: nothing was saved. Preview the file to see them.');
   });
 
   it('rounds percentages to one decimal', () => {

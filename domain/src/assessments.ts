@@ -50,7 +50,7 @@ export const AssessmentMessage = {
   malformedLine: 'Expected two columns: enrollment id, marks (or absent)',
   emptyFile: 'The file has no rows',
   csvHasErrors: (count: number) =>
-    `${count} ${count === 1 ? 'row has an error' : 'rows have errors'}: nothing was saved. Preview the file to see them.`,
+    `${countOf(count, 'row')} ${count === 1 ? 'has an error' : 'have errors'}: nothing was saved. Preview the file to see them.`,
   tooManyRows: `At most ${MARKS_MAX_ROWS} rows at once`,
 } as const;
 
@@ -133,10 +133,30 @@ export function isInBatch(assessment: { grade: number; board: string }, student:
   return assessment.grade === student.grade && (assessment.board === ALL_BOARDS || assessment.board === student.board);
 }
 
-/** "1 mark", "3 marks": a count of marks in the admin's words. */
-export function marksCount(count: number): string {
-  return `${count} ${count === 1 ? 'mark' : 'marks'}`;
+/** A count with its noun, in the singular for one: "1 row", "3 rows". */
+export function countOf(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : plural}`;
 }
+
+/** The texts of the marks screens (grid and CSV import) that count something, right for one and for many. */
+export const MarksText = {
+  /** "Saved 1 mark", "Save 3 marks". */
+  marks: (count: number) => countOf(count, 'mark'),
+  /** The grid's Save button: "Save 1 change". */
+  changes: (count: number) => countOf(count, 'change'),
+  /** The question before leaving the grid. */
+  unsaved: (count: number) => `${countOf(count, 'changed mark')} ${count === 1 ? 'is' : 'are'} not saved yet.`,
+  /** Rows of the grid the cell or the server refused. */
+  needAttention: (rows: number) => `${countOf(rows, 'row')} ${rows === 1 ? 'needs' : 'need'} attention`,
+  /** A CSV preview with no error. */
+  allGood: (rows: number) => (rows === 1 ? 'The row is good.' : `All ${rows} rows are good.`),
+  /** A CSV preview's rows with no marks, which change nothing. */
+  leftAsTheyAre: (rows: number) => `${rows} with no marks ${rows === 1 ? 'is left as it is' : 'are left as they are'}.`,
+  /** A CSV preview with errors. */
+  rowsWithErrors: (errors: number, rows: number) =>
+    `${errors} of ${countOf(rows, 'row')} ${errors === 1 ? 'has an error' : 'have errors'}. ` +
+    `Fix ${errors === 1 ? 'it' : 'them'} in the file and choose it again.`,
+} as const;
 
 /** A percentage with one decimal, as students see it. */
 export function percentage(marks: number, maxMarks: number): number {

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { useHref, useLinkClickHandler, useLocation, useNavigate } from 'react-router-dom';
 import { PRODUCT_NAME } from '@tc/domain/constants';
+import { UiMessage } from '@tc/domain/messages';
 import { LinkTo, Route } from '@tc/domain/routes';
+import { notify } from '../lib/notify.ts';
 import { adminSession, sessionChanges, studentSession } from '../lib/session.ts';
 import { useHydrated } from '../lib/use-hydrated.ts';
 import { LinkButton } from './link-button.tsx';
@@ -92,10 +94,16 @@ function Account({ role }: { role: Role }) {
 
   const logout = async () => {
     setBusy(true);
-    const { logOut } = await import('../lib/log-out.ts');
-    const done = await logOut(role);
-    setBusy(false);
-    if (done) void navigate(account.login, { replace: true });
+    try {
+      const { logOut } = await import('../lib/log-out.ts');
+      if (await logOut(role)) void navigate(account.login, { replace: true });
+    } catch {
+      // The logout code could not be loaded (the connection dropped): the session is
+      // untouched, and the button is there to try again.
+      notify.error(UiMessage.errorLoggingOut);
+    } finally {
+      setBusy(false);
+    }
   };
 
   return (

@@ -4,27 +4,33 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useContext, useEffect } from 'react';
+import { useContext, useEffect, useRef, useState } from 'react';
 import { UNSAFE_DataRouterContext, useBlocker } from 'react-router-dom';
+import { Route } from '@tc/domain/routes';
+import { unsavedWork } from '../lib/unsaved-work.ts';
 
-function BlockingDialog({ when, message }: { when: boolean; message: string }) {
-  // Any move to another page or view (another assessment's marks is a new query string).
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      when && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
-  );
-  const open = blocker.state === 'blocked';
+/** Where a session that has ended goes: unsaved work there could not be saved anyway. */
+const LOGIN_ROUTES: readonly string[] = [Route.adminLogin, Route.studentLogin];
+
+interface LeaveDialogProps {
+  open: boolean;
+  message: string;
+  onStay: () => void;
+  onLeave: () => void;
+}
+
+function LeaveDialog({ open, message, onStay, onLeave }: LeaveDialogProps) {
   return (
-    <Dialog open={open} onClose={() => blocker.reset?.()} aria-labelledby="unsaved-title">
+    <Dialog open={open} onClose={onStay} aria-labelledby="unsaved-title">
       <DialogTitle id="unsaved-title">Leave without saving?</DialogTitle>
       <DialogContent>
         <DialogContentText>{message}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={() => blocker.reset?.()} autoFocus>
+        <Button onClick={onStay} autoFocus>
           Stay
         </Button>
-        <Button color="error" onClick={() => blocker.proceed?.()}>
+        <Button color="error" onClick={onLeave}>
           Leave
         </Button>
       </DialogActions>
@@ -32,13 +38,42 @@ function BlockingDialog({ when, message }: { when: boolean; message: string }) {
   );
 }
 
+function BlockingDialog({ when, message }: { when: boolean; message: string }) {
+  // Any move to another page or view (another assessment's marks is a new query
+  // string), but for the login a session that ended goes to.
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      when &&
+      !LOGIN_ROUTES.includes(nextLocation.pathname) &&
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+  );
+  return (
+    <LeaveDialog
+      open={blocker.state === 'blocked'}
+      message={message}
+      onStay={() => blocker.reset?.()}
+      onLeave={() => blocker.proceed?.()}
+    />
+  );
+}
+
 /**
  * Keeps unsaved work from an accidental navigation: links inside the site ask
- * first (react-router's useBlocker, in the app's data router), and closing or
- * reloading the tab gets the browser's own question (beforeunload).
+ * first (react-router's useBlocker, in the app's data router), logging out asks
+ * first (unsavedWork), and closing or reloading the tab gets the browser's own
+ * question (beforeunload).
  */
 export function UnsavedChangesPrompt({ when, message }: { when: boolean; message: string }) {
   const dataRouter = useContext(UNSAFE_DataRouterContext);
+  const [asking, setAsking] = useState(false);
+  const answer = useRef<((leave: boolean) => void) | null>(null);
+
+  const reply = (leave: boolean) => {
+    answer.current?.(leave);
+    answer.current = null;
+    setAsking(false);
+  };
+
   useEffect(() => {
     if (!when) return;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
@@ -46,8 +81,28 @@ export function UnsavedChangesPrompt({ when, message }: { when: boolean; message
       event.returnValue = '';
     };
     window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+    const unregister = unsavedWork.register(
+      () =>
+        new Promise<boolean>((resolve) => {
+          answer.current = resolve;
+          setAsking(true);
+        }),
+    );
+    return () => {
+      window.removeEventListener('beforeunload', onBeforeUnload);
+      unregister();
+      // Saved (or gone) while the question was open: nothing is left to lose.
+      answer.current?.(true);
+      answer.current = null;
+      setAsking(false);
+    };
   }, [when]);
-  // Component tests render the routes in a plain MemoryRouter, where blocking is not available.
-  return dataRouter ? <BlockingDialog when={when} message={message} /> : null;
+
+  return (
+    <>
+      {/* Component tests render the routes in a plain MemoryRouter, where blocking is not available. */}
+      {dataRouter && <BlockingDialog when={when} message={message} />}
+      <LeaveDialog open={asking} message={message} onStay={() => reply(false)} onLeave={() => reply(true)} />
+    </>
+  );
 }

@@ -7,9 +7,14 @@ import { UiMessage } from '@tc/domain/messages';
 import { call } from './api.ts';
 import { notify } from './notify.ts';
 import { adminSession, studentSession } from './session.ts';
+import { unsavedWork } from './unsaved-work.ts';
 
-/** Logs out with a toast that says how it went; true once this browser has forgotten the session. */
+/**
+ * Logs out with a toast that says how it went; true once this browser has forgotten
+ * the session. Unsaved work on the page is asked about first: "Stay" keeps the session.
+ */
 export async function logOut(role: 'student' | 'admin', everywhere = false): Promise<boolean> {
+  if (!(await unsavedWork.mayLeave())) return false;
   const session = role === 'student' ? studentSession : adminSession;
   const name = role === 'admin' ? 'logoutAdmin' : everywhere ? 'logoutAllDevices' : 'logoutStudent';
   const result = await call(name, {}, { token: session.token() });

@@ -35,9 +35,25 @@ function changed(): void {
   listeners.forEach((listener) => listener());
 }
 
-/** For useSyncExternalStore: a login, a logout, a new token or a name learnt. */
+let watchingOtherTabs = false;
+
+/**
+ * The admin's session lives in localStorage, which every tab of the site shares: a
+ * logout or a login in another tab reaches this one as a `storage` event. (The
+ * student's sessionStorage is this tab's own.)
+ */
+function watchOtherTabs(): void {
+  if (watchingOtherTabs || typeof window === 'undefined') return;
+  watchingOtherTabs = true;
+  window.addEventListener('storage', (event) => {
+    if (event.key === null || event.key === ADMIN_SESSION_KEY || event.key === NAME_KEY) changed();
+  });
+}
+
+/** For useSyncExternalStore: a login, a logout, a new token or a name learnt, in this tab or another. */
 export const sessionChanges = {
   subscribe: (listener: () => void): (() => void) => {
+    watchOtherTabs();
     listeners.add(listener);
     return () => listeners.delete(listener);
   },

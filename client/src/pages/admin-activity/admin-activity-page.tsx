@@ -8,10 +8,9 @@ import { Navigate, useSearchParams } from 'react-router-dom';
 import { ACTIVITY_KINDS } from '@tc/domain/admin-tools';
 import type { ResponseOf } from '@tc/domain/api/contract';
 import { Route } from '@tc/domain/routes';
-import { call } from '../../lib/api.ts';
 import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
-import { adminSession } from '../../lib/session.ts';
+import { useApi } from '../../lib/use-api.ts';
 import { ActivityList, KIND_LABELS, type ActivityEntry } from '../../components/activity-list.tsx';
 import { AdminPage } from '../../components/admin-page.tsx';
 import { FiltersRow } from '../../components/filters-row.tsx';
@@ -20,7 +19,7 @@ const PAGE_SIZE = 25;
 
 /** The activity log: filters by admin, kind and dates, paged on the server. */
 export default function AdminActivityPage() {
-  const token = adminSession.token();
+  const { token, call: callAsAdmin } = useApi('admin');
   const [params, setParams] = useSearchParams();
   const filters = {
     admin: params.get('admin') ?? '',
@@ -29,15 +28,23 @@ export default function AdminActivityPage() {
     to: params.get('to') ?? '',
   };
   const page = Number(params.get('page') ?? 0) || 0;
-  const [entries, setEntries] = useState<ActivityEntry[] | null>(null);
+  /** The answer for one view (the query string): the entries, or 'failed'. */
+  const [loaded, setLoaded] = useState<{ key: string; entries: ActivityEntry[] | 'failed' } | null>(null);
   const [total, setTotal] = useState(0);
   const [admins, setAdmins] = useState<ResponseOf<'listAdmins'>>([]);
   const key = params.toString();
 
   useEffect(() => {
     if (!token) return;
-    void call('listAdmins', {}, { token }).then((result) => result.ok && result.data && setAdmins(result.data));
-  }, [token]);
+    let cancelled = false;
+    // Only the filter's choices: without them the filter offers "All admins".
+    void callAsAdmin('listAdmins', {}).then((result) => {
+      if (!cancelled && result.ok && result.data) setAdmins(result.data);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [token, callAsAdmin]);
 
   useEffect(() => {
     if (!token) return;
@@ -50,19 +57,24 @@ export default function AdminActivityPage() {
         ['admin', 'kind', 'from', 'to'].filter((k) => search.get(k)).map((k) => [k, search.get(k)]),
       ),
     };
-    void call('listActivity', input as never, { token }).then((result) => {
+    void callAsAdmin('listActivity', input as never).then((result) => {
       if (cancelled) return;
       if (result.ok && result.data) {
-        setEntries(result.data);
+        setLoaded({ key, entries: result.data });
         setTotal(Number(result.headers?.get('X-Total-Count') ?? result.data.length));
-      } else notify.error(errorText(result, 'Could not load the activity'));
+      } else if (!result.sessionEnded) {
+        setLoaded({ key, entries: 'failed' });
+        notify.error(errorText(result, 'Could not load the activity'));
+      }
     });
     return () => {
       cancelled = true;
     };
-  }, [token, key]);
+  }, [token, callAsAdmin, key]);
 
   if (!token) return <Navigate to={Route.adminLogin} replace />;
+  // Loading while the view on screen has no answer yet.
+  const entries = loaded?.key === key ? loaded.entries : null;
 
   const set = (name: string, value: string) =>
     setParams((current) => {
@@ -122,7 +134,11 @@ export default function AdminActivityPage() {
             slotProps={{ inputLabel: { shrink: true } }}
           />
         </FiltersRow>
-        {entries ? <ActivityList entries={entries} showTarget /> : <Typography role="status">Loading ...</Typography>}
+        {Array.isArray(entries) ? (
+          <ActivityList entries={entries} showTarget />
+        ) : (
+          <Typography role="status">{entries === 'failed' ? 'Could not load the activity' : 'Loading ...'}</Typography>
+        )}
         <TablePagination
           component="div"
           count={total}

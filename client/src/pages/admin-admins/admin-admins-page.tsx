@@ -11,16 +11,19 @@ import { Navigate } from 'react-router-dom';
 import type { ResponseOf } from '@tc/domain/api/contract';
 import { Route } from '@tc/domain/routes';
 import { PasswordField } from '../../components/password-field.tsx';
-import { call } from '../../lib/api.ts';
 import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { adminSession } from '../../lib/session.ts';
+import { useApi } from '../../lib/use-api.ts';
 import { AdminPage } from '../../components/admin-page.tsx';
 
 /** Administrators: list, invite, remove rights, change one's own password. */
 export default function AdminAdminsPage() {
-  const [token, setToken] = useState(adminSession.token());
-  const [admins, setAdmins] = useState<ResponseOf<'listAdmins'>>([]);
+  const { token, call: callAsAdmin } = useApi('admin');
+  /** null while loading; 'failed' when the last load failed. */
+  const [admins, setAdmins] = useState<ResponseOf<'listAdmins'> | 'failed' | null>(null);
+  /** What is on its way: the invitation, the password, or the objectId of an admin being removed. */
+  const [busy, setBusy] = useState<string | null>(null);
   const [invite, setInvite] = useState({ email: '', name: '' });
   const [passwords, setPasswords] = useState({ currentPassword: '', newPassword: '' });
 
@@ -30,45 +33,54 @@ export default function AdminAdminsPage() {
   useEffect(() => {
     if (!token) return;
     let cancelled = false;
-    void call('listAdmins', {}, { token }).then((result) => {
+    void callAsAdmin('listAdmins', {}).then((result) => {
       if (cancelled) return;
       if (result.ok && result.data) setAdmins(result.data);
-      else notify.error(errorText(result, 'Could not load the administrators'));
+      else if (!result.sessionEnded) {
+        setAdmins((current) => (Array.isArray(current) ? current : 'failed'));
+        notify.error(errorText(result, 'Could not load the administrators'));
+      }
     });
     return () => {
       cancelled = true;
     };
-  }, [token, reloads]);
+  }, [token, callAsAdmin, reloads]);
 
   if (!token) return <Navigate to={Route.adminLogin} replace />;
 
   const sendInvite = async (event: FormEvent) => {
     event.preventDefault();
-    const result = await call('inviteAdmin', invite, { token });
+    setBusy('invite');
+    const result = await callAsAdmin('inviteAdmin', invite);
+    setBusy(null);
     if (result.ok) {
       notify.success(`Invitation sent to ${invite.email}`);
       setInvite({ email: '', name: '' });
-    } else notify.error(errorText(result, 'The invitation failed'));
+    } else if (!result.sessionEnded) notify.error(errorText(result, 'The invitation failed'));
   };
 
   const remove = async (objectId: string, email: string) => {
     if (!window.confirm(`Remove the administrator rights of ${email}?`)) return;
-    const result = await call('removeAdmin', { objectId }, { token });
+    setBusy(objectId);
+    const result = await callAsAdmin('removeAdmin', { objectId });
+    setBusy(null);
     if (result.ok) {
       notify.success('Administrator rights removed');
       load();
-    } else notify.error(errorText(result, 'Removal failed'));
+    } else if (!result.sessionEnded) notify.error(errorText(result, 'Removal failed'));
   };
 
   const changePassword = async (event: FormEvent) => {
     event.preventDefault();
-    const result = await call('changeAdminPassword', passwords, { token });
+    setBusy('password');
+    const result = await callAsAdmin('changeAdminPassword', passwords);
+    setBusy(null);
     if (result.ok && result.data) {
+      // A new session for this browser: the page goes on with it.
       adminSession.save(result.data.token);
-      setToken(result.data.token);
       setPasswords({ currentPassword: '', newPassword: '' });
       notify.success('Password changed; your other sessions have ended');
-    } else notify.error(errorText(result, 'The password could not be changed'));
+    } else if (!result.sessionEnded) notify.error(errorText(result, 'The password could not be changed'));
   };
 
   return (
@@ -78,8 +90,13 @@ export default function AdminAdminsPage() {
           <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
             Administrators
           </Typography>
+          {!Array.isArray(admins) && (
+            <Typography role="status">
+              {admins === 'failed' ? 'Could not load the administrators' : 'Loading...'}
+            </Typography>
+          )}
           <List aria-label="Administrators">
-            {admins.map((admin) => (
+            {(Array.isArray(admins) ? admins : []).map((admin) => (
               <ListItem
                 key={admin.objectId}
                 divider
@@ -90,7 +107,8 @@ export default function AdminAdminsPage() {
                     <Button
                       color="error"
                       onClick={() => void remove(admin.objectId, admin.email)}
-                      disabled={admins.length <= 1}
+                      disabled={busy === admin.objectId}
+                      aria-label={`Remove ${admin.email}`}
                     >
                       Remove
                     </Button>
@@ -121,8 +139,8 @@ export default function AdminAdminsPage() {
               required
               sx={{ flex: 1 }}
             />
-            <Button type="submit" variant="contained">
-              Send invitation
+            <Button type="submit" variant="contained" disabled={busy === 'invite'}>
+              {busy === 'invite' ? 'Sending...' : 'Send invitation'}
             </Button>
           </Stack>
         </Card>
@@ -143,8 +161,8 @@ export default function AdminAdminsPage() {
               onChange={(e) => setPasswords({ ...passwords, newPassword: e.target.value })}
               autoComplete="new-password"
             />
-            <Button type="submit" variant="contained" sx={{ alignSelf: 'flex-start' }}>
-              Change password
+            <Button type="submit" variant="contained" sx={{ alignSelf: 'flex-start' }} disabled={busy === 'password'}>
+              {busy === 'password' ? 'Changing password...' : 'Change password'}
             </Button>
           </Stack>
         </Card>

@@ -16,7 +16,7 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { ALL_BOARDS } from '@tc/domain/assessments';
 import { isoToDisplayDate } from '@tc/domain/dates';
@@ -24,7 +24,6 @@ import { UiMessage } from '@tc/domain/messages';
 import { gradeLabel } from '@tc/domain/registration';
 import { Route } from '@tc/domain/routes';
 import { AdminPage } from '../../components/admin-page.tsx';
-import { call } from '../../lib/api.ts';
 import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { useApi } from '../../lib/use-api.ts';
@@ -38,40 +37,51 @@ type Pending = { kind: 'publish' | 'delete'; assessment: Assessment } | null;
 const batchOf = (a: Assessment) => `${gradeLabel(a.grade)} ${a.board === ALL_BOARDS ? 'all boards' : a.board}`;
 
 export default function AdminAssessmentsPage() {
-  const { token, signOut: endSession } = useApi('admin');
+  const { token, call: callAsAdmin } = useApi('admin');
   const [params, setParams] = useSearchParams();
   const selectedId = params.get('marks');
-  const [items, setItems] = useState<Assessment[]>([]);
+  const [items, setItems] = useState<Assessment[] | null>(null);
+  // The assessment whose marks are open, kept while the list turns its pages.
+  const [opened, setOpened] = useState<Assessment | null>(null);
   const [total, setTotal] = useState(0);
   const [page, setPage] = useState(0);
   const [reload, setReload] = useState(0);
   const [dialog, setDialog] = useState<{ editing: Assessment | null } | null>(null);
   const [pending, setPending] = useState<Pending>(null);
   const [busy, setBusy] = useState(false);
-
-  // A session that ended (or a student's token): the toast, cleared, to the admin login.
-  const signOut = useCallback(() => endSession(UiMessage.sessionExpired), [endSession]);
+  const [loadFailed, setLoadFailed] = useState(false);
 
   useEffect(() => {
     if (!token) return;
     let cancelled = false;
-    void call('listAssessments', { skip: page * PAGE_SIZE, limit: PAGE_SIZE }, { token }).then((result) => {
+    void callAsAdmin('listAssessments', { skip: page * PAGE_SIZE, limit: PAGE_SIZE }).then((result) => {
       if (cancelled) return;
       if (result.ok && result.data) {
         setItems(result.data);
         setTotal(Number(result.headers?.get('X-Total-Count') ?? result.data.length));
-      } else if (result.status === 401 || result.status === 403) signOut();
-      else notify.error(errorText(result, UiMessage.errorLoadingData));
+        // The open assessment as it is now (its average after a save), when it is on this page.
+        const fresh = result.data;
+        setOpened((current) => fresh.find((a) => a.objectId === current?.objectId) ?? current);
+      } else if (!result.sessionEnded) {
+        notify.error(errorText(result, UiMessage.errorLoadingData));
+        setLoadFailed(true);
+      }
     });
     return () => {
       cancelled = true;
     };
-  }, [token, page, reload, signOut]);
+  }, [token, callAsAdmin, page, reload]);
 
   if (!token) return <Navigate to={Route.adminLogin} replace />;
 
-  const selected = items.find((a) => a.objectId === selectedId) ?? null;
+  const selected = selectedId
+    ? (items?.find((a) => a.objectId === selectedId) ?? (opened?.objectId === selectedId ? opened : null))
+    : null;
   const refresh = () => setReload((n) => n + 1);
+  const openMarks = (assessment: Assessment) => {
+    setOpened(assessment);
+    setParams({ marks: assessment.objectId });
+  };
 
   const confirm = async () => {
     if (!pending) return;
@@ -79,15 +89,15 @@ export default function AdminAssessmentsPage() {
     const { kind, assessment } = pending;
     const result =
       kind === 'publish'
-        ? await call('publishAssessment', { objectId: assessment.objectId }, { token })
-        : await call('deleteAssessment', { objectId: assessment.objectId }, { token });
+        ? await callAsAdmin('publishAssessment', { objectId: assessment.objectId })
+        : await callAsAdmin('deleteAssessment', { objectId: assessment.objectId });
     setBusy(false);
     setPending(null);
     if (result.ok) {
       notify.success(kind === 'publish' ? `Published “${assessment.title}”` : `Deleted “${assessment.title}”`);
       if (kind === 'delete' && selectedId === assessment.objectId) setParams({});
       refresh();
-    } else notify.error(errorText(result, 'That did not work. Please try again.'));
+    } else if (!result.sessionEnded) notify.error(errorText(result, 'That did not work. Please try again.'));
   };
 
   return (
@@ -116,12 +126,19 @@ export default function AdminAssessmentsPage() {
               </TableRow>
             </TableHead>
             <TableBody>
-              {items.length === 0 && (
+              {items?.length === 0 && (
                 <TableRow>
                   <TableCell colSpan={8}>No assessments yet: “New assessment” makes the first one.</TableCell>
                 </TableRow>
               )}
-              {items.map((a) => (
+              {!items && (
+                <TableRow>
+                  <TableCell colSpan={8} role="status">
+                    {loadFailed ? UiMessage.errorLoadingData : 'Loading...'}
+                  </TableCell>
+                </TableRow>
+              )}
+              {items?.map((a) => (
                 <TableRow key={a.objectId} selected={a.objectId === selectedId}>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{isoToDisplayDate(a.date)}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{batchOf(a)}</TableCell>
@@ -140,11 +157,7 @@ export default function AdminAssessmentsPage() {
                   </TableCell>
                   <TableCell>
                     <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
-                      <Button
-                        size="small"
-                        onClick={() => setParams({ marks: a.objectId })}
-                        aria-label={`Marks of ${a.title}`}
-                      >
+                      <Button size="small" onClick={() => openMarks(a)} aria-label={`Marks of ${a.title}`}>
                         Marks
                       </Button>
                       <Button size="small" onClick={() => setDialog({ editing: a })} aria-label={`Edit ${a.title}`}>
@@ -195,24 +208,17 @@ export default function AdminAssessmentsPage() {
             {batchOf(selected)} · {isoToDisplayDate(selected.date)} ·{' '}
             {selected.status === 'published' ? 'published: changes are corrections and send no mail' : 'draft'}
           </Typography>
-          <MarksGrid
-            key={selected.objectId}
-            token={token}
-            assessment={selected}
-            onUnauthorized={signOut}
-            onSaved={refresh}
-          />
+          <MarksGrid key={selected.objectId} assessment={selected} onSaved={refresh} />
         </Card>
       )}
 
       {dialog && (
         <AssessmentDialog
-          token={token}
           editing={dialog.editing}
           onClose={() => setDialog(null)}
           onSaved={(saved) => {
             setDialog(null);
-            if (!dialog.editing) setParams({ marks: saved.objectId });
+            if (!dialog.editing || opened?.objectId === saved.objectId) openMarks(saved);
             refresh();
           }}
         />

@@ -6,7 +6,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { GRADES } from '@tc/domain/constants';
 import {
   ALL_BOARDS,
@@ -16,12 +16,14 @@ import {
   validateAssessment,
   type AssessmentField,
 } from '@tc/domain/assessments';
+import { todayIso } from '@tc/domain/dates';
 import { gradeLabel } from '@tc/domain/registration';
 import { SUBJECTS } from '@tc/domain/subjects';
 import type { ResponseOf } from '@tc/domain/api/contract';
-import { call } from '../../lib/api.ts';
-import { errorText } from '../../lib/errors.ts';
+import { errorField, errorText } from '../../lib/errors.ts';
+import { focusField } from '../../lib/focus-field.ts';
 import { notify } from '../../lib/notify.ts';
+import { useApi } from '../../lib/use-api.ts';
 
 export type Assessment = ResponseOf<'createAssessment'>;
 
@@ -34,15 +36,12 @@ interface Draft {
   maxMarks: string;
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
-
 function draftOf(assessment: Assessment | null): Draft {
-  if (!assessment) return { grade: '', board: '', subject: '', title: '', date: today(), maxMarks: '' };
+  if (!assessment) return { grade: '', board: '', subject: '', title: '', date: todayIso(), maxMarks: '' };
   return { ...assessment, grade: String(assessment.grade), maxMarks: String(assessment.maxMarks) };
 }
 
 interface Props {
-  token: string;
   /** The assessment to edit, or null to create one. */
   editing: Assessment | null;
   onClose: () => void;
@@ -50,7 +49,9 @@ interface Props {
 }
 
 /** Create or edit an assessment: the rules of domain/ on every field, the server's verdict under its field. */
-export function AssessmentDialog({ token, editing, onClose, onSaved }: Props) {
+export function AssessmentDialog({ editing, onClose, onSaved }: Props) {
+  const { call: callAsAdmin } = useApi('admin');
+  const form = useRef<HTMLFormElement>(null);
   const [draft, setDraft] = useState<Draft>(() => draftOf(editing));
   const [errors, setErrors] = useState<Partial<Record<AssessmentField, string>>>({});
   const [busy, setBusy] = useState(false);
@@ -72,28 +73,31 @@ export function AssessmentDialog({ token, editing, onClose, onSaved }: Props) {
     const checked = validateAssessment(draft);
     if (!checked.ok) {
       setErrors({ [checked.field]: checked.message });
-      document.querySelector<HTMLElement>(`[name="${checked.field}"]`)?.focus();
+      focusField(form.current, checked.field);
       return;
     }
     setBusy(true);
     const result = editing
-      ? await call('updateAssessment', { objectId: editing.objectId, ...checked.value }, { token })
-      : await call('createAssessment', checked.value, { token });
+      ? await callAsAdmin('updateAssessment', { objectId: editing.objectId, ...checked.value })
+      : await callAsAdmin('createAssessment', checked.value);
     setBusy(false);
     if (result.ok && result.data) {
       notify.success(editing ? 'Assessment saved' : 'Assessment created');
       onSaved(result.data);
       return;
     }
-    const body = result.data as { field?: AssessmentField } | null;
+    if (result.sessionEnded) return;
+    const named = errorField(result);
     const message = errorText(result, 'The assessment could not be saved. Please try again.');
-    if (body?.field && body.field in draft) setErrors({ [body.field]: message });
-    else notify.error(message);
+    if (named && named in draft) {
+      setErrors({ [named]: message });
+      focusField(form.current, named);
+    } else notify.error(message);
   };
 
   return (
     <Dialog open onClose={onClose} aria-labelledby="assessment-dialog-title" fullWidth maxWidth="sm">
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form ref={form} onSubmit={(event) => void submit(event)} noValidate>
         <DialogTitle id="assessment-dialog-title">{editing ? 'Edit assessment' : 'New assessment'}</DialogTitle>
         <DialogContent>
           <Stack spacing={1} sx={{ pt: 1 }}>

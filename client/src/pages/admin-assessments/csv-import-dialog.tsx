@@ -15,28 +15,35 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 /* jscpd:ignore-end */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { ResponseOf } from '@tc/domain/api/contract';
-import { marksCount } from '@tc/domain/assessments';
-import { call } from '../../lib/api.ts';
+import { MarksText } from '@tc/domain/assessments';
 import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
+import { useApi, type CallAs } from '../../lib/use-api.ts';
 import type { Assessment } from './assessment-dialog.tsx';
 
 type Preview = ResponseOf<'previewMarksCsv'>;
 const SHOWN_ROWS = 200;
 const TEMPLATE_PAGE = 500;
 
-/** The template, made in the browser: a header and one line per student of the batch, marks left empty. */
-async function downloadTemplate(token: string, assessment: Assessment) {
+/**
+ * The template, made in the browser: a header and one line per student of the batch,
+ * marks left empty. Every page of the batch or nothing: a template that silently
+ * missed students would import as if they had none.
+ */
+async function downloadTemplate(callAsAdmin: CallAs, assessment: Assessment): Promise<void> {
   const ids: number[] = [];
   for (let skip = 0; ; skip += TEMPLATE_PAGE) {
-    const page = await call(
-      'listAssessmentMarks',
-      { objectId: assessment.objectId, skip, limit: TEMPLATE_PAGE },
-      { token },
-    );
-    if (!page.ok || !page.data) break;
+    const page = await callAsAdmin('listAssessmentMarks', {
+      objectId: assessment.objectId,
+      skip,
+      limit: TEMPLATE_PAGE,
+    });
+    if (!page.ok || !page.data) {
+      if (!page.sessionEnded) notify.error(errorText(page, 'The template could not be made. Please try again.'));
+      return;
+    }
     ids.push(...page.data.map((row) => row.id));
     if (page.data.length < TEMPLATE_PAGE) break;
   }
@@ -50,48 +57,55 @@ async function downloadTemplate(token: string, assessment: Assessment) {
 }
 
 interface Props {
-  token: string;
   assessment: Assessment;
   onClose: () => void;
   onSaved: () => void;
 }
 
 /** CSV import: choose a file, see every bad row with its error, save only when all rows are good. */
-/** "1 of 1 row has an error. Fix it ...", "2 of 5 rows have errors. Fix them ...". */
-function rowsWithErrors(errors: number, rows: number): string {
-  const one = errors === 1;
-  return `${errors} of ${rows} ${rows === 1 ? 'row' : 'rows'} ${one ? 'has an error' : 'have errors'}. Fix ${one ? 'it' : 'them'} in the file and choose it again.`;
-}
-
-export function CsvImportDialog({ token, assessment, onClose, onSaved }: Props) {
+export function CsvImportDialog({ assessment, onClose, onSaved }: Props) {
+  const { call: callAsAdmin } = useApi('admin');
   const [csv, setCsv] = useState<string | null>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [work, setWork] = useState<'checking' | 'saving' | 'template' | null>(null);
+  // The file chosen last: the check of a file chosen before it is not shown.
+  const latest = useRef(0);
 
   const choose = async (file: File | undefined) => {
+    const turn = ++latest.current;
     setPreview(null);
-    if (!file) return;
+    setCsv(null);
+    if (!file) return setWork(null);
+    setWork('checking');
     const text = await file.text();
-    setCsv(text);
-    setBusy(true);
-    const result = await call('previewMarksCsv', { objectId: assessment.objectId, csv: text }, { token });
-    setBusy(false);
-    if (result.ok && result.data) setPreview(result.data);
-    else notify.error(errorText(result, 'The file could not be read. Please try again.'));
+    const result = await callAsAdmin('previewMarksCsv', { objectId: assessment.objectId, csv: text });
+    if (turn !== latest.current) return;
+    setWork(null);
+    if (result.ok && result.data) {
+      setCsv(text);
+      setPreview(result.data);
+    } else if (!result.sessionEnded) notify.error(errorText(result, 'The file could not be read. Please try again.'));
   };
 
   const save = async () => {
     if (!csv) return;
-    setBusy(true);
-    const result = await call('importMarksCsv', { objectId: assessment.objectId, csv }, { token });
-    setBusy(false);
+    setWork('saving');
+    const result = await callAsAdmin('importMarksCsv', { objectId: assessment.objectId, csv });
+    setWork(null);
     if (result.ok && result.data) {
-      notify.success(`Imported ${marksCount(result.data.saved)}`);
+      notify.success(`Imported ${MarksText.marks(result.data.saved)}`);
       onSaved();
-    } else notify.error(errorText(result, 'The marks could not be saved. Please try again.'));
+    } else if (!result.sessionEnded) notify.error(errorText(result, 'The marks could not be saved. Please try again.'));
+  };
+
+  const template = async () => {
+    setWork('template');
+    await downloadTemplate(callAsAdmin, assessment);
+    setWork(null);
   };
 
   const bad = preview?.rows.filter((row) => row.error) ?? [];
+  const toSave = preview && bad.length === 0 ? preview.rows.length - preview.unchangedCount : 0;
 
   return (
     <Dialog open onClose={onClose} aria-labelledby="csv-dialog-title" fullWidth maxWidth="md">
@@ -104,8 +118,8 @@ export function CsvImportDialog({ token, assessment, onClose, onSaved }: Props) 
             any row has an error.
           </DialogContentText>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-            <Button variant="outlined" onClick={() => void downloadTemplate(token, assessment)}>
-              Download template
+            <Button variant="outlined" onClick={() => void template()} disabled={work === 'template'}>
+              {work === 'template' ? 'Preparing template...' : 'Download template'}
             </Button>
             <Button variant="outlined" component="label">
               Choose CSV file
@@ -122,17 +136,16 @@ export function CsvImportDialog({ token, assessment, onClose, onSaved }: Props) 
               />
             </Button>
           </Stack>
-          {busy && <Alert severity="info">Checking...</Alert>}
+          {work === 'checking' && <Alert severity="info">Checking...</Alert>}
           {preview && bad.length === 0 && (
             <Alert severity="success">
-              {preview.rows.length === 1 ? 'The row is good.' : `All ${preview.rows.length} rows are good.`}
-              {preview.unchangedCount > 0 &&
-                ` ${preview.unchangedCount} with no marks ${preview.unchangedCount === 1 ? 'is' : 'are'} left as ${preview.unchangedCount === 1 ? 'it is' : 'they are'}.`}
+              {MarksText.allGood(preview.rows.length)}
+              {preview.unchangedCount > 0 && ` ${MarksText.leftAsTheyAre(preview.unchangedCount)}`}
             </Alert>
           )}
           {preview && bad.length > 0 && (
             <>
-              <Alert severity="error">{rowsWithErrors(preview.errorCount, preview.rows.length)}</Alert>
+              <Alert severity="error">{MarksText.rowsWithErrors(preview.errorCount, preview.rows.length)}</Alert>
               <TableContainer sx={{ maxHeight: 320 }}>
                 <Table size="small" stickyHeader aria-label="Rows with errors">
                   <TableHead>
@@ -161,8 +174,8 @@ export function CsvImportDialog({ token, assessment, onClose, onSaved }: Props) 
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" onClick={() => void save()} disabled={busy || !preview || bad.length > 0}>
-          {preview && bad.length === 0 ? `Save ${marksCount(preview.rows.length - preview.unchangedCount)}` : 'Save'}
+        <Button variant="contained" onClick={() => void save()} disabled={work !== null || toSave === 0}>
+          {work === 'saving' ? 'Saving...' : toSave > 0 ? `Save ${MarksText.marks(toSave)}` : 'Save'}
         </Button>
       </DialogActions>
     </Dialog>

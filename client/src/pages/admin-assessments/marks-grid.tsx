@@ -8,13 +8,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { ABSENT, markText, marksCount, parseMarkValue } from '@tc/domain/assessments';
+import { ABSENT, MarksText, markText, parseMarkValue } from '@tc/domain/assessments';
 import type { ResponseOf } from '@tc/domain/api/contract';
 import { UiMessage } from '@tc/domain/messages';
 import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt.tsx';
-import { call } from '../../lib/api.ts';
 import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
+import { useApi } from '../../lib/use-api.ts';
 import type { Assessment } from './assessment-dialog.tsx';
 import { CsvImportDialog } from './csv-import-dialog.tsx';
 
@@ -22,8 +22,6 @@ type Row = ResponseOf<'listAssessmentMarks'>[number];
 
 const PAGE_SIZES = [25, 50, 100];
 
-/** "1 row needs attention", "3 rows need attention". */
-const needAttention = (rows: number) => (rows === 1 ? '1 row needs attention' : `${rows} rows need attention`);
 const SEARCH_DEBOUNCE_MS = 300;
 
 /** A cell's text as it will be stored: "17.5", "absent" or "" (what the server would read it as). */
@@ -33,9 +31,7 @@ function tidy(text: string, maxMarks: number): string {
 }
 
 interface Props {
-  token: string;
   assessment: Assessment;
-  onUnauthorized: () => void;
   /** Marks changed on the server (the average moved). */
   onSaved: () => void;
 }
@@ -46,7 +42,8 @@ interface Props {
  * Escape reverts it). Changes stay here until "Save" sends them in one request;
  * rows the server refuses keep their change and show its message.
  */
-export function MarksGrid({ token, assessment, onUnauthorized, onSaved }: Props) {
+export function MarksGrid({ assessment, onSaved }: Props) {
+  const { call: callAsAdmin } = useApi('admin');
   const [rows, setRows] = useState<Row[]>([]);
   const [total, setTotal] = useState(0);
   const [loadedKey, setLoadedKey] = useState<string | null>(null);
@@ -62,12 +59,15 @@ export function MarksGrid({ token, assessment, onUnauthorized, onSaved }: Props)
   const max = assessment.maxMarks;
 
   useEffect(() => {
+    // Only a new search goes back to the first page (not the first render: that would load twice).
+    const next = search.trim();
+    if (next === query) return;
     const timer = window.setTimeout(() => {
-      setQuery(search.trim());
+      setQuery(next);
       setPagination((p) => ({ ...p, page: 0 }));
     }, SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
-  }, [search]);
+  }, [search, query]);
 
   const request = useMemo(
     () => ({
@@ -86,19 +86,18 @@ export function MarksGrid({ token, assessment, onUnauthorized, onSaved }: Props)
   useEffect(() => {
     let cancelled = false;
     const { reload: _again, ...input } = request;
-    void call('listAssessmentMarks', input, { token }).then((result) => {
+    void callAsAdmin('listAssessmentMarks', input).then((result) => {
       if (cancelled) return;
       setLoadedKey(JSON.stringify(request));
       if (result.ok && result.data) {
         setRows(result.data);
         setTotal(Number(result.headers?.get('X-Total-Count') ?? result.data.length));
-      } else if (result.status === 401 || result.status === 403) onUnauthorized();
-      else notify.error(errorText(result, UiMessage.errorLoadingData));
+      } else if (!result.sessionEnded) notify.error(errorText(result, UiMessage.errorLoadingData));
     });
     return () => {
       cancelled = true;
     };
-  }, [token, request, onUnauthorized]);
+  }, [callAsAdmin, request]);
 
   const shown = useMemo(
     () => rows.map((row) => (changes[row.id] ? { ...row, value: changes[row.id]!.value } : row)),
@@ -139,25 +138,20 @@ export function MarksGrid({ token, assessment, onUnauthorized, onSaved }: Props)
 
   const save = async () => {
     setSaving(true);
-    const result = await call(
-      'saveMarks',
-      {
-        objectId: assessment.objectId,
-        rows: Object.entries(changes).map(([id, c]) => ({ id: Number(id), value: c.value })),
-      },
-      { token },
-    );
+    const result = await callAsAdmin('saveMarks', {
+      objectId: assessment.objectId,
+      rows: Object.entries(changes).map(([id, c]) => ({ id: Number(id), value: c.value })),
+    });
     setSaving(false);
     if (!result.ok || !result.data) {
-      if (result.status === 401 || result.status === 403) onUnauthorized();
-      else notify.error(errorText(result, 'The marks could not be saved. Please try again.'));
+      if (!result.sessionEnded) notify.error(errorText(result, 'The marks could not be saved. Please try again.'));
       return;
     }
     const refused = new Map(result.data.errors.map((e) => [e.id, e.message]));
     setChanges((all) => Object.fromEntries(Object.entries(all).filter(([id]) => refused.has(Number(id)))));
     setErrors(Object.fromEntries(refused));
-    if (refused.size) notify.error(`${result.data.saved} saved; ${needAttention(refused.size)}`);
-    else notify.success(`Saved ${marksCount(result.data.saved)}`);
+    if (refused.size) notify.error(`${result.data.saved} saved; ${MarksText.needAttention(refused.size)}`);
+    else notify.success(`Saved ${MarksText.marks(result.data.saved)}`);
     setReload((n) => n + 1);
     onSaved();
   };
@@ -208,10 +202,7 @@ export function MarksGrid({ token, assessment, onUnauthorized, onSaved }: Props)
 
   return (
     <Box>
-      <UnsavedChangesPrompt
-        when={pending > 0}
-        message={`${pending} changed ${pending === 1 ? 'mark is' : 'marks are'} not saved yet.`}
-      />
+      <UnsavedChangesPrompt when={pending > 0} message={MarksText.unsaved(pending)} />
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={1.5}
@@ -240,7 +231,7 @@ export function MarksGrid({ token, assessment, onUnauthorized, onSaved }: Props)
             Import CSV
           </Button>
           <Button variant="contained" onClick={() => void save()} disabled={pending === 0 || saving}>
-            {saving ? 'Saving...' : pending ? `Save ${pending} ${pending === 1 ? 'change' : 'changes'}` : 'Saved'}
+            {saving ? 'Saving...' : pending ? `Save ${MarksText.changes(pending)}` : 'Saved'}
           </Button>
         </Stack>
       </Stack>
@@ -249,7 +240,7 @@ export function MarksGrid({ token, assessment, onUnauthorized, onSaved }: Props)
       </Typography>
       {Object.keys(errors).length > 0 && (
         <Alert severity="error" sx={{ mb: 1 }}>
-          {needAttention(Object.keys(errors).length)}: see “Problem”.
+          {MarksText.needAttention(Object.keys(errors).length)}: see “Problem”.
         </Alert>
       )}
       <Box
@@ -280,7 +271,6 @@ export function MarksGrid({ token, assessment, onUnauthorized, onSaved }: Props)
       </Box>
       {importing && (
         <CsvImportDialog
-          token={token}
           assessment={assessment}
           onClose={() => setImporting(false)}
           onSaved={() => {

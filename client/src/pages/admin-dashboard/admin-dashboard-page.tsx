@@ -78,7 +78,7 @@ export default function AdminDashboardPage() {
             }}
           />
           <StudentFilters view={view} onChange={setView} />
-          {token && <ExportButton token={token} view={view} />}
+          <ExportButton view={view} />
         </FiltersRow>
         <Suspense fallback={<Skeleton variant="rounded" height={320} role="status" aria-label="Loading students" />}>
           <StudentsGrid query={query} view={view} onSortChange={(sort) => setView({ sort })} />

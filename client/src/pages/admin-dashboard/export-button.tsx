@@ -2,7 +2,9 @@ import DownloadIcon from '@mui/icons-material/Download';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { EXPORT_PATH } from '@tc/domain/admin-tools';
+import { UiMessage } from '@tc/domain/messages';
 import { notify } from '../../lib/notify.ts';
+import { useApi } from '../../lib/use-api.ts';
 import type { StudentView } from './student-filters.tsx';
 
 /**
@@ -10,7 +12,8 @@ import type { StudentView } from './student-filters.tsx';
  * admin's bearer token, so the file is fetched with it and saved from memory
  * (docs/decisions/0011-activity-log.md, "Export").
  */
-export function ExportButton({ token, view }: { token: string; view: StudentView }) {
+export function ExportButton({ view }: { view: StudentView }) {
+  const { token, signOut } = useApi('admin');
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);
@@ -20,6 +23,12 @@ export function ExportButton({ token, view }: { token: string; view: StudentView
       const response = await fetch(`${EXPORT_PATH}?${query.toString()}`, {
         headers: { Authorization: `Bearer ${token}` },
       });
+      // The session ended (401), or is a student's (403: the server's text says so).
+      if (response.status === 401 || response.status === 403) {
+        const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
+        const said = response.status === 403 && typeof body?.error === 'string' ? body.error : null;
+        return signOut(said ?? UiMessage.sessionExpired);
+      }
       if (!response.ok) throw new Error(String(response.status));
       const blob = await response.blob();
       const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'students.csv';

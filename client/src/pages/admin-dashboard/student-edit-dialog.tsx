@@ -17,7 +17,7 @@ import { validateStudentUpdate } from '@tc/domain/student-update';
 import { FormMessage } from '../../components/form-message.tsx';
 import { errorField, errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
-import type { useApi } from '../../lib/use-api.ts';
+import type { CallAs } from '../../lib/use-api.ts';
 import { useFormProblem } from '../../lib/use-form-problem.ts';
 import { StudentTools } from './student-tools.tsx';
 
@@ -34,9 +34,7 @@ const valuesOf = (student: StudentRecord): Values => ({
 
 interface StudentEditDialogProps {
   student: StudentRecord;
-  callAsAdmin: ReturnType<typeof useApi>['call'];
-  /** The admin's session, for the tools (History, Deactivate, Erase) under the fields. */
-  token: string | null;
+  callAsAdmin: CallAs;
   onSaved: (student: StudentRecord) => void;
   /** A tool changed the student (status, erasure): the table loads again. */
   onChanged: () => void;
@@ -50,7 +48,7 @@ interface StudentEditDialogProps {
  * Escape or Cancel closes it; focus then returns to the row's Edit button.
  */
 export function StudentEditDialog(props: StudentEditDialogProps) {
-  const { student, callAsAdmin, token, onSaved, onChanged, onClose } = props;
+  const { student, callAsAdmin, onSaved, onChanged, onClose } = props;
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [values, setValues] = useState<Values>(() => valuesOf(student));
   const { formRef, problem, fail, changed, run, busy, fieldProps } = useFormProblem(EDITABLE_STUDENT_FIELDS);
@@ -72,7 +70,7 @@ export function StudentEditDialog(props: StudentEditDialogProps) {
     const checked = validateStudentUpdate(changes);
     if (!checked.ok) return fail(checked.message, checked.field);
     const result = await callAsAdmin('updateStudent', { objectId: student.objectId, ...checked.value });
-    if (result.status === 401 || result.status === 403) return;
+    if (result.sessionEnded) return;
     if (!result.ok) return fail(errorText(result, UiMessage.updateFailed), errorField(result));
     notify.success(UiMessage.studentUpdated);
     onSaved({ ...student, ...checked.value, ...(result.data ?? {}) });
@@ -163,16 +161,14 @@ export function StudentEditDialog(props: StudentEditDialogProps) {
               GRADES.map((g) => [String(g), gradeLabel(g)]),
             )}
             <FormMessage problem={problem} />
-            {token && (
-              <Stack
-                component="section"
-                aria-label="Account"
-                direction="row"
-                sx={{ flexWrap: 'wrap', gap: 1, pt: 2, borderTop: 1, borderColor: 'divider' }}
-              >
-                <StudentTools row={student} token={token} onChanged={onChanged} labelled />
-              </Stack>
-            )}
+            <Stack
+              component="section"
+              aria-label="Account"
+              direction="row"
+              sx={{ flexWrap: 'wrap', gap: 1, pt: 2, borderTop: 1, borderColor: 'divider' }}
+            >
+              <StudentTools row={student} onChanged={onChanged} labelled />
+            </Stack>
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2.5 }}>

@@ -12,21 +12,22 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { ERASE_CONFIRMATION } from '@tc/domain/admin-tools';
 import type { StudentRecord } from '@tc/domain/student';
-import { call } from '../../lib/api.ts';
 import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
+import { useApi, type CallAs } from '../../lib/use-api.ts';
 import { ActivityList, type ActivityEntry } from '../../components/activity-list.tsx';
 
 interface ToolsProps {
   row: StudentRecord;
-  token: string;
   onChanged: () => void;
   /** A labelled button (the student's editor) rather than an icon (the table's Tools column). */
   labelled?: boolean;
 }
+
+type ToolProps = ToolsProps & { callAsAdmin: CallAs };
 
 /** An icon with a tooltip in the table; a button with its label in the editor. */
 function ToolButton(props: {
@@ -36,33 +37,43 @@ function ToolButton(props: {
   labelled?: boolean;
   onClick: () => void;
   color?: 'error';
+  disabled?: boolean;
 }) {
-  const { label, name, icon, labelled, onClick, color } = props;
+  const { label, name, icon, labelled, onClick, color, disabled } = props;
   if (labelled) {
     return (
-      <Button startIcon={icon} onClick={onClick} color={color}>
+      <Button startIcon={icon} onClick={onClick} color={color} disabled={disabled}>
         {label}
       </Button>
     );
   }
   return (
     <Tooltip title={label}>
-      <IconButton aria-label={name} onClick={onClick} size="small">
-        {icon}
-      </IconButton>
+      {/* A disabled button fires no events: the span keeps the tooltip working. */}
+      <span>
+        <IconButton aria-label={name} onClick={onClick} size="small" disabled={disabled}>
+          {icon}
+        </IconButton>
+      </span>
     </Tooltip>
   );
 }
 
-function HistoryButton({ row, token, labelled }: ToolsProps) {
-  const [entries, setEntries] = useState<ActivityEntry[] | null>(null);
+function HistoryButton({ row, labelled, callAsAdmin }: ToolProps) {
+  /** null while loading; 'failed' when it could not be loaded. */
+  const [entries, setEntries] = useState<ActivityEntry[] | 'failed' | null>(null);
   const [open, setOpen] = useState(false);
+  // The answer to the last opening only.
+  const latest = useRef(0);
   const show = async () => {
+    const turn = ++latest.current;
     setOpen(true);
     setEntries(null);
-    const result = await call('getStudentHistory', { objectId: row.objectId }, { token });
-    if (result.ok && result.data) setEntries(result.data);
-    else notify.error(errorText(result, 'Could not load the history'));
+    const result = await callAsAdmin('getStudentHistory', { objectId: row.objectId });
+    if (turn !== latest.current) return;
+    if (result.ok && result.data) return setEntries(result.data);
+    setEntries('failed');
+    if (!result.sessionEnded) notify.error(errorText(result, 'Could not load the history'));
   };
   return (
     <>
@@ -76,7 +87,11 @@ function HistoryButton({ row, token, labelled }: ToolsProps) {
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm">
         <DialogTitle>History of {row.fullname}</DialogTitle>
         <DialogContent>
-          {entries ? <ActivityList entries={entries} /> : <Typography>Loading ...</Typography>}
+          {Array.isArray(entries) ? (
+            <ActivityList entries={entries} />
+          ) : (
+            <Typography role="status">{entries === 'failed' ? 'Could not load the history' : 'Loading ...'}</Typography>
+          )}
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setOpen(false)}>Close</Button>
@@ -86,15 +101,18 @@ function HistoryButton({ row, token, labelled }: ToolsProps) {
   );
 }
 
-function StatusButton({ row, token, onChanged, labelled }: ToolsProps) {
+function StatusButton({ row, onChanged, labelled, callAsAdmin }: ToolProps) {
+  const [busy, setBusy] = useState(false);
   const deactivated = row.status === 'deactivated';
   const toggle = async () => {
     const status = deactivated ? 'active' : 'deactivated';
-    const result = await call('setStudentStatus', { objectId: row.objectId, status }, { token });
+    setBusy(true);
+    const result = await callAsAdmin('setStudentStatus', { objectId: row.objectId, status });
+    setBusy(false);
     if (result.ok) {
       notify.success(deactivated ? 'Student reactivated' : 'Student deactivated');
       onChanged();
-    } else notify.error(errorText(result, 'Update failed'));
+    } else if (!result.sessionEnded) notify.error(errorText(result, 'Update failed'));
   };
   if (row.erased) return null;
   const label = deactivated ? 'Reactivate' : 'Deactivate';
@@ -105,24 +123,25 @@ function StatusButton({ row, token, onChanged, labelled }: ToolsProps) {
       icon={deactivated ? <LockOpenIcon /> : <BlockIcon />}
       labelled={labelled}
       onClick={() => void toggle()}
+      disabled={busy}
     />
   );
 }
 
-function EraseButton({ row, token, onChanged, labelled }: ToolsProps) {
+function EraseButton({ row, onChanged, labelled, callAsAdmin }: ToolProps) {
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
   if (row.erased) return null;
   const erase = async () => {
     setBusy(true);
-    const result = await call('eraseStudent', { objectId: row.objectId, confirm: typed }, { token });
+    const result = await callAsAdmin('eraseStudent', { objectId: row.objectId, confirm: typed });
     setBusy(false);
     if (result.ok) {
       notify.success('Personal data erased');
       setOpen(false);
       onChanged();
-    } else notify.error(errorText(result, 'Erasure failed'));
+    } else if (!result.sessionEnded) notify.error(errorText(result, 'Erasure failed'));
   };
   return (
     <>
@@ -171,17 +190,18 @@ function EraseButton({ row, token, onChanged, labelled }: ToolsProps) {
  * in the table's Tools column.
  */
 export function StudentTools(props: ToolsProps) {
+  const { call: callAsAdmin } = useApi('admin');
   return (
     <>
-      <HistoryButton {...props} />
-      <StatusButton {...props} />
-      <EraseButton {...props} />
+      <HistoryButton {...props} callAsAdmin={callAsAdmin} />
+      <StatusButton {...props} callAsAdmin={callAsAdmin} />
+      <EraseButton {...props} callAsAdmin={callAsAdmin} />
     </>
   );
 }
 
 /** The admin tools of a row: History, Deactivate / Reactivate, Erase personal data. */
-export function studentToolsColumn(token: string, onChanged: () => void): GridColDef<StudentRecord> {
+export function studentToolsColumn(onChanged: () => void): GridColDef<StudentRecord> {
   return {
     field: 'tools',
     headerName: 'Tools',
@@ -189,6 +209,6 @@ export function studentToolsColumn(token: string, onChanged: () => void): GridCo
     sortable: false,
     filterable: false,
     disableColumnMenu: true,
-    renderCell: ({ row }) => <StudentTools row={row} token={token} onChanged={onChanged} />,
+    renderCell: ({ row }) => <StudentTools row={row} onChanged={onChanged} />,
   };
 }

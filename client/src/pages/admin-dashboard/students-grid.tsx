@@ -104,7 +104,7 @@ export default function StudentsGrid({ query, view, onSortChange }: StudentsGrid
         setRows(result.data);
         const total = Number(result.headers?.get('X-Total-Count'));
         setRowCount(Number.isFinite(total) && total >= 0 ? total : result.data.length);
-      } else if (result.status !== 401 && result.status !== 403) {
+      } else if (!result.sessionEnded) {
         // A session that ended is handled by useApi.
         notify.error(UiMessage.errorLoadingData);
       }
@@ -119,9 +119,9 @@ export default function StudentsGrid({ query, view, onSortChange }: StudentsGrid
       ...studentColumns((objectId) => setEditing(rows.find((row) => row.objectId === objectId) ?? null)).filter(
         (column) => !phone || PHONE_COLUMNS.includes(column.field),
       ),
-      ...(token && !phone ? [studentToolsColumn(token, () => setReloads((n) => n + 1))] : []),
+      ...(phone ? [] : [studentToolsColumn(() => setReloads((n) => n + 1))]),
     ],
-    [rows, phone, token],
+    [rows, phone],
   );
 
   const saved = (student: StudentRecord) => {
@@ -168,7 +168,6 @@ export default function StudentsGrid({ query, view, onSortChange }: StudentsGrid
           key={editing.objectId}
           student={editing}
           callAsAdmin={callAsAdmin}
-          token={token}
           onSaved={saved}
           onChanged={() => {
             setEditing(null);

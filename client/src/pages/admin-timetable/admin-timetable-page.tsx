@@ -14,7 +14,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import type { ResponseOf } from '@tc/domain/api/contract';
 import { BOARDS, GRADES, type Board, type Grade } from '@tc/domain/constants';
@@ -24,7 +24,6 @@ import { gradeLabel } from '@tc/domain/registration';
 import { Route } from '@tc/domain/routes';
 import { ALL_BOARDS, describeSlot, WEEKDAYS } from '@tc/domain/timetable';
 import { AdminPage } from '../../components/admin-page.tsx';
-import { call } from '../../lib/api.ts';
 import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { useApi } from '../../lib/use-api.ts';
@@ -35,16 +34,16 @@ type Holidays = ResponseOf<'listHolidays'>;
 
 /** The admin's timetable screen: a batch's week (a grid, a list of days on phones) and the holidays. */
 export default function AdminTimetablePage() {
-  const { token, signOut: endSession } = useApi('admin');
+  const { token, call: callAsAdmin } = useApi('admin');
   const [grade, setGrade] = useState(1);
   const [board, setBoard] = useState<string>(BOARDS[0]);
-  const [slots, setSlots] = useState<SlotRecord[] | null>(null);
-  const [holidays, setHolidays] = useState<Holidays>([]);
+  /** null while the batch's classes load; 'failed' when they could not be loaded. */
+  const [slots, setSlots] = useState<SlotRecord[] | 'failed' | null>(null);
+  /** null until loaded; 'failed' when the load failed. */
+  const [holidays, setHolidays] = useState<Holidays | 'failed' | null>(null);
   const [editing, setEditing] = useState<{ slot?: SlotRecord } | null>(null);
   const [deleting, setDeleting] = useState<SlotRecord | null>(null);
-
-  // A session that ended (or a student's token): the toast, cleared, to the admin login.
-  const signOut = useCallback(() => endSession(UiMessage.sessionExpired), [endSession]);
+  const [busy, setBusy] = useState(false);
 
   // Bumped after each change, to read the lists again.
   const [slotsVersion, setSlotsVersion] = useState(0);
@@ -55,38 +54,42 @@ export default function AdminTimetablePage() {
   useEffect(() => {
     if (!token) return;
     let cancelled = false;
-    void call('listTimetableSlots', { grade: grade as Grade, board: board as Board }, { token }).then((result) => {
+    void callAsAdmin('listTimetableSlots', { grade: grade as Grade, board: board as Board }).then((result) => {
       if (cancelled) return;
       if (result.ok && result.data) setSlots(result.data);
-      else if (result.status === 401 || result.status === 403) signOut();
-      else notify.error(UiMessage.errorLoadingData);
+      else if (!result.sessionEnded) {
+        notify.error(UiMessage.errorLoadingData);
+        setSlots((current) => (Array.isArray(current) ? current : 'failed'));
+      }
     });
     return () => {
       cancelled = true;
     };
-  }, [token, grade, board, slotsVersion, signOut]);
+  }, [token, callAsAdmin, grade, board, slotsVersion]);
 
   useEffect(() => {
     if (!token) return;
     let cancelled = false;
-    void call('listHolidays', {}, { token }).then((result) => {
+    void callAsAdmin('listHolidays', {}).then((result) => {
       if (cancelled) return;
       if (result.ok && result.data) setHolidays(result.data);
-      else if (result.status === 401 || result.status === 403) signOut();
+      else if (!result.sessionEnded) setHolidays((current) => (Array.isArray(current) ? current : 'failed'));
     });
     return () => {
       cancelled = true;
     };
-  }, [token, holidaysVersion, signOut]);
+  }, [token, callAsAdmin, holidaysVersion]);
 
   if (!token) return <Navigate to={Route.adminLogin} replace />;
 
   const confirmDelete = async () => {
     if (!deleting) return;
-    const result = await call('deleteTimetableSlot', { objectId: deleting.objectId }, { token });
+    setBusy(true);
+    const result = await callAsAdmin('deleteTimetableSlot', { objectId: deleting.objectId });
+    setBusy(false);
     setDeleting(null);
+    if (result.sessionEnded) return;
     if (result.ok) notify.success(TimetableMessage.slotDeleted);
-    else if (result.status === 401 || result.status === 403) return signOut();
     else notify.error(errorText(result, UiMessage.anErrorOccurred));
     loadSlots();
   };
@@ -107,7 +110,11 @@ export default function AdminTimetablePage() {
               select
               label="Grade"
               value={String(grade)}
-              onChange={(e) => setGrade(Number(e.target.value))}
+              onChange={(e) => {
+                // The batch's own classes only: not the last batch's while this one loads.
+                setSlots(null);
+                setGrade(Number(e.target.value));
+              }}
               sx={{ minWidth: 110 }}
             >
               {GRADES.map((g) => (
@@ -120,7 +127,10 @@ export default function AdminTimetablePage() {
               select
               label="Board"
               value={board}
-              onChange={(e) => setBoard(e.target.value)}
+              onChange={(e) => {
+                setSlots(null);
+                setBoard(e.target.value);
+              }}
               sx={{ minWidth: 120 }}
             >
               {BOARDS.map((b) => (
@@ -137,21 +147,19 @@ export default function AdminTimetablePage() {
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           Grade {gradeLabel(grade)}, {board}: its own classes and those for all boards. Times are the centre&apos;s.
         </Typography>
-        {slots === null ? (
-          <Typography role="status">Loading...</Typography>
+        {!Array.isArray(slots) ? (
+          <Typography role="status">{slots === 'failed' ? UiMessage.errorLoadingData : 'Loading...'}</Typography>
         ) : (
           <WeekGrid slots={slots} onEdit={(slot) => setEditing({ slot })} onDelete={(slot) => setDeleting(slot)} />
         )}
       </Card>
-      <HolidaysCard token={token} holidays={holidays} onChanged={() => loadHolidays()} onUnauthorized={signOut} />
+      <HolidaysCard holidays={holidays} onChanged={() => loadHolidays()} />
       {editing && (
         <SlotDialog
-          token={token}
           slot={editing.slot}
           grade={grade}
           board={board}
           onClose={() => setEditing(null)}
-          onUnauthorized={signOut}
           onSaved={(_saved, created) => {
             setEditing(null);
             notify.success(created ? TimetableMessage.slotCreated : TimetableMessage.slotUpdated);
@@ -166,7 +174,7 @@ export default function AdminTimetablePage() {
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setDeleting(null)}>Cancel</Button>
-          <Button color="error" variant="contained" onClick={() => void confirmDelete()}>
+          <Button color="error" variant="contained" onClick={() => void confirmDelete()} disabled={busy}>
             Delete
           </Button>
         </DialogActions>

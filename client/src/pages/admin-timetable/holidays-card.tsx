@@ -12,25 +12,26 @@ import { isoToDisplayDate } from '@tc/domain/dates';
 import { UiMessage } from '@tc/domain/messages';
 import { TimetableMessage } from '@tc/domain/timetable-messages';
 import { validateHoliday, type HolidayField } from '@tc/domain/timetable';
-import { call } from '../../lib/api.ts';
-import { errorText } from '../../lib/errors.ts';
+import { errorField, errorText } from '../../lib/errors.ts';
 import { focusField } from '../../lib/focus-field.ts';
 import { notify } from '../../lib/notify.ts';
+import { useApi } from '../../lib/use-api.ts';
 
 type HolidayRecord = ResponseOf<'listHolidays'>[number];
 
 interface Props {
-  token: string;
-  holidays: HolidayRecord[];
+  /** null while loading; 'failed' when it could not be loaded. */
+  holidays: HolidayRecord[] | 'failed' | null;
   onChanged: () => void;
-  onUnauthorized: () => void;
 }
 
 const span = (h: HolidayRecord) =>
   h.from === h.to ? isoToDisplayDate(h.from) : `${isoToDisplayDate(h.from)} to ${isoToDisplayDate(h.to)}`;
 
 /** The centre's holidays (no class takes place on them): the list, add and delete. */
-export function HolidaysCard({ token, holidays, onChanged, onUnauthorized }: Props) {
+export function HolidaysCard({ holidays, onChanged }: Props) {
+  const { call: callAsAdmin } = useApi('admin');
+  const [removing, setRemoving] = useState<string | null>(null);
   const [draft, setDraft] = useState({ title: '', from: '', to: '' });
   const [error, setError] = useState<{ field: string; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -46,24 +47,23 @@ export function HolidaysCard({ token, holidays, onChanged, onUnauthorized }: Pro
     const checked = validateHoliday(draft);
     if (!checked.ok) return showError(checked.field, checked.message);
     setBusy(true);
-    const result = await call('createHoliday', checked.value, { token });
+    const result = await callAsAdmin('createHoliday', checked.value);
     setBusy(false);
+    if (result.sessionEnded) return;
     if (result.ok) {
       notify.success(TimetableMessage.holidayCreated);
       setDraft({ title: '', from: '', to: '' });
       return onChanged();
     }
-    if (result.status === 401 || result.status === 403) return onUnauthorized();
-    showError(
-      (result.data as { field?: string } | null)?.field ?? 'title',
-      errorText(result, UiMessage.anErrorOccurred),
-    );
+    showError(errorField(result) ?? 'title', errorText(result, UiMessage.anErrorOccurred));
   };
 
   const remove = async (holiday: HolidayRecord) => {
-    const result = await call('deleteHoliday', { objectId: holiday.objectId }, { token });
+    setRemoving(holiday.objectId);
+    const result = await callAsAdmin('deleteHoliday', { objectId: holiday.objectId });
+    setRemoving(null);
+    if (result.sessionEnded) return;
     if (result.ok) notify.success(TimetableMessage.holidayDeleted);
-    else if (result.status === 401 || result.status === 403) return onUnauthorized();
     else notify.error(errorText(result, UiMessage.anErrorOccurred));
     onChanged();
   };
@@ -84,7 +84,9 @@ export function HolidaysCard({ token, holidays, onChanged, onUnauthorized }: Pro
       <Typography id="holidays-heading" variant="h2" sx={{ mb: 2 }}>
         Holidays
       </Typography>
-      {holidays.length === 0 ? (
+      {holidays === null || holidays === 'failed' ? (
+        <Typography role="status">{holidays === 'failed' ? UiMessage.errorLoadingData : 'Loading...'}</Typography>
+      ) : holidays.length === 0 ? (
         <Typography color="text.secondary">No holidays yet.</Typography>
       ) : (
         <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
@@ -98,7 +100,11 @@ export function HolidaysCard({ token, holidays, onChanged, onUnauthorized }: Pro
                 <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{h.title}</Typography>
                 <Typography color="text.secondary">{span(h)}</Typography>
               </Box>
-              <IconButton aria-label={`Delete holiday ${h.title}`} onClick={() => void remove(h)}>
+              <IconButton
+                aria-label={`Delete holiday ${h.title}`}
+                onClick={() => void remove(h)}
+                disabled={removing === h.objectId}
+              >
                 <DeleteIcon />
               </IconButton>
             </Box>

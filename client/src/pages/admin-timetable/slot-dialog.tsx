@@ -19,9 +19,9 @@ import {
   type SlotField,
   type SlotFields,
 } from '@tc/domain/timetable';
-import { call } from '../../lib/api.ts';
-import { errorText } from '../../lib/errors.ts';
+import { errorField, errorText } from '../../lib/errors.ts';
 import { focusField } from '../../lib/focus-field.ts';
+import { useApi } from '../../lib/use-api.ts';
 
 export type SlotRecord = ResponseOf<'createTimetableSlot'>;
 
@@ -41,18 +41,17 @@ function draftOf(slot: SlotRecord | undefined, grade: number, board: string): Dr
 }
 
 interface Props {
-  token: string;
   /** The slot being edited; a new slot when absent. */
   slot?: SlotRecord;
   grade: number;
   board: string;
   onClose: () => void;
   onSaved: (slot: SlotRecord, created: boolean) => void;
-  onUnauthorized: () => void;
 }
 
 /** Add or edit a slot: the domain rules on each submit, then the server's (the clash rule). */
-export function SlotDialog({ token, slot, grade, board, onClose, onSaved, onUnauthorized }: Props) {
+export function SlotDialog({ slot, grade, board, onClose, onSaved }: Props) {
+  const { call: callAsAdmin } = useApi('admin');
   const [draft, setDraft] = useState<Draft>(() => draftOf(slot, grade, board));
   const [error, setError] = useState<{ field: string; message: string } | null>(null);
   const [saving, setSaving] = useState(false);
@@ -74,13 +73,12 @@ export function SlotDialog({ token, slot, grade, board, onClose, onSaved, onUnau
     if (!checked.ok) return showError(checked.field, checked.message);
     setSaving(true);
     const result = slot
-      ? await call('updateTimetableSlot', { objectId: slot.objectId, ...checked.value }, { token })
-      : await call('createTimetableSlot', checked.value, { token });
+      ? await callAsAdmin('updateTimetableSlot', { objectId: slot.objectId, ...checked.value })
+      : await callAsAdmin('createTimetableSlot', checked.value);
     setSaving(false);
     if (result.ok && result.data) return onSaved(result.data, !slot);
-    if (result.status === 401 || result.status === 403) return onUnauthorized();
-    const field = (result.data as { field?: string } | null)?.field ?? 'subject';
-    showError(field, errorText(result, UiMessage.anErrorOccurred));
+    if (result.sessionEnded) return;
+    showError(errorField(result) ?? 'subject', errorText(result, UiMessage.anErrorOccurred));
   };
 
   const fieldProps = (field: SlotField) => ({

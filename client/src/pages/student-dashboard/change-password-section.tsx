@@ -3,7 +3,6 @@ import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
-import { ErrorCode } from '@tc/domain/errors';
 import { RegistrationMessage } from '@tc/domain/messages';
 import { PasswordChangeMessage } from '@tc/domain/password-change-messages';
 import { normalizePassword, passwordProblem } from '@tc/domain/registration';
@@ -11,30 +10,23 @@ import { FormMessage } from '../../components/form-message.tsx';
 import { asksForChallenge, LoginChallenge } from '../../components/login-challenge.tsx';
 import { NewPasswordFields } from '../../components/new-password-fields.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
-import { call } from '../../lib/api.ts';
-import { errorCode, errorField, errorText } from '../../lib/errors.ts';
+import { errorField, errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { studentSession } from '../../lib/session.ts';
+import { useApi } from '../../lib/use-api.ts';
 import { useFormProblem } from '../../lib/use-form-problem.ts';
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 type Field = (typeof FIELDS)[number];
 const EMPTY: Record<Field, string> = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-interface Props {
-  token: string;
-  /** The session ended meanwhile. */
-  onUnauthorized: () => void;
-  /** The password changed: the server answered a new session token, now stored. */
-  onChanged: () => void;
-}
-
 /**
  * "Change password" on the student dashboard: the current password, the new one
  * with the registration's rules shown before sending, and its confirmation. The
  * server checks the current one like a login and ends every other session.
  */
-export function ChangePasswordSection({ token, onUnauthorized, onChanged }: Props) {
+export function ChangePasswordSection() {
+  const { call: callAsStudent } = useApi('student');
   const [values, setValues] = useState(EMPTY);
   const [challenge, setChallenge] = useState(0);
   const { formRef, problem, fail, changed, run, busy, fieldProps } = useFormProblem(FIELDS);
@@ -54,20 +46,20 @@ export function ChangePasswordSection({ token, onUnauthorized, onChanged }: Prop
     if (normalizePassword(values.newPassword) !== normalizePassword(values.confirmPassword)) {
       return fail(RegistrationMessage.passwordsDoNotMatch, 'confirmPassword');
     }
-    const result = await call(
-      'changeMyPassword',
-      { currentPassword: values.currentPassword, newPassword: values.newPassword, ...(altcha ? { altcha } : {}) },
-      { token },
-    );
+    const result = await callAsStudent('changeMyPassword', {
+      currentPassword: values.currentPassword,
+      newPassword: values.newPassword,
+      ...(altcha ? { altcha } : {}),
+    });
     if (result.ok && result.data) {
+      // The server answered a new session token (every other session ended): the page goes on with it.
       studentSession.save(result.data.tokenStudent);
       setValues(EMPTY);
       setChallenge(0);
       notify.success(PasswordChangeMessage.changed);
-      onChanged();
       return;
     }
-    if (errorCode(result) === ErrorCode.InvalidSession) return onUnauthorized();
+    if (result.sessionEnded) return;
     // Under a password spray the server asks for a proof of work, as at login.
     if (asksForChallenge(result)) setChallenge((round) => round + 1);
     return fail(errorText(result, PasswordChangeMessage.failed), errorField(result));

@@ -19,9 +19,9 @@ import { TimetableMessage } from '@tc/domain/timetable-messages';
 import { joinState, timeUntil } from '@tc/domain/schedule';
 import { JOIN_EARLY_MINUTES, WEEKDAYS } from '@tc/domain/timetable';
 import { addDays, timeZoneLabel } from '@tc/domain/zoned-time';
-import { call } from '../../lib/api.ts';
 import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
+import { useApi, type CallAs, type CallResult } from '../../lib/use-api.ts';
 
 type Schedule = ResponseOf<'getMySchedule'>;
 type ScheduledClass = Schedule['days'][number]['classes'][number];
@@ -48,14 +48,13 @@ function useNow(): Date {
 }
 
 interface Props {
-  token: string;
-  onUnauthorized: () => void;
   /** The student's batch, once the profile is known: its timetable's changes show at once. */
   batch?: { grade: number; board: string } | null;
 }
 
 /** The student's schedule: Next class, This week, and the calendar feed. */
-export function ScheduleSection({ token, onUnauthorized, batch }: Props) {
+export function ScheduleSection({ batch }: Props) {
+  const { token, call: callAsStudent } = useApi('student');
   const [week, setWeek] = useState<string | undefined>(undefined);
   const [schedule, setSchedule] = useState<Schedule | null>(null);
   const [failed, setFailed] = useState(false);
@@ -69,18 +68,22 @@ export function ScheduleSection({ token, onUnauthorized, batch }: Props) {
 
   useEffect(() => {
     let cancelled = false;
-    void call('getMySchedule', week ? { week } : {}, { token }).then((result) => {
+    void callAsStudent('getMySchedule', week ? { week } : {}).then((result) => {
       if (cancelled) return;
       if (result.ok && result.data) {
         setSchedule(result.data);
         setFailed(false);
-      } else if (result.status === 401) onUnauthorized();
-      else setFailed(true);
+      } else if (!result.sessionEnded) {
+        setFailed(true);
+        // A week the student asked for while another is on screen: say it did not come.
+        // (The first load's failure shows in place of the schedule.)
+        if (week) notify.error(UiMessage.errorLoadingData);
+      }
     });
     return () => {
       cancelled = true;
     };
-  }, [token, week, version, onUnauthorized]);
+  }, [callAsStudent, week, version]);
 
   // The class on the card has ended: ask for the next one (once per class).
   const next = schedule?.next;
@@ -110,7 +113,7 @@ export function ScheduleSection({ token, onUnauthorized, batch }: Props) {
     <>
       <NextClassCard next={schedule.next} hasTimetable={schedule.hasTimetable} zone={zone} now={now} />
       <WeekCard schedule={schedule} zone={zone} onWeek={(start) => setWeek(start)} />
-      {schedule.hasTimetable && <CalendarCard token={token} onUnauthorized={onUnauthorized} />}
+      {schedule.hasTimetable && <CalendarCard callAsStudent={callAsStudent} />}
     </>
   );
 }
@@ -271,26 +274,25 @@ function WeekCard({ schedule, zone, onWeek }: { schedule: Schedule; zone: string
 
 type Feed = ResponseOf<'getMyCalendarFeed'>;
 
-function CalendarCard({ token, onUnauthorized }: { token: string; onUnauthorized: () => void }) {
+function CalendarCard({ callAsStudent }: { callAsStudent: CallAs }) {
   const [feed, setFeed] = useState<Feed | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const answer = (result: Awaited<ReturnType<typeof call<'getMyCalendarFeed'>>>, toast?: string) => {
+  const answer = (result: CallResult<Feed>, toast?: string) => {
     setBusy(false);
     if (result.ok && result.data) {
       setFeed(result.data);
       if (toast) notify.success(toast);
-    } else if (result.status === 401) onUnauthorized();
-    else notify.error(errorText(result, UiMessage.anErrorOccurred));
+    } else if (!result.sessionEnded) notify.error(errorText(result, UiMessage.anErrorOccurred));
   };
 
   const show = async () => {
     setBusy(true);
-    answer(await call('getMyCalendarFeed', {}, { token }));
+    answer(await callAsStudent('getMyCalendarFeed', {}));
   };
   const reset = async () => {
     setBusy(true);
-    answer(await call('resetMyCalendarFeed', {}, { token }), TimetableMessage.feedReset);
+    answer(await callAsStudent('resetMyCalendarFeed', {}), TimetableMessage.feedReset);
   };
   const copy = async () => {
     if (!feed) return;

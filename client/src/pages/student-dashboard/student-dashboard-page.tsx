@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { isoToDisplayDate } from '@tc/domain/dates';
 import { UiMessage } from '@tc/domain/messages';
@@ -42,10 +42,6 @@ export default function StudentDashboardPage() {
   const [state, setState] = useState<LoadState>({ status: 'loading' });
   const [loggingOut, setLoggingOut] = useState(false);
 
-  const expire = useCallback(() => signOut(UiMessage.sessionExpired), [signOut]);
-  // A password change replaces the session token: render again with the new one.
-  const [, setTokenChanges] = useState(0);
-
   useEffect(() => {
     if (!token) return;
     let cancelled = false;
@@ -55,7 +51,7 @@ export default function StudentDashboardPage() {
         setState({ status: 'loaded', profile: result.data });
         // The header shows who is signed in.
         if (result.data.fullname) studentSession.rememberName(result.data.fullname);
-      } else if (result.status !== 401 && result.status !== 403) {
+      } else if (!result.sessionEnded) {
         // A session that ended is handled by useApi.
         notify.error(UiMessage.errorLoadingData);
         setState({ status: 'failed' });
@@ -95,8 +91,6 @@ export default function StudentDashboardPage() {
       }
     >
       <ScheduleSection
-        token={token}
-        onUnauthorized={expire}
         batch={state.status === 'loaded' ? { grade: state.profile.grade, board: state.profile.board } : null}
       />
       <Card component="section" aria-labelledby="profile-heading" sx={{ p: { xs: 2.5, sm: 4 } }}>
@@ -140,7 +134,7 @@ export default function StudentDashboardPage() {
           See your progress
         </LinkButton>
       </Card>
-      <ChangePasswordSection token={token} onUnauthorized={expire} onChanged={() => setTokenChanges((n) => n + 1)} />
+      <ChangePasswordSection />
     </PageFrame>
   );
 }

@@ -4,16 +4,16 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { useEffect, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
 import type { ResponseOf } from '@tc/domain/api/contract';
+import { AVERAGE_MIN_STUDENTS } from '@tc/domain/assessments';
 import { chartDateLabels, isoToDisplayDate } from '@tc/domain/dates';
 import { UiMessage } from '@tc/domain/messages';
 import { Route } from '@tc/domain/routes';
 import { LinkButton } from '../../components/link-button.tsx';
 import { PageFrame } from '../../components/page-frame.tsx';
-import { call } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
-import { studentSession } from '../../lib/session.ts';
+import { useApi } from '../../lib/use-api.ts';
 
 type Progress = ResponseOf<'getMyProgress'>;
 type SubjectProgress = Progress['subjects'][number];
@@ -75,8 +75,9 @@ function SubjectTrend({ subject }: { subject: SubjectProgress }) {
           </tr>
         </thead>
         <tbody>
-          {subject.points.map((p) => (
-            <tr key={`${p.date}-${p.title}`}>
+          {subject.points.map((p, i) => (
+            // Two tests of one subject may share a date and a title; the list never reorders.
+            <tr key={i}>
               <td>{isoToDisplayDate(p.date)}</td>
               <td>{p.title}</td>
               <td>{p.percentage}%</td>
@@ -89,22 +90,17 @@ function SubjectTrend({ subject }: { subject: SubjectProgress }) {
 }
 
 export default function StudentProgressPage() {
-  const navigate = useNavigate();
-  const token = studentSession.token();
+  const { token, call: callAsStudent } = useApi('student');
   const [progress, setProgress] = useState<Progress | null>(null);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
     if (!token) return;
     let cancelled = false;
-    void call('getMyProgress', {}, { token }).then((result) => {
+    void callAsStudent('getMyProgress', {}).then((result) => {
       if (cancelled) return;
       if (result.ok && result.data) setProgress(result.data);
-      else if (result.status === 401 || result.status === 403) {
-        notify.error(UiMessage.sessionExpired);
-        studentSession.clear();
-        void navigate(Route.studentLogin, { replace: true });
-      } else {
+      else if (!result.sessionEnded) {
         notify.error(UiMessage.errorLoadingData);
         setFailed(true);
       }
@@ -112,7 +108,7 @@ export default function StudentProgressPage() {
     return () => {
       cancelled = true;
     };
-  }, [token, navigate]);
+  }, [token, callAsStudent]);
 
   if (!token) return <Navigate to={Route.studentLogin} replace />;
 
@@ -175,7 +171,7 @@ export default function StudentProgressPage() {
                     <Typography variant="body2" color="text.secondary">
                       {a.batchAverage !== undefined
                         ? `Batch average ${a.batchAverage} / ${a.maxMarks} (${a.batchAveragePercentage}%)`
-                        : 'Batch average shown once 5 students have marks'}
+                        : `Batch average shown once ${AVERAGE_MIN_STUDENTS} students have marks`}
                     </Typography>
                   </Box>
                 </Stack>
