@@ -16,6 +16,7 @@ import {
   outboxMark,
   snap,
   test,
+  typeDate,
   waitForOutbox,
 } from './fixtures.ts';
 import { tag } from '../testing/students.ts';
@@ -89,6 +90,14 @@ test.describe('admin tools', () => {
 
     await page.getByRole('link', { name: 'Activity' }).click();
     await expect(page.getByRole('heading', { name: 'Activity', level: 1 })).toBeVisible();
+    await expect(page.getByText('Student deactivated').first()).toBeVisible();
+    // The dates are typed DD/MM/YYYY, whatever the browser's language, and filter on the server.
+    const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    await typeDate(page, 'From', 'from', daysFromNow(2));
+    await expect(page).toHaveURL(new RegExp(`from=${daysFromNow(2)}`));
+    await expect(page.getByText('Student deactivated')).toHaveCount(0);
+    await typeDate(page, 'From', 'from', daysFromNow(-2));
+    await expect(page).toHaveURL(new RegExp(`from=${daysFromNow(-2)}`));
     await expect(page.getByText('Student deactivated').first()).toBeVisible();
     await snap(page, 'activity-1280');
     await page.setViewportSize({ width: 390, height: 844 });

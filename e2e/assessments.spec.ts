@@ -13,6 +13,7 @@ import {
   snap,
   studentToken,
   test,
+  typeDate,
 } from './fixtures.ts';
 import { tag } from '../testing/students.ts';
 
@@ -72,7 +73,7 @@ test('admin enters marks in the grid and by CSV and publishes; the student sees 
   await choose(page, 'Board', 'State');
   await choose(page, 'Subject', 'Mathematics');
   await dialog.getByLabel('Title').fill(title);
-  await dialog.getByLabel('Date').fill('2026-11-20');
+  await typeDate(dialog, 'Date', 'date', '2026-11-20');
   await dialog.getByLabel('Maximum marks').fill('2000');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('Maximum marks must be a whole number from 1 to 1000')).toBeVisible();

@@ -298,13 +298,19 @@ export async function snap(page: Page, name: string): Promise<void> {
 
 // ------------------------------------------------------------ registration
 
-/** Types a YYYY-MM-DD date into the sectioned DD/MM/YYYY date field. */
-export async function typeDob(page: Page, iso: string): Promise<void> {
-  const field = page.getByRole('group', { name: 'Date of Birth' });
+/** Types a YYYY-MM-DD date into a sectioned DD/MM/YYYY date field (components/date-field.tsx, the date of birth). */
+export async function typeDate(scope: Page | Locator, label: string, name: string, iso: string): Promise<void> {
+  const page = 'page' in scope ? scope.page() : scope;
+  const field = scope.getByRole('group', { name: label, exact: true });
   await field.getByRole('spinbutton', { name: 'Day' }).click();
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.type(dobDigits(iso));
-  await expect(page.locator('input[name="dob"]')).toHaveValue(isoToDmy(iso));
+  await expect(scope.locator(`input[name="${name}"]`)).toHaveValue(isoToDmy(iso));
+}
+
+/** Types a YYYY-MM-DD date of birth into the registration form. */
+export async function typeDob(page: Page, iso: string): Promise<void> {
+  await typeDate(page, 'Date of Birth', 'dob', iso);
 }
 
 export function isoToDmy(iso: string): string {

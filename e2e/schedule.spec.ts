@@ -5,7 +5,16 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { addDays, weekStartOf, weekdayOf, zonedParts } from '../domain/src/zoned-time.ts';
-import { adminToken, createStudent, emptyBatchTimetable, expect, expectToast, snap, test } from './fixtures.ts';
+import {
+  adminToken,
+  createStudent,
+  emptyBatchTimetable,
+  expect,
+  expectToast,
+  snap,
+  test,
+  typeDate,
+} from './fixtures.ts';
 import { tag } from '../testing/students.ts';
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -90,9 +99,11 @@ test('an admin adds a class and a holiday; only the students of that batch see t
   await second.getByRole('button', { name: 'Cancel' }).click();
 
   await page.getByLabel('Title').fill(holidayTitle);
-  await page.getByLabel('First day').fill(holidayDay);
+  await typeDate(page, 'First day', 'from', holidayDay);
   await page.getByRole('button', { name: 'Add holiday' }).click();
   await expectToast(page, 'Holiday added');
+  // The form is empty again for the next one, its date too.
+  await expect(page.locator('input[name="from"]')).toHaveValue('');
   await expect(page.getByText(holidayTitle)).toBeVisible();
   await snap(page, 'admin-timetable-1280');
   await expectAxeClean(page);

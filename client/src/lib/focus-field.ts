@@ -9,9 +9,10 @@ export function focusField(form: HTMLFormElement | null, name: string): void {
     // A radio group: its checked radio, or its first.
     if (control instanceof RadioNodeList) control = [...control].find((r) => r.checked) ?? control[0];
     if (!(control instanceof HTMLElement)) control = form.ownerDocument.getElementById(name);
-    // A select list (MUI's Select): its named input is hidden; the list's button takes the focus.
+    // A select list (MUI's Select) or a date (MUI X's sectioned field): the named input
+    // is hidden; the list's button, or the date's first section, takes the focus.
     if (control instanceof HTMLElement && control.getAttribute('aria-hidden') === 'true') {
-      control = control.parentElement?.querySelector('[role="combobox"]') ?? control;
+      control = control.parentElement?.querySelector('[role="combobox"], [role="spinbutton"]') ?? control;
     }
     if (control instanceof HTMLElement) control.focus();
   });

@@ -13,6 +13,7 @@ import { notify } from '../../lib/notify.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { ActivityList, KIND_LABELS, type ActivityEntry } from '../../components/activity-list.tsx';
 import { AdminPage } from '../../components/admin-page.tsx';
+import { DateField, UNFINISHED_DATE } from '../../components/date-field.tsx';
 import { FiltersRow } from '../../components/filters-row.tsx';
 
 const PAGE_SIZE = 25;
@@ -117,21 +118,20 @@ export default function AdminActivityPage() {
               </MenuItem>
             ))}
           </TextField>
-          <TextField
+          {/* A date typed halfway changes nothing until it is one. */}
+          <DateField
             size="small"
-            type="date"
             label="From"
+            name="from"
             value={filters.from}
-            onChange={(e) => set('from', e.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
+            onChange={(date) => date !== UNFINISHED_DATE && set('from', date)}
           />
-          <TextField
+          <DateField
             size="small"
-            type="date"
             label="To"
+            name="to"
             value={filters.to}
-            onChange={(e) => set('to', e.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
+            onChange={(date) => date !== UNFINISHED_DATE && set('to', date)}
           />
         </FiltersRow>
         {Array.isArray(entries) ? (

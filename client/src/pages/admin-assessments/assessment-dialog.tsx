@@ -20,6 +20,7 @@ import { todayIso } from '@tc/domain/dates';
 import { gradeLabel } from '@tc/domain/registration';
 import { SUBJECTS } from '@tc/domain/subjects';
 import type { ResponseOf } from '@tc/domain/api/contract';
+import { DateField } from '../../components/date-field.tsx';
 import { errorField, errorText } from '../../lib/errors.ts';
 import { focusField } from '../../lib/focus-field.ts';
 import { notify } from '../../lib/notify.ts';
@@ -126,7 +127,15 @@ export function AssessmentDialog({ editing, onClose, onSaved }: Props) {
             </TextField>
             <TextField label="Title" {...field('title')} slotProps={{ htmlInput: { maxLength: TITLE_MAX_LENGTH } }} />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField label="Date" type="date" {...field('date')} slotProps={{ inputLabel: { shrink: true } }} />
+              <DateField
+                label="Date"
+                name="date"
+                value={draft.date}
+                onChange={(date) => field('date').onChange({ target: { value: date } })}
+                error={Boolean(errors.date)}
+                helperText={errors.date ?? ' '}
+                fullWidth
+              />
               <TextField
                 label="Maximum marks"
                 type="number"

@@ -12,6 +12,7 @@ import { isoToDisplayDate } from '@tc/domain/dates';
 import { UiMessage } from '@tc/domain/messages';
 import { TimetableMessage } from '@tc/domain/timetable-messages';
 import { validateHoliday, type HolidayField } from '@tc/domain/timetable';
+import { DateField } from '../../components/date-field.tsx';
 import { errorField, errorText } from '../../lib/errors.ts';
 import { focusField } from '../../lib/focus-field.ts';
 import { notify } from '../../lib/notify.ts';
@@ -68,6 +69,15 @@ export function HolidaysCard({ holidays, onChanged }: Props) {
     onChanged();
   };
 
+  const dateProps = (field: 'from' | 'to') => {
+    const { onChange, helperText, ...rest } = fieldProps(field);
+    return {
+      ...rest,
+      helperText: helperText ?? undefined,
+      onChange: (value: string) => onChange({ target: { value } }),
+    };
+  };
+
   const fieldProps = (field: HolidayField) => ({
     name: field,
     value: draft[field],
@@ -118,20 +128,8 @@ export function HolidaysCard({ holidays, onChanged }: Props) {
         <Stack spacing={2}>
           <TextField label="Title" fullWidth {...fieldProps('title')} slotProps={{ htmlInput: { maxLength: 80 } }} />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField
-              label="First day"
-              type="date"
-              fullWidth
-              {...fieldProps('from')}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <TextField
-              label="Last day (optional)"
-              type="date"
-              fullWidth
-              {...fieldProps('to')}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
+            <DateField label="First day" fullWidth {...dateProps('from')} />
+            <DateField label="Last day (optional)" fullWidth {...dateProps('to')} />
           </Stack>
           <Button type="submit" variant="contained" disabled={busy} sx={{ alignSelf: { sm: 'flex-start' } }}>
             {busy ? 'Adding...' : 'Add holiday'}
