@@ -153,8 +153,15 @@ test('admin enters marks in the grid and by CSV and publishes; the student sees 
   await page.getByRole('dialog', { name: 'Publish this assessment?' }).getByRole('button', { name: 'Publish' }).click();
   await expectToast(page, `Published “${title}”`);
   await expect(page.getByRole('row', { name: new RegExp(title) }).getByText('Published')).toBeVisible();
+  // 18, 15, 12.5, 10, 16: the batch average, to one decimal as students see it, of 5 students.
+  await expect(page.getByRole('row', { name: new RegExp(title) })).toContainText('14.3 (5)');
 
+  // On a phone the list is cards, their actions in reach without scrolling sideways.
   await page.setViewportSize({ width: 390, height: 844 });
+  const card = page.getByRole('list', { name: 'Assessments' }).getByRole('listitem').filter({ hasText: title });
+  await expect(card).toContainText('average 14.3 (5)');
+  await expect(card.getByRole('button', { name: `Marks of ${title}` })).toBeInViewport();
+  expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
   await snap(page, 'assessments-390');
   await page.setViewportSize({ width: 320, height: 720 });
   await expectAccessible(page, 'the assessments list at 320 px');

@@ -1,5 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
+import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
@@ -16,6 +17,8 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { ALL_BOARDS } from '@tc/domain/assessments';
@@ -34,10 +37,22 @@ const PAGE_SIZE = 25;
 
 type Pending = { kind: 'publish' | 'delete'; assessment: Assessment } | null;
 
+const NO_ASSESSMENTS = 'No assessments yet: “New assessment” makes the first one.';
+
+/** "12.4 (7)": the batch average, to one decimal as students see it, and how many students it counts. */
+const averageOf = (a: Assessment) => `${Math.round((a.average ?? 0) * 10) / 10} (${a.markedCount})`;
+
+function StatusChip({ assessment }: { assessment: Assessment }) {
+  const published = assessment.status === 'published';
+  return <Chip size="small" label={published ? 'Published' : 'Draft'} color={published ? 'success' : 'default'} />;
+}
+
 const batchOf = (a: Assessment) => `${gradeLabel(a.grade)} ${a.board === ALL_BOARDS ? 'all boards' : a.board}`;
 
 export default function AdminAssessmentsPage() {
   const { token, call: callAsAdmin } = useApi('admin');
+  // On a phone the list is cards, each with its actions, rather than a table that scrolls sideways.
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [params, setParams] = useSearchParams();
   const selectedId = params.get('marks');
   const [items, setItems] = useState<Assessment[] | null>(null);
@@ -100,6 +115,36 @@ export default function AdminAssessmentsPage() {
     } else if (!result.sessionEnded) notify.error(errorText(result, 'That did not work. Please try again.'));
   };
 
+  const actionsOf = (a: Assessment) => (
+    <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
+      <Button size="small" onClick={() => openMarks(a)} aria-label={`Marks of ${a.title}`}>
+        Marks
+      </Button>
+      <Button size="small" onClick={() => setDialog({ editing: a })} aria-label={`Edit ${a.title}`}>
+        Edit
+      </Button>
+      {a.status === 'draft' && (
+        <>
+          <Button
+            size="small"
+            onClick={() => setPending({ kind: 'publish', assessment: a })}
+            aria-label={`Publish ${a.title}`}
+          >
+            Publish
+          </Button>
+          <Button
+            size="small"
+            color="error"
+            onClick={() => setPending({ kind: 'delete', assessment: a })}
+            aria-label={`Delete ${a.title}`}
+          >
+            Delete
+          </Button>
+        </>
+      )}
+    </Stack>
+  );
+
   return (
     <AdminPage
       title="Assessments"
@@ -111,84 +156,81 @@ export default function AdminAssessmentsPage() {
       }
     >
       <Card sx={{ p: { xs: 1, sm: 2 }, minWidth: 0, mb: 3 }}>
-        <TableContainer>
-          <Table size="small" aria-label="Assessments">
-            <TableHead>
-              <TableRow>
-                <TableCell>Date</TableCell>
-                <TableCell>Batch</TableCell>
-                <TableCell>Subject</TableCell>
-                <TableCell>Title</TableCell>
-                <TableCell align="right">Max</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell align="right">Average</TableCell>
-                <TableCell>Actions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {items?.length === 0 && (
+        {phone ? (
+          <Stack component="ul" aria-label="Assessments" spacing={1.5} sx={{ m: 0, p: 0, listStyle: 'none' }}>
+            {items?.length === 0 && <Typography component="li">{NO_ASSESSMENTS}</Typography>}
+            {!items && (
+              <Typography component="li" role="status">
+                {loadFailed ? UiMessage.errorLoadingData : 'Loading...'}
+              </Typography>
+            )}
+            {items?.map((a) => (
+              <Card
+                component="li"
+                key={a.objectId}
+                variant="outlined"
+                sx={{ p: 1.5, bgcolor: a.objectId === selectedId ? 'action.selected' : undefined }}
+              >
+                <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
+                  <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+                    {a.subject}: {a.title}
+                  </Typography>
+                  <StatusChip assessment={a} />
+                </Stack>
+                <Typography variant="body2" color="text.secondary">
+                  {batchOf(a)} · {isoToDisplayDate(a.date)} · out of {a.maxMarks}
+                  {a.average !== undefined && ` · average ${averageOf(a)}`}
+                </Typography>
+                <Box sx={{ mt: 1, mx: -0.5 }}>{actionsOf(a)}</Box>
+              </Card>
+            ))}
+          </Stack>
+        ) : (
+          <TableContainer>
+            <Table size="small" aria-label="Assessments">
+              <TableHead>
                 <TableRow>
-                  <TableCell colSpan={8}>No assessments yet: “New assessment” makes the first one.</TableCell>
+                  <TableCell>Date</TableCell>
+                  <TableCell>Batch</TableCell>
+                  <TableCell>Subject</TableCell>
+                  <TableCell>Title</TableCell>
+                  <TableCell align="right">Max</TableCell>
+                  <TableCell>Status</TableCell>
+                  <TableCell align="right">Average</TableCell>
+                  <TableCell>Actions</TableCell>
                 </TableRow>
-              )}
-              {!items && (
-                <TableRow>
-                  <TableCell colSpan={8} role="status">
-                    {loadFailed ? UiMessage.errorLoadingData : 'Loading...'}
-                  </TableCell>
-                </TableRow>
-              )}
-              {items?.map((a) => (
-                <TableRow key={a.objectId} selected={a.objectId === selectedId}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{isoToDisplayDate(a.date)}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{batchOf(a)}</TableCell>
-                  <TableCell>{a.subject}</TableCell>
-                  <TableCell>{a.title}</TableCell>
-                  <TableCell align="right">{a.maxMarks}</TableCell>
-                  <TableCell>
-                    <Chip
-                      size="small"
-                      label={a.status === 'published' ? 'Published' : 'Draft'}
-                      color={a.status === 'published' ? 'success' : 'default'}
-                    />
-                  </TableCell>
-                  <TableCell align="right">
-                    {a.average !== undefined ? `${a.average} (${a.markedCount})` : '—'}
-                  </TableCell>
-                  <TableCell>
-                    <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
-                      <Button size="small" onClick={() => openMarks(a)} aria-label={`Marks of ${a.title}`}>
-                        Marks
-                      </Button>
-                      <Button size="small" onClick={() => setDialog({ editing: a })} aria-label={`Edit ${a.title}`}>
-                        Edit
-                      </Button>
-                      {a.status === 'draft' && (
-                        <>
-                          <Button
-                            size="small"
-                            onClick={() => setPending({ kind: 'publish', assessment: a })}
-                            aria-label={`Publish ${a.title}`}
-                          >
-                            Publish
-                          </Button>
-                          <Button
-                            size="small"
-                            color="error"
-                            onClick={() => setPending({ kind: 'delete', assessment: a })}
-                            aria-label={`Delete ${a.title}`}
-                          >
-                            Delete
-                          </Button>
-                        </>
-                      )}
-                    </Stack>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+              </TableHead>
+              <TableBody>
+                {items?.length === 0 && (
+                  <TableRow>
+                    <TableCell colSpan={8}>{NO_ASSESSMENTS}</TableCell>
+                  </TableRow>
+                )}
+                {!items && (
+                  <TableRow>
+                    <TableCell colSpan={8} role="status">
+                      {loadFailed ? UiMessage.errorLoadingData : 'Loading...'}
+                    </TableCell>
+                  </TableRow>
+                )}
+                {items?.map((a) => (
+                  <TableRow key={a.objectId} selected={a.objectId === selectedId}>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{isoToDisplayDate(a.date)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{batchOf(a)}</TableCell>
+                    <TableCell>{a.subject}</TableCell>
+                    <TableCell>{a.title}</TableCell>
+                    <TableCell align="right">{a.maxMarks}</TableCell>
+                    <TableCell>
+                      <StatusChip assessment={a} />
+                    </TableCell>
+                    <TableCell align="right">{a.average !== undefined ? averageOf(a) : '—'}</TableCell>
+                    <TableCell>{actionsOf(a)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
         <TablePagination
           component="div"
           count={total}

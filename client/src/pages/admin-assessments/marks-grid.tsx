@@ -6,6 +6,8 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ABSENT, MarksText, markText, parseMarkValue } from '@tc/domain/assessments';
@@ -44,6 +46,7 @@ interface Props {
  */
 export function MarksGrid({ assessment, onSaved }: Props) {
   const { call: callAsAdmin } = useApi('admin');
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [rows, setRows] = useState<Row[]>([]);
   const [total, setTotal] = useState(0);
   const [loadedKey, setLoadedKey] = useState<string | null>(null);
@@ -157,12 +160,18 @@ export function MarksGrid({ assessment, onSaved }: Props) {
   };
 
   const columns: GridColDef<Row>[] = [
-    { field: 'id', headerName: 'Enrollment ID', width: 120, sortable: false },
-    { field: 'fullname', headerName: 'Student', flex: 1, minWidth: 150, sortable: false },
+    // On a phone the id, the name and the marks cell fit the screen; the rest scrolls.
+    { field: 'id', headerName: phone ? 'ID' : 'Enrollment ID', width: phone ? 64 : 120, sortable: false },
+    {
+      field: 'fullname',
+      headerName: 'Student',
+      ...(phone ? { width: 130 } : { flex: 1, minWidth: 150 }),
+      sortable: false,
+    },
     {
       field: 'value',
-      headerName: `Marks (of ${max})`,
-      width: 120,
+      headerName: phone ? `Marks /${max}` : `Marks (of ${max})`,
+      width: phone ? 104 : 120,
       editable: true,
       sortable: false,
       cellClassName: (params) => (errors[params.row.id] ? 'mark-error' : changes[params.row.id] ? 'mark-changed' : ''),
@@ -243,9 +252,13 @@ export function MarksGrid({ assessment, onSaved }: Props) {
           {MarksText.needAttention(Object.keys(errors).length)}: see “Problem”.
         </Alert>
       )}
+      {/* The grid grows with its rows up to the box's height (a short batch leaves no empty space), then scrolls. */}
       <Box
         sx={{
-          height: 560,
+          display: 'flex',
+          flexDirection: 'column',
+          maxHeight: { xs: 600, md: 'max(480px, calc(100vh - 240px))' },
+          minHeight: 220,
           minWidth: 0,
           '& .mark-changed': { bgcolor: 'warning.light', fontWeight: 700 },
           '& .mark-error': { bgcolor: 'error.light', color: 'error.contrastText', fontWeight: 700 },
