@@ -120,6 +120,7 @@ test('admin enters marks in the grid and by CSV and publishes; the student sees 
   await expect(leave).toBeHidden();
   await expect(page).toHaveURL(/\/admin\/assessments/);
   await expect(marksCell(3)).toHaveText('12.5');
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeFocused();
 
   await page.getByRole('button', { name: 'Save 3 changes' }).click();
   await expectToast(page, 'Saved 3 marks');
@@ -244,4 +245,37 @@ test('two tests on one day keep a point each in the chart, and dates over two ye
   expect(new Set(places).size).toBe(3);
   await expect(chart).toContainText('12/12/25');
   await expect(chart).toContainText('05/03/26');
+});
+
+test('Logout with unsaved marks, answered "Leave", logs out without asking again', async ({
+  adminPage: page,
+  request,
+}) => {
+  const run = tag();
+  await createStudent(request, { fullname: `Leaving ${run}`, grade: 7, board: 'CBSE' });
+  const token = await adminToken(request);
+  const created = await apiCall(
+    request,
+    'POST',
+    '/api/assessments',
+    { grade: 7, board: 'CBSE', subject: 'English', title: `Leave ${run}`, date: '2026-11-20', maxMarks: 10 },
+    token,
+  );
+  await page.goto(`/admin/assessments?marks=${created.body.objectId}`);
+  await page.getByLabel('Search students').fill(`Leaving ${run}`);
+  const grid = page.getByRole('grid');
+  await expect(grid.getByRole('row')).toHaveCount(2);
+  await grid.getByRole('row').nth(1).locator('[data-field="value"]').click();
+  await page.keyboard.type('7');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Save 1 change' })).toBeEnabled();
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await expect(leave).toContainText('1 changed mark is not saved yet.');
+  await leave.getByRole('button', { name: 'Leave' }).click();
+  await expectToast(page, 'Logged out successfully');
+  await expect(page).toHaveURL(/\/adminlogin$/);
+  await expect(leave).toBeHidden();
+  expect(await page.evaluate<string | null>(`window.localStorage.getItem('adminToken')`)).toBeNull();
 });

@@ -1,6 +1,7 @@
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { logOut } from '../lib/log-out.ts';
+import { unsavedWork } from '../lib/unsaved-work.ts';
 import { useApi } from '../lib/use-api.ts';
 import { AdminNav } from './admin-nav.tsx';
 import { LogoutButton } from './logout-button.tsx';
@@ -14,6 +15,7 @@ export function AdminPage({ title, heading, subtitle, actions, maxWidth = 1440, 
   const [loggingOut, setLoggingOut] = useState(false);
 
   const logout = async () => {
+    if (!(await unsavedWork.mayLeave())) return;
     setLoggingOut(true);
     const done = await logOut('admin');
     setLoggingOut(false);

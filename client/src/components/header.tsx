@@ -5,6 +5,7 @@ import { UiMessage } from '@tc/domain/messages';
 import { LinkTo, Route } from '@tc/domain/routes';
 import { notify } from '../lib/notify.ts';
 import { adminSession, sessionChanges, studentSession } from '../lib/session.ts';
+import { unsavedWork } from '../lib/unsaved-work.ts';
 import { useHydrated } from '../lib/use-hydrated.ts';
 import { LinkButton } from './link-button.tsx';
 import { Logo } from './logo.tsx';
@@ -93,6 +94,8 @@ function Account({ role }: { role: Role }) {
   };
 
   const logout = async () => {
+    // Unsaved work on the page (the marks grid) is asked about first: "Stay" keeps the session.
+    if (!(await unsavedWork.mayLeave())) return;
     setBusy(true);
     try {
       const { logOut } = await import('../lib/log-out.ts');

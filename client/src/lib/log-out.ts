@@ -7,14 +7,13 @@ import { UiMessage } from '@tc/domain/messages';
 import { call } from './api.ts';
 import { notify } from './notify.ts';
 import { adminSession, studentSession } from './session.ts';
-import { unsavedWork } from './unsaved-work.ts';
 
 /**
  * Logs out with a toast that says how it went; true once this browser has forgotten
- * the session. Unsaved work on the page is asked about first: "Stay" keeps the session.
+ * the session. The caller asks about unsaved work first (unsavedWork.mayLeave), before
+ * its button shows it is busy, so that "Stay" gives the focus back to a live button.
  */
 export async function logOut(role: 'student' | 'admin', everywhere = false): Promise<boolean> {
-  if (!(await unsavedWork.mayLeave())) return false;
   const session = role === 'student' ? studentSession : adminSession;
   const name = role === 'admin' ? 'logoutAdmin' : everywhere ? 'logoutAllDevices' : 'logoutStudent';
   const result = await call(name, {}, { token: session.token() });

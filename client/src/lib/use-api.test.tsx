@@ -32,6 +32,20 @@ async function openAdmins() {
   return view;
 }
 
+/** The server's refusal of one removal: a 403 that is not about the session. */
+const refuseLastAdmin = () => ({
+  status: 403,
+  body: { code: ErrorCode.Forbidden, error: AdminToolsMessage.cannotRemoveLast },
+});
+
+/** Remove is refused with its own message, and the admin stays, signed in. */
+async function removeRaviAndStay(user: ReturnType<typeof renderApp>['user']) {
+  await user.click(screen.getByRole('button', { name: 'Remove ravi@example.com' }));
+  await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(AdminToolsMessage.cannotRemoveLast));
+  expect(currentPath()).toBe(Route.adminAdmins);
+  expect(window.localStorage.getItem(ADMIN_SESSION_KEY)).toBe('r:admin');
+}
+
 async function changePassword(user: ReturnType<typeof renderApp>['user']) {
   await user.type(screen.getByLabelText('Current password'), 'Old-password1');
   await user.type(screen.getByLabelText('New password'), 'New-password1');
@@ -46,16 +60,10 @@ describe('a session that ends, and a request that is refused', () => {
   it("shows a request's own 403 and keeps the session (the session still reads its profile)", async () => {
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     const { calls } = serve({
-      'DELETE /api/admins/other': () => ({
-        status: 403,
-        body: { code: ErrorCode.Forbidden, error: AdminToolsMessage.cannotRemoveLast },
-      }),
+      'DELETE /api/admins/other': refuseLastAdmin,
     });
     const { user } = await openAdmins();
-    await user.click(screen.getByRole('button', { name: 'Remove ravi@example.com' }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(AdminToolsMessage.cannotRemoveLast));
-    expect(currentPath()).toBe(Route.adminAdmins);
-    expect(window.localStorage.getItem(ADMIN_SESSION_KEY)).toBe('r:admin');
+    await removeRaviAndStay(user);
     // The session was asked whether it is still an admin's.
     expect(calls.filter((c) => c.path === '/api/admin/me').length).toBeGreaterThanOrEqual(1);
   });
@@ -98,6 +106,25 @@ describe('a session that ends, and a request that is refused', () => {
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Too many attempts'));
     expect(currentPath()).toBe(Route.adminAdmins);
     expect(window.localStorage.getItem(ADMIN_SESSION_KEY)).toBe('r:admin');
+  });
+
+  it('ends the session on a 401 that names no code', async () => {
+    serve({ 'GET /api/admins': () => ({ status: 401 }) });
+    window.localStorage.setItem(ADMIN_SESSION_KEY, 'r:admin');
+    renderApp(Route.adminAdmins);
+    await waitFor(() => expect(currentPath()).toBe(Route.adminLogin), { timeout: 15000 });
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(UiMessage.sessionExpired));
+  });
+
+  it("keeps the session when a 403's check cannot reach the server, and shows the page's message", async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    serve({
+      'DELETE /api/admins/other': refuseLastAdmin,
+      // The profile check fails as the server does when its database is away.
+      'GET /api/admin/me': () => ({ status: 503, body: { code: ErrorCode.Unavailable, error: 'Try again' } }),
+    });
+    const { user } = await openAdmins();
+    await removeRaviAndStay(user);
   });
 
   it('follows a logout in another tab to the login, without a word', async () => {

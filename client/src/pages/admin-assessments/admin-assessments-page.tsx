@@ -110,6 +110,7 @@ export default function AdminAssessmentsPage() {
     setPending(null);
     if (result.ok) {
       notify.success(kind === 'publish' ? `Published “${assessment.title}”` : `Deleted “${assessment.title}”`);
+      if (kind === 'delete' && opened?.objectId === assessment.objectId) setOpened(null);
       if (kind === 'delete' && selectedId === assessment.objectId) setParams({});
       refresh();
     } else if (!result.sessionEnded) notify.error(errorText(result, 'That did not work. Please try again.'));
@@ -160,8 +161,8 @@ export default function AdminAssessmentsPage() {
           <Stack component="ul" aria-label="Assessments" spacing={1.5} sx={{ m: 0, p: 0, listStyle: 'none' }}>
             {items?.length === 0 && <Typography component="li">{NO_ASSESSMENTS}</Typography>}
             {!items && (
-              <Typography component="li" role="status">
-                {loadFailed ? UiMessage.errorLoadingData : 'Loading...'}
+              <Typography component="li">
+                <span role="status">{loadFailed ? UiMessage.errorLoadingData : 'Loading...'}</span>
               </Typography>
             )}
             {items?.map((a) => (
@@ -208,8 +209,8 @@ export default function AdminAssessmentsPage() {
                 )}
                 {!items && (
                   <TableRow>
-                    <TableCell colSpan={8} role="status">
-                      {loadFailed ? UiMessage.errorLoadingData : 'Loading...'}
+                    <TableCell colSpan={8}>
+                      <span role="status">{loadFailed ? UiMessage.errorLoadingData : 'Loading...'}</span>
                     </TableCell>
                   </TableRow>
                 )}
@@ -260,7 +261,8 @@ export default function AdminAssessmentsPage() {
           onClose={() => setDialog(null)}
           onSaved={(saved) => {
             setDialog(null);
-            if (!dialog.editing || opened?.objectId === saved.objectId) openMarks(saved);
+            // A new one opens its marks; an edit of the open one shows its new details.
+            if (!dialog.editing || selectedId === saved.objectId) openMarks(saved);
             refresh();
           }}
         />

@@ -1,6 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { UiMessage } from '@tc/domain/messages';
 import { addDays } from '@tc/domain/zoned-time';
 import { mockFetch, renderApp } from '../../test/render-app.tsx';
 import { profile, signIn } from '../../test/student.ts';
@@ -93,6 +94,26 @@ describe('the schedule on the student dashboard', () => {
       'href',
       'webcal://localhost/api/calendar/abc.ics',
     );
+  });
+
+  it('says when a week does not come, keeps the week on screen, and asks again on the next click', async () => {
+    signIn();
+    const { calls } = mockFetch({
+      'GET /api/students/me': () => ({ body: profile }),
+      'GET /api/students/me/schedule': (_body, url) =>
+        url.searchParams.get('week')
+          ? { status: 503, body: { code: 3503, error: 'Try again' } }
+          : { body: schedule(600) },
+    });
+    renderApp('/dashboard');
+    const next = await screen.findByRole('button', { name: 'Next week' });
+    await userEvent.click(next);
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(UiMessage.errorLoadingData));
+    expect(within(screen.getByRole('region', { name: 'This week' })).getByText('Today')).toBeInTheDocument();
+    const asked = () => calls.filter((c) => c.url.searchParams.get('week') === '2026-11-30').length;
+    expect(asked()).toBe(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Next week' }));
+    await waitFor(() => expect(asked()).toBe(2));
   });
 
   it('says when the batch has no timetable yet', async () => {

@@ -12,7 +12,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState, type FocusEvent } from 'react';
+import { useEffect, useRef, useState, type FocusEvent } from 'react';
 import type { ResponseOf } from '@tc/domain/api/contract';
 import { UiMessage } from '@tc/domain/messages';
 import { TimetableMessage } from '@tc/domain/timetable-messages';
@@ -58,6 +58,9 @@ export function ScheduleSection({ batch }: Props) {
   const [week, setWeek] = useState<string | undefined>(undefined);
   const [schedule, setSchedule] = useState<Schedule | null>(null);
   const [failed, setFailed] = useState(false);
+  // The week on screen: a week asked for that does not come goes back to it, so that
+  // the buttons (which count from the week on screen) ask for it again.
+  const shownWeek = useRef<string | undefined>(undefined);
   const now = useNow();
 
   const [version, setVersion] = useState(0);
@@ -71,13 +74,17 @@ export function ScheduleSection({ batch }: Props) {
     void callAsStudent('getMySchedule', week ? { week } : {}).then((result) => {
       if (cancelled) return;
       if (result.ok && result.data) {
+        shownWeek.current = result.data.weekStart;
         setSchedule(result.data);
         setFailed(false);
       } else if (!result.sessionEnded) {
         setFailed(true);
         // A week the student asked for while another is on screen: say it did not come.
         // (The first load's failure shows in place of the schedule.)
-        if (week) notify.error(UiMessage.errorLoadingData);
+        if (week) {
+          notify.error(UiMessage.errorLoadingData);
+          setWeek(shownWeek.current);
+        }
       }
     });
     return () => {
