@@ -1,7 +1,8 @@
 // Calls made as the logged-in student or admin. A session that has ended is
 // handled here, once, for every page: the stored token is cleared, a toast says
 // why, and the page moves to that role's login. Pages only say what their own
-// call's failure means (see `CallResult.sessionEnded`).
+// call's failure means (see `CallResult.sessionEnded`). Why a 403 is checked with the
+// server: docs/decisions/0016-session-end-in-the-browser.md.
 
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router-dom';
