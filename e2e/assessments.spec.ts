@@ -156,6 +156,16 @@ test('admin enters marks in the grid and by CSV and publishes; the student sees 
   await expect(page.getByRole('row', { name: new RegExp(title) }).getByText('Published')).toBeVisible();
   // 18, 15, 12.5, 10, 16: the batch average, to one decimal as students see it, of 5 students.
   await expect(page.getByRole('row', { name: new RegExp(title) })).toContainText('14.3 (5)');
+  // The list's filters ask the server.
+  await choose(page, 'Status', 'Drafts');
+  await expect(page.getByRole('row', { name: new RegExp(title) })).toHaveCount(0);
+  await choose(page, 'Grade', '1st');
+  await choose(page, 'Board', 'For all boards');
+  await expect(page.getByText('No assessment matches these filters.')).toBeVisible();
+  await choose(page, 'Board', 'Any board');
+  await choose(page, 'Status', 'Published');
+  await choose(page, 'Grade', '9th');
+  await expect(page.getByRole('row', { name: new RegExp(title) })).toBeVisible();
 
   // On a phone the list is cards, their actions in reach without scrolling sideways.
   await page.setViewportSize({ width: 390, height: 844 });

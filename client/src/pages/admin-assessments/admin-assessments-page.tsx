@@ -16,17 +16,21 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
-import { ALL_BOARDS } from '@tc/domain/assessments';
+import { ALL_BOARDS, ASSESSMENT_BOARDS, type AssessmentBoard, type AssessmentStatus } from '@tc/domain/assessments';
+import { GRADES, type Grade } from '@tc/domain/constants';
 import { isoToDisplayDate } from '@tc/domain/dates';
 import { UiMessage } from '@tc/domain/messages';
 import { gradeLabel } from '@tc/domain/registration';
 import { Route } from '@tc/domain/routes';
 import { AdminPage } from '../../components/admin-page.tsx';
+import { FiltersRow } from '../../components/filters-row.tsx';
 import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { useApi } from '../../lib/use-api.ts';
@@ -38,6 +42,7 @@ const PAGE_SIZE = 25;
 type Pending = { kind: 'publish' | 'delete'; assessment: Assessment } | null;
 
 const NO_ASSESSMENTS = 'No assessments yet: “New assessment” makes the first one.';
+const NO_MATCH = 'No assessment matches these filters.';
 
 /** "12.4 (7)": the batch average, to one decimal as students see it, and how many students it counts. */
 const averageOf = (a: Assessment) => `${Math.round((a.average ?? 0) * 10) / 10} (${a.markedCount})`;
@@ -60,6 +65,13 @@ export default function AdminAssessmentsPage() {
   const [opened, setOpened] = useState<Assessment | null>(null);
   const [total, setTotal] = useState(0);
   const [page, setPage] = useState(0);
+  // The list's filters ('' for all), on the server; a change goes back to the first page.
+  const [filters, setFilters] = useState({ grade: '', board: '', status: '' });
+  const filtered = Boolean(filters.grade || filters.board || filters.status);
+  const filter = (name: keyof typeof filters, value: string) => {
+    setFilters((current) => ({ ...current, [name]: value }));
+    setPage(0);
+  };
   const [reload, setReload] = useState(0);
   const [dialog, setDialog] = useState<{ editing: Assessment | null } | null>(null);
   const [pending, setPending] = useState<Pending>(null);
@@ -69,7 +81,14 @@ export default function AdminAssessmentsPage() {
   useEffect(() => {
     if (!token) return;
     let cancelled = false;
-    void callAsAdmin('listAssessments', { skip: page * PAGE_SIZE, limit: PAGE_SIZE }).then((result) => {
+    const query = {
+      skip: page * PAGE_SIZE,
+      limit: PAGE_SIZE,
+      ...(filters.grade ? { grade: Number(filters.grade) as Grade } : {}),
+      ...(filters.board ? { board: filters.board as AssessmentBoard } : {}),
+      ...(filters.status ? { status: filters.status as AssessmentStatus } : {}),
+    };
+    void callAsAdmin('listAssessments', query).then((result) => {
       if (cancelled) return;
       if (result.ok && result.data) {
         setItems(result.data);
@@ -85,7 +104,7 @@ export default function AdminAssessmentsPage() {
     return () => {
       cancelled = true;
     };
-  }, [token, callAsAdmin, page, reload]);
+  }, [token, callAsAdmin, page, filters, reload]);
 
   if (!token) return <Navigate to={Route.adminLogin} replace />;
 
@@ -157,9 +176,56 @@ export default function AdminAssessmentsPage() {
       }
     >
       <Card sx={{ p: { xs: 1, sm: 2 }, minWidth: 0, mb: 3 }}>
+        <FiltersRow>
+          <TextField
+            select
+            size="small"
+            label="Grade"
+            value={filters.grade}
+            onChange={(e) => filter('grade', e.target.value)}
+            fullWidth={false}
+            sx={{ width: { md: 200 } }}
+          >
+            <MenuItem value="">All grades</MenuItem>
+            {GRADES.map((grade) => (
+              <MenuItem key={grade} value={String(grade)}>
+                {gradeLabel(grade)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            size="small"
+            label="Board"
+            value={filters.board}
+            onChange={(e) => filter('board', e.target.value)}
+            fullWidth={false}
+            sx={{ width: { md: 200 } }}
+          >
+            <MenuItem value="">Any board</MenuItem>
+            {ASSESSMENT_BOARDS.map((board) => (
+              <MenuItem key={board} value={board}>
+                {board === ALL_BOARDS ? 'For all boards' : board}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            size="small"
+            label="Status"
+            value={filters.status}
+            onChange={(e) => filter('status', e.target.value)}
+            fullWidth={false}
+            sx={{ width: { md: 200 } }}
+          >
+            <MenuItem value="">Drafts and published</MenuItem>
+            <MenuItem value="draft">Drafts</MenuItem>
+            <MenuItem value="published">Published</MenuItem>
+          </TextField>
+        </FiltersRow>
         {phone ? (
           <Stack component="ul" aria-label="Assessments" spacing={1.5} sx={{ m: 0, p: 0, listStyle: 'none' }}>
-            {items?.length === 0 && <Typography component="li">{NO_ASSESSMENTS}</Typography>}
+            {items?.length === 0 && <Typography component="li">{filtered ? NO_MATCH : NO_ASSESSMENTS}</Typography>}
             {!items && (
               <Typography component="li">
                 <span role="status">{loadFailed ? UiMessage.errorLoadingData : 'Loading...'}</span>
@@ -204,7 +270,7 @@ export default function AdminAssessmentsPage() {
               <TableBody>
                 {items?.length === 0 && (
                   <TableRow>
-                    <TableCell colSpan={8}>{NO_ASSESSMENTS}</TableCell>
+                    <TableCell colSpan={8}>{filtered ? NO_MATCH : NO_ASSESSMENTS}</TableCell>
                   </TableRow>
                 )}
                 {!items && (
