@@ -289,3 +289,31 @@ test('Logout with unsaved marks, answered "Leave", logs out without asking again
   await expect(leave).toBeHidden();
   expect(await page.evaluate<string | null>(`window.localStorage.getItem('adminToken')`)).toBeNull();
 });
+
+test("a link to an assessment's marks opens them whatever its page in the list; one that is gone says so", async ({
+  adminPage: page,
+  request,
+}) => {
+  const run = tag();
+  const token = await adminToken(request);
+  const create = async (title: string, date: string) =>
+    (
+      await apiCall(
+        request,
+        'POST',
+        '/api/assessments',
+        { grade: 6, board: 'State', subject: 'Science', title, date, maxMarks: 10 },
+        token,
+      )
+    ).body as { objectId: string };
+  const old = await create(`Oldest ${run}`, '2020-01-06');
+  // More than a page of newer ones: the old one is not on the list's first page.
+  for (let i = 0; i < 26; i++) await create(`Newer ${run} ${i}`, '2026-06-01');
+  await page.goto(`/admin/assessments?marks=${old.objectId}`);
+  await expect(page.getByRole('heading', { name: `Marks: Science, Oldest ${run}` })).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(`Oldest ${run}`) })).toHaveCount(0);
+
+  await page.goto('/admin/assessments?marks=gone');
+  await expectToast(page, 'Assessment not found');
+  await expect(page).toHaveURL(/\/admin\/assessments$/);
+});

@@ -114,6 +114,7 @@ describe('assessment rules', () => {
     expect((await t.api('DELETE', `/api/assessments/${draft.objectId}`, undefined, admin)).status).toBe(200);
     expect((await t.sql.query(`SELECT 1 FROM "Mark" WHERE "assessmentId" = $1`, [draft.objectId])).rowCount).toBe(0);
     expect((await t.api('PUT', `/api/assessments/${draft.objectId}`, { title: 'x' }, admin)).status).toBe(404);
+    expect((await t.api('GET', `/api/assessments/${draft.objectId}`, undefined, admin)).status).toBe(404);
     expect((await t.api('GET', '/api/assessments/nope/marks', undefined, admin)).status).toBe(404);
   });
 
@@ -124,6 +125,14 @@ describe('assessment rules', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('x-total-count')).toBe('2');
     expect(res.body.map((a: { title: string }) => a.title)).toEqual(['Newer']);
+  });
+
+  it('reads one assessment by its id, as the list shows it', async () => {
+    const made = await create({ grade: 7, date: '2026-03-01', title: 'Linked' });
+    const res = await t.api('GET', `/api/assessments/${made.objectId}`, undefined, admin);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(made);
+    expect((await t.api('GET', '/api/assessments/nope', undefined, admin)).status).toBe(404);
   });
 });
 
@@ -434,6 +443,7 @@ describe('permissions on every path', () => {
 
   const adminCalls = (id: string): [string, string, unknown?][] => [
     ['GET', '/api/assessments'],
+    ['GET', `/api/assessments/${id}`],
     ['POST', '/api/assessments', assessment()],
     ['PUT', `/api/assessments/${id}`, { title: 'x' }],
     ['DELETE', `/api/assessments/${id}`],

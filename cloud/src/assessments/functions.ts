@@ -53,6 +53,11 @@ export function defineAssessmentFunctions(deps: CloudDeps): void {
     return { items: found.map(toAssessmentRecord), total };
   });
 
+  defineFunction(deps, 'getAssessment', async (request) => {
+    await requireAdmin(request, deps);
+    return toAssessmentRecord(await getAssessment(request.params.objectId));
+  });
+
   defineFunction(deps, 'createAssessment', async (request) => {
     const admin = await requireAdmin(request, deps);
     const result = validateAssessment(inputOf(request.params));

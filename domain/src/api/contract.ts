@@ -377,6 +377,18 @@ export const CALLS = {
     response: { type: 'array', items: S.assessmentRecord },
     totalHeader: 'X-Total-Count',
   },
+  getAssessment: {
+    method: 'GET',
+    path: '/api/assessments/{objectId}',
+    fn: 'getAssessment',
+    summary: 'One assessment (a marks view opened from a link)',
+    tag: 'Assessments',
+    auth: 'admin',
+    limit: 'none',
+    input: 'none',
+    request: S.objectIdParam,
+    response: S.assessmentRecord,
+  },
   createAssessment: {
     method: 'POST',
     path: '/api/assessments',

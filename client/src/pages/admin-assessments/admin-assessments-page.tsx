@@ -106,6 +106,28 @@ export default function AdminAssessmentsPage() {
     };
   }, [token, callAsAdmin, page, filters, reload]);
 
+  // The assessment of a link or a reload (?marks=id) that is not on this page of the
+  // list: read on its own. One that is gone says so and closes.
+  const missingId =
+    selectedId && items && !items.some((a) => a.objectId === selectedId) && opened?.objectId !== selectedId
+      ? selectedId
+      : null;
+  useEffect(() => {
+    if (!missingId) return;
+    let cancelled = false;
+    void callAsAdmin('getAssessment', { objectId: missingId }).then((result) => {
+      if (cancelled) return;
+      if (result.ok && result.data) setOpened(result.data);
+      else if (!result.sessionEnded) {
+        notify.error(errorText(result, UiMessage.errorLoadingData));
+        setParams({}, { replace: true });
+      }
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [missingId, callAsAdmin, setParams]);
+
   if (!token) return <Navigate to={Route.adminLogin} replace />;
 
   const selected = selectedId
