@@ -2,7 +2,7 @@
 // grid (typed like a spreadsheet) and by CSV, publishes; the student sees the
 // marks, the batch average and the chart.
 
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import {
   adminToken,
   apiCall,
@@ -21,6 +21,15 @@ import { tag } from '../testing/students.ts';
 async function signInAsStudent(page: Page, token: string): Promise<void> {
   await page.goto('/studentlogin');
   await page.evaluate(`sessionStorage.setItem('userData', ${JSON.stringify(JSON.stringify({ tokenStudent: token }))})`);
+}
+
+/** A draft assessment made through the API, as the admin of `token`. */
+async function createAssessment(
+  request: APIRequestContext,
+  token: string,
+  fields: object,
+): Promise<{ objectId: string }> {
+  return (await apiCall(request, 'POST', '/api/assessments', fields, token)).body as { objectId: string };
 }
 
 async function choose(page: Page, label: string, option: string): Promise<void> {
@@ -46,21 +55,22 @@ test('admin enters marks in the grid and by CSV and publishes; the student sees 
     ids.push(listed.body[0].id);
   }
   // An earlier published test, so that the chart has two points.
-  const earlier = await apiCall(
-    request,
-    'POST',
-    '/api/assessments',
-    { grade: 9, board: 'State', subject: 'Mathematics', title: `Earlier ${run}`, date: '2026-01-10', maxMarks: 10 },
-    token,
-  );
+  const earlier = await createAssessment(request, token, {
+    grade: 9,
+    board: 'State',
+    subject: 'Mathematics',
+    title: `Earlier ${run}`,
+    date: '2026-01-10',
+    maxMarks: 10,
+  });
   await apiCall(
     request,
     'PUT',
-    `/api/assessments/${earlier.body.objectId}/marks`,
+    `/api/assessments/${earlier.objectId}/marks`,
     { rows: [{ id: ids[0], value: '6' }] },
     token,
   );
-  await apiCall(request, 'POST', `/api/assessments/${earlier.body.objectId}/publish`, undefined, token);
+  await apiCall(request, 'POST', `/api/assessments/${earlier.objectId}/publish`, undefined, token);
 
   await page.getByRole('link', { name: 'Assessments' }).click();
   await expect(page).toHaveURL(/\/admin\/assessments$/);
@@ -232,15 +242,16 @@ test('two tests on one day keep a point each in the chart, and dates over two ye
     ['2026-03-05', '12'],
     ['2026-03-05', '16'],
   ] as const) {
-    const created = await apiCall(
-      request,
-      'POST',
-      '/api/assessments',
-      { grade: 2, board: 'CBSE', subject: 'Hindi', title: `Same day ${run} ${value}`, date, maxMarks: 20 },
-      token,
-    );
-    await apiCall(request, 'PUT', `/api/assessments/${created.body.objectId}/marks`, { rows: [{ id, value }] }, token);
-    await apiCall(request, 'POST', `/api/assessments/${created.body.objectId}/publish`, undefined, token);
+    const created = await createAssessment(request, token, {
+      grade: 2,
+      board: 'CBSE',
+      subject: 'Hindi',
+      title: `Same day ${run} ${value}`,
+      date,
+      maxMarks: 20,
+    });
+    await apiCall(request, 'PUT', `/api/assessments/${created.objectId}/marks`, { rows: [{ id, value }] }, token);
+    await apiCall(request, 'POST', `/api/assessments/${created.objectId}/publish`, undefined, token);
   }
   const own = await studentToken(request, student.email, student.password);
   await signInAsStudent(page, own);
@@ -264,14 +275,15 @@ test('Logout with unsaved marks, answered "Leave", logs out without asking again
   const run = tag();
   await createStudent(request, { fullname: `Leaving ${run}`, grade: 7, board: 'CBSE' });
   const token = await adminToken(request);
-  const created = await apiCall(
-    request,
-    'POST',
-    '/api/assessments',
-    { grade: 7, board: 'CBSE', subject: 'English', title: `Leave ${run}`, date: '2026-11-20', maxMarks: 10 },
-    token,
-  );
-  await page.goto(`/admin/assessments?marks=${created.body.objectId}`);
+  const created = await createAssessment(request, token, {
+    grade: 7,
+    board: 'CBSE',
+    subject: 'English',
+    title: `Leave ${run}`,
+    date: '2026-11-20',
+    maxMarks: 10,
+  });
+  await page.goto(`/admin/assessments?marks=${created.objectId}`);
   await page.getByLabel('Search students').fill(`Leaving ${run}`);
   const grid = page.getByRole('grid');
   await expect(grid.getByRole('row')).toHaveCount(2);
@@ -296,16 +308,8 @@ test("a link to an assessment's marks opens them whatever its page in the list; 
 }) => {
   const run = tag();
   const token = await adminToken(request);
-  const create = async (title: string, date: string) =>
-    (
-      await apiCall(
-        request,
-        'POST',
-        '/api/assessments',
-        { grade: 6, board: 'State', subject: 'Science', title, date, maxMarks: 10 },
-        token,
-      )
-    ).body as { objectId: string };
+  const create = (title: string, date: string) =>
+    createAssessment(request, token, { grade: 6, board: 'State', subject: 'Science', title, date, maxMarks: 10 });
   const old = await create(`Oldest ${run}`, '2020-01-06');
   // More than a page of newer ones: the old one is not on the list's first page.
   for (let i = 0; i < 26; i++) await create(`Newer ${run} ${i}`, '2026-06-01');

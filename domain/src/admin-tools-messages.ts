@@ -18,4 +18,7 @@ export const AdminToolsMessage = {
   alreadyAdmin: 'This person is already an administrator',
   nameRequired: 'Name is required',
   logImmutable: 'Activity entries cannot be changed or deleted',
+  activityNotLoaded: 'Could not load the activity',
+  adminsNotLoaded: 'Could not load the administrators',
+  historyNotLoaded: 'Could not load the history',
 } as const;

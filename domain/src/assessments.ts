@@ -158,6 +158,11 @@ export const MarksText = {
     `Fix ${errors === 1 ? 'it' : 'them'} in the file and choose it again.`,
 } as const;
 
+/** A figure to one decimal, as students see averages: 14.25 is 14.3. */
+export function toOneDecimal(value: number): number {
+  return Math.round(value * 10) / 10;
+}
+
 /** A percentage with one decimal, as students see it. */
 export function percentage(marks: number, maxMarks: number): number {
   return Math.round((marks / maxMarks) * 1000) / 10;

@@ -67,13 +67,14 @@ export function useApi(role: Role) {
    * read its own role's profile.
    */
   const sessionFailed = useCallback(
-    async (result: ApiResult<unknown>): Promise<boolean> => {
+    async (name: CallName, result: ApiResult<unknown>): Promise<boolean> => {
       if (isSessionRefused(result)) {
         signOut(UiMessage.sessionExpired);
         return true;
       }
       if (result.status !== 403) return false;
-      const check = await call(WHO_AM_I[role], {}, { token });
+      // The profile call's own 403 already is the answer the check would get.
+      const check = name === WHO_AM_I[role] ? result : await call(WHO_AM_I[role], {}, { token });
       if (isSessionRefused(check)) signOut(UiMessage.sessionExpired);
       else if (check.status === 403) signOut(errorText(check, UiMessage.sessionExpired));
       else return false;
@@ -91,7 +92,7 @@ export function useApi(role: Role) {
       // administrators can do this").
       if (!token) return { ok: false, status: 401, data: null, headers: null, sessionEnded: true };
       const result = await call(name, input, { token });
-      return { ...result, sessionEnded: !result.ok && (await sessionFailed(result)) };
+      return { ...result, sessionEnded: !result.ok && (await sessionFailed(name, result)) };
     },
     [token, sessionFailed],
   );

@@ -3,7 +3,7 @@
 // batch average is given only when at least AVERAGE_MIN_STUDENTS students have
 // marks, so that no child's mark can be worked out from it.
 
-import { AVERAGE_MIN_STUDENTS, percentage } from '@tc/domain/assessments';
+import { AVERAGE_MIN_STUDENTS, percentage, toOneDecimal } from '@tc/domain/assessments';
 import type { CloudDeps } from '../deps.ts';
 import { defineFunction } from '../errors.ts';
 import { requireStudent } from '../users/accounts.ts';
@@ -34,7 +34,7 @@ export function defineProgressFunctions(deps: CloudDeps): void {
       const maxMarks = Number(row.maxMarks);
       const absent = row.absent === true || row.marks === null;
       const showAverage = row.average !== null && Number(row.markedCount ?? 0) >= AVERAGE_MIN_STUDENTS;
-      const average = showAverage ? Math.round(Number(row.average) * 10) / 10 : undefined;
+      const average = showAverage ? toOneDecimal(Number(row.average)) : undefined;
       return {
         objectId: row.objectId,
         subject: row.subject,
@@ -58,7 +58,7 @@ export function defineProgressFunctions(deps: CloudDeps): void {
     }
     const subjects = [...bySubject].map(([subject, points]) => ({
       subject,
-      averagePercentage: Math.round((points.reduce((sum, p) => sum + p.percentage, 0) / points.length) * 10) / 10,
+      averagePercentage: toOneDecimal(points.reduce((sum, p) => sum + p.percentage, 0) / points.length),
       points,
     }));
     return { assessments, subjects };

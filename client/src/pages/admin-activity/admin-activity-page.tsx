@@ -2,10 +2,10 @@ import Card from '@mui/material/Card';
 import MenuItem from '@mui/material/MenuItem';
 import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { ACTIVITY_KINDS } from '@tc/domain/admin-tools';
+import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
 import type { ResponseOf } from '@tc/domain/api/contract';
 import { Route } from '@tc/domain/routes';
 import { errorText } from '../../lib/errors.ts';
@@ -15,6 +15,7 @@ import { ActivityList, KIND_LABELS, type ActivityEntry } from '../../components/
 import { AdminPage } from '../../components/admin-page.tsx';
 import { DateField, UNFINISHED_DATE } from '../../components/date-field.tsx';
 import { FiltersRow } from '../../components/filters-row.tsx';
+import { LoadStatus } from '../../components/load-status.tsx';
 
 const PAGE_SIZE = 25;
 
@@ -65,7 +66,7 @@ export default function AdminActivityPage() {
         setTotal(Number(result.headers?.get('X-Total-Count') ?? result.data.length));
       } else if (!result.sessionEnded) {
         setLoaded({ key, entries: 'failed' });
-        notify.error(errorText(result, 'Could not load the activity'));
+        notify.error(errorText(result, AdminToolsMessage.activityNotLoaded));
       }
     });
     return () => {
@@ -137,7 +138,11 @@ export default function AdminActivityPage() {
         {Array.isArray(entries) ? (
           <ActivityList entries={entries} showTarget />
         ) : (
-          <Typography role="status">{entries === 'failed' ? 'Could not load the activity' : 'Loading ...'}</Typography>
+          <LoadStatus
+            failed={entries === 'failed'}
+            failedText={AdminToolsMessage.activityNotLoaded}
+            loadingText="Loading ..."
+          />
         )}
         <TablePagination
           component="div"

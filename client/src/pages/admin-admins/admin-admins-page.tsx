@@ -9,8 +9,10 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate } from 'react-router-dom';
 import type { ResponseOf } from '@tc/domain/api/contract';
+import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
 import { Route } from '@tc/domain/routes';
 import { PasswordField } from '../../components/password-field.tsx';
+import { LoadStatus } from '../../components/load-status.tsx';
 import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { adminSession } from '../../lib/session.ts';
@@ -38,7 +40,7 @@ export default function AdminAdminsPage() {
       if (result.ok && result.data) setAdmins(result.data);
       else if (!result.sessionEnded) {
         setAdmins((current) => (Array.isArray(current) ? current : 'failed'));
-        notify.error(errorText(result, 'Could not load the administrators'));
+        notify.error(errorText(result, AdminToolsMessage.adminsNotLoaded));
       }
     });
     return () => {
@@ -91,9 +93,7 @@ export default function AdminAdminsPage() {
             Administrators
           </Typography>
           {!Array.isArray(admins) && (
-            <Typography role="status">
-              {admins === 'failed' ? 'Could not load the administrators' : 'Loading...'}
-            </Typography>
+            <LoadStatus failed={admins === 'failed'} failedText={AdminToolsMessage.adminsNotLoaded} />
           )}
           <List aria-label="Administrators">
             {(Array.isArray(admins) ? admins : []).map((admin) => (

@@ -16,21 +16,25 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
-import { ALL_BOARDS, ASSESSMENT_BOARDS, type AssessmentBoard, type AssessmentStatus } from '@tc/domain/assessments';
-import { GRADES, type Grade } from '@tc/domain/constants';
+import {
+  ALL_BOARDS,
+  ASSESSMENT_BOARDS,
+  toOneDecimal,
+  type AssessmentBoard,
+  type AssessmentStatus,
+} from '@tc/domain/assessments';
+import type { Grade } from '@tc/domain/constants';
 import { isoToDisplayDate } from '@tc/domain/dates';
 import { UiMessage } from '@tc/domain/messages';
 import { gradeLabel } from '@tc/domain/registration';
 import { Route } from '@tc/domain/routes';
 import { AdminPage } from '../../components/admin-page.tsx';
-import { FiltersRow } from '../../components/filters-row.tsx';
+import { FilterSelect, GRADE_CHOICES, FiltersRow } from '../../components/filters-row.tsx';
 import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { useApi } from '../../lib/use-api.ts';
@@ -41,11 +45,22 @@ const PAGE_SIZE = 25;
 
 type Pending = { kind: 'publish' | 'delete'; assessment: Assessment } | null;
 
+const BOARD_FILTERS = [
+  ['', 'Any board'],
+  ...ASSESSMENT_BOARDS.map((b) => [b, b === ALL_BOARDS ? 'For all boards' : b] as const),
+] as const;
+const STATUS_FILTERS = [
+  ['', 'Drafts and published'],
+  ['draft', 'Drafts'],
+  ['published', 'Published'],
+] as const;
+const FILTER_WIDTH = { width: { md: 200 } } as const;
+
 const NO_ASSESSMENTS = 'No assessments yet: “New assessment” makes the first one.';
 const NO_MATCH = 'No assessment matches these filters.';
 
 /** "12.4 (7)": the batch average, to one decimal as students see it, and how many students it counts. */
-const averageOf = (a: Assessment) => `${Math.round((a.average ?? 0) * 10) / 10} (${a.markedCount})`;
+const averageOf = (a: Assessment) => `${toOneDecimal(a.average ?? 0)} (${a.markedCount})`;
 
 function StatusChip({ assessment }: { assessment: Assessment }) {
   const published = assessment.status === 'published';
@@ -133,6 +148,16 @@ export default function AdminAssessmentsPage() {
   const selected = selectedId
     ? (items?.find((a) => a.objectId === selectedId) ?? (opened?.objectId === selectedId ? opened : null))
     : null;
+  // What the list shows instead of rows: loading or its failure, or why it is empty.
+  const listStatus = !items ? (
+    <span role="status">{loadFailed ? UiMessage.errorLoadingData : 'Loading...'}</span>
+  ) : items.length === 0 ? (
+    filtered ? (
+      NO_MATCH
+    ) : (
+      NO_ASSESSMENTS
+    )
+  ) : null;
   const refresh = () => setReload((n) => n + 1);
   const openMarks = (assessment: Assessment) => {
     setOpened(assessment);
@@ -199,60 +224,31 @@ export default function AdminAssessmentsPage() {
     >
       <Card sx={{ p: { xs: 1, sm: 2 }, minWidth: 0, mb: 3 }}>
         <FiltersRow>
-          <TextField
-            select
-            size="small"
+          <FilterSelect
             label="Grade"
             value={filters.grade}
-            onChange={(e) => filter('grade', e.target.value)}
-            fullWidth={false}
-            sx={{ width: { md: 200 } }}
-          >
-            <MenuItem value="">All grades</MenuItem>
-            {GRADES.map((grade) => (
-              <MenuItem key={grade} value={String(grade)}>
-                {gradeLabel(grade)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            size="small"
+            onChange={(value) => filter('grade', value)}
+            options={GRADE_CHOICES}
+            sx={FILTER_WIDTH}
+          />
+          <FilterSelect
             label="Board"
             value={filters.board}
-            onChange={(e) => filter('board', e.target.value)}
-            fullWidth={false}
-            sx={{ width: { md: 200 } }}
-          >
-            <MenuItem value="">Any board</MenuItem>
-            {ASSESSMENT_BOARDS.map((board) => (
-              <MenuItem key={board} value={board}>
-                {board === ALL_BOARDS ? 'For all boards' : board}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            size="small"
+            onChange={(value) => filter('board', value)}
+            options={BOARD_FILTERS}
+            sx={FILTER_WIDTH}
+          />
+          <FilterSelect
             label="Status"
             value={filters.status}
-            onChange={(e) => filter('status', e.target.value)}
-            fullWidth={false}
-            sx={{ width: { md: 200 } }}
-          >
-            <MenuItem value="">Drafts and published</MenuItem>
-            <MenuItem value="draft">Drafts</MenuItem>
-            <MenuItem value="published">Published</MenuItem>
-          </TextField>
+            onChange={(value) => filter('status', value)}
+            options={STATUS_FILTERS}
+            sx={FILTER_WIDTH}
+          />
         </FiltersRow>
         {phone ? (
           <Stack component="ul" aria-label="Assessments" spacing={1.5} sx={{ m: 0, p: 0, listStyle: 'none' }}>
-            {items?.length === 0 && <Typography component="li">{filtered ? NO_MATCH : NO_ASSESSMENTS}</Typography>}
-            {!items && (
-              <Typography component="li">
-                <span role="status">{loadFailed ? UiMessage.errorLoadingData : 'Loading...'}</span>
-              </Typography>
-            )}
+            {listStatus && <Typography component="li">{listStatus}</Typography>}
             {items?.map((a) => (
               <Card
                 component="li"
@@ -290,16 +286,9 @@ export default function AdminAssessmentsPage() {
                 </TableRow>
               </TableHead>
               <TableBody>
-                {items?.length === 0 && (
+                {listStatus && (
                   <TableRow>
-                    <TableCell colSpan={8}>{filtered ? NO_MATCH : NO_ASSESSMENTS}</TableCell>
-                  </TableRow>
-                )}
-                {!items && (
-                  <TableRow>
-                    <TableCell colSpan={8}>
-                      <span role="status">{loadFailed ? UiMessage.errorLoadingData : 'Loading...'}</span>
-                    </TableCell>
+                    <TableCell colSpan={8}>{listStatus}</TableCell>
                   </TableRow>
                 )}
                 {items?.map((a) => (

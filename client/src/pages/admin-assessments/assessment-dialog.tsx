@@ -60,16 +60,23 @@ export function AssessmentDialog({ editing, onClose, onSaved }: Props) {
   const [errors, setErrors] = useState<Partial<Record<AssessmentField, string>>>({});
   const [busy, setBusy] = useState(false);
 
-  const field = (name: AssessmentField) => ({
+  const set = (name: AssessmentField, value: string) => {
+    setDraft((d) => ({ ...d, [name]: value }));
+    setErrors((all) => ({ ...all, [name]: undefined }));
+  };
+
+  /** A field as the form shows it: its value, and its error (or a blank line) under it. */
+  const shown = (name: AssessmentField) => ({
     name,
     value: draft[name],
     error: Boolean(errors[name]),
     helperText: errors[name] ?? ' ',
-    onChange: (e: { target: { value: string } }) => {
-      setDraft((d) => ({ ...d, [name]: e.target.value }));
-      setErrors((all) => ({ ...all, [name]: undefined }));
-    },
     fullWidth: true,
+  });
+
+  const field = (name: AssessmentField) => ({
+    ...shown(name),
+    onChange: (e: { target: { value: string } }) => set(name, e.target.value),
   });
 
   const submit = async (event: FormEvent) => {
@@ -130,15 +137,7 @@ export function AssessmentDialog({ editing, onClose, onSaved }: Props) {
             </TextField>
             <TextField label="Title" {...field('title')} slotProps={{ htmlInput: { maxLength: TITLE_MAX_LENGTH } }} />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <DateField
-                label="Date"
-                name="date"
-                value={draft.date}
-                onChange={(date) => field('date').onChange({ target: { value: date } })}
-                error={Boolean(errors.date)}
-                helperText={errors.date ?? ' '}
-                fullWidth
-              />
+              <DateField label="Date" {...shown('date')} onChange={(date) => set('date', date)} />
               <TextField
                 label="Maximum marks"
                 type="number"

@@ -1,11 +1,9 @@
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { STATUS_FILTERS } from '@tc/domain/admin-tools';
-import { BOARDS, GRADES } from '@tc/domain/constants';
-import { gradeLabel } from '@tc/domain/registration';
+import { BOARDS } from '@tc/domain/constants';
+import { FilterSelect, GRADE_CHOICES } from '../../components/filters-row.tsx';
 
 /** The table's view: search, filters and sort, kept in the page's URL. */
 export interface StudentView {
@@ -44,45 +42,35 @@ export function useStudentView(): [StudentView, (changes: Partial<StudentView>) 
 }
 
 const STATUS_LABELS: Record<string, string> = { active: 'Active', deactivated: 'Deactivated', all: 'All' };
+const BOARD_FILTERS = [['', 'All boards'], ...BOARDS.map((b) => [b, b] as const)] as const;
+const STATUS_OPTIONS = STATUS_FILTERS.map((status) => [status, STATUS_LABELS[status]!] as const);
+const FILTER_SX = { flex: { xs: 1, md: 'none' }, width: { md: 150 }, minWidth: 0 } as const;
 
 /** Grade, board and status beside the search. */
 export function StudentFilters({ view, onChange }: { view: StudentView; onChange: (c: Partial<StudentView>) => void }) {
-  const select = {
-    select: true,
-    size: 'small',
-    fullWidth: false,
-    sx: { flex: { xs: 1, md: 'none' }, width: { md: 150 }, minWidth: 0 },
-  } as const;
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ minWidth: 0 }}>
-      <TextField {...select} label="Grade" value={view.grade} onChange={(e) => onChange({ grade: e.target.value })}>
-        <MenuItem value="">All grades</MenuItem>
-        {GRADES.map((grade) => (
-          <MenuItem key={grade} value={String(grade)}>
-            {gradeLabel(grade)}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField {...select} label="Board" value={view.board} onChange={(e) => onChange({ board: e.target.value })}>
-        <MenuItem value="">All boards</MenuItem>
-        {BOARDS.map((board) => (
-          <MenuItem key={board} value={board}>
-            {board}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        {...select}
+      <FilterSelect
+        label="Grade"
+        value={view.grade}
+        onChange={(grade) => onChange({ grade })}
+        options={GRADE_CHOICES}
+        sx={FILTER_SX}
+      />
+      <FilterSelect
+        label="Board"
+        value={view.board}
+        onChange={(board) => onChange({ board })}
+        options={BOARD_FILTERS}
+        sx={FILTER_SX}
+      />
+      <FilterSelect
         label="Status"
         value={view.status || 'active'}
-        onChange={(e) => onChange({ status: e.target.value === 'active' ? '' : e.target.value })}
-      >
-        {STATUS_FILTERS.map((status) => (
-          <MenuItem key={status} value={status}>
-            {STATUS_LABELS[status]}
-          </MenuItem>
-        ))}
-      </TextField>
+        onChange={(status) => onChange({ status: status === 'active' ? '' : status })}
+        options={STATUS_OPTIONS}
+        sx={FILTER_SX}
+      />
     </Stack>
   );
 }

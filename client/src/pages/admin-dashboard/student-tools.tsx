@@ -14,11 +14,13 @@ import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useRef, useState, type ReactNode } from 'react';
 import { ERASE_CONFIRMATION } from '@tc/domain/admin-tools';
+import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
 import type { StudentRecord } from '@tc/domain/student';
 import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { useApi, type CallAs } from '../../lib/use-api.ts';
 import { ActivityList, type ActivityEntry } from '../../components/activity-list.tsx';
+import { LoadStatus } from '../../components/load-status.tsx';
 
 interface ToolsProps {
   row: StudentRecord;
@@ -73,7 +75,7 @@ function HistoryButton({ row, labelled, callAsAdmin }: ToolProps) {
     if (turn !== latest.current) return;
     if (result.ok && result.data) return setEntries(result.data);
     setEntries('failed');
-    if (!result.sessionEnded) notify.error(errorText(result, 'Could not load the history'));
+    if (!result.sessionEnded) notify.error(errorText(result, AdminToolsMessage.historyNotLoaded));
   };
   return (
     <>
@@ -90,7 +92,11 @@ function HistoryButton({ row, labelled, callAsAdmin }: ToolProps) {
           {Array.isArray(entries) ? (
             <ActivityList entries={entries} />
           ) : (
-            <Typography role="status">{entries === 'failed' ? 'Could not load the history' : 'Loading ...'}</Typography>
+            <LoadStatus
+              failed={entries === 'failed'}
+              failedText={AdminToolsMessage.historyNotLoaded}
+              loadingText="Loading ..."
+            />
           )}
         </DialogContent>
         <DialogActions>

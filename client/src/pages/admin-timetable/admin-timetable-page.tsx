@@ -24,6 +24,7 @@ import { gradeLabel } from '@tc/domain/registration';
 import { Route } from '@tc/domain/routes';
 import { ALL_BOARDS, describeSlot, WEEKDAYS } from '@tc/domain/timetable';
 import { AdminPage } from '../../components/admin-page.tsx';
+import { LoadStatus } from '../../components/load-status.tsx';
 import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { useApi } from '../../lib/use-api.ts';
@@ -148,7 +149,7 @@ export default function AdminTimetablePage() {
           Grade {gradeLabel(grade)}, {board}: its own classes and those for all boards. Times are the centre&apos;s.
         </Typography>
         {!Array.isArray(slots) ? (
-          <Typography role="status">{slots === 'failed' ? UiMessage.errorLoadingData : 'Loading...'}</Typography>
+          <LoadStatus failed={slots === 'failed'} failedText={UiMessage.errorLoadingData} />
         ) : (
           <WeekGrid slots={slots} onEdit={(slot) => setEditing({ slot })} onDelete={(slot) => setDeleting(slot)} />
         )}

@@ -13,6 +13,7 @@ import { UiMessage } from '@tc/domain/messages';
 import { TimetableMessage } from '@tc/domain/timetable-messages';
 import { validateHoliday, type HolidayField } from '@tc/domain/timetable';
 import { DateField } from '../../components/date-field.tsx';
+import { LoadStatus } from '../../components/load-status.tsx';
 import { errorField, errorText } from '../../lib/errors.ts';
 import { focusField } from '../../lib/focus-field.ts';
 import { notify } from '../../lib/notify.ts';
@@ -69,22 +70,15 @@ export function HolidaysCard({ holidays, onChanged }: Props) {
     onChanged();
   };
 
-  const dateProps = (field: 'from' | 'to') => {
-    const { onChange, helperText, ...rest } = fieldProps(field);
-    return {
-      ...rest,
-      helperText: helperText ?? undefined,
-      onChange: (value: string) => onChange({ target: { value } }),
-    };
+  const set = (field: HolidayField, value: string) => {
+    setDraft((d) => ({ ...d, [field]: value }));
+    if (error?.field === field) setError(null);
   };
 
-  const fieldProps = (field: HolidayField) => ({
+  /** A field as the form shows it: its value, and its error under it. */
+  const shown = (field: HolidayField) => ({
     name: field,
     value: draft[field],
-    onChange: (e: { target: { value: string } }) => {
-      setDraft((d) => ({ ...d, [field]: e.target.value }));
-      if (error?.field === field) setError(null);
-    },
     error: error?.field === field,
     helperText: error?.field === field ? error.message : undefined,
   });
@@ -95,7 +89,7 @@ export function HolidaysCard({ holidays, onChanged }: Props) {
         Holidays
       </Typography>
       {holidays === null || holidays === 'failed' ? (
-        <Typography role="status">{holidays === 'failed' ? UiMessage.errorLoadingData : 'Loading...'}</Typography>
+        <LoadStatus failed={holidays === 'failed'} failedText={UiMessage.errorLoadingData} />
       ) : holidays.length === 0 ? (
         <Typography color="text.secondary">No holidays yet.</Typography>
       ) : (
@@ -126,10 +120,16 @@ export function HolidaysCard({ holidays, onChanged }: Props) {
           Add a holiday
         </Typography>
         <Stack spacing={2}>
-          <TextField label="Title" fullWidth {...fieldProps('title')} slotProps={{ htmlInput: { maxLength: 80 } }} />
+          <TextField
+            label="Title"
+            fullWidth
+            {...shown('title')}
+            onChange={(e) => set('title', e.target.value)}
+            slotProps={{ htmlInput: { maxLength: 80 } }}
+          />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <DateField label="First day" fullWidth {...dateProps('from')} />
-            <DateField label="Last day (optional)" fullWidth {...dateProps('to')} />
+            <DateField label="First day" fullWidth {...shown('from')} onChange={(value) => set('from', value)} />
+            <DateField label="Last day (optional)" fullWidth {...shown('to')} onChange={(value) => set('to', value)} />
           </Stack>
           <Button type="submit" variant="contained" disabled={busy} sx={{ alignSelf: { sm: 'flex-start' } }}>
             {busy ? 'Adding...' : 'Add holiday'}
