@@ -26,9 +26,15 @@ export interface MailJob {
   idempotencyKey: string;
 }
 
+/**
+ * Runs one SQL statement and gives its rows. With a `prepared` name, the statement
+ * is prepared once per connection and its plan kept: for the statements every
+ * signed-in call runs (a name stands for one text only).
+ */
 export type Sql = <Row extends object = Record<string, unknown>>(
   text: string,
   values?: readonly unknown[],
+  prepared?: string,
 ) => Promise<Row[]>;
 
 export interface Transaction {

@@ -253,13 +253,14 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
       enqueueMail: (message, key) => mailQueue.enqueue(message, key),
       mailQueueStatus: () => mailQueue.status(),
       forgetMailTo: (addresses) => mailQueue.forgetMailTo(addresses),
-      sql: async <Row extends object>(text: string, values?: readonly unknown[]) =>
-        (await sql.query(text, values as unknown[])).rows as Row[],
+      sql: async <Row extends object>(text: string, values?: readonly unknown[], prepared?: string) =>
+        (await sql.query({ text, values: values as unknown[], ...(prepared ? { name: prepared } : {}) })).rows as Row[],
       transaction: (work) =>
         inTransaction(sql, (client) =>
           work({
-            sql: async <Row extends object>(text: string, values?: readonly unknown[]) =>
-              (await client.query(text, values as unknown[])).rows as Row[],
+            sql: async <Row extends object>(text: string, values?: readonly unknown[], prepared?: string) =>
+              (await client.query({ text, values: values as unknown[], ...(prepared ? { name: prepared } : {}) }))
+                .rows as Row[],
             enqueueMails: (jobs) => mailQueue.enqueueMany(jobs, client),
           }),
         ),

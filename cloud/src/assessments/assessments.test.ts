@@ -430,6 +430,59 @@ describe('publishing and progress', () => {
     const res = await t.api('GET', '/api/students/me/progress', undefined, await tokenOf(p!));
     expect(res.body).toEqual({ assessments: [], subjects: [] });
   });
+
+  it('puts the last published first among assessments of one date, with half marks and Absent as stored', async () => {
+    const [p] = (await pupils(1, 7, 'State')) as [Pupil];
+    const first = await create({
+      grade: 7,
+      board: 'State',
+      date: '2026-05-05',
+      title: 'Published first',
+      maxMarks: 10,
+    });
+    const second = await create({
+      grade: 7,
+      board: 'State',
+      date: '2026-05-05',
+      title: 'Published second',
+      maxMarks: 8,
+    });
+    await save(first.objectId, [{ id: p.id, value: 'absent' }]);
+    await save(second.objectId, [{ id: p.id, value: '7.5' }]);
+    await t.api('POST', `/api/assessments/${first.objectId}/publish`, undefined, admin);
+    await t.api('POST', `/api/assessments/${second.objectId}/publish`, undefined, admin);
+
+    const res = await t.api('GET', '/api/students/me/progress', undefined, await tokenOf(p));
+    expect(res.body.assessments).toEqual([
+      expect.objectContaining({ title: 'Published second', marks: 7.5, maxMarks: 8, percentage: 93.8, absent: false }),
+      expect.objectContaining({ title: 'Published first', maxMarks: 10, absent: true }),
+    ]);
+    expect(res.body.assessments[1]).not.toHaveProperty('marks');
+  });
+
+  it('gives no progress through a session that has ended: too old, or logged out', async () => {
+    const [p] = (await pupils(1, 7, 'ICSE')) as [Pupil];
+    const a = await create({ grade: 7, board: 'ICSE', title: 'Behind a session' });
+    await save(a.objectId, [{ id: p.id, value: '9' }]);
+    await t.api('POST', `/api/assessments/${a.objectId}/publish`, undefined, admin);
+    const old = await loginStudent(t, p.email, p.password);
+    const later = await loginStudent(t, p.email, p.password);
+    expect((await t.api('GET', '/api/students/me/progress', undefined, old)).body.assessments).toHaveLength(1);
+
+    // 31 days old (a student's sessions last 30): refused with nothing of the marks, and the session is gone.
+    await t.sql.query(`UPDATE "_Session" SET "createdAt" = now() - interval '31 days' WHERE "sessionToken" = $1`, [
+      old,
+    ]);
+    const aged = await t.api('GET', '/api/students/me/progress', undefined, old);
+    expect(aged.status).toBe(401);
+    expect(JSON.stringify(aged.body)).not.toContain('Behind a session');
+    expect((await t.sql.query(`SELECT 1 FROM "_Session" WHERE "sessionToken" = $1`, [old])).rowCount).toBe(0);
+
+    expect((await t.api('POST', '/api/student/logout', undefined, later)).status).toBe(200);
+    const loggedOut = await t.api('GET', '/api/students/me/progress', undefined, later);
+    expect(loggedOut.status).toBe(401);
+    expect(JSON.stringify(loggedOut.body)).not.toContain('Behind a session');
+  });
 });
 
 describe('permissions on every path', () => {

@@ -6,7 +6,7 @@
 import { AVERAGE_MIN_STUDENTS, percentage, toOneDecimal } from '@tc/domain/assessments';
 import type { CloudDeps } from '../deps.ts';
 import { defineFunction } from '../errors.ts';
-import { requireStudent } from '../users/accounts.ts';
+import { requireStudentAndRead } from '../users/accounts.ts';
 
 interface Row {
   objectId: string;
@@ -16,20 +16,22 @@ interface Row {
   maxMarks: number;
   average: number | null;
   markedCount: number | null;
+  publishedAt: string;
   marks: number | null;
   absent: boolean | null;
 }
 
 export function defineProgressFunctions(deps: CloudDeps): void {
   defineFunction(deps, 'getMyProgress', async (request) => {
-    const student = await requireStudent(request, deps);
-    const rows = await deps.sql<Row>(
-      `SELECT a."objectId", a.subject, a.title, a.date, a."maxMarks", a.average, a."markedCount", m.marks, m.absent
-       FROM "Mark" m JOIN "Assessment" a ON a."objectId" = m."assessmentId"
-       WHERE m."studentId" = $1 AND a.status = 'published'
-       ORDER BY a.date DESC, a."publishedAt" DESC`,
-      [student.id],
-    );
+    // The student's session is checked in the same statement (one round trip).
+    const { rows } = await requireStudentAndRead<Row>(request, deps, {
+      name: 'progress',
+      select: `SELECT a."objectId", a.subject, a.title, a.date, a."maxMarks", a.average, a."markedCount", a."publishedAt",
+                 m.marks, m.absent
+               FROM "Mark" m JOIN "Assessment" a ON a."objectId" = m."assessmentId"
+               WHERE m."studentId" = $2 AND a.status = 'published'`,
+      orderBy: `date DESC, "publishedAt" DESC`,
+    });
     const assessments = rows.map((row) => {
       const maxMarks = Number(row.maxMarks);
       const absent = row.absent === true || row.marks === null;

@@ -8,7 +8,7 @@ import type { AdminProfile, StudentProfile, StudentRecord } from '@tc/domain/stu
 import { fail } from '../errors.ts';
 import type { CloudDeps } from '../deps.ts';
 import { MASTER, parse, type ParseSdk } from '../parse.ts';
-import { checkSession, type SessionAccount } from './sessions.ts';
+import { checkSession, checkSessionAndRead, type OwnRead, type SessionAccount } from './sessions.ts';
 
 export type User = InstanceType<ParseSdk['User']>;
 export const ADMIN_ROLE = 'admin';
@@ -212,6 +212,18 @@ export async function requireStudentAccount(
   if (!isStudent(user)) fail(ErrorCode.Forbidden, ServerMessage.studentOnly);
   const account = await checkSession(deps, user, 'student');
   return { user, account };
+}
+
+/** requireStudent, with a read of the student's own rows in the same statement (sessions.ts checkSessionAndRead). */
+export async function requireStudentAndRead<Row>(
+  request: AuthedRequest,
+  deps: CloudDeps,
+  read: OwnRead,
+): Promise<{ user: User; rows: Row[] }> {
+  const user = requireUser(request);
+  if (!isStudent(user)) fail(ErrorCode.Forbidden, ServerMessage.studentOnly);
+  const { rows } = await checkSessionAndRead<Row>(deps, user, 'student', read);
+  return { user, rows };
 }
 
 export async function requireAdmin(request: AuthedRequest, deps: CloudDeps): Promise<User> {
