@@ -290,6 +290,9 @@ async function benchProgress(url: string, sql: pg.Pool) {
     const raw = await pool(2000, connections, () =>
       sql.query({ name: 'bench-progress', text: progressSql, values: [student.objectId] }),
     );
+    // The same query sent plainly (parsed and planned each time), as a client without
+    // prepared statements would send it.
+    const plain = await pool(2000, connections, () => sql.query(progressSql, [student.objectId]));
     // What the call sends the database: the session, its account and the marks in one
     // statement (cloud/src/users/sessions.ts checkSessionAndRead), the marks as one JSON array.
     const rawWithSession = await pool(2000, connections, () =>
@@ -328,6 +331,8 @@ async function benchProgress(url: string, sql: pg.Pool) {
       'sql p50': sqlStats.p50,
       'sql p95': sqlStats.p95,
       'p95 ratio': ratio(apiStats.p95, sqlStats.p95),
+      'plain sql p95': summary(plain.latencies).p95,
+      'ratio to plain': ratio(apiStats.p95, summary(plain.latencies).p95),
       'one statement p95': withSessionStats.p95,
       'ratio to it': ratio(apiStats.p95, withSessionStats.p95),
       'site floor p95': summary(floor.latencies).p95,
