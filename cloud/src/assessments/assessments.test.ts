@@ -469,10 +469,14 @@ describe('publishing and progress', () => {
     const later = await loginStudent(t, p.email, p.password);
     expect((await t.api('GET', '/api/students/me/progress', undefined, old)).body.assessments).toHaveLength(1);
 
-    // 31 days old (a student's sessions last 30): refused with nothing of the marks, and the session is gone.
-    await t.sql.query(`UPDATE "_Session" SET "createdAt" = now() - interval '31 days' WHERE "sessionToken" = $1`, [
-      old,
-    ]);
+    expect((await t.api('GET', '/api/students/me/progress', undefined, later)).body.assessments).toHaveLength(1);
+
+    // 31 days old (a student's sessions last 30) but used a moment ago, so that only its age
+    // ends it: refused with nothing of the marks, and the session is gone.
+    await t.sql.query(
+      `UPDATE "_Session" SET "createdAt" = now() - interval '31 days', "lastUsedAt" = now() WHERE "sessionToken" = $1`,
+      [old],
+    );
     const aged = await t.api('GET', '/api/students/me/progress', undefined, old);
     expect(aged.status).toBe(401);
     expect(JSON.stringify(aged.body)).not.toContain('Behind a session');
