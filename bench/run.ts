@@ -19,6 +19,9 @@ import { startEmbeddedPostgres } from '../server/src/database/embedded.ts';
 import { SEED_PASSWORD, seedAssessments, seedStudents, seedTimetable } from '../server/src/database/seed.ts';
 import { freePort } from '../server/src/net.ts';
 import { startCaptures } from '../testing/captures.ts';
+import { PROGRESS_READ } from '../cloud/src/assessments/progress.ts';
+import { ADMIN_ROLE } from '../cloud/src/users/accounts.ts';
+import { sessionAndReadStatement } from '../cloud/src/users/sessions.ts';
 import { codeIn } from '../testing/codes.ts';
 import { runSite, type SiteProcess } from '../testing/processes.ts';
 import { newStudent } from '../testing/students.ts';
@@ -279,9 +282,8 @@ async function benchProgress(url: string, sql: pg.Pool) {
   const studentToken = (
     await api(url, 'POST', '/api/student/login', { identifier: student.email, password: SEED_PASSWORD })
   ).body.tokenStudent as string;
-  const progressSql = `SELECT a."objectId", a.subject, a.title, a.date, a."maxMarks", a.average, a."markedCount", m.marks, m.absent
-     FROM "Mark" m JOIN "Assessment" a ON a."objectId" = m."assessmentId"
-     WHERE m."studentId" = $1 AND a.status = 'published' ORDER BY a.date DESC, a."publishedAt" DESC`;
+  // The site's own read (cloud/src/assessments/progress.ts), on its own, the student as $1.
+  const progressSql = `${PROGRESS_READ.select.replace('$2', '$1')} ORDER BY ${PROGRESS_READ.orderBy}`;
   // At 4 connections the two cores are saturated and every figure is mostly queueing; at 1
   // connection each figure is the cost of one request on an otherwise idle machine.
   const rows: Row[] = [];
@@ -298,17 +300,8 @@ async function benchProgress(url: string, sql: pg.Pool) {
     const rawWithSession = await pool(2000, connections, () =>
       sql.query({
         name: 'bench-session+progress',
-        text: `SELECT s."createdAt", s."lastUsedAt", u.grade, u.board,
-           EXISTS (SELECT 1 FROM "_Join:users:_Role" j JOIN "_Role" r ON r."objectId" = j."owningId"
-                   WHERE j."relatedId" = u."objectId" AND r.name = 'admin') AS admin,
-           (SELECT coalesce(json_agg(own ORDER BY date DESC, "publishedAt" DESC), '[]'::json) FROM (
-              SELECT a."objectId", a.subject, a.title, a.date, a."maxMarks", a.average, a."markedCount", a."publishedAt",
-                m.marks, m.absent
-              FROM "Mark" m JOIN "Assessment" a ON a."objectId" = m."assessmentId"
-              WHERE m."studentId" = $2 AND a.status = 'published') own) AS "ownRows"
-         FROM "_Session" s JOIN "_User" u ON u."objectId" = s."user"
-         WHERE s."sessionToken" = $1 AND u."objectId" = $2`,
-        values: [studentToken, student.objectId],
+        text: sessionAndReadStatement(PROGRESS_READ),
+        values: [studentToken, student.objectId, ADMIN_ROLE],
       }),
     );
     const run = await load({

@@ -16,7 +16,7 @@ import { createDashboard } from './dashboard.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded.ts';
 import { migrate } from './database/migrate.ts';
 import { takeStartUpLock } from './database/start-up-lock.ts';
-import { createPool, inTransaction, isHealthy, nextEnrollmentId } from './database/sql.ts';
+import { cloudSql, createPool, inTransaction, isHealthy, nextEnrollmentId } from './database/sql.ts';
 import { createMailer } from './delivery/mail.ts';
 import { Outbox } from './delivery/outbox.ts';
 import { createSmsSender } from './delivery/sms.ts';
@@ -253,14 +253,11 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
       enqueueMail: (message, key) => mailQueue.enqueue(message, key),
       mailQueueStatus: () => mailQueue.status(),
       forgetMailTo: (addresses) => mailQueue.forgetMailTo(addresses),
-      sql: async <Row extends object>(text: string, values?: readonly unknown[], prepared?: string) =>
-        (await sql.query({ text, values: values as unknown[], ...(prepared ? { name: prepared } : {}) })).rows as Row[],
+      sql: cloudSql(sql),
       transaction: (work) =>
         inTransaction(sql, (client) =>
           work({
-            sql: async <Row extends object>(text: string, values?: readonly unknown[], prepared?: string) =>
-              (await client.query({ text, values: values as unknown[], ...(prepared ? { name: prepared } : {}) }))
-                .rows as Row[],
+            sql: cloudSql(client),
             enqueueMails: (jobs) => mailQueue.enqueueMany(jobs, client),
           }),
         ),

@@ -7,6 +7,7 @@ import { AVERAGE_MIN_STUDENTS, percentage, toOneDecimal } from '@tc/domain/asses
 import type { CloudDeps } from '../deps.ts';
 import { defineFunction } from '../errors.ts';
 import { requireStudentAndRead } from '../users/accounts.ts';
+import type { OwnRead } from '../users/sessions.ts';
 
 interface Row {
   objectId: string;
@@ -21,17 +22,20 @@ interface Row {
   absent: boolean | null;
 }
 
+/** The student's marks of published assessments, newest first (the bench measures it beside the call). */
+export const PROGRESS_READ: OwnRead = {
+  name: 'progress',
+  select: `SELECT a."objectId", a.subject, a.title, a.date, a."maxMarks", a.average, a."markedCount", a."publishedAt",
+             m.marks, m.absent
+           FROM "Mark" m JOIN "Assessment" a ON a."objectId" = m."assessmentId"
+           WHERE m."studentId" = $2 AND a.status = 'published'`,
+  orderBy: `date DESC, "publishedAt" DESC`,
+};
+
 export function defineProgressFunctions(deps: CloudDeps): void {
   defineFunction(deps, 'getMyProgress', async (request) => {
     // The student's session is checked in the same statement (one round trip).
-    const { rows } = await requireStudentAndRead<Row>(request, deps, {
-      name: 'progress',
-      select: `SELECT a."objectId", a.subject, a.title, a.date, a."maxMarks", a.average, a."markedCount", a."publishedAt",
-                 m.marks, m.absent
-               FROM "Mark" m JOIN "Assessment" a ON a."objectId" = m."assessmentId"
-               WHERE m."studentId" = $2 AND a.status = 'published'`,
-      orderBy: `date DESC, "publishedAt" DESC`,
-    });
+    const rows = await requireStudentAndRead<Row>(request, deps, PROGRESS_READ);
     const assessments = rows.map((row) => {
       const maxMarks = Number(row.maxMarks);
       const absent = row.absent === true || row.marks === null;

@@ -219,11 +219,10 @@ export async function requireStudentAndRead<Row>(
   request: AuthedRequest,
   deps: CloudDeps,
   read: OwnRead,
-): Promise<{ user: User; rows: Row[] }> {
+): Promise<Row[]> {
   const user = requireUser(request);
   if (!isStudent(user)) fail(ErrorCode.Forbidden, ServerMessage.studentOnly);
-  const { rows } = await checkSessionAndRead<Row>(deps, user, 'student', read);
-  return { user, rows };
+  return checkSessionAndRead<Row>(deps, user, 'student', read);
 }
 
 export async function requireAdmin(request: AuthedRequest, deps: CloudDeps): Promise<User> {

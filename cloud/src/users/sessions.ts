@@ -58,9 +58,8 @@ export async function checkSession(
 export interface OwnRead {
   /** The statement's name, for its prepared plan (one name, one text). */
   name: string;
-  /** A SELECT of the account's own rows; `$2` is the account's objectId, `$4`, `$5`... are `values`. */
+  /** A SELECT of the account's own rows, with `$2` for the account's objectId. */
   select: string;
-  values?: readonly unknown[];
   /** The order of the rows, over the SELECT's column names (e.g. `date DESC`). */
   orderBy: string;
 }
@@ -77,17 +76,23 @@ export async function checkSessionAndRead<Row>(
   user: User,
   role: 'student' | 'admin',
   read: OwnRead,
-): Promise<{ account: SessionAccount; rows: Row[] }> {
+): Promise<Row[]> {
   const token = user.getSessionToken();
   if (!token) fail(ErrorCode.InvalidSession, ServerMessage.sessionInvalid);
-  const rows = `, (SELECT coalesce(json_agg(own ORDER BY ${read.orderBy}), '[]'::json) FROM (${read.select}) own) AS "ownRows"`;
   const [session] = await deps.sql<SessionRow & { ownRows: Row[] }>(
-    sessionStatement(rows),
-    [token, user.id, ADMIN_ROLE, ...(read.values ?? [])],
+    sessionAndReadStatement(read),
+    [token, user.id, ADMIN_ROLE],
     `session+${read.name}`,
   );
-  const account = await judgeSession(deps, session, role, token);
-  return { account, rows: session!.ownRows };
+  await judgeSession(deps, session, role, token);
+  return session!.ownRows;
+}
+
+/** checkSessionAndRead's statement: the session check with the read's rows as one JSON column. */
+export function sessionAndReadStatement(read: OwnRead): string {
+  return sessionStatement(
+    `, (SELECT coalesce(json_agg(own ORDER BY ${read.orderBy}), '[]'::json) FROM (${read.select}) own) AS "ownRows"`,
+  );
 }
 
 /** The session of $1 for the account $2 with the account as stored now and whether it has the role $3. */

@@ -2,6 +2,7 @@
 // sequence, the health check, and the start-up migration (migrate.ts).
 
 import pg from 'pg';
+import type { Sql as CloudSql } from '@tc/cloud/deps';
 
 export type Sql = pg.Pool;
 
@@ -57,6 +58,15 @@ export async function isHealthy(sql: Sql, timeoutMs: number): Promise<boolean> {
 }
 
 /** Runs `work` on one connection inside BEGIN … COMMIT; ROLLBACK when it throws. */
+/**
+ * The cloud code's `sql` over a pool or one of its clients (in a transaction): the rows of
+ * one statement, prepared once per connection when it is given a name.
+ */
+export function cloudSql(db: Pick<pg.Pool | pg.PoolClient, 'query'>): CloudSql {
+  return async <Row extends object>(text: string, values?: readonly unknown[], prepared?: string) =>
+    (await db.query({ text, values: values as unknown[], ...(prepared ? { name: prepared } : {}) })).rows as Row[];
+}
+
 export async function inTransaction<T>(sql: Sql, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await sql.connect();
   try {
