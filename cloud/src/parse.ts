@@ -17,3 +17,17 @@ export function parse(): ParseSdk {
 }
 
 export const MASTER = { useMasterKey: true } as const;
+
+/**
+ * What a lookup by id finds, or undefined when there is no such object. Any
+ * other failure (the database down) goes on, to be answered 503, not 404.
+ */
+export async function unlessMissing<T>(lookup: Promise<T>): Promise<T | undefined> {
+  try {
+    return await lookup;
+  } catch (error) {
+    const Parse = parse();
+    if (error instanceof Parse.Error && error.code === Parse.Error.OBJECT_NOT_FOUND) return undefined;
+    throw error;
+  }
+}

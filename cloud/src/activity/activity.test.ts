@@ -161,6 +161,9 @@ describe('the activity log', () => {
     expect(forge.status).toBeGreaterThanOrEqual(400);
     const reopen = await fetch(url, { method: 'PUT', headers: master, body: JSON.stringify({ state: 'pending' }) });
     expect(reopen.status).toBeGreaterThanOrEqual(400);
+    // Only a creation's entry, as it settles, takes its new object's id.
+    const retarget = await fetch(url, { method: 'PUT', headers: master, body: JSON.stringify({ targetId: 'other' }) });
+    expect(retarget.status).toBeGreaterThanOrEqual(400);
     // Redaction is for erased students only.
     const redact = await fetch(url, {
       method: 'PUT',
@@ -195,6 +198,9 @@ describe('the activity log', () => {
     await expect(t.sql.query(`TRUNCATE "ActivityEntry"`)).rejects.toThrow(/cannot be deleted/);
     await expect(
       t.sql.query(`UPDATE "ActivityEntry" SET "adminEmail" = 'someone@example.com' WHERE "objectId" = $1`, [entryId]),
+    ).rejects.toThrow(/cannot be changed/);
+    await expect(
+      t.sql.query(`UPDATE "ActivityEntry" SET "targetId" = 'other' WHERE "objectId" = $1`, [entryId]),
     ).rejects.toThrow(/cannot be changed/);
 
     const after = await t.api('GET', `/api/users/${objectId}/history`, undefined, admin);

@@ -17,10 +17,14 @@ export interface Change {
   after: string;
 }
 
+/** The target of a creation until it is applied: the entry then names the new object. */
+export const NEW_TARGET = 'new';
+
 export interface Activity {
   admin: User;
   kind: ActivityKind;
   targetClass: string;
+  /** The changed object's id; NEW_TARGET for a creation (with `createdId`). */
   targetId: string;
   enrollmentId?: number;
   changes: Change[];
@@ -49,8 +53,14 @@ export function changesBetween(
  * then `apply` runs, then the entry settles as `applied` (or `failed`, and the
  * error goes on). So no change exists without its entry; a crash between the
  * two leaves a `pending` entry, shown as such, never a change without one.
+ * A creation's entry (target NEW_TARGET) takes the new object's id from
+ * `createdId` as it settles.
  */
-export async function recordActivity<T>(activity: Activity, apply: () => Promise<T>): Promise<T> {
+export async function recordActivity<T>(
+  activity: Activity,
+  apply: () => Promise<T>,
+  createdId?: (result: T) => string,
+): Promise<T> {
   const Parse = parse();
   const entry = new Parse.Object(ACTIVITY_CLASS);
   entry.set({
@@ -72,12 +82,17 @@ export async function recordActivity<T>(activity: Activity, apply: () => Promise
     await settle(entry, 'failed').catch(() => undefined);
     throw error;
   }
-  await settle(entry, 'applied');
+  await settle(entry, 'applied', createdId?.(result));
   return result;
 }
 
-async function settle(entry: InstanceType<ReturnType<typeof parse>['Object']>, state: ActivityState): Promise<void> {
+async function settle(
+  entry: InstanceType<ReturnType<typeof parse>['Object']>,
+  state: ActivityState,
+  targetId?: string,
+): Promise<void> {
   entry.set('state', state);
+  if (targetId !== undefined && entry.get('targetId') === NEW_TARGET) entry.set('targetId', targetId);
   await entry.save(null, MASTER);
 }
 
@@ -105,8 +120,10 @@ type Obj = InstanceType<ReturnType<typeof parse>['Object']>;
  * The triggers that keep the log append-only for every caller of Parse, the
  * master key included (the Parse Dashboard, the cloud code): an entry is
  * created `pending`; afterwards only two updates pass — its state settling once
- * (pending -> applied | failed), and the values (not the fields) of its changes
- * becoming "[erased]" once its student has been erased. Nothing is ever deleted.
+ * (pending -> applied | failed; a creation's target NEW_TARGET named by the new
+ * object's id as it settles applied), and the values (not the fields) of its
+ * changes becoming "[erased]" once its student has been erased. Nothing is ever
+ * deleted.
  */
 export function defineActivityTriggers(): void {
   const Parse = parse();
@@ -118,19 +135,30 @@ export function defineActivityTriggers(): void {
       return;
     }
     const dirty = object.dirtyKeys().filter((key) => key !== 'updatedAt');
-    if (dirty.length === 1 && dirty[0] === 'state') {
-      const settles =
-        original.get('state') === 'pending' &&
-        (ACTIVITY_STATES as readonly string[]).includes(object.get('state') as string) &&
-        object.get('state') !== 'pending';
-      if (settles) return;
-    }
+    const settles =
+      dirty.includes('state') &&
+      original.get('state') === 'pending' &&
+      (ACTIVITY_STATES as readonly string[]).includes(object.get('state') as string) &&
+      object.get('state') !== 'pending';
+    if (settles && dirty.length === 1) return;
+    if (settles && dirty.length === 2 && dirty.includes('targetId') && namesCreation(original, object)) return;
     if (dirty.length === 1 && dirty[0] === 'changes' && (await onlyRedacts(original, object))) return;
     fail(ErrorCode.Forbidden, AdminToolsMessage.logImmutable);
   });
   Parse.Cloud.beforeDelete(ACTIVITY_CLASS, () => {
     fail(ErrorCode.Forbidden, AdminToolsMessage.logImmutable);
   });
+}
+
+/** A creation's entry settling applied, its target now the new object's id. */
+function namesCreation(original: Obj, updated: Obj): boolean {
+  const id = updated.get('targetId') as unknown;
+  return (
+    original.get('targetId') === NEW_TARGET &&
+    updated.get('state') === 'applied' &&
+    typeof id === 'string' &&
+    /^[A-Za-z0-9]{1,40}$/.test(id)
+  );
 }
 
 /** The same changes, some values now "[erased]", of a student who has been erased. */

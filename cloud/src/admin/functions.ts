@@ -17,7 +17,7 @@ import { normalizeEmail, parseBoard, parseGrade } from '@tc/domain/registration'
 import { validateStudentUpdate } from '@tc/domain/student-update';
 import type { CloudDeps } from '../deps.ts';
 import { defineFunction, fail, integerParam, optionalString, requireStrings, validationFailed } from '../errors.ts';
-import { MASTER, parse } from '../parse.ts';
+import { MASTER, parse, unlessMissing } from '../parse.ts';
 import { cachedCount, forgetCounts } from '../users/student-count.ts';
 import { changesBetween, recordActivity } from '../activity/log.ts';
 import { applyStatusFilter, isErased } from '../students/status.ts';
@@ -148,10 +148,7 @@ export function defineAdminFunctions(deps: CloudDeps): void {
     const result = validateStudentUpdate(changes);
     if (!result.ok) validationFailed(result.message, result.field);
 
-    const user = await new Parse.Query(Parse.User)
-      .exists(ENROLLMENT_FIELD)
-      .get(objectId, MASTER)
-      .catch(() => undefined);
+    const user = await unlessMissing(new Parse.Query(Parse.User).exists(ENROLLMENT_FIELD).get(objectId, MASTER));
     if (!user) fail(ErrorCode.NotFound, ServerMessage.studentNotFound);
     if (isErased(user)) fail(ErrorCode.Forbidden, AdminToolsMessage.erasedCannotChange);
     const { email, ...rest } = result.value;

@@ -198,6 +198,9 @@ describe('the activity log', () => {
     const a = await create({ grade: 2, board: 'ICSE', title: 'Logged test' });
     expect((await save(a.objectId, [{ id: p1!.id, value: '12' }])).status).toBe(200);
     expect((await save(a.objectId, [{ id: p1!.id, value: 'absent' }])).status).toBe(200);
+    // An edit that changes nothing leaves no entry.
+    const same = await t.api('PUT', `/api/assessments/${a.objectId}`, { title: 'Logged test' }, admin);
+    expect(same.body).toMatchObject({ title: 'Logged test' });
     expect((await t.api('POST', `/api/assessments/${a.objectId}/publish`, {}, admin)).status).toBe(200);
     const entries = async (kind: string) =>
       (
@@ -215,6 +218,13 @@ describe('the activity log', () => {
     );
     expect(await entries('assessment.publish')).toEqual([
       expect.objectContaining({ changes: [{ field: 'status', before: 'draft', after: 'published' }] }),
+    ]);
+    expect(await entries('assessment.update')).toEqual([]);
+    // The creation's entry names the assessment it made.
+    expect(await entries('assessment.create')).toEqual([
+      expect.objectContaining({
+        changes: expect.arrayContaining([{ field: 'title', before: '', after: 'Logged test' }]),
+      }),
     ]);
   });
 });
@@ -319,6 +329,35 @@ describe('CSV import', () => {
     expect(unclosed.body.rows[0].error).toBe(M.malformedLine);
     const empty = await t.api('POST', `/api/assessments/${a.objectId}/marks/csv`, { csv: ' ' }, admin);
     expect(empty.body).toMatchObject({ field: 'csv', error: M.emptyFile });
+    // A header and a spreadsheet's blank rows are no rows either.
+    const headerOnly = 'enrollment id,marks\n,\n , \n';
+    for (const path of ['csv', 'csv-preview']) {
+      const res = await t.api('POST', `/api/assessments/${a.objectId}/marks/${path}`, { csv: headerOnly }, admin);
+      expect(res).toMatchObject({ status: 400, body: { field: 'csv', error: M.emptyFile } });
+    }
+  });
+
+  it("takes any header without a digit in its first cell, and skips a spreadsheet's blank rows", async () => {
+    const [c1, c2] = await pupils(2, 8, 'CBSE');
+    const a = await create({ grade: 8, board: 'CBSE', maxMarks: 20 });
+    const csv = `Roll No,Marks\r\n${c1!.id},11\r\n,\r\n${c2!.id},absent\r\n`;
+    const preview = await t.api('POST', `/api/assessments/${a.objectId}/marks/csv-preview`, { csv }, admin);
+    expect(preview.body).toMatchObject({ errorCount: 0 });
+    expect(preview.body.rows.map((r: { line: number; id: number }) => [r.line, r.id])).toEqual([
+      [2, c1!.id],
+      [4, c2!.id],
+    ]);
+    // A first line that looks like a mistyped id is not taken for a header: it is shown as wrong.
+    const typo = await t.api(
+      'POST',
+      `/api/assessments/${a.objectId}/marks/csv-preview`,
+      { csv: `${c1!.id}x,11\n${c2!.id},12\n` },
+      admin,
+    );
+    expect(typo.body.rows.map((r: { line: number; error?: string }) => [r.line, r.error])).toEqual([
+      [1, M.malformedLine],
+      [2, undefined],
+    ]);
   });
 
   it("leaves a student's marks as they are when the file's marks cell is blank, as in the template", async () => {
@@ -390,6 +429,72 @@ describe('publishing and progress', () => {
     expect(absent.body.assessments[0].marks).toBeUndefined();
   });
 
+  it("mails a student's first marks after publishing once, and nothing to the deactivated", async () => {
+    const [marked, absent, late, away] = (await pupils(4, 4, 'State')) as [Pupil, Pupil, Pupil, Pupil];
+    expect((await t.api('PUT', `/api/users/${away.objectId}/status`, { status: 'deactivated' }, admin)).status).toBe(
+      200,
+    );
+    const a = await create({ grade: 4, board: 'State', subject: 'Hindi', title: 'Late marks', maxMarks: 25 });
+    await save(a.objectId, [
+      { id: marked.id, value: '20' },
+      { id: absent.id, value: 'absent' },
+      { id: away.id, value: '11' },
+    ]);
+    const published = await t.api('POST', `/api/assessments/${a.objectId}/publish`, undefined, admin);
+    // The deactivated student cannot open the page the mail links to: no mail.
+    expect(published.body).toMatchObject({ markedCount: 2, mailsQueued: 1 });
+    expect(await mailsTo(away.email)).toHaveLength(0);
+
+    // Marks for the one who sat it later, and for the one missing from the list: a mail each.
+    await save(a.objectId, [
+      { id: absent.id, value: '15' },
+      { id: late.id, value: '12.5' },
+    ]);
+    for (const [pupil, score] of [
+      [absent, '15 / 25'],
+      [late, '12.5 / 25'],
+    ] as const) {
+      const mails = await mailsTo(pupil.email);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.raw.replace(/=\r?\n/g, '')).toContain(`New marks in Hindi: Late marks, ${score}`);
+    }
+    // Corrections of all of them: no second mail to anyone.
+    await save(a.objectId, [
+      { id: marked.id, value: '21' },
+      { id: absent.id, value: '16' },
+      { id: late.id, value: '13' },
+    ]);
+    for (const pupil of [marked, absent, late]) expect(await mailsTo(pupil.email)).toHaveLength(1);
+    expect(await mailsTo(away.email)).toHaveLength(0);
+  });
+
+  it('saves marks and their average together or not at all', async () => {
+    const [p1, p2] = (await pupils(2, 1, 'State')) as [Pupil, Pupil];
+    const a = await create({ grade: 1, board: 'State', title: 'All or nothing', maxMarks: 10 });
+    await save(a.objectId, [{ id: p1.id, value: '4' }]);
+    // The average cannot be stored (a full disk, a lost connection) after the marks were written.
+    const refuse = `refuse_${a.objectId.toLowerCase()}`;
+    await t.sql.query(`CREATE FUNCTION ${refuse}() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'average refused'; END $$`);
+    await t.sql.query(`CREATE TRIGGER ${refuse} BEFORE UPDATE OF average ON "Assessment" FOR EACH ROW
+      WHEN (NEW."objectId" = '${a.objectId}') EXECUTE FUNCTION ${refuse}()`);
+    try {
+      const failed = await save(a.objectId, [
+        { id: p1.id, value: '9' },
+        { id: p2.id, value: '7' },
+      ]);
+      expect(failed.status).toBeGreaterThanOrEqual(500);
+      expect(failed.body.error).not.toContain('average refused');
+    } finally {
+      await t.sql.query(`DROP TRIGGER ${refuse} ON "Assessment"`);
+      await t.sql.query(`DROP FUNCTION ${refuse}()`);
+    }
+    const { rows } = await t.sql.query(`SELECT "studentId", marks FROM "Mark" WHERE "assessmentId" = $1`, [a.objectId]);
+    expect(rows).toEqual([{ studentId: p1.objectId, marks: 4 }]);
+    const [stored] = (await t.sql.query(`SELECT average FROM "Assessment" WHERE "objectId" = $1`, [a.objectId])).rows;
+    expect(stored.average).toBe(4);
+  });
+
   it('shows the batch average only when at least 5 students have marks', async () => {
     const class9 = await pupils(5, 9, 'State');
     const four = await create({ grade: 9, board: 'State', date: '2026-03-01', title: 'Four' });
@@ -423,6 +528,19 @@ describe('publishing and progress', () => {
         ],
       },
     ]);
+  });
+
+  it("works the batch average's percentage out from the exact average, not the rounded one shown", async () => {
+    const class5 = await pupils(7, 5, 'ICSE');
+    const a = await create({ grade: 5, board: 'ICSE', maxMarks: 1, title: 'Quiz' });
+    // 5 marks in 7: the average is 0.714..., shown as 0.7, and 71.4% (not 70%).
+    await save(
+      a.objectId,
+      class5.map((p, i) => ({ id: p.id, value: i < 5 ? '1' : '0' })),
+    );
+    await t.api('POST', `/api/assessments/${a.objectId}/publish`, undefined, admin);
+    const res = await t.api('GET', '/api/students/me/progress', undefined, await tokenOf(class5[0]!));
+    expect(res.body.assessments[0]).toMatchObject({ batchAverage: 0.7, batchAveragePercentage: 71.4, percentage: 100 });
   });
 
   it('gives a student with no marks an empty progress', async () => {

@@ -1,27 +1,20 @@
 // Assessments (admins): list, create, edit and delete drafts, correct published
 // ones, publish. Publishing stores the batch average and queues one mail per
 // student with marks; a correction after publishing updates the average and
-// sends nothing.
+// sends nothing (a student's first marks after it bring their mail: marks.ts).
 
 import { ASSESSMENT_BOARDS, AssessmentMessage, validateAssessment, type AssessmentInput } from '@tc/domain/assessments';
-import { marksPublishedEmail } from '@tc/domain/notifications';
-import { Route } from '@tc/domain/routes';
-import { changesBetween, recordActivity } from '../activity/log.ts';
-import type { CloudDeps, MailJob } from '../deps.ts';
+import { changesBetween, NEW_TARGET, recordActivity } from '../activity/log.ts';
+import type { CloudDeps } from '../deps.ts';
 import { defineFunction, integerParam, validationFailed, type Params } from '../errors.ts';
 import { MASTER, parse } from '../parse.ts';
 import { requireAdmin } from '../users/accounts.ts';
-import { getAssessment, refreshAverage, toAssessmentRecord } from './store.ts';
+import { getAssessment, queuePublicationMails, refreshAverage, toAssessmentRecord } from './store.ts';
 
 const FIELDS = ['grade', 'board', 'subject', 'title', 'date', 'maxMarks'] as const;
 
 function inputOf(params: Params): AssessmentInput {
   return Object.fromEntries(FIELDS.map((field) => [field, params[field]]));
-}
-
-/** The key that makes one publication mail per assessment and student, however often publishing runs. */
-export function publicationMailKey(assessmentId: string, studentId: string): string {
-  return `marks-published:${assessmentId}:${studentId}`;
 }
 
 /** What the activity log records of an assessment. */
@@ -69,10 +62,11 @@ export function defineAssessmentFunctions(deps: CloudDeps): void {
         admin,
         kind: 'assessment.create',
         targetClass: 'Assessment',
-        targetId: 'new',
+        targetId: NEW_TARGET,
         changes: changesBetween({}, { ...result.value }, ASSESSMENT_FIELDS),
       },
       () => assessment.save(null, MASTER),
+      (saved) => saved.id!,
     );
     return toAssessmentRecord(assessment);
   });
@@ -102,13 +96,16 @@ export function defineAssessmentFunctions(deps: CloudDeps): void {
         next.grade !== assessment.get('grade') ? 'grade' : 'board',
       );
     }
+    const changes = changesBetween(assessment.attributes, { ...next }, ASSESSMENT_FIELDS);
+    // Nothing changed: nothing to save or to log.
+    if (!changes.length) return toAssessmentRecord(assessment);
     await recordActivity(
       {
         admin,
         kind: 'assessment.update',
         targetClass: 'Assessment',
         targetId: assessment.id!,
-        changes: changesBetween(assessment.attributes, { ...next }, ASSESSMENT_FIELDS),
+        changes,
       },
       async () => {
         assessment.set(next);
@@ -148,12 +145,6 @@ export function defineAssessmentFunctions(deps: CloudDeps): void {
     const admin = await requireAdmin(request, deps);
     const assessment = await getAssessment(request.params.objectId);
     const id = assessment.id!;
-    const progressUrl = `${deps.publicUrl}${Route.progress}`;
-    const result = {
-      subject: assessment.get('subject') as string,
-      title: assessment.get('title') as string,
-      maxMarks: assessment.get('maxMarks') as number,
-    };
     // One transaction: the assessment is published with its average and its mails
     // queued, or none of it (publishing can then be tried again). Only one of two
     // simultaneous publications gets the row: the mails go out once.
@@ -174,20 +165,7 @@ export function defineAssessmentFunctions(deps: CloudDeps): void {
           );
           if (!claimed.length) validationFailed(AssessmentMessage.alreadyPublished);
           await refreshAverage(tx.sql, id);
-          const students = await tx.sql<{ objectId: string; email: string; fullname: string; marks: number }>(
-            `SELECT u."objectId", u.email, u.fullname, m.marks FROM "Mark" m JOIN "_User" u ON u."objectId" = m."studentId"
-             WHERE m."assessmentId" = $1 AND m.marks IS NOT NULL AND m.absent IS NOT TRUE AND u.email IS NOT NULL`,
-            [id],
-          );
-          const jobs: MailJob[] = students.map((student) => ({
-            message: {
-              to: student.email,
-              ...marksPublishedEmail(student.fullname, { ...result, marks: student.marks }, progressUrl),
-            },
-            idempotencyKey: publicationMailKey(id, student.objectId),
-          }));
-          await tx.enqueueMails(jobs);
-          return jobs.length;
+          return queuePublicationMails(deps, tx, id);
         }),
     );
     await assessment.fetch(MASTER);

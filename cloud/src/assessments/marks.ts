@@ -18,7 +18,14 @@ import type { CloudDeps } from '../deps.ts';
 import { defineFunction, fail, integerParam, optionalString, validationFailed } from '../errors.ts';
 import { recordActivity } from '../activity/log.ts';
 import { requireAdmin, type User } from '../users/accounts.ts';
-import { batchCondition, getAssessment, writeMarks, type AssessmentObject, type MarkWrite } from './store.ts';
+import {
+  batchCondition,
+  getAssessment,
+  queuePublicationMails,
+  writeMarks,
+  type AssessmentObject,
+  type MarkWrite,
+} from './store.ts';
 
 interface RowIn {
   /** The CSV line, for the preview. */
@@ -105,7 +112,12 @@ async function checkRows(
  */
 const CSV_BLANK = 'leaves as it is';
 
-/** `enrollment id, marks` lines (a header line is skipped); a line that is not two columns is malformed. */
+/**
+ * `enrollment id, marks` lines. A first line without a digit in its first cell is
+ * a header ("enrollment id", "Roll No") and is skipped, as are lines with every
+ * cell empty (a spreadsheet's blank rows); a line that is not two columns is
+ * malformed. A file with no line left is refused.
+ */
 function csvRows(csv: string): RowIn[] {
   let records: { record: string[]; info: { lines: number } }[];
   try {
@@ -113,6 +125,7 @@ function csvRows(csv: string): RowIn[] {
       bom: true,
       trim: true,
       skip_empty_lines: true,
+      skip_records_with_empty_values: true,
       relax_column_count: true,
       info: true,
     }) as never;
@@ -126,7 +139,7 @@ function csvRows(csv: string): RowIn[] {
   const rows: RowIn[] = [];
   records.forEach(({ record, info }, index) => {
     const [first = '', second = ''] = record;
-    if (index === 0 && !/^\d+$/.test(first) && /enrol|id/i.test(first)) return; // the header
+    if (index === 0 && !/\d/.test(first)) return; // the header
     const wellFormed = record.length === 2 && /^\d{1,15}$/.test(first);
     rows.push({
       line: info.lines,
@@ -134,6 +147,7 @@ function csvRows(csv: string): RowIn[] {
       value: wellFormed ? second : record.join(','),
     });
   });
+  if (!rows.length) validationFailed(M.emptyFile, 'csv');
   if (rows.length > MARKS_MAX_ROWS) validationFailed(M.tooManyRows, 'csv');
   return rows;
 }
@@ -233,7 +247,13 @@ function storedValue(row: { marks: number | null; absent: boolean | null }): Mar
   return { marks: Number(row.marks), absent: false };
 }
 
-/** Writes marks with their activity entry: each student's marks before and after (by enrollment number). */
+/**
+ * Writes marks with their activity entry: each student's marks before and after
+ * (by enrollment number). One transaction: the marks, the average and any mail
+ * are kept together or not at all. On a published assessment, a student's first
+ * marks bring the publication's mail; a correction of marks already mailed sends
+ * none (one mail per student and assessment).
+ */
 async function logMarks(
   deps: CloudDeps,
   admin: User,
@@ -253,8 +273,21 @@ async function logMarks(
       after: markText(write.value),
     }))
     .filter((change) => change.before !== change.after);
-  if (!changes.length) return writeMarks(deps, assessmentId, writes);
-  await recordActivity({ admin, kind, targetClass: 'Assessment', targetId: assessmentId, changes }, () =>
-    writeMarks(deps, assessmentId, writes),
-  );
+  const write = () =>
+    deps.transaction(async (tx) => {
+      // Saves of one assessment, and its publication, take their turns: a mark
+      // saved while it is being published is either in the publication or mailed here.
+      const [assessment] = await tx.sql<{ status: string }>(
+        `SELECT status FROM "Assessment" WHERE "objectId" = $1 FOR UPDATE`,
+        [assessmentId],
+      );
+      if (!assessment) fail(ErrorCode.NotFound, M.notFound);
+      await writeMarks(tx.sql, assessmentId, writes);
+      const marked = writes.filter((w) => w.value && !w.value.absent).map((w) => w.studentId);
+      if (assessment.status === 'published' && marked.length) {
+        await queuePublicationMails(deps, tx, assessmentId, marked);
+      }
+    });
+  if (!changes.length) return write();
+  await recordActivity({ admin, kind, targetClass: 'Assessment', targetId: assessmentId, changes }, write);
 }

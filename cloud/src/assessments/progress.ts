@@ -40,7 +40,8 @@ export function defineProgressFunctions(deps: CloudDeps): void {
       const maxMarks = Number(row.maxMarks);
       const absent = row.absent === true || row.marks === null;
       const showAverage = row.average !== null && Number(row.markedCount ?? 0) >= AVERAGE_MIN_STUDENTS;
-      const average = showAverage ? toOneDecimal(Number(row.average)) : undefined;
+      // The percentage from the exact average, not from the rounded one shown beside it.
+      const average = showAverage ? Number(row.average) : undefined;
       return {
         objectId: row.objectId,
         subject: row.subject,
@@ -50,7 +51,7 @@ export function defineProgressFunctions(deps: CloudDeps): void {
         absent,
         ...(absent ? {} : { marks: Number(row.marks), percentage: percentage(Number(row.marks), maxMarks) }),
         ...(average !== undefined
-          ? { batchAverage: average, batchAveragePercentage: percentage(average, maxMarks) }
+          ? { batchAverage: toOneDecimal(average), batchAveragePercentage: percentage(average, maxMarks) }
           : {}),
       };
     });

@@ -4,9 +4,11 @@
 
 import { ALL_BOARDS, AssessmentMessage, type MarkValue, type ValidAssessment } from '@tc/domain/assessments';
 import { ErrorCode } from '@tc/domain/errors';
-import type { CloudDeps, Sql } from '../deps.ts';
+import { marksPublishedEmail } from '@tc/domain/notifications';
+import { Route } from '@tc/domain/routes';
+import type { CloudDeps, MailJob, Sql, Transaction } from '../deps.ts';
 import { fail } from '../errors.ts';
-import { MASTER, parse } from '../parse.ts';
+import { MASTER, parse, unlessMissing } from '../parse.ts';
 
 export type AssessmentObject = InstanceType<ReturnType<typeof parse>['Object']>;
 
@@ -43,7 +45,7 @@ export async function getAssessment(objectId: unknown): Promise<AssessmentObject
   if (typeof objectId !== 'string' || !/^[A-Za-z0-9]{1,40}$/.test(objectId)) {
     fail(ErrorCode.NotFound, AssessmentMessage.notFound);
   }
-  const found = await new Parse.Query('Assessment').get(objectId, MASTER).catch(() => undefined);
+  const found = await unlessMissing(new Parse.Query('Assessment').get(objectId, MASTER));
   if (!found) fail(ErrorCode.NotFound, AssessmentMessage.notFound);
   return found;
 }
@@ -73,13 +75,14 @@ export interface MarkWrite {
 
 /**
  * Writes marks in two statements whatever their number: an upsert of the given
- * values (unique per assessment and student) and a delete of the cleared ones.
+ * values (unique per assessment and student) and a delete of the cleared ones;
+ * then the average. Run it in a transaction: all of it or none.
  */
-export async function writeMarks(deps: CloudDeps, assessmentId: string, writes: readonly MarkWrite[]): Promise<void> {
+export async function writeMarks(sql: Sql, assessmentId: string, writes: readonly MarkWrite[]): Promise<void> {
   const set = writes.filter((w) => w.value !== null);
   const cleared = writes.filter((w) => w.value === null).map((w) => w.studentId);
   if (set.length) {
-    await deps.sql(
+    await sql(
       `INSERT INTO "Mark" ("objectId", "assessmentId", "studentId", marks, absent, "createdAt", "updatedAt", "_rperm", "_wperm")
        SELECT md5(random()::text || clock_timestamp()::text || s), $1, s, m, ab, now(), now(), '{}', '{}'
        FROM unnest($2::text[], $3::float8[], $4::bool[]) AS t(s, m, ab)
@@ -89,10 +92,60 @@ export async function writeMarks(deps: CloudDeps, assessmentId: string, writes: 
     );
   }
   if (cleared.length) {
-    await deps.sql(`DELETE FROM "Mark" WHERE "assessmentId" = $1 AND "studentId" = ANY($2::text[])`, [
+    await sql(`DELETE FROM "Mark" WHERE "assessmentId" = $1 AND "studentId" = ANY($2::text[])`, [
       assessmentId,
       cleared,
     ]);
   }
-  if (set.length || cleared.length) await refreshAverage(deps.sql, assessmentId);
+  if (set.length || cleared.length) await refreshAverage(sql, assessmentId);
+}
+
+/** The key that makes one publication mail per assessment and student, however often it is queued. */
+export function publicationMailKey(assessmentId: string, studentId: string): string {
+  return `marks-published:${assessmentId}:${studentId}`;
+}
+
+/**
+ * Queues the publication mail ("New marks in Mathematics: Unit Test 3, 18 / 20")
+ * of every student with marks on a published assessment, or of `onlyStudents`
+ * among them: one per student and assessment, ever (a key already queued is
+ * dropped). Absent, erased and deactivated students get none. Gives the number
+ * of mails it asked for.
+ */
+export async function queuePublicationMails(
+  deps: CloudDeps,
+  tx: Transaction,
+  assessmentId: string,
+  onlyStudents?: readonly string[],
+): Promise<number> {
+  const students = await tx.sql<{
+    objectId: string;
+    email: string;
+    fullname: string;
+    marks: number;
+    subject: string;
+    title: string;
+    maxMarks: number;
+  }>(
+    `SELECT u."objectId", u.email, u.fullname, m.marks, a.subject, a.title, a."maxMarks"
+     FROM "Mark" m JOIN "_User" u ON u."objectId" = m."studentId" JOIN "Assessment" a ON a."objectId" = m."assessmentId"
+     WHERE m."assessmentId" = $1 AND a.status = 'published' AND m.marks IS NOT NULL AND m.absent IS NOT TRUE
+       AND u.email IS NOT NULL AND u.status IS DISTINCT FROM 'deactivated'
+       AND ($2::text[] IS NULL OR m."studentId" = ANY($2::text[]))`,
+    [assessmentId, onlyStudents ?? null],
+  );
+  const progressUrl = `${deps.publicUrl}${Route.progress}`;
+  const jobs: MailJob[] = students.map((student) => ({
+    message: {
+      to: student.email,
+      ...marksPublishedEmail(
+        student.fullname,
+        { subject: student.subject, title: student.title, maxMarks: Number(student.maxMarks), marks: student.marks },
+        progressUrl,
+      ),
+    },
+    idempotencyKey: publicationMailKey(assessmentId, student.objectId),
+  }));
+  await tx.enqueueMails(jobs);
+  return jobs.length;
 }

@@ -22,7 +22,7 @@ import type { CloudDeps } from '../deps.ts';
 import { defineFunction, fail, optionalString, validationFailed } from '../errors.ts';
 import { CODE_CLASS } from '../otp/codes.ts';
 import { dropFeedsOf } from '../timetable/calendar-feed.ts';
-import { MASTER, parse } from '../parse.ts';
+import { MASTER, parse, unlessMissing } from '../parse.ts';
 import { forgetCounts } from '../users/student-count.ts';
 import { ENROLLMENT_FIELD, requireAdmin, toRecord, type User } from '../users/accounts.ts';
 import { ACTIVITY_CLASS, changesBetween, recordActivity, redactEntries, type Change } from '../activity/log.ts';
@@ -90,10 +90,7 @@ async function earlierContacts(objectId: string): Promise<string[]> {
 async function findStudent(objectId: unknown): Promise<User> {
   const Parse = parse();
   if (typeof objectId !== 'string' || !objectId) fail(ErrorCode.BadRequest, ServerMessage.mustBeString('objectId'));
-  const user = await new Parse.Query(Parse.User)
-    .exists(ENROLLMENT_FIELD)
-    .get(objectId, MASTER)
-    .catch(() => undefined);
+  const user = await unlessMissing(new Parse.Query(Parse.User).exists(ENROLLMENT_FIELD).get(objectId, MASTER));
   if (!user) fail(ErrorCode.NotFound, ServerMessage.studentNotFound);
   return user;
 }

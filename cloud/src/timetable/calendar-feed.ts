@@ -14,7 +14,7 @@ import { addDays, weekdayOf, weekStartOf, zonedParts, zonedToInstant } from '@tc
 import { ALL_BOARDS, endOf, type Holiday, type Slot } from '@tc/domain/timetable';
 import { parseBoard } from '@tc/domain/registration';
 import type { CloudDeps } from '../deps.ts';
-import { MASTER, parse } from '../parse.ts';
+import { MASTER, parse, unlessMissing } from '../parse.ts';
 import { findHolidays, findSlots } from './store.ts';
 
 dayjs.extend(utc);
@@ -77,10 +77,11 @@ async function feedOf(deps: CloudDeps, token: string): Promise<string | null> {
   const Parse = parse();
   const feed = await new Parse.Query(FEED_CLASS).equalTo('token', token).first(MASTER);
   if (!feed) return null;
-  const student = (await new Parse.Query(Parse.User)
-    .select('grade', 'board', 'status')
-    .get(feed.get('userId') as string, { ...MASTER, json: true })
-    .catch(() => undefined)) as unknown as { grade: number; board: string; status?: string } | undefined;
+  const student = (await unlessMissing(
+    new Parse.Query(Parse.User)
+      .select('grade', 'board', 'status')
+      .get(feed.get('userId') as string, { ...MASTER, json: true }),
+  )) as unknown as { grade: number; board: string; status?: string } | undefined;
   const board = student && parseBoard(student.board);
   if (!student || !board || student.status === 'deactivated') return null;
 

@@ -23,10 +23,10 @@ import {
 } from '@tc/domain/timetable';
 import { addDays, weekStartOf, zonedParts } from '@tc/domain/zoned-time';
 import { isValidIsoDate } from '@tc/domain/dates';
-import { changesBetween, recordActivity } from '../activity/log.ts';
+import { changesBetween, NEW_TARGET, recordActivity } from '../activity/log.ts';
 import type { CloudDeps } from '../deps.ts';
 import { defineFunction, fail, validationFailed, type Params } from '../errors.ts';
-import { MASTER, parse } from '../parse.ts';
+import { MASTER, parse, unlessMissing } from '../parse.ts';
 import { requireAdmin, requireStudent, requireStudentAccount } from '../users/accounts.ts';
 import { feedAddress, newFeedToken, ownFeedToken } from './calendar-feed.ts';
 import {
@@ -90,10 +90,11 @@ export function defineTimetableFunctions(deps: CloudDeps): void {
         {
           admin,
           kind: 'timetable.create',
-          ...slotTarget('new'),
+          ...slotTarget(NEW_TARGET),
           changes: changesBetween({}, { ...slot }, SLOT_FIELDS),
         },
         () => new Parse.Object(SLOT_CLASS).save(slot, MASTER),
+        (saved) => saved.id!,
       );
       await signalChange(...timetableKeys(slot.grade, slot.board));
       return slotRecord({ ...slot, objectId: saved.id! });
@@ -163,10 +164,11 @@ export function defineTimetableFunctions(deps: CloudDeps): void {
         admin,
         kind: 'holiday.create',
         targetClass: HOLIDAY_CLASS,
-        targetId: 'new',
+        targetId: NEW_TARGET,
         changes: changesBetween({}, { ...holiday }, HOLIDAY_FIELDS),
       },
       () => new Parse.Object(HOLIDAY_CLASS).save(holiday, MASTER),
+      (saved) => saved.id!,
     );
     await signalChange(HOLIDAYS_SIGNAL);
     return { objectId: saved.id!, ...holiday };
@@ -174,9 +176,7 @@ export function defineTimetableFunctions(deps: CloudDeps): void {
 
   defineFunction(deps, 'deleteHoliday', async (request) => {
     const admin = await requireAdmin(request, deps);
-    const existing = await new Parse.Query(HOLIDAY_CLASS)
-      .get(objectIdOf(request.params), MASTER)
-      .catch(() => undefined);
+    const existing = await unlessMissing(new Parse.Query(HOLIDAY_CLASS).get(objectIdOf(request.params), MASTER));
     if (!existing) fail(ErrorCode.NotFound, TimetableMessage.holidayNotFound);
     await recordActivity(
       {

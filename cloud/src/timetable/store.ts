@@ -3,7 +3,7 @@
 
 import { clashingBoards, endOf, type Holiday, type Slot, type SlotBoard, type SlotFields } from '@tc/domain/timetable';
 import type { CloudDeps } from '../deps.ts';
-import { MASTER, parse, type ParseSdk } from '../parse.ts';
+import { MASTER, parse, unlessMissing, type ParseSdk } from '../parse.ts';
 
 export const SLOT_CLASS = 'TimetableSlot';
 export const HOLIDAY_CLASS = 'Holiday';
@@ -68,7 +68,7 @@ export async function findClashCandidates(slot: SlotFields): Promise<Slot[]> {
 
 export async function getSlotObject(objectId: string): Promise<InstanceType<ParseSdk['Object']> | undefined> {
   const Parse = parse();
-  return new Parse.Query(SLOT_CLASS).get(objectId, MASTER).catch(() => undefined);
+  return unlessMissing(new Parse.Query(SLOT_CLASS).get(objectId, MASTER));
 }
 
 /** Holidays that touch the days from `from` to `to` (YYYY-MM-DD), earliest first (in SQL, as findSlots). */

@@ -166,13 +166,15 @@ describe('the activity log', () => {
     const created = (await entries('timetable.create')).find((e) =>
       e.changes.some((c) => c.field === 'teacher' && c.after === 'Mr Logged'),
     );
-    expect(created).toMatchObject({ adminEmail: t.admin.email, state: 'applied' });
+    // The creation's entry names the slot it made, so the slot's history starts with it.
+    expect(created).toMatchObject({ adminEmail: t.admin.email, state: 'applied', targetId: made.objectId });
     const updated = (await entries('timetable.update')).find((e) => e.targetId === made.objectId);
     expect(updated?.changes).toEqual([{ field: 'teacher', before: 'Mr Logged', after: 'Ms Logged' }]);
     const deleted = (await entries('timetable.delete')).find((e) => e.targetId === made.objectId);
     expect(deleted?.changes).toContainEqual({ field: 'teacher', before: 'Ms Logged', after: '' });
     const holidays = await entries('holiday.create');
-    expect(holidays.some((e) => e.changes.some((c) => c.field === 'title' && c.after === 'Logged day'))).toBe(true);
+    const holidayEntry = holidays.find((e) => e.changes.some((c) => c.field === 'title' && c.after === 'Logged day'));
+    expect(holidayEntry).toMatchObject({ state: 'applied', targetId: holiday.body.objectId });
   });
 });
 

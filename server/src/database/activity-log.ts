@@ -1,11 +1,13 @@
 // The activity log's last line of defence, in the database itself: no row of
 // "ActivityEntry" is ever deleted (TRUNCATE included), and an update may change
-// neither who, what nor when, nor move an entry's state once it has settled.
+// neither who, what nor when, nor move an entry's state once it has settled
+// (a creation's entry names its new object as it settles applied).
 // This holds for every Parse path, the master key's /purge and schema deletion
 // included; only the database's owner, dropping these triggers, gets past it.
 // (The finer rules, which values may become "[erased]", are the cloud code's
 // beforeSave: cloud/src/activity/log.ts. See docs/decisions/0011-activity-log.md.)
 
+import { NEW_TARGET } from '@tc/cloud/activity/log';
 import type { Sql } from './sql.ts';
 
 export async function protectActivityLog(pool: Sql): Promise<void> {
@@ -37,7 +39,8 @@ async function createTriggers(sql: { query(text: string): Promise<unknown> }): P
         OR NEW."adminEmail" IS DISTINCT FROM OLD."adminEmail"
         OR NEW."kind" IS DISTINCT FROM OLD."kind"
         OR NEW."targetClass" IS DISTINCT FROM OLD."targetClass"
-        OR NEW."targetId" IS DISTINCT FROM OLD."targetId"
+        OR (NEW."targetId" IS DISTINCT FROM OLD."targetId" AND NOT (
+          OLD."targetId" = '${NEW_TARGET}' AND OLD."state" = 'pending' AND NEW."state" = 'applied'))
         OR NEW."enrollmentId" IS DISTINCT FROM OLD."enrollmentId"
         OR (OLD."state" <> 'pending' AND NEW."state" IS DISTINCT FROM OLD."state")
         OR jsonb_array_length(NEW."changes") <> jsonb_array_length(OLD."changes") THEN

@@ -128,7 +128,7 @@ export default function StudentProgressPage() {
       {failed && <Typography>Your results could not be loaded. Please try again later.</Typography>}
       {progress && progress.assessments.length === 0 && (
         <Card sx={{ p: { xs: 2.5, sm: 4 } }}>
-          <Typography>No marks yet: your first results will appear here after your next test.</Typography>
+          <Typography>No marks yet: your first results will appear here after your next test</Typography>
         </Card>
       )}
       {progress && progress.subjects.length > 0 && (
