@@ -403,6 +403,22 @@ async function benchAssessments(url: string, sql: pg.Pool, captures: Awaited<Ret
   };
   print('CSV import (targets <= 2000 ms each)', [results.csv as Row]);
 
+  // The marks entry grid's pages, every student with marks now: the first, the last, and a
+  // search by name (no target; for comparison).
+  const pages: Row[] = [];
+  for (const [what, query] of [
+    ['first page', 'limit=50'],
+    ['last page', `limit=50&skip=${Math.max(0, batch.n - 50)}`],
+    ['name search', 'limit=50&q=a'],
+  ] as const) {
+    const run = await pool(30, 1, () =>
+      api(url, 'GET', `/api/assessments/${id}/marks?${query}`, undefined, adminToken),
+    );
+    pages.push({ what, students: batch.n, ...summary(run.latencies) });
+  }
+  results.marksPages = pages;
+  print('The marks grid of the largest batch, 50 rows a page', pages);
+
   const before = captures.mails.length;
   t0 = performance.now();
   const published = await api(url, 'POST', `/api/assessments/${id}/publish`, undefined, adminToken);

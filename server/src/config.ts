@@ -332,7 +332,10 @@ export class ConfigError extends Error {}
 
 /** Reads and checks the configuration; throws ConfigError with one line naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = configSchema.safeParse(env);
+  // A variable set empty (`RATE_LIMIT_MAX=` in .env, `${RATE_LIMIT_MAX:-}` in
+  // docker-compose.yml) is a variable not set: it takes its default.
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value?.trim() !== ''));
+  const parsed = configSchema.safeParse(given);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new ConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`);

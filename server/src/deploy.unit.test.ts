@@ -14,7 +14,7 @@ import { Ajv2019 } from 'ajv/dist/2019.js';
 import semver from 'semver';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { loadConfig, VARIABLES } from './config.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const composeFile = path.join(root, 'docker-compose.yml');
@@ -77,6 +77,37 @@ describe('docker-compose.yml', () => {
     // Scheduled backups land in a volume of their own.
     expect(app?.environment?.BACKUP_DIR).toBe('/data/backups');
     expect((app as { volumes?: string[] }).volumes).toContain('backups:/data/backups');
+  });
+
+  it("passes every variable of the site to the app, and the site starts on the file's own values", () => {
+    const environment = compose.services.app?.environment ?? {};
+    // Set by the image or meaningless in a container: the data folder and the tests' dump tools.
+    const notPassed = ['DATA_DIR'];
+    expect(VARIABLES.filter((name) => !(name in environment) && !notPassed.includes(name))).toEqual([]);
+    // Each `${NAME:-default}` as Compose fills it in when .env leaves it out; `${NAME:?}` ones given.
+    const filled = Object.fromEntries(
+      Object.entries(environment).map(([name, value]) => [
+        name,
+        String(value).replace(/\$\{(\w+):([-?])([^}]*)\}/g, (_all, variable: string, kind: string, rest: string) =>
+          kind === '-' ? rest : `given-${variable.toLowerCase()}-0123456789`,
+        ),
+      ]),
+    );
+    const config = loadConfig({
+      ...filled,
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'tc-deploy-')),
+      PUBLIC_URL: 'https://tuition.example.com',
+      DATABASE_URI: 'postgres://tuition:secret@postgres:5432/tuition',
+      SMTP_URL: 'smtp://mail.example.com:587',
+      SMS_WEBHOOK_URL: 'https://sms.example.com/send',
+      ADMIN_EMAIL: 'admin@example.com',
+      ADMIN_PASSWORD: 'Admin-pass-123',
+      DASHBOARD_PASSWORD: 'Dashboard-pass-123',
+    });
+    // An empty tunable takes the site's default.
+    expect(config.rateLimit).toEqual(
+      loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'tc-deploy-')) }).rateLimit,
+    );
   });
 
   it('puts Caddy in front: only Caddy publishes a port, and the app trusts the proxy network, not a hop count', () => {

@@ -96,6 +96,15 @@ describe('admin', () => {
 
     const byMobile = await t.api('GET', `/api/users?q=${made[1]!.mobile.slice(2, 8)}`, undefined, token);
     expect(byMobile.body.map((s: { email: string }) => s.email)).toContain(made[1]!.email);
+    // A mobile written as people write it: with the country code, spaced, or with a leading 0.
+    const mobile = made[1]!.mobile;
+    for (const written of [`+91 ${mobile.slice(0, 5)}`, `+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`, `0${mobile}`]) {
+      const found = await t.api('GET', `/api/users?q=${encodeURIComponent(written)}`, undefined, token);
+      expect(
+        found.body.map((s: { email: string }) => s.email),
+        written,
+      ).toContain(made[1]!.email);
+    }
     const byEmail = await t.api('GET', `/api/users?q=${made[2]!.email.slice(0, 14)}`, undefined, token);
     expect(byEmail.body.map((s: { email: string }) => s.email)).toContain(made[2]!.email);
 

@@ -13,7 +13,7 @@ import {
 import { ErrorCode } from '@tc/domain/errors';
 import { RegistrationMessage } from '@tc/domain/messages';
 import { ServerMessage } from '@tc/domain/server-messages';
-import { normalizeEmail, parseBoard, parseGrade } from '@tc/domain/registration';
+import { normalizeEmail, normalizeMobile, parseBoard, parseGrade } from '@tc/domain/registration';
 import { validateStudentUpdate } from '@tc/domain/student-update';
 import type { CloudDeps } from '../deps.ts';
 import { defineFunction, fail, integerParam, optionalString, requireStrings, validationFailed } from '../errors.ts';
@@ -36,9 +36,22 @@ import {
   toRecord,
 } from '../users/accounts.ts';
 import { clientAddress } from '../client-address.ts';
+import { zonedParts } from '@tc/domain/zoned-time';
 
 function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * The digits a search looks for among the stored mobiles (10 digits): a number
+ * written in full in any form ("+91 98765 43210", "09876543210") as stored, and
+ * the country code dropped from the start of a part ("+91 98765").
+ */
+function mobileDigitsOf(q: string): string {
+  const full = normalizeMobile(q);
+  if (full) return full;
+  const compact = q.replace(/[\s\-().]/g, '');
+  return (compact.startsWith('+91') ? compact.slice(3) : compact).replace(/\D/g, '');
 }
 
 export function defineAdminFunctions(deps: CloudDeps): void {
@@ -91,7 +104,7 @@ export function defineAdminFunctions(deps: CloudDeps): void {
         const pattern = escapeRegex(q);
         const byName = students().matches('fullname', pattern, 'i');
         const byEmail = students().matches('email', pattern);
-        const digits = q.replace(/\D/g, '');
+        const digits = mobileDigitsOf(q);
         const clauses = [byName, byEmail];
         if (digits && /^[\d\s+\-()]+$/.test(q)) clauses.push(students().matches('mobile', escapeRegex(digits)));
         query = Parse.Query.or(...clauses);
@@ -145,7 +158,7 @@ export function defineAdminFunctions(deps: CloudDeps): void {
     const admin = await requireAdmin(request, deps);
     const { objectId, ...changes } = request.params;
     if (typeof objectId !== 'string' || !objectId) fail(ErrorCode.BadRequest, ServerMessage.mustBeString('objectId'));
-    const result = validateStudentUpdate(changes);
+    const result = validateStudentUpdate(changes, zonedParts(new Date(), deps.centreTimeZone).date);
     if (!result.ok) validationFailed(result.message, result.field);
 
     const user = await unlessMissing(new Parse.Query(Parse.User).exists(ENROLLMENT_FIELD).get(objectId, MASTER));

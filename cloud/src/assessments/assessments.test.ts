@@ -170,6 +170,9 @@ describe('marks entry', () => {
     const page = await t.api('GET', `/api/assessments/${a.objectId}/marks?limit=2`, undefined, admin);
     expect(page.headers.get('x-total-count')).toBe('3');
     expect(page.body.map((r: { value: string }) => r.value)).toEqual(['17.5', 'absent']);
+    const past = await t.api('GET', `/api/assessments/${a.objectId}/marks?skip=10`, undefined, admin);
+    expect(past.body).toEqual([]);
+    expect(past.headers.get('x-total-count')).toBe('3');
     const found = await t.api('GET', `/api/assessments/${a.objectId}/marks?q=${a3!.id}`, undefined, admin);
     expect(found.body).toHaveLength(1);
     expect(found.body[0]).toMatchObject({ id: a3!.id, value: '' });
@@ -181,6 +184,31 @@ describe('marks entry', () => {
     ]);
     const { rows } = await t.sql.query(`SELECT "studentId", marks FROM "Mark" WHERE "assessmentId" = $1`, [a.objectId]);
     expect(rows).toEqual([{ studentId: a1!.objectId, marks: 18 }]);
+  });
+
+  it('keeps the marks of a student who moves batch listed with the assessment, and correctable', async () => {
+    const [stays, moves] = (await pupils(2, 7, 'CBSE')) as [Pupil, Pupil];
+    const a = await create({ grade: 7, board: 'CBSE', maxMarks: 20, title: 'Before the move' });
+    await save(a.objectId, [
+      { id: stays.id, value: '12' },
+      { id: moves.id, value: '14' },
+    ]);
+    expect((await t.api('PUT', `/api/users/${moves.objectId}`, { grade: 8 }, admin)).status).toBe(200);
+
+    const listed = await t.api('GET', `/api/assessments/${a.objectId}/marks`, undefined, admin);
+    expect(listed.headers.get('x-total-count')).toBe('2');
+    expect(listed.body.map((r: { id: number; value: string }) => [r.id, r.value])).toEqual([
+      [stays.id, '12'],
+      [moves.id, '14'],
+    ]);
+    expect((await save(a.objectId, [{ id: moves.id, value: '15' }])).body).toEqual({ saved: 1, errors: [] });
+    const [stored] = (await t.sql.query(`SELECT average FROM "Assessment" WHERE "objectId" = $1`, [a.objectId])).rows;
+    expect(stored.average).toBe(13.5);
+    // A student of another batch without marks here is still refused.
+    const [newcomer] = (await pupils(1, 8, 'CBSE')) as [Pupil];
+    expect((await save(a.objectId, [{ id: newcomer.id, value: '9' }])).body.errors).toEqual([
+      { id: newcomer.id, message: M.otherBatch },
+    ]);
   });
 
   it('refuses a malformed request with 400, never 500', async () => {

@@ -19,7 +19,7 @@ import { defineFunction, fail, integerParam, optionalString, validationFailed } 
 import { recordActivity } from '../activity/log.ts';
 import { requireAdmin, type User } from '../users/accounts.ts';
 import {
-  batchCondition,
+  assessmentStudents,
   getAssessment,
   queuePublicationMails,
   writeMarks,
@@ -45,8 +45,9 @@ export interface CheckedRow {
 }
 
 /**
- * Checks rows against the assessment: known enrollment id, in the batch, once
- * only, marks in range. One query for all the students, whatever the number.
+ * Checks rows against the assessment: known enrollment id, in the batch (or
+ * with marks on it already), once only, marks in range. One query for all the
+ * students, whatever the number.
  */
 async function checkRows(
   deps: CloudDeps,
@@ -61,9 +62,12 @@ async function checkRows(
     fullname: string;
     grade: number;
     board: string;
+    marked: boolean;
   }>(
-    `SELECT "objectId", "enrollmentId", fullname, grade, board FROM "_User" WHERE "enrollmentId" = ANY($1::float8[])`,
-    [ids],
+    `SELECT u."objectId", u."enrollmentId", u.fullname, u.grade, u.board, m."objectId" IS NOT NULL AS marked
+     FROM "_User" u LEFT JOIN "Mark" m ON m."studentId" = u."objectId" AND m."assessmentId" = $2
+     WHERE u."enrollmentId" = ANY($1::float8[])`,
+    [ids, assessment.id],
   );
   const byId = new Map(students.map((s) => [Number(s.enrollmentId), s]));
   const seen = new Map<number, number>();
@@ -95,7 +99,8 @@ async function checkRows(
     if (student) out.fullname = student.fullname;
     const value = parseMarkValue(row.value, maxMarks);
     if (!student) out.error = M.unknownStudent;
-    else if (!isInBatch(batch, student)) out.error = M.otherBatch;
+    // One who has moved batch since keeps the marks given here, and they can be corrected.
+    else if (!isInBatch(batch, student) && !student.marked) out.error = M.otherBatch;
     else if ((seen.get(row.id) ?? 0) > 1) out.error = M.duplicateRow;
     else if (!value.ok) out.error = value.message;
     else if (value.value === null && blank === 'leaves as it is') out.unchanged = true;
@@ -166,16 +171,14 @@ export function defineMarkFunctions(deps: CloudDeps): void {
     const skip = integerParam(params.skip, 0, 0, 1_000_000, 'skip', 'skip');
     const limit = integerParam(params.limit, 50, 1, 500, 'limit', 'limit');
     const q = (optionalString(params, 'q') ?? '').trim();
-    const values: unknown[] = [assessment.get('grade'), assessment.get('board')];
+    const values: unknown[] = [assessment.get('grade'), assessment.get('board'), assessment.id];
     let search = '';
     // Digits are an enrollment id; anything else is part of a name.
-    if (/^\d{1,15}$/.test(q)) search = ` AND u."enrollmentId" = ${Number(q)}`;
+    if (/^\d{1,15}$/.test(q)) search = `WHERE u."enrollmentId" = ${Number(q)}`;
     else if (q) {
       values.push(`%${q.replace(/[\\%_]/g, '\\$&')}%`);
-      search = ` AND u.fullname ILIKE $3`;
+      search = `WHERE u.fullname ILIKE $4`;
     }
-    const where = `${batchCondition(1)}${search}`;
-    const [count] = await deps.sql<{ n: number }>(`SELECT count(*)::int AS n FROM "_User" u WHERE ${where}`, values);
     const rows = await deps.sql<{
       objectId: string;
       enrollmentId: number;
@@ -183,12 +186,23 @@ export function defineMarkFunctions(deps: CloudDeps): void {
       board: string;
       marks: number | null;
       absent: boolean | null;
+      total: number;
     }>(
-      `SELECT u."objectId", u."enrollmentId", u.fullname, u.board, m.marks, m.absent
-       FROM "_User" u LEFT JOIN "Mark" m ON m."studentId" = u."objectId" AND m."assessmentId" = $${values.length + 1}
-       WHERE ${where} ORDER BY u."enrollmentId" LIMIT ${limit} OFFSET ${skip}`,
-      [...values, assessment.id],
+      // The total comes with the page: one pass over the students, not two.
+      `SELECT u."objectId", u."enrollmentId", u.fullname, u.board, m.marks, m.absent, count(*) OVER ()::int AS total
+       FROM ${assessmentStudents(1)} LEFT JOIN "Mark" m ON m."studentId" = u."objectId" AND m."assessmentId" = $3
+       ${search} ORDER BY u."enrollmentId" LIMIT ${limit} OFFSET ${skip}`,
+      values,
     );
+    // A page past the end has no row to bring the total: it is counted on its own.
+    const [counted] =
+      rows.length || !skip
+        ? []
+        : await deps.sql<{ total: number }>(
+            `SELECT count(*)::int AS total FROM ${assessmentStudents(1)} ${search}`,
+            values,
+          );
+    const total = rows[0]?.total ?? counted?.total ?? 0;
     return {
       items: rows.map((row) => ({
         studentId: row.objectId,
@@ -197,7 +211,7 @@ export function defineMarkFunctions(deps: CloudDeps): void {
         board: row.board,
         value: markText(storedValue(row)),
       })),
-      total: count?.n ?? 0,
+      total,
     };
   });
 

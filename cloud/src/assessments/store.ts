@@ -50,9 +50,22 @@ export async function getAssessment(objectId: unknown): Promise<AssessmentObject
   return found;
 }
 
-/** The SQL condition (on the alias `u`) for the students of an assessment's batch, with its two values. */
-export function batchCondition(first: number): string {
-  return `u."enrollmentId" IS NOT NULL AND u.grade = $${first} AND ($${first + 1} = '${ALL_BOARDS}' OR u.board = $${first + 1})`;
+/**
+ * The students of an assessment, as a FROM item `u` (objectId, enrollmentId,
+ * fullname, board): those of its batch ($first: grade, $first + 1: board), and
+ * those with marks on it ($first + 2: its id) who have moved to another batch
+ * since: their marks stay theirs, and an admin can still see and correct them.
+ * Two parts rather than one OR, so that each keeps its index (a batch of
+ * thousands with thousands of marks).
+ */
+export function assessmentStudents(first: number): string {
+  const [grade, board, assessment] = [`$${first}`, `$${first + 1}`, `$${first + 2}`];
+  const inBatch = `s.grade = ${grade} AND (${board} = '${ALL_BOARDS}' OR s.board = ${board})`;
+  const columns = `s."objectId", s."enrollmentId", s.fullname, s.board`;
+  return `(SELECT ${columns} FROM "_User" s WHERE s."enrollmentId" IS NOT NULL AND ${inBatch}
+     UNION ALL
+     SELECT ${columns} FROM "Mark" moved JOIN "_User" s ON s."objectId" = moved."studentId"
+     WHERE moved."assessmentId" = ${assessment} AND s."enrollmentId" IS NOT NULL AND (${inBatch}) IS NOT TRUE) u`;
 }
 
 /** Stores the average and the number of students with marks; on a draft it is kept up to date too. */

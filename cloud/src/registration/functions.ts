@@ -16,6 +16,7 @@ import { issueCode, withCode, withdrawCode } from '../otp/codes.ts';
 import { parse } from '../parse.ts';
 import { ENROLLMENT_FIELD, findUserByEmail, findUserByMobile, saveStudent, takenContact } from '../users/accounts.ts';
 import { forgetCounts } from '../users/student-count.ts';
+import { zonedParts } from '@tc/domain/zoned-time';
 
 function emailParam(params: Params): string {
   const email = optionalString(params, 'email')?.trim();
@@ -74,7 +75,8 @@ export function defineRegistrationFunctions(deps: CloudDeps): void {
     if (Object.values(params).some((value) => typeof value === 'string' && value.includes('\u0000'))) {
       fail(ErrorCode.BadRequest, ServerMessage.badRequest);
     }
-    const result = validateRegistration(params);
+    // "Today" for the age rule is the centre's date, not the server clock's zone.
+    const result = validateRegistration(params, zonedParts(new Date(), deps.centreTimeZone).date);
     if (!result.ok) validationFailed(result.message, result.field);
     const student = result.value;
 

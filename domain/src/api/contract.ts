@@ -450,6 +450,7 @@ export const CALLS = {
     path: '/api/assessments/{objectId}/marks',
     fn: 'listAssessmentMarks',
     summary: "A page of the batch's students with their marks, by enrollment id",
+    description: 'Students who have moved to another batch since they were given marks here are listed too.',
     tag: 'Assessments',
     auth: 'admin',
     limit: 'none',
@@ -464,7 +465,7 @@ export const CALLS = {
     fn: 'saveMarks',
     summary: 'Save changed marks in one request',
     description:
-      'Good rows are saved; each bad row comes back in errors with its message. After publishing this is a correction: the average is updated and no mail is sent.',
+      "Good rows are saved; each bad row comes back in errors with its message. After publishing this is a correction: the average is updated and no second mail is sent (a student's first marks bring the publication's mail).",
     tag: 'Assessments',
     auth: 'admin',
     limit: 'none',
