@@ -333,8 +333,11 @@ export class ConfigError extends Error {}
 /** Reads and checks the configuration; throws ConfigError with one line naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // A variable set empty (`RATE_LIMIT_MAX=` in .env, `${RATE_LIMIT_MAX:-}` in
-  // docker-compose.yml) is a variable not set: it takes its default.
-  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value?.trim() !== ''));
+  // docker-compose.yml) is a variable not set: it takes its default. Not NODE_ENV:
+  // an empty one is a mistake, never a quiet development site.
+  const given = Object.fromEntries(
+    Object.entries(env).filter(([name, value]) => name === 'NODE_ENV' || value?.trim() !== ''),
+  );
   const parsed = configSchema.safeParse(given);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;

@@ -75,6 +75,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
   });
 
+  it('takes the default for a variable set empty, but refuses an empty NODE_ENV', () => {
+    const config = loadConfig({ DATA_DIR: tempDir(), RATE_LIMIT_MAX: '', SHUTDOWN_GRACE_S: ' ', PORT: '' });
+    expect(config.rateLimit.max).toBe(100);
+    expect(config.port).toBe(1337);
+    // Never a quiet development site (generated secrets, mail to the outbox) where production was meant.
+    expect(() => loadConfig({ ...production, NODE_ENV: '' })).toThrow(/^Invalid configuration: NODE_ENV /);
+  });
+
   it('keeps admin sessions shorter than student ones by default', () => {
     const { sessions } = loadConfig({ DATA_DIR: tempDir() });
     expect(sessions.admin.idleSeconds).toBeLessThan(sessions.student.idleSeconds);

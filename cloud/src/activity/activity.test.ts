@@ -208,4 +208,54 @@ describe('the activity log', () => {
     expect(after.body[0]).toMatchObject({ kind: 'student.update', state: 'applied' });
     expect(after.body[0].changes).toEqual([{ field: 'grade', before: '4', after: '9' }]);
   });
+
+  it("lets only a creation's pending entry take its new object's id, as it settles applied", async () => {
+    const master = { ...parseHeaders(), 'x-parse-master-key': t.site.config.masterKey };
+    const classes = `${t.url}/parse/classes/ActivityEntry`;
+    const pending = async (targetId: string) => {
+      const res = await fetch(classes, {
+        method: 'POST',
+        headers: master,
+        body: JSON.stringify({
+          adminId,
+          adminEmail: t.admin.email,
+          kind: 'assessment.create',
+          targetClass: 'Assessment',
+          targetId,
+          changes: [],
+          state: 'pending',
+        }),
+      });
+      expect(res.status).toBe(201);
+      return ((await res.json()) as { objectId: string }).objectId;
+    };
+    const put = (id: string, body: object) =>
+      fetch(`${classes}/${id}`, { method: 'PUT', headers: master, body: JSON.stringify(body) });
+    const targetOf = async (id: string) =>
+      (await t.sql.query(`SELECT "targetId", state FROM "ActivityEntry" WHERE "objectId" = $1`, [id])).rows[0];
+
+    // Through Parse (the master key): not as it fails, not a target other than `new`, not afterwards.
+    const failing = await pending('new');
+    expect((await put(failing, { state: 'failed', targetId: 'abc123' })).status).toBeGreaterThanOrEqual(400);
+    const named = await pending('old123');
+    expect((await put(named, { state: 'applied', targetId: 'abc123' })).status).toBeGreaterThanOrEqual(400);
+    const created = await pending('new');
+    expect((await put(created, { state: 'applied', targetId: 'abc123' })).status).toBe(200);
+    expect(await targetOf(created)).toEqual({ targetId: 'abc123', state: 'applied' });
+    expect((await put(created, { targetId: 'def456' })).status).toBeGreaterThanOrEqual(400);
+
+    // In the database: the same rule.
+    const update = (id: string, state: string, targetId: string) =>
+      t.sql.query(`UPDATE "ActivityEntry" SET state = $2, "targetId" = $3 WHERE "objectId" = $1`, [
+        id,
+        state,
+        targetId,
+      ]);
+    const inSql = await pending('new');
+    await expect(update(inSql, 'failed', 'abc123')).rejects.toThrow(/cannot be changed/);
+    await expect(update(named, 'applied', 'abc123')).rejects.toThrow(/cannot be changed/);
+    await update(inSql, 'applied', 'abc123');
+    expect(await targetOf(inSql)).toEqual({ targetId: 'abc123', state: 'applied' });
+    await expect(update(inSql, 'applied', 'def456')).rejects.toThrow(/cannot be changed/);
+  });
 });

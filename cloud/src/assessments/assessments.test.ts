@@ -211,6 +211,33 @@ describe('marks entry', () => {
     ]);
   });
 
+  it('never leaves a mark above a maximum lowered while it was being saved', async () => {
+    const [p] = (await pupils(1, 9, 'CBSE')) as [Pupil];
+    const a = await create({ grade: 9, board: 'CBSE', maxMarks: 50, title: 'Lowered meanwhile' });
+    const holder = await t.sql.connect();
+    try {
+      // Another change holds the assessment while the save checks its rows against 50.
+      await holder.query('BEGIN');
+      await holder.query(`SELECT 1 FROM "Assessment" WHERE "objectId" = $1 FOR UPDATE`, [a.objectId]);
+      const saving = save(a.objectId, [{ id: p.id, value: '45' }]);
+      for (let waited = 0; ; waited += 20) {
+        const { rows } = await t.sql.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%FOR UPDATE%'`,
+        );
+        if (rows[0].n > 0) break;
+        if (waited > 10_000) throw new Error('the save never waited for the assessment');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await holder.query(`UPDATE "Assessment" SET "maxMarks" = 20 WHERE "objectId" = $1`, [a.objectId]);
+      await holder.query('COMMIT');
+      const res = await saving;
+      expect(res).toMatchObject({ status: 400, body: { error: M.marksInvalid(20) } });
+    } finally {
+      holder.release();
+    }
+    expect((await t.sql.query(`SELECT 1 FROM "Mark" WHERE "assessmentId" = $1`, [a.objectId])).rowCount).toBe(0);
+  });
+
   it('refuses a malformed request with 400, never 500', async () => {
     const a = await create();
     for (const body of [{ rows: 'x' }, { rows: [{ id: 'abc', value: '1' }] }, { rows: [null] }]) {
@@ -365,27 +392,32 @@ describe('CSV import', () => {
     }
   });
 
-  it("takes any header without a digit in its first cell, and skips a spreadsheet's blank rows", async () => {
+  it("takes a header of any column names, and skips a spreadsheet's blank rows", async () => {
     const [c1, c2] = await pupils(2, 8, 'CBSE');
     const a = await create({ grade: 8, board: 'CBSE', maxMarks: 20 });
-    const csv = `Roll No,Marks\r\n${c1!.id},11\r\n,\r\n${c2!.id},absent\r\n`;
+    const csv = `Roll No,Marks (of 20)\r\n${c1!.id},11\r\n,\r\n${c2!.id},absent\r\n`;
     const preview = await t.api('POST', `/api/assessments/${a.objectId}/marks/csv-preview`, { csv }, admin);
     expect(preview.body).toMatchObject({ errorCount: 0 });
     expect(preview.body.rows.map((r: { line: number; id: number }) => [r.line, r.id])).toEqual([
       [2, c1!.id],
       [4, c2!.id],
     ]);
-    // A first line that looks like a mistyped id is not taken for a header: it is shown as wrong.
-    const typo = await t.api(
-      'POST',
-      `/api/assessments/${a.objectId}/marks/csv-preview`,
-      { csv: `${c1!.id}x,11\n${c2!.id},12\n` },
-      admin,
-    );
-    expect(typo.body.rows.map((r: { line: number; error?: string }) => [r.line, r.error])).toEqual([
-      [1, M.malformedLine],
-      [2, undefined],
-    ]);
+    // A first line of data with a mistake is not taken for a header: it is shown as wrong.
+    for (const first of [`${c1!.id}x,11`, 'Asha,15', ',15', 'Asha,', 'Asha,absent']) {
+      const typo = await t.api(
+        'POST',
+        `/api/assessments/${a.objectId}/marks/csv-preview`,
+        { csv: `${first}\n${c2!.id},12\n` },
+        admin,
+      );
+      expect(
+        typo.body.rows.map((r: { line: number; error?: string }) => [r.line, r.error]),
+        first,
+      ).toEqual([
+        [1, M.malformedLine],
+        [2, undefined],
+      ]);
+    }
   });
 
   it("leaves a student's marks as they are when the file's marks cell is blank, as in the template", async () => {

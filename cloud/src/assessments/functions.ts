@@ -5,8 +5,9 @@
 
 import { ASSESSMENT_BOARDS, AssessmentMessage, validateAssessment, type AssessmentInput } from '@tc/domain/assessments';
 import { changesBetween, NEW_TARGET, recordActivity } from '../activity/log.ts';
-import type { CloudDeps } from '../deps.ts';
-import { defineFunction, integerParam, validationFailed, type Params } from '../errors.ts';
+import { ErrorCode } from '@tc/domain/errors';
+import type { CloudDeps, Sql } from '../deps.ts';
+import { defineFunction, fail, integerParam, validationFailed, type Params } from '../errors.ts';
 import { MASTER, parse } from '../parse.ts';
 import { requireAdmin } from '../users/accounts.ts';
 import { getAssessment, queuePublicationMails, refreshAverage, toAssessmentRecord } from './store.ts';
@@ -77,25 +78,27 @@ export function defineAssessmentFunctions(deps: CloudDeps): void {
     const result = validateAssessment({ ...assessment.attributes, ...dropUndefined(inputOf(request.params)) });
     if (!result.ok) validationFailed(result.message, result.field);
     const next = result.value;
-    const [highest] = await deps.sql<{ max: number | null; n: number }>(
-      `SELECT max(marks) AS max, count(*)::int AS n FROM "Mark" WHERE "assessmentId" = $1`,
-      [assessment.id],
-    );
     // Marks already given stay right: the maximum cannot fall below them, and
-    // they belong to the students of this batch.
-    if (highest && highest.max !== null && next.maxMarks < highest.max) {
-      validationFailed(AssessmentMessage.maxMarksBelowMarks, 'maxMarks');
-    }
-    if (
-      highest &&
-      highest.n > 0 &&
-      (next.grade !== assessment.get('grade') || next.board !== assessment.get('board'))
-    ) {
-      validationFailed(
-        AssessmentMessage.batchFixedOnceMarked,
-        next.grade !== assessment.get('grade') ? 'grade' : 'board',
+    // they belong to the students of this batch. Checked first for the message,
+    // then again under the row's lock with the change (a save of marks takes the
+    // same lock), so that no mark saved meanwhile ends above the maximum.
+    const checkMarks = async (sql: Sql) => {
+      const [highest] = await sql<{ max: number | null; n: number }>(
+        `SELECT max(marks) AS max, count(*)::int AS n FROM "Mark" WHERE "assessmentId" = $1`,
+        [assessment.id],
       );
-    }
+      if (highest && highest.max !== null && next.maxMarks < highest.max) {
+        validationFailed(AssessmentMessage.maxMarksBelowMarks, 'maxMarks');
+      }
+      const moves = next.grade !== assessment.get('grade') || next.board !== assessment.get('board');
+      if (highest && highest.n > 0 && moves) {
+        validationFailed(
+          AssessmentMessage.batchFixedOnceMarked,
+          next.grade !== assessment.get('grade') ? 'grade' : 'board',
+        );
+      }
+    };
+    await checkMarks(deps.sql);
     const changes = changesBetween(assessment.attributes, { ...next }, ASSESSMENT_FIELDS);
     // Nothing changed: nothing to save or to log.
     if (!changes.length) return toAssessmentRecord(assessment);
@@ -107,11 +110,19 @@ export function defineAssessmentFunctions(deps: CloudDeps): void {
         targetId: assessment.id!,
         changes,
       },
-      async () => {
-        assessment.set(next);
-        await assessment.save(null, MASTER);
-      },
+      () =>
+        deps.transaction(async (tx) => {
+          const locked = await tx.sql(`SELECT 1 FROM "Assessment" WHERE "objectId" = $1 FOR UPDATE`, [assessment.id]);
+          if (!locked.length) fail(ErrorCode.NotFound, AssessmentMessage.notFound);
+          await checkMarks(tx.sql);
+          await tx.sql(
+            `UPDATE "Assessment" SET grade = $2, board = $3, subject = $4, title = $5, date = $6, "maxMarks" = $7,
+               "updatedAt" = now() WHERE "objectId" = $1`,
+            [assessment.id, next.grade, next.board, next.subject, next.title, next.date, next.maxMarks],
+          );
+        }),
     );
+    await assessment.fetch(MASTER);
     return toAssessmentRecord(assessment);
   });
 

@@ -118,8 +118,17 @@ async function checkRows(
 const CSV_BLANK = 'leaves as it is';
 
 /**
- * `enrollment id, marks` lines. A first line without a digit in its first cell is
- * a header ("enrollment id", "Roll No") and is skipped, as are lines with every
+ * A first line of column names ("enrollment id,marks", "Roll No,Marks (of 20)"):
+ * words without a digit, then something that is not a marks value. A first
+ * line of data with a mistake ("Asha,15", ",15", "12a,15") is no header: it is
+ * shown with its error.
+ */
+function isHeader(first: string, second: string): boolean {
+  return /[a-z]/i.test(first) && !/\d/.test(first) && !parseMarkValue(second, Infinity).ok;
+}
+
+/**
+ * `enrollment id, marks` lines. A header line is skipped, as are lines with every
  * cell empty (a spreadsheet's blank rows); a line that is not two columns is
  * malformed. A file with no line left is refused.
  */
@@ -144,7 +153,7 @@ function csvRows(csv: string): RowIn[] {
   const rows: RowIn[] = [];
   records.forEach(({ record, info }, index) => {
     const [first = '', second = ''] = record;
-    if (index === 0 && !/\d/.test(first)) return; // the header
+    if (index === 0 && isHeader(first, second)) return;
     const wellFormed = record.length === 2 && /^\d{1,15}$/.test(first);
     rows.push({
       line: info.lines,
@@ -291,11 +300,16 @@ async function logMarks(
     deps.transaction(async (tx) => {
       // Saves of one assessment, and its publication, take their turns: a mark
       // saved while it is being published is either in the publication or mailed here.
-      const [assessment] = await tx.sql<{ status: string }>(
-        `SELECT status FROM "Assessment" WHERE "objectId" = $1 FOR UPDATE`,
+      const [assessment] = await tx.sql<{ status: string; maxMarks: number }>(
+        `SELECT status, "maxMarks" FROM "Assessment" WHERE "objectId" = $1 FOR UPDATE`,
         [assessmentId],
       );
       if (!assessment) fail(ErrorCode.NotFound, M.notFound);
+      // The maximum lowered since the rows were checked: none may end above it.
+      const maxMarks = Number(assessment.maxMarks);
+      if (writes.some((w) => w.value && !w.value.absent && w.value.marks > maxMarks)) {
+        validationFailed(M.marksInvalid(maxMarks), 'rows');
+      }
       await writeMarks(tx.sql, assessmentId, writes);
       const marked = writes.filter((w) => w.value && !w.value.absent).map((w) => w.studentId);
       if (assessment.status === 'published' && marked.length) {

@@ -326,7 +326,9 @@ export default function AdminAssessmentsPage() {
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
             {batchOf(selected)} · {isoToDisplayDate(selected.date)} ·{' '}
-            {selected.status === 'published' ? 'published: changes are corrections and send no mail' : 'draft'}
+            {selected.status === 'published'
+              ? "published: a student's first marks are mailed to them, corrections send no second mail"
+              : 'draft'}
           </Typography>
           <MarksGrid key={selected.objectId} assessment={selected} onSaved={refresh} />
         </Card>
