@@ -323,3 +323,32 @@ test("a link to an assessment's marks opens them whatever its page in the list; 
   await expectToast(page, 'Assessment not found');
   await expect(page).toHaveURL(/\/admin\/assessments$/);
 });
+
+test('a student moved to another batch stays with the marks given before, shown as moved', async ({
+  adminPage: page,
+  request,
+}) => {
+  const run = tag();
+  const token = await adminToken(request);
+  const mover = await createStudent(request, { fullname: `Mover ${run}`, grade: 5, board: 'ICSE' });
+  const a = await createAssessment(request, token, {
+    grade: 5,
+    board: 'ICSE',
+    subject: 'English',
+    title: `Before the move ${run}`,
+    date: '2026-11-02',
+    maxMarks: 10,
+  });
+  const marksOf = `/api/assessments/${a.objectId}/marks`;
+  const listed = await apiCall(request, 'GET', `${marksOf}?q=${encodeURIComponent(`Mover ${run}`)}`, undefined, token);
+  const [row] = listed.body as { id: number }[];
+  expect((await apiCall(request, 'PUT', marksOf, { rows: [{ id: row!.id, value: '7' }] }, token)).status).toBe(200);
+  expect((await apiCall(request, 'PUT', `/api/users/${mover.objectId}`, { grade: 6 }, token)).status).toBe(200);
+
+  await page.goto(`/admin/assessments?marks=${a.objectId}`);
+  await page.getByLabel('Search students').fill(`Mover ${run}`);
+  const moved = page.getByRole('row', { name: new RegExp(`Mover ${run}`) });
+  await expect(moved).toContainText('Now in 6th ICSE');
+  await expect(moved.getByRole('gridcell', { name: '7', exact: true })).toBeVisible();
+  await snap(page, 'marks-moved-1280');
+});

@@ -152,6 +152,8 @@ export const MarksText = {
   allGood: (rows: number) => (rows === 1 ? 'The row is good.' : `All ${rows} rows are good.`),
   /** A CSV preview's rows with no marks, which change nothing. */
   leftAsTheyAre: (rows: number) => `${rows} with no marks ${rows === 1 ? 'is left as it is' : 'are left as they are'}.`,
+  /** A student listed with an assessment of the batch they have left: "Now in 8th ICSE". */
+  movedTo: (batch: string) => `Now in ${batch}`,
   /** A CSV preview with errors. */
   rowsWithErrors: (errors: number, rows: number) =>
     `${errors} of ${countOf(rows, 'row')} ${errors === 1 ? 'has an error' : 'have errors'}. ` +

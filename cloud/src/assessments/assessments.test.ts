@@ -197,9 +197,9 @@ describe('marks entry', () => {
 
     const listed = await t.api('GET', `/api/assessments/${a.objectId}/marks`, undefined, admin);
     expect(listed.headers.get('x-total-count')).toBe('2');
-    expect(listed.body.map((r: { id: number; value: string }) => [r.id, r.value])).toEqual([
-      [stays.id, '12'],
-      [moves.id, '14'],
+    expect(listed.body.map((r: { id: number; grade: number; value: string }) => [r.id, r.grade, r.value])).toEqual([
+      [stays.id, 7, '12'],
+      [moves.id, 8, '14'],
     ]);
     expect((await save(a.objectId, [{ id: moves.id, value: '15' }])).body).toEqual({ saved: 1, errors: [] });
     const [stored] = (await t.sql.query(`SELECT average FROM "Assessment" WHERE "objectId" = $1`, [a.objectId])).rows;

@@ -192,13 +192,15 @@ export function defineMarkFunctions(deps: CloudDeps): void {
       objectId: string;
       enrollmentId: number;
       fullname: string;
+      grade: number;
       board: string;
       marks: number | null;
       absent: boolean | null;
       total: number;
     }>(
       // The total comes with the page: one pass over the students, not two.
-      `SELECT u."objectId", u."enrollmentId", u.fullname, u.board, m.marks, m.absent, count(*) OVER ()::int AS total
+      `SELECT u."objectId", u."enrollmentId", u.fullname, u.grade, u.board, m.marks, m.absent,
+         count(*) OVER ()::int AS total
        FROM ${assessmentStudents(1)} LEFT JOIN "Mark" m ON m."studentId" = u."objectId" AND m."assessmentId" = $3
        ${search} ORDER BY u."enrollmentId" LIMIT ${limit} OFFSET ${skip}`,
       values,
@@ -217,6 +219,7 @@ export function defineMarkFunctions(deps: CloudDeps): void {
         studentId: row.objectId,
         id: Number(row.enrollmentId),
         fullname: row.fullname,
+        grade: Number(row.grade),
         board: row.board,
         value: markText(storedValue(row)),
       })),

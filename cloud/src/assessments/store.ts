@@ -52,7 +52,7 @@ export async function getAssessment(objectId: unknown): Promise<AssessmentObject
 
 /**
  * The students of an assessment, as a FROM item `u` (objectId, enrollmentId,
- * fullname, board): those of its batch ($first: grade, $first + 1: board), and
+ * fullname, grade, board): those of its batch ($first: grade, $first + 1: board), and
  * those with marks on it ($first + 2: its id) who have moved to another batch
  * since: their marks stay theirs, and an admin can still see and correct them.
  * Two parts rather than one OR, so that each keeps its index (a batch of
@@ -61,7 +61,7 @@ export async function getAssessment(objectId: unknown): Promise<AssessmentObject
 export function assessmentStudents(first: number): string {
   const [grade, board, assessment] = [`$${first}`, `$${first + 1}`, `$${first + 2}`];
   const inBatch = `s.grade = ${grade} AND (${board} = '${ALL_BOARDS}' OR s.board = ${board})`;
-  const columns = `s."objectId", s."enrollmentId", s.fullname, s.board`;
+  const columns = `s."objectId", s."enrollmentId", s.fullname, s.grade, s.board`;
   return `(SELECT ${columns} FROM "_User" s WHERE s."enrollmentId" IS NOT NULL AND ${inBatch}
      UNION ALL
      SELECT ${columns} FROM "Mark" moved JOIN "_User" s ON s."objectId" = moved."studentId"

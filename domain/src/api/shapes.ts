@@ -205,8 +205,15 @@ export const markListQuery = object(
 );
 
 export const markRow = object(
-  { studentId: str, id: { ...int, description: 'The enrollment number' }, fullname: str, board, value: markValue },
-  ['studentId', 'id', 'fullname', 'board', 'value'],
+  {
+    studentId: str,
+    id: { ...int, description: 'The enrollment number' },
+    fullname: str,
+    grade: { ...int, description: "The student's grade now (one who has moved batch keeps the marks given here)" },
+    board,
+    value: markValue,
+  },
+  ['studentId', 'id', 'fullname', 'grade', 'board', 'value'],
 );
 
 export const marksChanges = object(

@@ -10,7 +10,8 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { ABSENT, MarksText, markText, parseMarkValue } from '@tc/domain/assessments';
+import { ABSENT, MarksText, isInBatch, markText, parseMarkValue } from '@tc/domain/assessments';
+import { gradeLabel } from '@tc/domain/registration';
 import type { ResponseOf } from '@tc/domain/api/contract';
 import { UiMessage } from '@tc/domain/messages';
 import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt.tsx';
@@ -21,6 +22,9 @@ import type { Assessment } from './assessment-dialog.tsx';
 import { CsvImportDialog } from './csv-import-dialog.tsx';
 
 type Row = ResponseOf<'listAssessmentMarks'>[number];
+
+/** A note in a cell: wrapped, and centred in the row's height like the other cells. */
+const CELL_TEXT = { whiteSpace: 'normal', display: 'flex', alignItems: 'center', height: '100%' } as const;
 
 const PAGE_SIZES = [25, 50, 100];
 
@@ -202,10 +206,15 @@ export function MarksGrid({ assessment, onSaved }: Props) {
       sortable: false,
       renderCell: (params) =>
         errors[params.row.id] ? (
-          <Typography variant="body2" color="error" sx={{ whiteSpace: 'normal' }}>
+          <Typography variant="body2" color="error" sx={CELL_TEXT}>
             {errors[params.row.id]}
           </Typography>
-        ) : null,
+        ) : isInBatch(assessment, params.row) ? null : (
+          // Moved to another batch since: the marks given here stay theirs.
+          <Typography variant="body2" color="text.secondary" sx={CELL_TEXT}>
+            {MarksText.movedTo(`${gradeLabel(params.row.grade)} ${params.row.board}`)}
+          </Typography>
+        ),
     },
   ];
 
