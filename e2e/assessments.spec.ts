@@ -347,6 +347,8 @@ test('a student moved to another batch stays with the marks given before, shown 
 
   await page.goto(`/admin/assessments?marks=${a.objectId}`);
   await page.getByLabel('Search students').fill(`Mover ${run}`);
+  // The search has applied: the header row and the mover's alone.
+  await expect(page.getByRole('grid').getByRole('row')).toHaveCount(2);
   const moved = page.getByRole('row', { name: new RegExp(`Mover ${run}`) });
   await expect(moved).toContainText('Now in 6th ICSE');
   await expect(moved.getByRole('gridcell', { name: '7', exact: true })).toBeVisible();
