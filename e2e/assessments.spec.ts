@@ -354,3 +354,84 @@ test('a student moved to another batch stays with the marks given before, shown 
   await expect(moved.getByRole('gridcell', { name: '7', exact: true })).toBeVisible();
   await snap(page, 'marks-moved-1280');
 });
+
+test('Absent pressed twice gives the saved mark back; marks typed while a save runs stay unsaved', async ({
+  adminPage: page,
+  request,
+}) => {
+  const run = tag();
+  const token = await adminToken(request);
+  await createStudent(request, { fullname: `Slip ${run} A`, grade: 4, board: 'State' });
+  await createStudent(request, { fullname: `Slip ${run} B`, grade: 4, board: 'State' });
+  const a = await createAssessment(request, token, {
+    grade: 4,
+    board: 'State',
+    subject: 'Hindi',
+    title: `Slips ${run}`,
+    date: '2026-11-10',
+    maxMarks: 10,
+  });
+  const marksOf = `/api/assessments/${a.objectId}/marks`;
+  const listed = async () =>
+    (
+      (await apiCall(request, 'GET', `${marksOf}?q=${encodeURIComponent(`Slip ${run}`)}`, undefined, token)).body as {
+        fullname: string;
+        value: string;
+      }[]
+    ).map((r) => [r.fullname, r.value]);
+  const first = (await apiCall(request, 'GET', `${marksOf}?q=${encodeURIComponent(`Slip ${run} A`)}`, undefined, token))
+    .body as { id: number }[];
+  expect((await apiCall(request, 'PUT', marksOf, { rows: [{ id: first[0]!.id, value: '7' }] }, token)).status).toBe(
+    200,
+  );
+
+  await page.goto(`/admin/assessments?marks=${a.objectId}`);
+  await page.getByLabel('Search students').fill(`Slip ${run}`);
+  const grid = page.getByRole('grid');
+  await expect(grid.getByRole('row')).toHaveCount(3);
+  const marksCell = (row: number) => grid.getByRole('row').nth(row).locator('[data-field="value"]');
+  await expect(marksCell(1)).toHaveText('7');
+
+  // A slip on Absent, undone by pressing it again: the saved 7 is back, nothing to save.
+  const absentA = page.getByRole('button', { name: `Slip ${run} A absent` });
+  await absentA.click();
+  await expect(marksCell(1)).toHaveText('absent');
+  await expect(absentA).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Save 1 change' })).toBeEnabled();
+  await absentA.click();
+  await expect(marksCell(1)).toHaveText('7');
+  await expect(page.getByRole('button', { name: 'Saved' })).toBeDisabled();
+
+  // A save held on its way: what is typed meanwhile is not taken for saved.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**${marksOf}`, async (route) => {
+    if (route.request().method() === 'PUT') await held;
+    await route.continue();
+  });
+  await marksCell(1).click();
+  await page.keyboard.type('8');
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Save 1 change' }).click();
+  await expect(page.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+  await marksCell(2).click();
+  await page.keyboard.type('6');
+  await page.keyboard.press('Enter');
+  release();
+  await expectToast(page, 'Saved 1 mark');
+  await expect(marksCell(1)).toHaveText('8');
+  await expect(marksCell(2)).toHaveText('6');
+  await expect(page.getByRole('button', { name: 'Save 1 change' })).toBeEnabled();
+  expect(await listed()).toEqual([
+    [`Slip ${run} A`, '8'],
+    [`Slip ${run} B`, ''],
+  ]);
+  await page.unroute(`**${marksOf}`);
+  await page.getByRole('button', { name: 'Save 1 change' }).click();
+  await expectToast(page, 'Saved 1 mark');
+  await expect(page.getByRole('button', { name: 'Saved' })).toBeDisabled();
+  expect(await listed()).toEqual([
+    [`Slip ${run} A`, '8'],
+    [`Slip ${run} B`, '6'],
+  ]);
+});

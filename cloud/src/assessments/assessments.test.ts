@@ -211,12 +211,25 @@ describe('marks entry', () => {
     ]);
   });
 
-  it('never leaves a mark above a maximum lowered while it was being saved', async () => {
-    const [p] = (await pupils(1, 9, 'CBSE')) as [Pupil];
-    const a = await create({ grade: 9, board: 'CBSE', maxMarks: 50, title: 'Lowered meanwhile' });
+  it.each([
+    {
+      what: 'a mark above a maximum lowered',
+      grade: 9,
+      meanwhile: `"maxMarks" = 20`,
+      error: M.marksInvalid(20),
+    },
+    {
+      what: 'marks checked for the batch the assessment had before its grade changed',
+      grade: 2,
+      meanwhile: `grade = grade + 1`,
+      error: M.batchChangedMeanwhile,
+    },
+  ])('never leaves $what while the marks were being saved', async ({ grade, meanwhile, error }) => {
+    const [p] = (await pupils(1, grade, 'CBSE')) as [Pupil];
+    const a = await create({ grade, board: 'CBSE', maxMarks: 50, title: 'Changed meanwhile' });
     const holder = await t.sql.connect();
     try {
-      // Another change holds the assessment while the save checks its rows against 50.
+      // Another change holds the assessment while the save checks its rows against it as it was.
       await holder.query('BEGIN');
       await holder.query(`SELECT 1 FROM "Assessment" WHERE "objectId" = $1 FOR UPDATE`, [a.objectId]);
       const saving = save(a.objectId, [{ id: p.id, value: '45' }]);
@@ -228,10 +241,10 @@ describe('marks entry', () => {
         if (waited > 10_000) throw new Error('the save never waited for the assessment');
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      await holder.query(`UPDATE "Assessment" SET "maxMarks" = 20 WHERE "objectId" = $1`, [a.objectId]);
+      await holder.query(`UPDATE "Assessment" SET ${meanwhile} WHERE "objectId" = $1`, [a.objectId]);
       await holder.query('COMMIT');
       const res = await saving;
-      expect(res).toMatchObject({ status: 400, body: { error: M.marksInvalid(20) } });
+      expect(res).toMatchObject({ status: 400, body: { error, field: 'rows' } });
     } finally {
       holder.release();
     }
@@ -443,6 +456,22 @@ describe('CSV import', () => {
 });
 
 describe('publishing and progress', () => {
+  it('gives the admin the average rounded once to one decimal: the figure students see', async () => {
+    // Ten 14s and one 14.5: the mean is 14.04545..., 14.0 to one decimal (14.05 first would make it 14.1).
+    const batch = await pupils(11, 6, 'State');
+    const a = await create({ grade: 6, board: 'State', subject: 'Hindi', title: 'Rounded once' });
+    await save(
+      a.objectId,
+      batch.map((p, i) => ({ id: p.id, value: i === 0 ? '14.5' : '14' })),
+    );
+    const published = await t.api('POST', `/api/assessments/${a.objectId}/publish`, undefined, admin);
+    expect(published.body).toMatchObject({ average: 14, markedCount: 11 });
+    const listed = await t.api('GET', `/api/assessments/${a.objectId}`, undefined, admin);
+    expect(listed.body.average).toBe(14);
+    const progress = await t.api('GET', '/api/students/me/progress', undefined, await tokenOf(batch[1]!));
+    expect(progress.body.assessments[0]).toMatchObject({ title: 'Rounded once', batchAverage: 14 });
+  });
+
   it('stores the average, mails each student with marks exactly once, and a correction sends nothing', async () => {
     const class8 = await pupils(6, 8, 'ICSE');
     const a = await create({ grade: 8, board: 'ICSE', subject: 'Science', title: 'Unit Test 3', maxMarks: 20 });

@@ -240,7 +240,7 @@ export function defineMarkFunctions(deps: CloudDeps): void {
       return { id: id as number, value };
     });
     const { checked, writes } = await checkRows(deps, assessment, input);
-    await logMarks(deps, admin, 'marks.save', assessment.id!, writes);
+    await logMarks(deps, admin, 'marks.save', assessment, writes);
     const errors = checked.filter((row) => row.error).map((row) => ({ id: row.id!, message: row.error! }));
     return { saved: writes.length, errors };
   });
@@ -262,7 +262,7 @@ export function defineMarkFunctions(deps: CloudDeps): void {
     const { checked, writes } = await checkRows(deps, assessment, csvRows(csvParam(request.params)), CSV_BLANK);
     const errorCount = checked.filter((row) => row.error).length;
     if (errorCount) validationFailed(M.csvHasErrors(errorCount), 'csv');
-    await logMarks(deps, admin, 'marks.import', assessment.id!, writes);
+    await logMarks(deps, admin, 'marks.import', assessment, writes);
     return { saved: writes.length };
   });
 }
@@ -284,9 +284,11 @@ async function logMarks(
   deps: CloudDeps,
   admin: User,
   kind: 'marks.save' | 'marks.import',
-  assessmentId: string,
+  /** The assessment as the rows were checked against it. */
+  checkedAgainst: AssessmentObject,
   writes: MarkWrite[],
 ): Promise<void> {
+  const assessmentId = checkedAgainst.id!;
   const stored = await deps.sql<{ studentId: string; marks: number | null; absent: boolean | null }>(
     `SELECT "studentId", marks, absent FROM "Mark" WHERE "assessmentId" = $1 AND "studentId" = ANY($2::text[])`,
     [assessmentId, writes.map((write) => write.studentId)],
@@ -303,11 +305,18 @@ async function logMarks(
     deps.transaction(async (tx) => {
       // Saves of one assessment, and its publication, take their turns: a mark
       // saved while it is being published is either in the publication or mailed here.
-      const [assessment] = await tx.sql<{ status: string; maxMarks: number }>(
-        `SELECT status, "maxMarks" FROM "Assessment" WHERE "objectId" = $1 FOR UPDATE`,
+      const [assessment] = await tx.sql<{ status: string; maxMarks: number; grade: number; board: string }>(
+        `SELECT status, "maxMarks", grade, board FROM "Assessment" WHERE "objectId" = $1 FOR UPDATE`,
         [assessmentId],
       );
       if (!assessment) fail(ErrorCode.NotFound, M.notFound);
+      // Its batch changed since the rows were checked (it had no marks then): they were checked for another batch.
+      if (
+        Number(assessment.grade) !== checkedAgainst.get('grade') ||
+        assessment.board !== checkedAgainst.get('board')
+      ) {
+        validationFailed(M.batchChangedMeanwhile, 'rows');
+      }
       // The maximum lowered since the rows were checked: none may end above it.
       const maxMarks = Number(assessment.maxMarks);
       if (writes.some((w) => w.value && !w.value.absent && w.value.marks > maxMarks)) {

@@ -2,7 +2,13 @@
 // the Parse SDK; marks come by the thousand and go through single SQL
 // statements on Parse's own tables ("Assessment", "Mark").
 
-import { ALL_BOARDS, AssessmentMessage, type MarkValue, type ValidAssessment } from '@tc/domain/assessments';
+import {
+  ALL_BOARDS,
+  AssessmentMessage,
+  toOneDecimal,
+  type MarkValue,
+  type ValidAssessment,
+} from '@tc/domain/assessments';
 import { ErrorCode } from '@tc/domain/errors';
 import { marksPublishedEmail } from '@tc/domain/notifications';
 import { Route } from '@tc/domain/routes';
@@ -34,7 +40,8 @@ export function toAssessmentRecord(object: AssessmentObject): AssessmentRecord {
     date: object.get('date') as Field<'date'>,
     maxMarks: object.get('maxMarks') as Field<'maxMarks'>,
     status: object.get('status') as Field<'status'>,
-    ...(typeof average === 'number' ? { average: Math.round(average * 100) / 100 } : {}),
+    // Rounded once, to one decimal, from the exact mean: the figure students see.
+    ...(typeof average === 'number' ? { average: toOneDecimal(average) } : {}),
     markedCount: (object.get('markedCount') as number | undefined) ?? 0,
     ...(publishedAt ? { publishedAt: publishedAt.toISOString() } : {}),
   };

@@ -175,7 +175,7 @@ export const assessmentRecord = object(
     ...assessmentFields,
     status: { type: 'string', enum: ASSESSMENT_STATUSES },
     publishedAt: { type: 'string', format: 'date-time' },
-    average: { ...num, description: 'Mean marks of the students with marks (absent left out)' },
+    average: { ...num, description: 'Mean marks of the students with marks (absent left out), to one decimal' },
     markedCount: { ...int, description: 'Students with marks (not absent)' },
   },
   ['objectId', 'grade', 'board', 'subject', 'title', 'date', 'maxMarks', 'status', 'markedCount'],

@@ -21,13 +21,7 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
-import {
-  ALL_BOARDS,
-  ASSESSMENT_BOARDS,
-  toOneDecimal,
-  type AssessmentBoard,
-  type AssessmentStatus,
-} from '@tc/domain/assessments';
+import { ALL_BOARDS, ASSESSMENT_BOARDS, type AssessmentBoard, type AssessmentStatus } from '@tc/domain/assessments';
 import type { Grade } from '@tc/domain/constants';
 import { isoToDisplayDate } from '@tc/domain/dates';
 import { UiMessage } from '@tc/domain/messages';
@@ -59,8 +53,8 @@ const FILTER_WIDTH = { width: { md: 200 } } as const;
 const NO_ASSESSMENTS = 'No assessments yet: “New assessment” makes the first one.';
 const NO_MATCH = 'No assessment matches these filters.';
 
-/** "12.4 (7)": the batch average, to one decimal as students see it, and how many students it counts. */
-const averageOf = (a: Assessment) => `${toOneDecimal(a.average ?? 0)} (${a.markedCount})`;
+/** "12.4 (7)": the batch average (to one decimal from the server, as students see it) and how many students it counts. */
+const averageOf = (a: Assessment) => `${a.average ?? 0} (${a.markedCount})`;
 
 function StatusChip({ assessment }: { assessment: Assessment }) {
   const published = assessment.status === 'published';

@@ -145,9 +145,11 @@ export function MarksGrid({ assessment, onSaved }: Props) {
 
   const save = async () => {
     setSaving(true);
+    // The grid stays editable while the request runs: what is typed meanwhile stays unsaved.
+    const sent = changes;
     const result = await callAsAdmin('saveMarks', {
       objectId: assessment.objectId,
-      rows: Object.entries(changes).map(([id, c]) => ({ id: Number(id), value: c.value })),
+      rows: Object.entries(sent).map(([id, c]) => ({ id: Number(id), value: c.value })),
     });
     setSaving(false);
     if (!result.ok || !result.data) {
@@ -155,8 +157,23 @@ export function MarksGrid({ assessment, onSaved }: Props) {
       return;
     }
     const refused = new Map(result.data.errors.map((e) => [e.id, e.message]));
-    setChanges((all) => Object.fromEntries(Object.entries(all).filter(([id]) => refused.has(Number(id)))));
-    setErrors(Object.fromEntries(refused));
+    setChanges((all) => {
+      const next: typeof all = {};
+      for (const [key, c] of Object.entries(all)) {
+        const id = Number(key);
+        const saved = sent[id] && !refused.has(id) ? sent[id].value : undefined;
+        // Refused, not sent, or typed again since: still unsaved (against what the server now has).
+        if (saved === undefined) next[id] = c;
+        else if (c.value !== saved) next[id] = { value: c.value, original: saved };
+      }
+      return next;
+    });
+    setErrors((all) => {
+      const next = { ...all };
+      for (const key of Object.keys(sent)) delete next[Number(key)];
+      for (const [id, message] of refused) next[id] = message;
+      return next;
+    });
     if (refused.size) notify.error(`${result.data.saved} saved; ${MarksText.needAttention(refused.size)}`);
     else notify.success(`Saved ${MarksText.marks(result.data.saved)}`);
     setReload((n) => n + 1);
@@ -191,7 +208,12 @@ export function MarksGrid({ assessment, onSaved }: Props) {
           variant={params.row.value === ABSENT ? 'contained' : 'outlined'}
           aria-pressed={params.row.value === ABSENT}
           aria-label={`${params.row.fullname} absent`}
-          onClick={() => change(params.row, params.row.value === ABSENT ? '' : ABSENT)}
+          onClick={() => {
+            // Pressed again: back to what the server has (a saved mark is not cleared by a slip).
+            const original = changes[params.row.id]?.original ?? params.row.value;
+            const back = original === ABSENT ? '' : original;
+            change(params.row, params.row.value === ABSENT ? back : ABSENT);
+          }}
         >
           Absent
         </Button>
