@@ -64,6 +64,40 @@ describe('zoned time', () => {
     expect(zonedToInstant('2026-12-07', '18:00', 'Europe/London').toISOString()).toBe('2026-12-07T18:00:00.000Z');
   });
 
+  it('reads the day before a clock change with the offset of that day, east and west of UTC', () => {
+    // Sydney goes forward at 02:00 on Sunday 5 October 2025: Saturday 17:00 is still +10:00.
+    expect(zonedToInstant('2025-10-04', '17:00', 'Australia/Sydney').toISOString()).toBe('2025-10-04T07:00:00.000Z');
+    expect(zonedToInstant('2025-10-05', '17:00', 'Australia/Sydney').toISOString()).toBe('2025-10-05T06:00:00.000Z');
+    // New York goes forward at 02:00 on Sunday 8 March 2026: Saturday 21:00 is still -05:00.
+    expect(zonedToInstant('2026-03-07', '21:00', 'America/New_York').toISOString()).toBe('2026-03-08T02:00:00.000Z');
+  });
+
+  it('reads a repeated time as its first occurrence and a skipped one with the offset before the gap', () => {
+    // London: 01:30 happens twice on 25 October 2026 (BST, then GMT).
+    expect(zonedToInstant('2026-10-25', '01:30', 'Europe/London').toISOString()).toBe('2026-10-25T00:30:00.000Z');
+    // London: 01:30 does not happen on 29 March 2026; read as GMT, it is 02:30 BST.
+    expect(zonedToInstant('2026-03-29', '01:30', 'Europe/London').toISOString()).toBe('2026-03-29T01:30:00.000Z');
+    expect(zonedToInstant('2025-10-05', '02:30', 'Australia/Sydney').toISOString()).toBe('2025-10-04T16:30:00.000Z');
+  });
+
+  it('gives back the wall time it was given, every day of two years, in zones with daylight saving', () => {
+    const zones = ['Australia/Sydney', 'Pacific/Auckland', 'Europe/London', 'America/New_York', 'America/Santiago'];
+    const times = ['00:30', '01:30', '02:30', '16:00', '17:00', '23:30'];
+    for (const zone of zones) {
+      for (let date = '2025-01-01'; date < '2027-01-01'; date = addDays(date, 1)) {
+        for (const time of times) {
+          const shown = zonedParts(zonedToInstant(date, time, zone), zone);
+          if (shown.date === date && shown.time === time) continue;
+          // Only a time the clocks skip comes out otherwise: an hour later, the same day.
+          const [h, m] = time.split(':').map(Number) as [number, number];
+          const later = `${String(h + 1).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
+          expect({ zone, date, time, shown }).toEqual({ zone, date, time, shown: { ...shown, date, time: later } });
+          expect(zonedToInstant(date, later, zone).getTime()).toBe(zonedToInstant(date, time, zone).getTime());
+        }
+      }
+    }
+  });
+
   it('labels the centre zone', () => {
     expect(timeZoneLabel(KOLKATA)).toBe('IST');
   });

@@ -22,7 +22,7 @@ export const TimetableMessage = {
   holidayToBeforeFrom: 'The last day must be on or after the first day',
   holidayTooLong: 'A holiday can last at most 120 days',
   holidayNotFound: 'This holiday no longer exists',
-  weekInvalid: 'week must be a date as YYYY-MM-DD',
+  weekInvalid: 'week must be a date as YYYY-MM-DD, from 1900 to 9998',
   slotCreated: 'Class added to the timetable',
   slotUpdated: 'Class updated',
   slotDeleted: 'Class deleted',

@@ -79,16 +79,21 @@ function offsetMinutes(instant: number, zone: string): number {
 
 /**
  * The instant a wall-clock date and time in `zone` happens. Near a daylight-saving
- * change (none in India) a skipped or repeated time resolves to the earlier candidate.
+ * change (none in India) it reads them as RFC 5545 does, so that the student's
+ * card and the calendar feed agree: a repeated time is its first occurrence, and
+ * a skipped one is read with the offset in force before the gap (02:30 in a gap
+ * from 02:00 to 03:00 is 03:30).
  */
 export function zonedToInstant(date: string, time: string, zone: string): Date {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   const [hour, minute] = time.split(':').map(Number) as [number, number];
   const wall = Date.UTC(year, month - 1, day, hour, minute);
-  // Two rounds of "subtract the offset in force" settle on the right instant.
-  const first = wall - offsetMinutes(wall, zone) * MS_PER_MINUTE;
-  const second = wall - offsetMinutes(first, zone) * MS_PER_MINUTE;
-  return new Date(Math.min(first, second));
+  // The offsets in force a day before and a day after: no zone changes its clock twice in two days.
+  const before = offsetMinutes(wall - MS_PER_DAY, zone);
+  const after = offsetMinutes(wall + MS_PER_DAY, zone);
+  const shows = (instant: number) => instant + offsetMinutes(instant, zone) * MS_PER_MINUTE === wall;
+  const candidates = [wall - before * MS_PER_MINUTE, wall - after * MS_PER_MINUTE].filter(shows);
+  return new Date(candidates.length ? Math.min(...candidates) : wall - before * MS_PER_MINUTE);
 }
 
 /** 1 (Monday) to 7 (Sunday) of a YYYY-MM-DD date. */

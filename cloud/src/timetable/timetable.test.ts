@@ -345,8 +345,15 @@ describe("a student's schedule", () => {
       token,
     );
     expect(earlier.body.weekStart).toBe(addDays(now.body.weekStart, -7));
-    const bad = await t.api('GET', '/api/students/me/schedule?week=2026-13-01', undefined, token);
-    expect(bad).toMatchObject({ status: 400, body: { field: 'week', error: M.weekInvalid } });
+    // Not a date, or a date whose week would leave four-digit years: 400, never 500.
+    for (const week of ['2026-13-01', '0100-01-01', '9999-12-31', '1899-12-31']) {
+      const bad = await t.api('GET', `/api/students/me/schedule?week=${week}`, undefined, token);
+      expect(bad).toMatchObject({ status: 400, body: { field: 'week', error: M.weekInvalid } });
+    }
+    const edges = ['1900-01-01', '9998-12-31'];
+    for (const week of edges) {
+      expect((await t.api('GET', `/api/students/me/schedule?week=${week}`, undefined, token)).status).toBe(200);
+    }
     expect((await t.api('GET', '/api/students/me/schedule')).status).toBe(401);
   });
 
