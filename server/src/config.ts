@@ -11,6 +11,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@tc/domain/constants';
 import { isValidEmail, normalizeEmail, normalizePassword, passwordProblem } from '@tc/domain/registration';
 import { loadDevSecrets } from './dev-secrets.ts';
 import { LOG_LEVELS } from './logger.ts';
+import { vtimezoneOf } from '@tc/cloud/timetable/vtimezone';
 
 const optionalUrl = (protocols: string[]) =>
   z
@@ -165,11 +166,12 @@ const envSchema = z.object({
     .refine((zone) => {
       try {
         new Intl.DateTimeFormat('en', { timeZone: zone });
-        return true;
       } catch {
         return false;
       }
-    }, 'must be an IANA time zone such as Asia/Kolkata'),
+      // The calendar feed must describe it to calendar apps (a few new names are not known yet).
+      return vtimezoneOf(zone) !== null;
+    }, 'must be an IANA time zone such as Asia/Kolkata that calendar apps know (Europe/Kiev, not Europe/Kyiv)'),
   BACKUP_DIR: optionalText,
   BACKUP_SCHEDULE: z
     .string()

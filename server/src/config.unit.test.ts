@@ -105,6 +105,12 @@ describe('CENTRE_TIMEZONE', () => {
     expect(loadConfig(base).centreTimeZone).toBe('Asia/Kolkata');
     expect(loadConfig({ ...base, CENTRE_TIMEZONE: 'Europe/London' }).centreTimeZone).toBe('Europe/London');
   });
+
+  it('refuses a zone the calendar feed cannot describe to calendar apps, and takes an older name of one', () => {
+    const base = { NODE_ENV: 'test', DATA_DIR: tempDir() };
+    expect(() => loadConfig({ ...base, CENTRE_TIMEZONE: 'Europe/Kyiv' })).toThrow(/CENTRE_TIMEZONE.*Europe\/Kiev/);
+    expect(loadConfig({ ...base, CENTRE_TIMEZONE: 'Asia/Calcutta' }).centreTimeZone).toBe('Asia/Calcutta');
+  });
 });
 
 describe('the configuration schema', () => {

@@ -4,7 +4,6 @@
 // 192 random bits, replaced (and the old one dead at once) on request.
 
 import { randomBytes } from 'node:crypto';
-import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
@@ -16,6 +15,7 @@ import { parseBoard } from '@tc/domain/registration';
 import type { CloudDeps } from '../deps.ts';
 import { MASTER, parse, unlessMissing } from '../parse.ts';
 import { findHolidays, findSlots } from './store.ts';
+import { vtimezoneOf } from './vtimezone.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -105,7 +105,7 @@ export function buildCalendar(
   const calendar = ical({
     name: `${PRODUCT_NAME}: my classes`,
     prodId: { company: 'Guided Learning', product: 'Timetable', language: 'EN' },
-    timezone: { name: zone, generator: getVtimezoneComponent },
+    timezone: { name: zone, generator: vtimezoneOf },
     // Ask calendar apps to look for changes every few hours.
     ttl: 6 * 3600,
   });

@@ -1,0 +1,42 @@
+// The feed's time zone, whatever name the centre's zone is configured under:
+// every TZID an event names has its VTIMEZONE, under that name (RFC 5545), and
+// the classes keep their wall time.
+
+import ICAL from 'ical.js';
+import { describe, expect, it } from 'vitest';
+import type { Slot } from '@tc/domain/timetable';
+import { buildCalendar } from './calendar-feed.ts';
+import { vtimezoneOf } from './vtimezone.ts';
+
+const slot: Slot = {
+  objectId: 'slot1',
+  grade: 5,
+  board: 'CBSE',
+  subject: 'Mathematics',
+  weekday: 6,
+  start: '17:00',
+  duration: 60,
+  teacher: 'Ms Rao',
+  link: '',
+};
+
+describe('the calendar feed in the centre zone', () => {
+  it.each(['Asia/Kolkata', 'Asia/Calcutta', 'US/Eastern', 'Australia/Sydney'])(
+    'describes %s under its own name, and the class keeps its wall time',
+    (zone) => {
+      const calendar = new ICAL.Component(ICAL.parse(buildCalendar([slot], [], zone, 'example.com', '2025-10-30')));
+      expect(calendar.getAllSubcomponents('vtimezone').map((tz) => tz.getFirstPropertyValue('tzid'))).toEqual([zone]);
+      const vevent = calendar.getFirstSubcomponent('vevent')!;
+      expect(vevent.getFirstProperty('dtstart')?.getParameter('tzid')).toBe(zone);
+      expect(vevent.getFirstProperty('dtend')?.getParameter('tzid')).toBe(zone);
+      // A Saturday 17:00-18:00, whichever week the feed starts in (here the week before Sydney's clocks went forward).
+      expect(String(vevent.getFirstPropertyValue('dtstart'))).toMatch(/T17:00:00$/);
+      expect(String(vevent.getFirstPropertyValue('dtend'))).toMatch(/T18:00:00$/);
+    },
+  );
+
+  it('knows no block for a zone the library lacks, which the configuration refuses', () => {
+    expect(vtimezoneOf('Europe/Kyiv')).toBeNull();
+    expect(vtimezoneOf('Europe/Kiev')).toMatch(/^TZID:Europe\/Kiev$/m);
+  });
+});
