@@ -10,7 +10,7 @@ export const AdminToolsMessage = {
   erasedCannotChange: 'An erased student cannot be changed',
   eraseConfirmation: (word: string) => `Type ${word} to confirm`,
   kindInvalid: 'Unknown kind of activity',
-  dateInvalid: 'Dates must be YYYY-MM-DD',
+  dateInvalid: 'Dates must be real dates as YYYY-MM-DD, from 1900 to 9998',
   notAnAdmin: 'No administrator with this id',
   cannotRemoveSelf: 'You cannot remove your own administrator rights',
   cannotRemoveLast: 'The last administrator cannot be removed',

@@ -106,6 +106,22 @@ export function normalizeMobile(value: string): string | null {
 }
 
 /**
+ * What a search for a mobile number looks for among the stored mobiles (10
+ * digits), or null when the search is not written like a number: a number
+ * written in full in any form ("+91 98765 43210", "09876543210") as stored, and
+ * the country code dropped from the start of a part ("+91 98765"). The admin's
+ * table and its CSV export search alike.
+ */
+export function mobileSearchDigits(q: string): string | null {
+  if (!/^[\d\s+\-()]+$/.test(q)) return null;
+  const full = normalizeMobile(q);
+  if (full) return full;
+  const compact = q.replace(/[\s\-().]/g, '');
+  const digits = (compact.startsWith('+91') ? compact.slice(3) : compact).replace(/\D/g, '');
+  return digits || null;
+}
+
+/**
  * Passwords lose surrounding spaces everywhere (registration, reset, login), as
  * the seed's login form trims what it sends: a password typed with
  * a trailing space still works.

@@ -13,7 +13,7 @@ import {
 import { ErrorCode } from '@tc/domain/errors';
 import { RegistrationMessage } from '@tc/domain/messages';
 import { ServerMessage } from '@tc/domain/server-messages';
-import { normalizeEmail, normalizeMobile, parseBoard, parseGrade } from '@tc/domain/registration';
+import { mobileSearchDigits, normalizeEmail, parseBoard, parseGrade } from '@tc/domain/registration';
 import { validateStudentUpdate } from '@tc/domain/student-update';
 import type { CloudDeps } from '../deps.ts';
 import { defineFunction, fail, integerParam, optionalString, requireStrings, validationFailed } from '../errors.ts';
@@ -40,18 +40,6 @@ import { zonedParts } from '@tc/domain/zoned-time';
 
 function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/**
- * The digits a search looks for among the stored mobiles (10 digits): a number
- * written in full in any form ("+91 98765 43210", "09876543210") as stored, and
- * the country code dropped from the start of a part ("+91 98765").
- */
-function mobileDigitsOf(q: string): string {
-  const full = normalizeMobile(q);
-  if (full) return full;
-  const compact = q.replace(/[\s\-().]/g, '');
-  return (compact.startsWith('+91') ? compact.slice(3) : compact).replace(/\D/g, '');
 }
 
 export function defineAdminFunctions(deps: CloudDeps): void {
@@ -104,9 +92,9 @@ export function defineAdminFunctions(deps: CloudDeps): void {
         const pattern = escapeRegex(q);
         const byName = students().matches('fullname', pattern, 'i');
         const byEmail = students().matches('email', pattern);
-        const digits = mobileDigitsOf(q);
+        const digits = mobileSearchDigits(q);
         const clauses = [byName, byEmail];
-        if (digits && /^[\d\s+\-()]+$/.test(q)) clauses.push(students().matches('mobile', escapeRegex(digits)));
+        if (digits) clauses.push(students().matches('mobile', escapeRegex(digits)));
         query = Parse.Query.or(...clauses);
       }
     }

@@ -96,6 +96,14 @@ describe('the CSV export', () => {
         .slice(1)
         .map((r) => Number(r[0])),
     ).toEqual([result.body.id]);
+    // A mobile written as people write it finds the student, as in the admin's table.
+    const { mobile } = student;
+    for (const written of [`+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`, `0${mobile}`, `+91 ${mobile.slice(0, 7)}`]) {
+      const ids = rowsOf((await download(`?q=${encodeURIComponent(written)}`)).text)
+        .slice(1)
+        .map((r) => Number(r[0]));
+      expect(ids, written).toContain(result.body.id);
+    }
     await t.api('PUT', `/api/users/${result.body.objectId}/status`, { status: 'deactivated' }, admin);
     expect(rowsOf((await download(query)).text).slice(1)).toEqual([]);
     const shown = rowsOf((await download(`${query}&status=deactivated`)).text).slice(1);

@@ -17,7 +17,7 @@ import { AppError, ErrorCode, httpStatusOf } from '@tc/domain/errors';
 import { RegistrationMessage } from '@tc/domain/messages';
 import { ServerMessage } from '@tc/domain/server-messages';
 import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
-import { parseBoard, parseGrade } from '@tc/domain/registration';
+import { mobileSearchDigits, parseBoard, parseGrade } from '@tc/domain/registration';
 import { bearerToken } from '../bearer.ts';
 import { callCloudFunction } from '../cloud-call.ts';
 import type { Sql } from '../database/sql.ts';
@@ -43,8 +43,9 @@ export function filtersOf(query: Record<string, unknown>): Filters {
   if (q) {
     const pattern = add(`%${likeEscape(q)}%`);
     const clauses = [`fullname ILIKE ${pattern}`, `email LIKE ${pattern}`];
-    const digits = q.replace(/\D/g, '');
-    if (digits && /^[\d\s+\-()]+$/.test(q)) clauses.push(`mobile LIKE ${add(`%${digits}%`)}`);
+    // As the admin's table searches (cloud/src/admin/functions.ts listStudents).
+    const digits = mobileSearchDigits(q);
+    if (digits) clauses.push(`mobile LIKE ${add(`%${digits}%`)}`);
     where.push(`(${clauses.join(' OR ')})`);
   }
   const gradeText = one(query.grade);
