@@ -28,6 +28,10 @@ export interface Captures {
   failMail: boolean;
   /** The mail server takes the message and never answers it while true. */
   stallMail: boolean;
+  /** The mail server answers (and records) each message only after this long. */
+  mailDelayMs: number;
+  /** The recipients of each message whose text the mail server has begun to receive (recorded or not). */
+  mailsBegun: string[][];
   close(): Promise<void>;
 }
 
@@ -45,13 +49,19 @@ export async function startCaptures(): Promise<Captures> {
       callback(refused);
     },
     onData(stream, session, callback) {
+      captures.mailsBegun.push(session.envelope.rcptTo.map((r) => r.address));
       const chunks: Buffer[] = [];
       const stall = captures.stallMail;
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         if (stall) return;
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
+        setTimeout(() => {
+          mails.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
+          callback();
+        }, captures.mailDelayMs);
       });
     },
   });
@@ -70,6 +80,8 @@ export async function startCaptures(): Promise<Captures> {
     smsDelayMs: 0,
     failMail: false,
     stallMail: false,
+    mailDelayMs: 0,
+    mailsBegun: [],
     close: async () => {
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
       http.closeAllConnections();

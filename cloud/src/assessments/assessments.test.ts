@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AssessmentMessage as M } from '@tc/domain/assessments';
 import { loginAdmin, loginStudent, register, startTestSite, type TestSite } from '../../../testing/site.ts';
 import { newStudent } from '../../../testing/students.ts';
+import { until } from '../../../testing/until.ts';
+import { publicationMailKey } from './store.ts';
 
 let t: TestSite;
 let admin: string;
@@ -456,6 +458,41 @@ describe('CSV import', () => {
 });
 
 describe('publishing and progress', () => {
+  it('mails nothing to a student erased while the publication is queueing the mails', async () => {
+    const [kept, erased] = (await pupils(2, 1, 'ICSE')) as [Pupil, Pupil];
+    const a = await create({ grade: 1, board: 'ICSE', subject: 'English', title: 'Erased meanwhile' });
+    await save(a.objectId, [
+      { id: kept.id, value: '12' },
+      { id: erased.id, value: '14' },
+    ]);
+    const holder = await t.sql.connect();
+    try {
+      // Another transaction holds the erased student's mail key: the publication, past its
+      // read of the students, waits on it before it commits.
+      await holder.query('BEGIN');
+      await holder.query(`INSERT INTO mail_delivery (key) VALUES ($1)`, [
+        publicationMailKey(a.objectId, erased.objectId),
+      ]);
+      const publishing = t.api('POST', `/api/assessments/${a.objectId}/publish`, undefined, admin);
+      await until(async () => {
+        const { rows } = await t.sql.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%mail_delivery%'`,
+        );
+        return rows[0].n > 0;
+      }, 10_000);
+      // The erasure comes now: it waits for the publication, then drops what it queued.
+      const erasing = t.api('POST', `/api/users/${erased.objectId}/erase`, { confirm: 'ERASE' }, admin);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await holder.query('ROLLBACK');
+      expect((await publishing).status).toBe(200);
+      expect((await erasing).status).toBe(200);
+    } finally {
+      holder.release();
+    }
+    expect(await mailsTo(kept.email)).toHaveLength(1);
+    expect(await mailsTo(erased.email)).toHaveLength(0);
+  });
+
   it('gives the admin the average rounded once to one decimal: the figure students see', async () => {
     // Ten 14s and one 14.5: the mean is 14.04545..., 14.0 to one decimal (14.05 first would make it 14.1).
     const batch = await pupils(11, 6, 'State');

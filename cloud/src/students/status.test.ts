@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
 import { loginAdmin, loginStudent, mailTo, register, startTestSite, type TestSite } from '../../../testing/site.ts';
+import { until } from '../../../testing/until.ts';
 
 let t: TestSite;
 let admin: string;
@@ -74,6 +75,23 @@ describe('deactivation', () => {
     expect(history.body.every((e: { state: string }) => e.state === 'applied')).toBe(true);
   });
 
+  it('ends a session whose login was under way when the student was deactivated', async () => {
+    const { student, objectId } = await registered();
+    const [profileToken, progressToken] = [
+      await loginStudent(t, student.email, student.password),
+      await loginStudent(t, student.email, student.password),
+    ];
+    // The login read the account before the deactivation, whose revocation came before its
+    // session existed: the account is deactivated, the session is still there.
+    await t.sql.query(`UPDATE "_User" SET status = 'deactivated' WHERE "objectId" = $1`, [objectId]);
+    expect((await t.api('GET', '/api/students/me', undefined, profileToken)).status).toBe(401);
+    expect((await t.api('GET', '/api/students/me/progress', undefined, progressToken)).status).toBe(401);
+    const { rows } = await t.sql.query(`SELECT count(*)::int AS n FROM "_Session" WHERE "user" = $1`, [
+      `_User$${objectId}`,
+    ]);
+    expect(rows[0].n).toBe(0);
+  });
+
   it('is for admins only and refuses a bad status', async () => {
     const { student, objectId } = await registered();
     const token = await loginStudent(t, student.email, student.password);
@@ -120,6 +138,12 @@ describe('erasure', () => {
     // A pending reset code is stored by e-mail.
     expect((await t.api('POST', '/api/send-email-otp', { email: student.email })).status).toBe(200);
     await mailTo(t, student.email, /reset code/i);
+    // A mail to the address that bounced for good: the mail server's answer names the address.
+    await t.sql.query(`INSERT INTO mail_delivery (key, state, message, last_error) VALUES ($1, 'failed', $2, $3)`, [
+      `bounced:${objectId}`,
+      JSON.stringify({ to: student.email, subject: 'Notice', text: 'x' }),
+      `550 5.1.1 <${student.email}>: Recipient address rejected`,
+    ]);
     for (const value of [student.email, newMobile, student.mobile, student.fullname]) {
       expect((await rowsContaining(value)).length).toBeGreaterThan(0);
     }
@@ -166,6 +190,50 @@ describe('erasure', () => {
     expect((await t.api('PUT', `/api/users/${objectId}/status`, { status: 'active' }, admin)).status).toBe(403);
     expect((await t.api('POST', `/api/users/${objectId}/erase`, { confirm: 'ERASE' }, admin)).status).toBe(400);
   });
+
+  it('stops a mail to the student that is in a batch already being sent', async () => {
+    // The queue sends a batch five at a time, in an order of its own: the student's mail is
+    // queued behind fifteen others, and a try in which it went out before the erasure had
+    // finished (among the first five) is tried again with another student.
+    const slow = 1_000;
+    let seen = false;
+    t.captures.mailDelayMs = slow;
+    try {
+      for (let attempt = 0; attempt < 6 && !seen; attempt++) {
+        const { student, objectId } = await registered();
+        await mailTo(t, student.email, /welcome/i);
+        const stamp = `${Date.now()}-${attempt}`;
+        const notice = (to: string) => ({
+          message: { to, subject: 'Notice', text: 'Classes resume on Monday.' },
+          idempotencyKey: `test:${to}:${stamp}`,
+        });
+        const others = (batch: string, count: number) =>
+          Array.from({ length: count }, (_, i) => `${batch}-${i}-${stamp}@example.com`);
+        const [first, second] = [others('first', 5), others('second', 15)];
+        const from = t.captures.mailsBegun.length;
+        const begun = (to: string) => t.captures.mailsBegun.slice(from).some((r) => r.includes(to));
+        // A first batch takes the five connections; the next one, queued meanwhile, holds the
+        // student's mail with the fifteen others.
+        await t.site.mailQueue.enqueueMany(first.map(notice));
+        await until(() => first.every(begun), 20_000);
+        await t.site.mailQueue.enqueueMany(second.map(notice));
+        await t.site.mailQueue.enqueueMany([notice(student.email)]);
+        await until(() => second.some(begun), 20_000);
+        const erased = await t.api('POST', `/api/users/${objectId}/erase`, { confirm: 'ERASE' }, admin);
+        expect(erased.status).toBe(200);
+        const wentBefore = begun(student.email);
+        await until(() => second.every((to) => t.captures.mails.some((m) => m.to.includes(to))), 30_000);
+        await new Promise((resolve) => setTimeout(resolve, slow + 1_000));
+        if (wentBefore) continue;
+        seen = true;
+        const notices = t.captures.mails.filter((m) => m.to.includes(student.email) && /Notice/.test(m.raw));
+        expect(notices).toEqual([]);
+      }
+    } finally {
+      t.captures.mailDelayMs = 0;
+    }
+    expect(seen).toBe(true);
+  }, 180_000);
 
   it('keeps the unique indexes: two erased students side by side', async () => {
     const a = await registered();

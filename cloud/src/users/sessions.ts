@@ -10,6 +10,7 @@
 // third of a week-schedule call's time went to the Parse queries it replaces).
 // The progress read goes in the same statement too (checkSessionAndRead).
 
+import type { StudentStatus } from '@tc/domain/admin-tools';
 import { ErrorCode } from '@tc/domain/errors';
 import { ServerMessage } from '@tc/domain/server-messages';
 import type { CloudDeps, SessionPolicy } from '../deps.ts';
@@ -17,6 +18,8 @@ import { fail } from '../errors.ts';
 import { MASTER, parse } from '../parse.ts';
 import { ROLE_MEMBERS_TABLE } from '../parse-storage.ts';
 import { ADMIN_ROLE, type User } from './accounts.ts';
+
+const DEACTIVATED: StudentStatus = 'deactivated';
 
 export const LAST_USED_FIELD = 'lastUsedAt';
 /** Writing the last use once a minute is precise enough for timeouts counted in minutes. */
@@ -34,6 +37,8 @@ interface SessionRow {
   lastUsed: Date | null;
   grade: number | null;
   board: string | null;
+  /** 'deactivated' for a deactivated (or erased) student; null or 'active' otherwise. */
+  status: string | null;
   admin: boolean;
 }
 
@@ -97,7 +102,7 @@ export function sessionAndReadStatement(read: OwnRead): string {
 
 /** The session of $1 for the account $2 with the account as stored now and whether it has the role $3. */
 function sessionStatement(extraColumns: string): string {
-  return `SELECT s."createdAt" AS created, s."${LAST_USED_FIELD}" AS "lastUsed", u.grade, u.board,
+  return `SELECT s."createdAt" AS created, s."${LAST_USED_FIELD}" AS "lastUsed", u.grade, u.board, u.status,
        EXISTS (SELECT 1 FROM "${ROLE_MEMBERS_TABLE}" j JOIN "_Role" r ON r."objectId" = j."owningId"
                WHERE j."relatedId" = u."objectId" AND r.name = $3) AS admin${extraColumns}
      FROM "_Session" s JOIN "_User" u ON u."objectId" = s."user"
@@ -117,7 +122,10 @@ async function judgeSession(
   const now = Date.now();
   const created = session.created.getTime();
   const lastUsed = session.lastUsed?.getTime() ?? created;
-  if (now - created > policy.maxSeconds * 1000 || now - lastUsed > policy.idleSeconds * 1000) {
+  // A student deactivated (or erased) while logging in: the login read the account before the
+  // change, and the change revoked every session before this one existed.
+  const deactivated = role === 'student' && session.status === DEACTIVATED;
+  if (deactivated || now - created > policy.maxSeconds * 1000 || now - lastUsed > policy.idleSeconds * 1000) {
     // Through Parse, which also forgets the token in its own cache of sessions.
     const Parse = parse();
     const stale = await new Parse.Query(Parse.Session).equalTo('sessionToken', token).first(MASTER);

@@ -133,12 +133,22 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
   );
   retrying.unref();
 
-  /** Sends one mail unless its key says it went already; the state is written as soon as the server takes it. */
-  const deliver = async (job: PgBoss.JobWithMetadata<MailJob>, state: string | undefined) => {
+  /**
+   * Sends one mail unless its key says it went already or was dropped; the state
+   * is read just before the send (not with the batch: a recipient erased while
+   * the mails before theirs go out gets nothing) and written as soon as the
+   * server takes it.
+   */
+  const deliver = async (job: PgBoss.JobWithMetadata<MailJob>) => {
     const { key, message } = job.data;
+    const { rows } = await sql.query<{ state: string; dropped: boolean }>(
+      `SELECT state, message IS NULL AS dropped FROM mail_delivery WHERE key = $1`,
+      [key],
+    );
+    const row = rows[0];
     // Sent already (a worker that died after the mail server took it): never twice;
     // dropped (the recipient was erased): never.
-    if (state !== undefined && state !== 'queued') return;
+    if (row && (row.state !== 'queued' || row.dropped)) return;
     try {
       const { messageId } = await options.send(message);
       // Sent: no copy of its text is kept (an admin's invitation holds a live code,
@@ -168,11 +178,6 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
    * before and written right after its own send, so each key is sent once.
    */
   const deliverBatch = async (jobs: PgBoss.JobWithMetadata<MailJob>[]) => {
-    const { rows } = await sql.query<{ key: string; state: string }>(
-      `SELECT key, state FROM mail_delivery WHERE key = ANY($1)`,
-      [jobs.map((job) => job.data.key)],
-    );
-    const states = new Map(rows.map((row) => [row.key, row.state]));
     const done: string[] = [];
     const failed: Array<{ id: string; message: string }> = [];
     let next = 0;
@@ -181,7 +186,7 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
         while (next < jobs.length) {
           const job = jobs[next++]!;
           try {
-            await deliver(job, states.get(job.data.key));
+            await deliver(job);
             done.push(job.id);
           } catch (error) {
             failed.push({ id: job.id, message: error instanceof Error ? error.message : String(error) });
@@ -263,7 +268,7 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
       await sql.query(
         `UPDATE mail_delivery SET message = NULL,
            state = CASE WHEN state = 'queued' THEN 'failed' ELSE state END,
-           last_error = CASE WHEN state = 'queued' THEN 'recipient erased' ELSE last_error END, updated_at = now()
+           last_error = 'recipient erased', updated_at = now()
          WHERE lower(message->>'to') = ANY($1)`,
         [lower],
       );
