@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
 import { loginAdmin, loginStudent, mailTo, register, startTestSite, type TestSite } from '../../../testing/site.ts';
 import { until } from '../../../testing/until.ts';
+import { MASTER, parse } from '../parse.ts';
 
 let t: TestSite;
 let admin: string;
@@ -234,6 +235,23 @@ describe('erasure', () => {
     }
     expect(seen).toBe(true);
   }, 180_000);
+
+  it('refuses a change loaded before the erasure and saved after it', async () => {
+    const { objectId } = await registered();
+    const Parse = parse();
+    // An admin's edit and a reactivation have read the account; the erasure comes first.
+    const edit = await new Parse.Query(Parse.User).get(objectId, MASTER);
+    const reactivation = await new Parse.Query(Parse.User).get(objectId, MASTER);
+    expect((await t.api('POST', `/api/users/${objectId}/erase`, { confirm: 'ERASE' }, admin)).status).toBe(200);
+    edit.set('mobile', '9123456789');
+    await expect(edit.save(null, MASTER)).rejects.toMatchObject({ message: AdminToolsMessage.erasedCannotChange });
+    reactivation.set('status', 'active');
+    await expect(reactivation.save(null, MASTER)).rejects.toMatchObject({
+      message: AdminToolsMessage.erasedCannotChange,
+    });
+    const { rows } = await t.sql.query(`SELECT mobile, status FROM "_User" WHERE "objectId" = $1`, [objectId]);
+    expect(rows[0]).toEqual({ mobile: null, status: 'deactivated' });
+  });
 
   it('keeps the unique indexes: two erased students side by side', async () => {
     const a = await registered();

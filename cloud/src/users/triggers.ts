@@ -14,6 +14,10 @@ export function defineUserTriggers(): void {
   const Parse = parse();
   Parse.Cloud.beforeSave(Parse.User, (request) => {
     if (!request.master) fail(ErrorCode.Forbidden, 'Accounts are created and changed through the site only');
+    // An erased account stays as the erasure left it: a change loaded before the erasure
+    // (an admin's edit, a reactivation) is refused when it comes to be saved, and brings
+    // back no personal value.
+    if (request.original?.get('erasedAt')) fail(ErrorCode.Forbidden, AdminToolsMessage.erasedCannotChange);
   });
   Parse.Cloud.beforeDelete(Parse.User, (request) => {
     if (!request.master) fail(ErrorCode.Forbidden, 'Accounts are removed by an administrator only');
