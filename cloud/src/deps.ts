@@ -24,6 +24,8 @@ export interface MailJob {
   message: MailMessage;
   /** A job with a key already queued is dropped: one mail per key, ever. */
   idempotencyKey: string;
+  /** The student's account the mail is about: it is not sent once that account is erased. */
+  accountId?: string;
 }
 
 /**
@@ -55,7 +57,7 @@ export interface CloudDeps {
    * Queues an e-mail on the durable queue (retried while the mail server is down,
    * kept across restarts); sent once per idempotency key, e.g. `welcome:<objectId>`.
    */
-  enqueueMail(message: MailMessage, idempotencyKey: string): Promise<void>;
+  enqueueMail(message: MailMessage, idempotencyKey: string, accountId?: string): Promise<void>;
   /** Counts of the durable mail queue. */
   mailQueueStatus(): Promise<MailQueueStatus>;
   /** Drops the mails to these addresses still queued, and every kept copy of a mail to them (erasure). */

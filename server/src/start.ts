@@ -250,7 +250,7 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
         'sms',
         createSmsSender(config.smsWebhookUrl, outbox, config.timeouts.smsMs),
       ),
-      enqueueMail: (message, key) => mailQueue.enqueue(message, key),
+      enqueueMail: (message, key, accountId) => mailQueue.enqueue(message, key, accountId),
       mailQueueStatus: () => mailQueue.status(),
       forgetMailTo: (addresses) => mailQueue.forgetMailTo(addresses),
       sql: cloudSql(sql),

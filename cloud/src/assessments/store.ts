@@ -151,9 +151,7 @@ export async function queuePublicationMails(
      FROM "Mark" m JOIN "_User" u ON u."objectId" = m."studentId" JOIN "Assessment" a ON a."objectId" = m."assessmentId"
      WHERE m."assessmentId" = $1 AND a.status = 'published' AND m.marks IS NOT NULL AND m.absent IS NOT TRUE
        AND u.email IS NOT NULL AND u.status IS DISTINCT FROM 'deactivated'
-       AND ($2::text[] IS NULL OR m."studentId" = ANY($2::text[]))
-     -- An erasure of one of them waits until these mails are queued, then drops them.
-     FOR SHARE OF u`,
+       AND ($2::text[] IS NULL OR m."studentId" = ANY($2::text[]))`,
     [assessmentId, onlyStudents ?? null],
   );
   const progressUrl = `${deps.publicUrl}${Route.progress}`;
@@ -167,6 +165,9 @@ export async function queuePublicationMails(
       ),
     },
     idempotencyKey: publicationMailKey(assessmentId, student.objectId),
+    // A student erased while these are queued or sent (the erasure cannot see them before
+    // this transaction commits) gets none: the queue checks the account before each send.
+    accountId: student.objectId,
   }));
   await tx.enqueueMails(jobs);
   return jobs.length;

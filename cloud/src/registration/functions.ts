@@ -118,7 +118,7 @@ export function defineRegistrationFunctions(deps: CloudDeps): void {
         user.get(ENROLLMENT_FIELD) as number,
         `${deps.publicUrl}${Route.studentLogin}`,
       );
-      await deps.enqueueMail({ to: student.email, ...mail }, `welcome:${user.id}`);
+      await deps.enqueueMail({ to: student.email, ...mail }, `welcome:${user.id}`, user.id);
     } catch (error) {
       console.error('Queueing the welcome mail failed:', error instanceof Error ? error.message : error);
     }

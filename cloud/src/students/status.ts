@@ -65,8 +65,8 @@ export function withErasedMailSkipped(deps: CloudDeps): CloudDeps {
       return deps.sendMail(message);
     },
     // The durable mail queue is guarded the same way.
-    enqueueMail: async (message, key) => {
-      if (!isErasedEmail(message.to)) await deps.enqueueMail(message, key);
+    enqueueMail: async (message, key, accountId) => {
+      if (!isErasedEmail(message.to)) await deps.enqueueMail(message, key, accountId);
     },
     transaction: (work) =>
       deps.transaction((tx) =>
@@ -156,20 +156,27 @@ export function defineStatusFunctions(deps: CloudDeps): void {
         changes,
       },
       async () => {
+        // Codes are stored by e-mail or mobile: those go too, for every e-mail
+        // and mobile the student has had (the log knows the earlier ones).
+        const contacts = [oldEmail, oldMobile, ...(await earlierContacts(user.id!))].filter(Boolean);
+        const addresses = contacts.filter((contact) => contact.includes('@'));
+        // First what needs the old addresses to be found, while the account still knows
+        // them: should a later step fail, the erasure was refused with nothing changed,
+        // or the account is erased already with its codes and mails gone.
+        const codes = await new Parse.Query(CODE_CLASS).containedIn('target', contacts).limit(10_000).find(MASTER);
+        if (codes.length) await Parse.Object.destroyAll(codes, MASTER);
+        // Mails not sent yet are dropped, and no copy of a mail to the old addresses is kept.
+        await deps.forgetMailTo(addresses);
         user.set({ fullname: ERASED_NAME, email, username: email, status: 'deactivated', erasedAt: new Date() });
         for (const field of ['mobile', 'dob', 'gender', 'welcomeMessageId']) user.unset(field);
         // Nobody knows this password: the account can never be logged into again.
         user.setPassword(randomBytes(32).toString('base64url'));
         await user.save(null, MASTER);
+        // Once more, for a mail queued between the first drop and the save.
+        await deps.forgetMailTo(addresses);
+        // A session or a feed left by a failure from here on is refused anyway: both check the status.
         await revokeAllSessions(user);
         await dropFeedsOf(user.id!);
-        // Codes are stored by e-mail or mobile: those go too, for every e-mail
-        // and mobile the student has had (the log knows the earlier ones).
-        const contacts = [oldEmail, oldMobile, ...(await earlierContacts(user.id!))].filter(Boolean);
-        const codes = await new Parse.Query(CODE_CLASS).containedIn('target', contacts).limit(10_000).find(MASTER);
-        if (codes.length) await Parse.Object.destroyAll(codes, MASTER);
-        // Mails not sent yet are dropped, and no copy of a mail to the old addresses is kept.
-        await deps.forgetMailTo(contacts.filter((contact) => contact.includes('@')));
         await redactEntries(user.id!, PERSONAL_FIELDS);
       },
     );

@@ -21,8 +21,12 @@ export interface MailQueueStatus {
 }
 
 export interface MailQueue {
-  /** Queues a mail once per key: a second call with the same key does nothing. */
-  enqueue(message: MailMessage, idempotencyKey: string): Promise<void>;
+  /**
+   * Queues a mail once per key: a second call with the same key does nothing. A mail
+   * about an account (`accountId`, a student's `_User` objectId) is not sent once
+   * that account is erased.
+   */
+  enqueue(message: MailMessage, idempotencyKey: string, accountId?: string): Promise<void>;
   /**
    * Many at once (a publication's 4,000 mails): the keys and the jobs in one
    * transaction, the caller's when given (then they are queued only if it commits).
@@ -56,6 +60,8 @@ export interface MailQueueOptions {
 interface EnqueuedMail {
   message: MailMessage;
   idempotencyKey: string;
+  /** The student's account the mail is about: not sent once it is erased. */
+  accountId?: string;
 }
 
 interface MailJob {
@@ -78,6 +84,8 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
   // The message itself, so that a mail still queued can be queued again on a database
   // restored from a backup (which holds this table but not pg-boss's jobs).
   await sql.query(`ALTER TABLE mail_delivery ADD COLUMN IF NOT EXISTS message jsonb`);
+  // The account a mail is about (a student's _User objectId), checked just before its send.
+  await sql.query(`ALTER TABLE mail_delivery ADD COLUMN IF NOT EXISTS account_id text`);
 
   const boss = new PgBoss({ connectionString: options.databaseUri, max: 3, schema: MAIL_QUEUE_SCHEMA });
   // A lost connection is retried by pg-boss itself; say so once per error, never crash.
@@ -141,14 +149,25 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
    */
   const deliver = async (job: PgBoss.JobWithMetadata<MailJob>) => {
     const { key, message } = job.data;
-    const { rows } = await sql.query<{ state: string; dropped: boolean }>(
-      `SELECT state, message IS NULL AS dropped FROM mail_delivery WHERE key = $1`,
+    const { rows } = await sql.query<{ state: string; dropped: boolean; erased: boolean }>(
+      `SELECT d.state, d.message IS NULL AS dropped, u."erasedAt" IS NOT NULL AS erased
+       FROM mail_delivery d LEFT JOIN "_User" u ON u."objectId" = d.account_id WHERE d.key = $1`,
       [key],
     );
     const row = rows[0];
     // Sent already (a worker that died after the mail server took it): never twice;
     // dropped (the recipient was erased): never.
     if (row && (row.state !== 'queued' || row.dropped)) return;
+    // About an account erased since it was queued (the erasure may not have reached
+    // the queue yet, or missed it): never, and no copy kept.
+    if (row?.erased) {
+      await sql.query(
+        `UPDATE mail_delivery SET state = 'failed', message = NULL, last_error = 'recipient erased', updated_at = now()
+         WHERE key = $1`,
+        [key],
+      );
+      return;
+    }
     try {
       const { messageId } = await options.send(message);
       // Sent: no copy of its text is kept (an admin's invitation holds a live code,
@@ -230,9 +249,13 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
   /** The keys, then a job per key not queued before, on the caller's transaction. */
   const insertJobs = async (client: pg.PoolClient, jobs: ReadonlyArray<EnqueuedMail>) => {
     const inserted = await client.query<{ key: string }>(
-      `INSERT INTO mail_delivery (key, message) SELECT * FROM unnest($1::text[], $2::jsonb[])
+      `INSERT INTO mail_delivery (key, message, account_id) SELECT * FROM unnest($1::text[], $2::jsonb[], $3::text[])
        ON CONFLICT (key) DO NOTHING RETURNING key`,
-      [jobs.map((job) => job.idempotencyKey), jobs.map((job) => JSON.stringify(job.message))],
+      [
+        jobs.map((job) => job.idempotencyKey),
+        jobs.map((job) => JSON.stringify(job.message)),
+        jobs.map((job) => job.accountId ?? null),
+      ],
     );
     const fresh = new Set(inserted.rows.map((row) => row.key));
     const toSend = jobs.filter((job) => fresh.delete(job.idempotencyKey));
@@ -260,7 +283,7 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
   };
 
   return {
-    enqueue: (message, idempotencyKey) => enqueueMany([{ message, idempotencyKey }]),
+    enqueue: (message, idempotencyKey, accountId) => enqueueMany([{ message, idempotencyKey, accountId }]),
     enqueueMany,
     forgetMailTo: async (addresses) => {
       if (!addresses.length) return;
