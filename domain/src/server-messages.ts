@@ -27,6 +27,8 @@ export const ServerMessage = {
   wholeNumber: (name: string, min: number, max: number) => `${name} must be a whole number from ${min} to ${max}`,
   badRequest: 'Invalid request',
   controlCharacter: 'The request contains a control character',
+  notUnicode: 'The request contains text that is not valid Unicode',
+  typedParameter: 'Cloud function parameters are plain JSON values',
   tooDeep: 'The request is nested too deeply',
   notAvailable: 'This call is not available',
   liveKeyRefused: 'You cannot follow these changes',

@@ -225,6 +225,8 @@ describe('bad input at the edge', () => {
   it('answers deep JSON, control characters and odd Parse calls with a 4xx and at most one log line', async () => {
     const { student } = await register(t);
     const token = await loginStudent(t, student.email, student.password);
+    const admin = { authorization: `Bearer ${await loginAdmin(t)}` };
+    const assessment = { grade: 5, board: 'CBSE', subject: 'English', date: '2026-01-10', maxMarks: 20 };
     const lines: string[] = [];
     const spies = (['log', 'info', 'warn', 'error'] as const).map((level) =>
       vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void lines.push(args.join(' '))),
@@ -248,6 +250,35 @@ describe('bad input at the edge', () => {
         ['POST', '/parse/upgradeToRevocableSession', { headers: { 'x-parse-session-token': token } }],
         ['POST', '/parse/requestPasswordReset', { body: { email: student.email } }],
         ['POST', '/parse/verifyPassword', { body: { username: student.email, password: 'x' } }],
+        // Half a UTF-16 pair: PostgreSQL's jsonb refuses it (the activity log's changes, a queued mail).
+        ['POST', '/api/assessments', { body: { ...assessment, title: 'Unit \ud800' }, headers: admin }],
+        ['POST', '/api/register', { body: { ...newStudent(), fullname: 'Asha \udc00', otp: '123456' } }],
+        // A Parse-typed parameter without its class, in the body or the query; a batch spelled
+        // `/batch/`, or as a transaction: each threw inside Parse.
+        ['POST', '/parse/functions/checkEmail', { body: { email: { __type: 'Pointer' } } }],
+        ['POST', '/parse/functions/checkEmail?email[__type]=Pointer', { body: {} }],
+        [
+          'POST',
+          '/parse/batch',
+          {
+            body: {
+              requests: [
+                { method: 'POST', path: '/parse/functions/checkEmail', body: { email: { __type: 'Pointer' } } },
+              ],
+            },
+          },
+        ],
+        ['POST', '/parse/batch/', { body: { requests: [] } }],
+        [
+          'POST',
+          '/parse/batch',
+          {
+            body: {
+              transaction: true,
+              requests: [{ method: 'POST', path: '/parse/functions/getMyProfile', body: {} }],
+            },
+          },
+        ],
       ];
       for (const [method, route, options] of cases) {
         const before = lines.length;

@@ -1,9 +1,13 @@
 // Bad input stops at the edge (never a 500 for bad input): on
 // /api and /parse, bodies and query strings with control characters (a NUL
-// byte, which PostgreSQL refuses) or JSON nested deeper than any call needs (it
+// byte, which PostgreSQL refuses), text with a lone UTF-16 surrogate (which
+// PostgreSQL's jsonb refuses) or JSON nested deeper than any call needs (it
 // overflowed the stack in Parse's parameter parsing) get 400, and the Parse
 // routes the site never uses from a browser are closed, however their path is
-// spelled and whether or not they come inside a batch.
+// spelled and whether or not they come inside a batch. A cloud function over
+// /parse takes plain JSON only (a Parse-typed value without its class threw in
+// Parse's parameter parsing), and a batch is a list of requests and nothing else
+// (a transaction that failed, or a path spelled `/batch/`, ended in a 500).
 
 import path from 'node:path';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
@@ -16,6 +20,10 @@ export const MAX_JSON_DEPTH = 20;
 /** C0 controls but tab, line feed and carriage return, and DEL. */
 // eslint-disable-next-line no-control-regex -- finding them is the point
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+/** Half of a UTF-16 pair without its other half: no character at all. */
+const LONE_SURROGATE = /\p{Cs}/u;
+/** A cloud function's path under /parse. */
+const FUNCTION_PATH = /^\/functions\//;
 
 /**
  * Parse routes no client of the site needs. Logins go through the cloud
@@ -64,23 +72,44 @@ function isClosed(method: string, parsePath: string, inBatch: boolean): boolean 
   return method.toUpperCase() !== 'GET' && CLOSED_UNLESS_READ.some((pattern) => pattern.test(p));
 }
 
-/** The first problem of a parsed JSON value: too deep, or a string with a control character. */
-export function jsonProblem(value: unknown): 'depth' | 'control' | undefined {
+type JsonProblem = 'depth' | 'control' | 'unicode' | 'typed';
+
+function textProblem(text: string): JsonProblem | undefined {
+  if (CONTROL_CHARACTER.test(text)) return 'control';
+  if (LONE_SURROGATE.test(text)) return 'unicode';
+  return undefined;
+}
+
+/**
+ * The first problem of a parsed JSON value: too deep, a string with a control
+ * character or a lone surrogate, or (with `plain`) a Parse-typed value (`__type`).
+ */
+export function jsonProblem(value: unknown, plain = false): JsonProblem | undefined {
   const stack: Array<[unknown, number]> = [[value, 1]];
   while (stack.length) {
     const [item, depth] = stack.pop()!;
     if (typeof item === 'string') {
-      if (CONTROL_CHARACTER.test(item)) return 'control';
+      const problem = textProblem(item);
+      if (problem) return problem;
     } else if (item && typeof item === 'object') {
       if (depth > MAX_JSON_DEPTH) return 'depth';
       for (const [key, child] of Object.entries(item)) {
-        if (CONTROL_CHARACTER.test(key)) return 'control';
+        const problem = textProblem(key);
+        if (problem) return problem;
+        if (plain && key === '__type') return 'typed';
         stack.push([child, depth + 1]);
       }
     }
   }
   return undefined;
 }
+
+const PROBLEM_MESSAGE: Record<JsonProblem, string> = {
+  depth: ServerMessage.tooDeep,
+  control: ServerMessage.controlCharacter,
+  unicode: ServerMessage.notUnicode,
+  typed: ServerMessage.typedParameter,
+};
 
 function refuse(res: Response, status: number, error: string, code: ErrorCode): void {
   res.status(status).json({ error, code });
@@ -107,6 +136,10 @@ export const inputGuard: RequestHandler = (req: Request, res: Response, next: Ne
   }
   if (isParse) {
     if (isClosed(req.method, req.path, false)) return refuse(res, 403, ServerMessage.notAvailable, ErrorCode.Forbidden);
+    // Parse takes a function's parameters from the query too, decoded as Parse types: the site sends them in the body.
+    if (rawQuery && FUNCTION_PATH.test(normalizeParsePath(req.path))) {
+      return refuse(res, 400, ServerMessage.badRequest, ErrorCode.BadRequest);
+    }
     // Parse reads `where` as JSON: the same depth limit applies.
     const where = req.query.where;
     if (typeof where === 'string') {
@@ -123,19 +156,27 @@ export const inputGuard: RequestHandler = (req: Request, res: Response, next: Ne
   if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
   (isParse ? parseBody : apiBody)(req, res, (error?: unknown) => {
     if (error) return next(error);
-    const problem = jsonProblem(req.body);
-    if (problem === 'depth') return refuse(res, 400, ServerMessage.tooDeep, ErrorCode.BadRequest);
-    if (problem === 'control') return refuse(res, 400, ServerMessage.controlCharacter, ErrorCode.BadRequest);
-    if (isParse && normalizeParsePath(req.path) === '/batch') {
-      if (rawQuery) return refuse(res, 400, ServerMessage.badRequest, ErrorCode.BadRequest);
-      const requests: unknown = (req.body as { requests?: unknown } | undefined)?.requests;
-      if (!Array.isArray(requests)) return refuse(res, 400, ServerMessage.badRequest, ErrorCode.BadRequest);
-      for (const sub of requests as Array<{ method?: unknown; path?: unknown }>) {
+    const parsePath = isParse ? normalizeParsePath(req.path) : '';
+    const problem = jsonProblem(req.body, FUNCTION_PATH.test(parsePath));
+    if (problem) return refuse(res, 400, PROBLEM_MESSAGE[problem], ErrorCode.BadRequest);
+    if (parsePath === '/batch') {
+      // Spelled as Parse's batch handler wants it (it refuses `/batch/` with a 500), with requests and nothing else.
+      if (rawQuery || req.path !== '/batch') return refuse(res, 400, ServerMessage.badRequest, ErrorCode.BadRequest);
+      const body = req.body as { requests?: unknown } | undefined;
+      const requests: unknown = body?.requests;
+      if (!Array.isArray(requests) || Object.keys(body!).length !== 1) {
+        return refuse(res, 400, ServerMessage.badRequest, ErrorCode.BadRequest);
+      }
+      for (const sub of requests as Array<{ method?: unknown; path?: unknown; body?: unknown }>) {
         if (!sub || typeof sub.path !== 'string' || typeof sub.method !== 'string') {
           return refuse(res, 400, ServerMessage.badRequest, ErrorCode.BadRequest);
         }
         if (isClosed(sub.method, sub.path, true)) {
           return refuse(res, 403, ServerMessage.notAvailable, ErrorCode.Forbidden);
+        }
+        const subPath = normalizeParsePath(sub.path);
+        if (FUNCTION_PATH.test(subPath) && (sub.path.includes('?') || jsonProblem(sub.body, true))) {
+          return refuse(res, 400, ServerMessage.typedParameter, ErrorCode.BadRequest);
         }
       }
     }
