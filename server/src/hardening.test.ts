@@ -134,6 +134,11 @@ describe('failed logins count per account and address (ASVS V6.3)', () => {
     expect(asked.body).toEqual({ error: expect.any(String), code: 3052 });
 
     const challenge = (await send('GET', '/api/login-challenge')).body;
+    const solvedProof = async () => {
+      const fresh = (await send('GET', '/api/login-challenge')).body;
+      const found = await solveChallenge(fresh.challenge, fresh.salt, fresh.algorithm, fresh.maxnumber).promise;
+      return Buffer.from(JSON.stringify({ ...fresh, number: found!.number, maxnumber: undefined })).toString('base64');
+    };
     expect(challenge).toMatchObject({
       algorithm: 'SHA-256',
       challenge: expect.any(String),
@@ -149,6 +154,20 @@ describe('failed logins count per account and address (ASVS V6.3)', () => {
     expect(solved.status).toBe(200);
     // One solution, one login.
     expect((await studentLogin(student.email, student.password, owner, payload)).body.code).toBe(3052);
+
+    // A password change checks the current password like a login, with a proof of its own,
+    // and ends with a fresh session without asking for another one.
+    const nextPassword = `${student.password}-2`;
+    const change = (altcha: string) =>
+      send('PUT', '/api/students/me/password', {
+        body: { currentPassword: student.password, newPassword: nextPassword, altcha },
+        from: owner,
+        headers: { authorization: `Bearer ${solved.body.tokenStudent}` },
+      });
+    expect((await change(payload)).body.code).toBe(3052);
+    const changed = await change(await solvedProof());
+    expect(changed.status).toBe(200);
+    expect((await t.api('GET', '/api/students/me', undefined, changed.body.tokenStudent)).status).toBe(200);
   });
 
   it("closes Parse's own login, however it is spelled", async () => {
