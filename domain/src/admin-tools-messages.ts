@@ -1,6 +1,8 @@
 // The admin tools' messages. Apart from messages.ts: the public forms' code
 // need not carry them.
 
+import { QUERY_YEARS } from './dates.ts';
+
 /** Admin tools. */
 export const AdminToolsMessage = {
   accountDeactivated: 'This account has been deactivated. Please contact the centre.',
@@ -10,7 +12,7 @@ export const AdminToolsMessage = {
   erasedCannotChange: 'An erased student cannot be changed',
   eraseConfirmation: (word: string) => `Type ${word} to confirm`,
   kindInvalid: 'Unknown kind of activity',
-  dateInvalid: 'Dates must be real dates as YYYY-MM-DD, from 1900 to 9998',
+  dateInvalid: `Dates must be real dates as YYYY-MM-DD, from ${QUERY_YEARS.first} to ${QUERY_YEARS.last}`,
   notAnAdmin: 'No administrator with this id',
   cannotRemoveSelf: 'You cannot remove your own administrator rights',
   cannotRemoveLast: 'The last administrator cannot be removed',

@@ -22,6 +22,20 @@ export function isValidIsoDate(value: string): boolean {
   return isoDateToDayNumber(value) !== null;
 }
 
+/**
+ * The years a date asked about (a schedule's week, the Activity page's filters)
+ * may be in: a week or a day after one of them stays within four-digit years,
+ * which the date maths and PostgreSQL both need.
+ */
+export const QUERY_YEARS = { first: 1900, last: 9998 } as const;
+
+/** A real YYYY-MM-DD date of QUERY_YEARS. */
+export function isQueryDate(value: unknown): value is string {
+  if (typeof value !== 'string' || !isValidIsoDate(value)) return false;
+  const year = Number(value.slice(0, 4));
+  return year >= QUERY_YEARS.first && year <= QUERY_YEARS.last;
+}
+
 /** Today's date as YYYY-MM-DD in the local calendar of `now`. */
 export function todayIso(now: Date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');

@@ -1,6 +1,8 @@
 // The study schedule's messages: slot and holiday rules, and the timetable screens' toasts.
 // Apart from messages.ts: the public forms' code need not carry them.
 
+import { QUERY_YEARS } from './dates.ts';
+
 /** The study schedule: slot and holiday rules, and the toasts of the timetable screens. */
 export const TimetableMessage = {
   gradeRequired: 'Pick a grade from 1 to 9',
@@ -22,7 +24,7 @@ export const TimetableMessage = {
   holidayToBeforeFrom: 'The last day must be on or after the first day',
   holidayTooLong: 'A holiday can last at most 120 days',
   holidayNotFound: 'This holiday no longer exists',
-  weekInvalid: 'week must be a date as YYYY-MM-DD, from 1900 to 9998',
+  weekInvalid: `week must be a date as YYYY-MM-DD, from ${QUERY_YEARS.first} to ${QUERY_YEARS.last}`,
   slotCreated: 'Class added to the timetable',
   slotUpdated: 'Class updated',
   slotDeleted: 'Class deleted',

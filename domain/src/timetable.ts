@@ -198,16 +198,6 @@ export function validateHoliday(input: { [K in HolidayField]?: unknown }): Holid
   return { ok: true, value: { title, from, to } };
 }
 
-/** The years whose weeks a student can look at: a week of them stays within four-digit years. */
-export const SCHEDULE_YEARS = { first: 1900, last: 9998 } as const;
-
-/** A `week` a student asks for: a YYYY-MM-DD date of SCHEDULE_YEARS. */
-export function isScheduleWeek(value: unknown): value is string {
-  if (typeof value !== 'string' || isoDateToDayNumber(value) === null) return false;
-  const year = Number(value.slice(0, 4));
-  return year >= SCHEDULE_YEARS.first && year <= SCHEDULE_YEARS.last;
-}
-
 /** Whether a holiday covers a day (dates compare as YYYY-MM-DD strings). */
 export function isHolidayOn(date: string, holiday: HolidayFields): boolean {
   return holiday.from <= date && date <= holiday.to;

@@ -91,6 +91,8 @@ export function zonedToInstant(date: string, time: string, zone: string): Date {
   // The offsets in force a day before and a day after: no zone changes its clock twice in two days.
   const before = offsetMinutes(wall - MS_PER_DAY, zone);
   const after = offsetMinutes(wall + MS_PER_DAY, zone);
+  // No change of the clock around it (every day in India): one offset, one instant.
+  if (before === after) return new Date(wall - before * MS_PER_MINUTE);
   const shows = (instant: number) => instant + offsetMinutes(instant, zone) * MS_PER_MINUTE === wall;
   const candidates = [wall - before * MS_PER_MINUTE, wall - after * MS_PER_MINUTE].filter(shows);
   return new Date(candidates.length ? Math.min(...candidates) : wall - before * MS_PER_MINUTE);

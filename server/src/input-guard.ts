@@ -66,8 +66,8 @@ export function normalizeParsePath(raw: string): string {
   return p.startsWith('/parse/') ? p.slice('/parse'.length) : p;
 }
 
-function isClosed(method: string, parsePath: string, inBatch: boolean): boolean {
-  const p = normalizeParsePath(parsePath);
+/** Whether a route is closed to clients, by its path as normalizeParsePath gives it. */
+function isClosed(method: string, p: string, inBatch: boolean): boolean {
   if (CLOSED.some((pattern) => pattern.test(p) && (inBatch || p !== '/batch'))) return true;
   return method.toUpperCase() !== 'GET' && CLOSED_UNLESS_READ.some((pattern) => pattern.test(p));
 }
@@ -134,10 +134,12 @@ export const inputGuard: RequestHandler = (req: Request, res: Response, next: Ne
   if (CONTROL_CHARACTER.test(query) || CONTROL_CHARACTER.test(decodedPath)) {
     return refuse(res, 400, ServerMessage.controlCharacter, ErrorCode.BadRequest);
   }
+  const parsePath = isParse ? normalizeParsePath(req.path) : '';
   if (isParse) {
-    if (isClosed(req.method, req.path, false)) return refuse(res, 403, ServerMessage.notAvailable, ErrorCode.Forbidden);
+    if (isClosed(req.method, parsePath, false))
+      return refuse(res, 403, ServerMessage.notAvailable, ErrorCode.Forbidden);
     // Parse takes a function's parameters from the query too, decoded as Parse types: the site sends them in the body.
-    if (rawQuery && FUNCTION_PATH.test(normalizeParsePath(req.path))) {
+    if (rawQuery && FUNCTION_PATH.test(parsePath)) {
       return refuse(res, 400, ServerMessage.badRequest, ErrorCode.BadRequest);
     }
     // Parse reads `where` as JSON: the same depth limit applies.
@@ -156,7 +158,6 @@ export const inputGuard: RequestHandler = (req: Request, res: Response, next: Ne
   if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
   (isParse ? parseBody : apiBody)(req, res, (error?: unknown) => {
     if (error) return next(error);
-    const parsePath = isParse ? normalizeParsePath(req.path) : '';
     const problem = jsonProblem(req.body, FUNCTION_PATH.test(parsePath));
     if (problem) return refuse(res, 400, PROBLEM_MESSAGE[problem], ErrorCode.BadRequest);
     if (parsePath === '/batch') {
@@ -171,10 +172,10 @@ export const inputGuard: RequestHandler = (req: Request, res: Response, next: Ne
         if (!sub || typeof sub.path !== 'string' || typeof sub.method !== 'string') {
           return refuse(res, 400, ServerMessage.badRequest, ErrorCode.BadRequest);
         }
-        if (isClosed(sub.method, sub.path, true)) {
+        const subPath = normalizeParsePath(sub.path);
+        if (isClosed(sub.method, subPath, true)) {
           return refuse(res, 403, ServerMessage.notAvailable, ErrorCode.Forbidden);
         }
-        const subPath = normalizeParsePath(sub.path);
         if (FUNCTION_PATH.test(subPath) && (sub.path.includes('?') || jsonProblem(sub.body, true))) {
           return refuse(res, 400, ServerMessage.typedParameter, ErrorCode.BadRequest);
         }

@@ -2,7 +2,7 @@
 // student's history. Admins only; nobody writes through these.
 
 import { ACTIVITY_DEFAULT_LIMIT, ACTIVITY_KINDS, ACTIVITY_MAX_LIMIT } from '@tc/domain/admin-tools';
-import { isValidIsoDate } from '@tc/domain/dates';
+import { isQueryDate } from '@tc/domain/dates';
 import { ErrorCode } from '@tc/domain/errors';
 import { ServerMessage } from '@tc/domain/server-messages';
 import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
@@ -13,14 +13,11 @@ import { requireAdmin } from '../users/accounts.ts';
 import { ACTIVITY_CLASS } from './log.ts';
 
 const DAY_MS = 86_400_000;
-const FILTER_DAYS = { first: '1900-01-01', last: '9998-12-31' } as const;
 
 /** A filter's day: a real date (not 30 February) whose next day PostgreSQL can still compare with. */
 function day(value: string | undefined, field: string): Date | undefined {
   if (!value) return undefined;
-  if (!isValidIsoDate(value) || value < FILTER_DAYS.first || value > FILTER_DAYS.last) {
-    validationFailed(AdminToolsMessage.dateInvalid, field);
-  }
+  if (!isQueryDate(value)) validationFailed(AdminToolsMessage.dateInvalid, field);
   return new Date(`${value}T00:00:00.000Z`);
 }
 

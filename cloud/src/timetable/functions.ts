@@ -15,7 +15,6 @@ import {
   ALL_BOARDS,
   clashMessage,
   findClash,
-  isScheduleWeek,
   SLOT_BOARDS,
   validateHoliday,
   validateSlot,
@@ -23,6 +22,7 @@ import {
   type SlotFields,
 } from '@tc/domain/timetable';
 import { addDays, weekStartOf, zonedParts } from '@tc/domain/zoned-time';
+import { isQueryDate } from '@tc/domain/dates';
 import { changesBetween, NEW_TARGET, recordActivity } from '../activity/log.ts';
 import type { CloudDeps } from '../deps.ts';
 import { defineFunction, fail, validationFailed, type Params } from '../errors.ts';
@@ -197,7 +197,7 @@ export function defineTimetableFunctions(deps: CloudDeps): void {
     const { account: batch } = await requireStudentAccount(request, deps);
     const zone = deps.centreTimeZone;
     const { week } = request.params;
-    if (week !== undefined && week !== null && week !== '' && !isScheduleWeek(week)) {
+    if (week !== undefined && week !== null && week !== '' && !isQueryDate(week)) {
       validationFailed(TimetableMessage.weekInvalid, 'week');
     }
     const now = new Date();

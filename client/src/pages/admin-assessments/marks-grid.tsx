@@ -111,10 +111,16 @@ export function MarksGrid({ assessment, onSaved }: Props) {
     [rows, changes],
   );
 
+  /** What the server has for a row (its value before any unsaved change). */
+  const savedValue = useCallback(
+    (id: number) => changes[id]?.original ?? rows.find((r) => r.id === id)?.value ?? '',
+    [changes, rows],
+  );
+
   const change = useCallback(
     (row: Row, text: string) => {
       const value = tidy(text, max);
-      const original = changes[row.id]?.original ?? rows.find((r) => r.id === row.id)?.value ?? '';
+      const original = savedValue(row.id);
       setChanges((all) => {
         const next = { ...all };
         if (value === original) delete next[row.id];
@@ -129,7 +135,7 @@ export function MarksGrid({ assessment, onSaved }: Props) {
         return next;
       });
     },
-    [changes, rows, max],
+    [savedValue, max],
   );
 
   const processRowUpdate = useCallback(
@@ -210,7 +216,7 @@ export function MarksGrid({ assessment, onSaved }: Props) {
           aria-label={`${params.row.fullname} absent`}
           onClick={() => {
             // Pressed again: back to what the server has (a saved mark is not cleared by a slip).
-            const original = changes[params.row.id]?.original ?? params.row.value;
+            const original = savedValue(params.row.id);
             const back = original === ABSENT ? '' : original;
             change(params.row, params.row.value === ABSENT ? back : ABSENT);
           }}
