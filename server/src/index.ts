@@ -21,21 +21,23 @@ try {
     // so that a supervisor (systemd, Docker) starts the site afresh.
     onFatal: () => process.exit(1),
   });
-  console.log(`Tuition centre site running at ${site.url}`);
+  // One write, so that whoever reads the output sees the whole banner at once.
+  const banner = [`Tuition centre site running at ${site.url}`];
   if (config.admin.generated) {
     // Once, when it was just generated: a password printed at every start ends up in every log.
-    console.log(`Admin login: ${config.admin.email} / ${config.admin.password}`);
+    banner.push(`Admin login: ${config.admin.email} / ${config.admin.password}`);
     if (config.dashboard.enabled) {
-      console.log(
+      banner.push(
         `Parse Dashboard (read-only): ${site.url}/parse-dashboard  ${config.dashboard.user} / ${config.dashboard.password}`,
       );
     }
-    console.log(`(kept in ${config.dataDir}/secrets.json, not printed again)`);
+    banner.push(`(kept in ${config.dataDir}/secrets.json, not printed again)`);
   } else if (config.env !== 'production') {
-    console.log(
+    banner.push(
       `Admin login: ${config.admin.email} (the password is in ${config.dataDir}/secrets.json or ADMIN_PASSWORD)`,
     );
   }
+  console.log(banner.join('\n'));
 
   let stopping = false;
   const shutdown = async (signal: string) => {
