@@ -4,7 +4,7 @@
 
 import type { Page, Route as PlaywrightRoute } from '@playwright/test';
 import { newStudent } from '../testing/students.ts';
-import { expect, gradeLabel, isoToDmy, test } from './fixtures.ts';
+import { expect, gradeLabel, isoToDmy, test, untilReactTakesOver } from './fixtures.ts';
 
 test.describe('pre-rendered pages', () => {
   test.describe('without JavaScript', () => {
@@ -51,6 +51,37 @@ test.describe('pre-rendered pages', () => {
     // Its calendar button loads the picker and opens the calendar, without an error either.
     await page.getByRole('button', { name: 'Choose date' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+
+  test("the site's script waits for the page to be read when it comes first (from the cache)", async ({ page }) => {
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    // The page is read up to a slow script just before its root, while the site's own
+    // (async) script, already fetched, runs: as it does on a slow connection from the cache.
+    let releaseParser!: () => void;
+    const parserHeld = new Promise<void>((resolve) => (releaseParser = resolve));
+    await page.route('**/hold-the-parser.js', async (route) => {
+      await parserHeld;
+      await route.fulfill({ contentType: 'text/javascript', body: '' });
+    });
+    await page.route(/\/thank-you$/, async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(
+        '<div id="root">',
+        '<script src="/hold-the-parser.js"></script><div id="root">',
+      );
+      await route.fulfill({ response, body: html });
+    });
+    const siteScript = page.waitForResponse(/\/assets\/index-[^/]+\.js$/);
+    const opened = page.goto('/thank-you');
+    await siteScript;
+    // Long enough for the script and what it imports to load and run.
+    await page.waitForTimeout(1_500);
+    releaseParser();
+    await opened;
+    await untilReactTakesOver(page);
+    await expect(page.getByRole('link', { name: 'Login' }).first()).toBeVisible();
     expect(problems).toEqual([]);
   });
 

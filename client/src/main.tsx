@@ -15,22 +15,29 @@ window.addEventListener('vite:preloadError', (event) => {
   window.location.reload();
 });
 
-const root = document.getElementById('root');
-if (!root) throw new Error('The page has no #root element');
-
 const screenCode = preloadScreen(window.location.pathname);
 const app = (
   <StrictMode>
     <App />
   </StrictMode>
 );
-// The public pages arrive pre-rendered (scripts/prerender.ts): React takes over
-// their HTML in one pass once the browser has painted it and the page's code is
-// loaded. Other routes start from an empty root.
-const painted = new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
-if (root.hasChildNodes()) {
-  // A chunk that failed to load is retried while rendering, where the error is shown.
-  void Promise.all([screenCode.catch(() => undefined), painted]).then(() =>
-    startTransition(() => void hydrateRoot(root, app)),
-  );
-} else createRoot(root).render(app);
+
+function start() {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('The page has no #root element');
+  // The public pages arrive pre-rendered (scripts/prerender.ts): React takes over
+  // their HTML in one pass once the browser has painted it and the page's code is
+  // loaded. Other routes start from an empty root.
+  const painted = new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+  if (root.hasChildNodes()) {
+    // A chunk that failed to load is retried while rendering, where the error is shown.
+    void Promise.all([screenCode.catch(() => undefined), painted]).then(() =>
+      startTransition(() => void hydrateRoot(root, app)),
+    );
+  } else createRoot(root).render(app);
+}
+
+// The script is async (scripts/prerender.ts): from the browser's cache it can run
+// before the page's body has been read. The screen's code loads meanwhile.
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
+else start();
