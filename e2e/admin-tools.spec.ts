@@ -1,6 +1,6 @@
 // Admin tools in the browser: filters kept in the URL, the CSV
-// export downloaded and parsed, a deactivated student's login refused, and the
-// Activity, History and Admins screens at phone and desktop widths.
+// export downloaded and parsed, a deactivated student's login refused, an
+// erasure, and the Activity, History and Admins screens at phone and desktop widths.
 
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
@@ -139,6 +139,33 @@ test.describe('admin tools', () => {
     await expectToast(studentPage, 'This account has been deactivated. Please contact the centre.');
     await expect(studentPage).toHaveURL(/\/studentlogin$/);
     await studentPage.close();
+  });
+
+  test('erasing a student asks for the typed word, then leaves only the enrollment number', async ({
+    adminPage: page,
+    student,
+  }) => {
+    const grid = page.getByRole('grid', { name: 'Registered students' });
+    await page.getByLabel('Search').fill(student.email);
+    const row = grid.locator(`[role="row"][data-id="${student.objectId}"]`);
+    await row.getByRole('button', { name: `Erase personal data of ${student.fullname}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Erase personal data' });
+    const erase = dialog.getByRole('button', { name: 'Erase', exact: true });
+    await expect(erase).toBeDisabled();
+    await dialog.getByLabel('Type ERASE to confirm').fill('erase');
+    await expect(erase).toBeDisabled();
+    await dialog.getByLabel('Type ERASE to confirm').fill('ERASE');
+    await expectAccessible(page, 'the erasure dialog at 1280 px');
+    await erase.click();
+    await expectToast(page, 'Personal data erased');
+    // Deactivated with it, so gone from the default list; under "All" by its new, made-up address.
+    await expect(row).toHaveCount(0);
+    await choose(page, 'Status', 'All');
+    await page.getByLabel('Search').fill(`erased-${student.objectId.toLowerCase()}`);
+    await expect(row).toContainText('Erased student');
+    await expect(row).not.toContainText(student.email);
+    await expect(row.getByRole('button', { name: /^Erase personal data/ })).toHaveCount(0);
+    await expect(row.getByRole('button', { name: /^(Deactivate|Reactivate)/ })).toHaveCount(0);
   });
 
   test('an invited administrator sets a password with the mailed code and logs in', async ({ page, request }) => {

@@ -60,8 +60,11 @@ export interface CloudDeps {
   enqueueMail(message: MailMessage, idempotencyKey: string, accountId?: string): Promise<void>;
   /** Counts of the durable mail queue. */
   mailQueueStatus(): Promise<MailQueueStatus>;
-  /** Drops the mails to these addresses still queued, and every kept copy of a mail to them (erasure). */
-  forgetMailTo(addresses: readonly string[]): Promise<void>;
+  /**
+   * Drops the mails to these addresses or about this account still queued, and
+   * every kept copy of such a mail (erasure).
+   */
+  forgetMail(addresses: readonly string[], accountId?: string): Promise<void>;
   /**
    * The site's PostgreSQL, for the bulk statements Parse cannot express (thousands
    * of marks in one INSERT); the classes are Parse's tables.

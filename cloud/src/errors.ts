@@ -99,7 +99,9 @@ export function defineFunction<R>(
         console.error(`cloud function ${name}: database unavailable (${(error as Error).message})`);
         throw new Parse.Error(ErrorCode.Unavailable, ServerMessage.databaseUnavailable);
       }
-      if (error instanceof Parse.Error) throw error;
+      // A Parse error with a code of the database's (text such as "23514" or "P0001")
+      // is the database's own refusal passed on: a fault of the site, not of the request.
+      if (error instanceof Parse.Error && typeof error.code === 'number') throw error;
       if (error instanceof AppError) fail(error.code, error.message, error.field);
       console.error(`cloud function ${name} failed:`, error instanceof Error ? error.stack : error);
       throw new Parse.Error(ErrorCode.Internal, ServerMessage.internal);

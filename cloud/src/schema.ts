@@ -30,6 +30,7 @@ export const schemaDefinitions = [
       // Admin tools: 'active' | 'deactivated' (missing means active), and when erased.
       status: { type: 'String' },
       erasedAt: { type: 'Date' },
+      erasurePending: { type: 'Boolean' },
     },
     indexes: {
       // The unique indexes on mobile and enrollmentId are created by the start-up migration.

@@ -22,6 +22,8 @@ export interface StudentRecord extends StudentProfile {
   status?: 'active' | 'deactivated';
   /** The personal data has been erased. */
   erased?: boolean;
+  /** Erased, but a fault stopped the erasure's last steps: erasing again finishes them. */
+  erasureUnfinished?: boolean;
 }
 
 /** The fields an admin may change (PUT /api/users/:objectId). */

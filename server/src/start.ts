@@ -252,7 +252,7 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
       ),
       enqueueMail: (message, key, accountId) => mailQueue.enqueue(message, key, accountId),
       mailQueueStatus: () => mailQueue.status(),
-      forgetMailTo: (addresses) => mailQueue.forgetMailTo(addresses),
+      forgetMail: (addresses, accountId) => mailQueue.forgetMail(addresses, accountId),
       sql: cloudSql(sql),
       transaction: (work) =>
         inTransaction(sql, (client) =>

@@ -2,6 +2,8 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
+import { ErrorCode } from '@tc/domain/errors';
+import { ServerMessage } from '@tc/domain/server-messages';
 import { loginAdmin, loginStudent, mailTo, register, startTestSite, type TestSite } from '../../../testing/site.ts';
 import { until } from '../../../testing/until.ts';
 import { MASTER, parse } from '../parse.ts';
@@ -190,6 +192,63 @@ describe('erasure', () => {
     expect((await t.api('PUT', `/api/users/${objectId}`, { grade: 5 }, admin)).status).toBe(403);
     expect((await t.api('PUT', `/api/users/${objectId}/status`, { status: 'active' }, admin)).status).toBe(403);
     expect((await t.api('POST', `/api/users/${objectId}/erase`, { confirm: 'ERASE' }, admin)).status).toBe(400);
+  });
+
+  it('finishes, when "Erase" is pressed again, an erasure a fault stopped after the account was saved', async () => {
+    const { student, objectId, id } = await registered();
+    const token = await loginStudent(t, student.email, student.password);
+    const newMobile = `7${String(Date.now()).slice(-9)}`;
+    expect((await t.api('PUT', `/api/users/${objectId}`, { mobile: newMobile }, admin)).status).toBe(200);
+    // The database refuses to redact the log, the erasure's last step.
+    const trigger = `refuse_redaction_${objectId.toLowerCase()}`;
+    await t.sql.query(`CREATE OR REPLACE FUNCTION refuse_redaction() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'disk full'; END $$`);
+    await t.sql.query(`CREATE TRIGGER ${trigger} BEFORE UPDATE ON "ActivityEntry" FOR EACH ROW
+      WHEN (OLD."targetId" = '${objectId}' AND OLD.kind = 'student.update') EXECUTE FUNCTION refuse_redaction()`);
+    try {
+      const failed = await t.api('POST', `/api/users/${objectId}/erase`, { confirm: 'ERASE' }, admin);
+      // The database's words stay in the log.
+      expect(failed.status).toBe(500);
+      expect(failed.body).toMatchObject({ error: ServerMessage.internal, code: ErrorCode.Internal });
+    } finally {
+      await t.sql.query(`DROP TRIGGER ${trigger} ON "ActivityEntry"`);
+    }
+    // A mail about the student, kept meanwhile, to an address the log does not know.
+    await t.sql.query(`INSERT INTO mail_delivery (key, state, message, account_id) VALUES ($1, 'failed', $2, $3)`, [
+      `held:${objectId}`,
+      JSON.stringify({ to: 'kept-copy@example.com', subject: 'Marks', text: 'x' }),
+      objectId,
+    ]);
+    // Erased, the steps before the fault done, the log not yet redacted: the table says so.
+    expect((await t.api('GET', '/api/students/me', undefined, token)).status).toBe(401);
+    expect((await rowsContaining(newMobile)).length).toBeGreaterThan(0);
+    const listed = async () =>
+      (await t.api('GET', `/api/users?status=all&q=erased-${objectId.toLowerCase()}`, undefined, admin)).body.find(
+        (r: { objectId: string }) => r.objectId === objectId,
+      );
+    expect(await listed()).toMatchObject({ erased: true, erasureUnfinished: true, fullname: 'Erased student' });
+    // Still refused: any other change.
+    expect((await t.api('PUT', `/api/users/${objectId}/status`, { status: 'active' }, admin)).status).toBe(403);
+
+    const finished = await t.api('POST', `/api/users/${objectId}/erase`, { confirm: 'ERASE' }, admin);
+    expect(finished.status).toBe(200);
+    expect(finished.body).toMatchObject({ id, erased: true });
+    expect(finished.body.erasureUnfinished).toBeUndefined();
+    expect((await listed()).erasureUnfinished).toBeUndefined();
+    for (const value of [newMobile, student.mobile, student.email, student.fullname, 'kept-copy@example.com']) {
+      expect(await rowsContaining(value), value).toEqual([]);
+    }
+    const history = await t.api('GET', `/api/users/${objectId}/history`, undefined, admin);
+    expect(history.body.map((e: { kind: string; state: string }) => `${e.kind} ${e.state}`)).toEqual([
+      'student.erase applied',
+      'student.erase failed',
+      'student.update applied',
+    ]);
+    expect(history.body[0].changes).toEqual([{ field: 'erasure', before: 'unfinished', after: 'finished' }]);
+    // Done: a third time is refused as before.
+    const again = await t.api('POST', `/api/users/${objectId}/erase`, { confirm: 'ERASE' }, admin);
+    expect(again.status).toBe(400);
+    expect(again.body.error).toBe(AdminToolsMessage.alreadyErased);
   });
 
   it('stops a mail to the student that is in a batch already being sent', async () => {

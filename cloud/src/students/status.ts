@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import {
   ERASE_CONFIRMATION,
   ERASED_NAME,
+  REDACTED,
   STATUS_FILTERS,
   STUDENT_STATUSES,
   erasedEmail,
@@ -24,7 +25,7 @@ import { CODE_CLASS } from '../otp/codes.ts';
 import { dropFeedsOf } from '../timetable/calendar-feed.ts';
 import { MASTER, parse, unlessMissing } from '../parse.ts';
 import { forgetCounts } from '../users/student-count.ts';
-import { ENROLLMENT_FIELD, requireAdmin, toRecord, type User } from '../users/accounts.ts';
+import { ENROLLMENT_FIELD, ERASURE_PENDING, requireAdmin, toRecord, type User } from '../users/accounts.ts';
 import { ACTIVITY_CLASS, changesBetween, recordActivity, redactEntries, type Change } from '../activity/log.ts';
 
 /** What identifies a child, replaced on erasure (the rest stays: enrollment number, grade, board, marks). */
@@ -132,56 +133,85 @@ export function defineStatusFunctions(deps: CloudDeps): void {
       validationFailed(AdminToolsMessage.eraseConfirmation(ERASE_CONFIRMATION), 'confirm');
     }
     const user = await findStudent(request.params.objectId);
-    if (isErased(user)) fail(ErrorCode.BadRequest, AdminToolsMessage.alreadyErased);
-    const Parse = parse();
-    const oldEmail = normalizeEmail(String(user.get('email') ?? ''));
-    const oldMobile = String(user.get('mobile') ?? '');
-    const email = erasedEmail(user.id!);
-    const replaced = { fullname: ERASED_NAME, email, mobile: undefined, dob: undefined, gender: undefined };
-    // The record of the erasure names the fields, never the values that went.
-    const changes = [
-      ...changesBetween(user.attributes, replaced, PERSONAL_FIELDS).map((change) => ({
-        ...change,
-        before: '[erased]',
-      })),
-      { field: 'status', before: statusOf(user), after: 'deactivated' },
-    ];
-    await recordActivity(
-      {
-        admin,
-        kind: 'student.erase',
-        targetClass: '_User',
-        targetId: user.id!,
-        enrollmentId: user.get(ENROLLMENT_FIELD) as number,
-        changes,
-      },
-      async () => {
-        // Codes are stored by e-mail or mobile: those go too, for every e-mail
-        // and mobile the student has had (the log knows the earlier ones).
-        const contacts = [oldEmail, oldMobile, ...(await earlierContacts(user.id!))].filter(Boolean);
-        const addresses = contacts.filter((contact) => contact.includes('@'));
-        // First what needs the old addresses to be found, while the account still knows
-        // them: should a later step fail, the erasure was refused with nothing changed,
-        // or the account is erased already with its codes and mails gone.
-        const codes = await new Parse.Query(CODE_CLASS).containedIn('target', contacts).limit(10_000).find(MASTER);
-        if (codes.length) await Parse.Object.destroyAll(codes, MASTER);
-        // Mails not sent yet are dropped, and no copy of a mail to the old addresses is kept.
-        await deps.forgetMailTo(addresses);
-        user.set({ fullname: ERASED_NAME, email, username: email, status: 'deactivated', erasedAt: new Date() });
-        for (const field of ['mobile', 'dob', 'gender', 'welcomeMessageId']) user.unset(field);
-        // Nobody knows this password: the account can never be logged into again.
-        user.setPassword(randomBytes(32).toString('base64url'));
-        await user.save(null, MASTER);
-        // Once more, for a mail queued between the first drop and the save.
-        await deps.forgetMailTo(addresses);
-        // A session or a feed left by a failure from here on is refused anyway: both check the status.
-        await revokeAllSessions(user);
-        await dropFeedsOf(user.id!);
-        await redactEntries(user.id!, PERSONAL_FIELDS);
-      },
-    );
+    const activity = {
+      admin,
+      kind: 'student.erase' as const,
+      targetClass: '_User',
+      targetId: user.id!,
+      enrollmentId: user.get(ENROLLMENT_FIELD) as number,
+    };
+    if (isErased(user)) {
+      // Erased, but a fault stopped the steps after the save: "Erase" finishes them.
+      if (!user.get(ERASURE_PENDING)) fail(ErrorCode.BadRequest, AdminToolsMessage.alreadyErased);
+      const changes = [{ field: 'erasure', before: 'unfinished', after: 'finished' }];
+      await recordActivity({ ...activity, changes }, () => finishErasure(deps, user));
+    } else {
+      await recordActivity({ ...activity, changes: erasureChanges(user) }, () => erase(deps, user));
+    }
     forgetCounts();
     await signalChange(STUDENTS_SIGNAL);
     return toRecord(user);
   });
 }
+
+/** The record of an erasure names the fields, never the values that went. */
+function erasureChanges(user: User): Change[] {
+  const replaced = {
+    fullname: ERASED_NAME,
+    email: erasedEmail(user.id!),
+    mobile: undefined,
+    dob: undefined,
+    gender: undefined,
+  };
+  return [
+    ...changesBetween(user.attributes, replaced, PERSONAL_FIELDS).map((change) => ({
+      ...change,
+      before: REDACTED,
+    })),
+    { field: 'status', before: statusOf(user), after: 'deactivated' },
+  ];
+}
+
+async function erase(deps: CloudDeps, user: User): Promise<void> {
+  const Parse = parse();
+  // Codes are stored by e-mail or mobile: those go too, for every e-mail and
+  // mobile the student has had (the log knows the earlier ones).
+  const contacts = [
+    normalizeEmail(String(user.get('email') ?? '')),
+    String(user.get('mobile') ?? ''),
+    ...(await earlierContacts(user.id!)),
+  ].filter(Boolean);
+  // First what needs the old addresses to be found, while the account still knows
+  // them: should a later step fail, the erasure was refused with nothing changed.
+  const codes = await new Parse.Query(CODE_CLASS).containedIn('target', contacts).limit(10_000).find(MASTER);
+  if (codes.length) await Parse.Object.destroyAll(codes, MASTER);
+  // Mails not sent yet are dropped, and no copy of a mail to the old addresses is kept.
+  await deps.forgetMail(addressesIn(contacts), user.id);
+  const email = erasedEmail(user.id!);
+  user.set({ fullname: ERASED_NAME, email, username: email, status: 'deactivated', erasedAt: new Date() });
+  // Until the steps below have all been done (a fault may stop them; "Erase" finishes them).
+  user.set(ERASURE_PENDING, true);
+  for (const field of ['mobile', 'dob', 'gender', 'welcomeMessageId']) user.unset(field);
+  // Nobody knows this password: the account can never be logged into again.
+  user.setPassword(randomBytes(32).toString('base64url'));
+  await user.save(null, MASTER);
+  await finishErasure(deps, user, contacts);
+}
+
+/**
+ * The steps after the account is saved erased, each one safe to run again. A
+ * session or a feed left meanwhile is refused anyway (both check the status),
+ * and so is a mail about the account (the queue checks before each send).
+ */
+async function finishErasure(deps: CloudDeps, user: User, contacts?: string[]): Promise<void> {
+  // Once more, for a mail queued between the first drop and the save; when finishing
+  // later, the addresses the log still knows (the last one went with the save).
+  await deps.forgetMail(addressesIn(contacts ?? (await earlierContacts(user.id!))), user.id);
+  await revokeAllSessions(user);
+  await dropFeedsOf(user.id!);
+  await redactEntries(user.id!, PERSONAL_FIELDS);
+  user.unset(ERASURE_PENDING);
+  await user.save(null, MASTER);
+}
+
+const addressesIn = (contacts: string[]) => contacts.filter((contact) => contact.includes('@'));

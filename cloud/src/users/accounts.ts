@@ -54,12 +54,15 @@ export async function isAdmin(user: User): Promise<boolean> {
 /** The fields of a student on the wire, under their stored names (`id` is ENROLLMENT_FIELD). */
 export const PROFILE_FIELDS = ['fullname', 'email', 'mobile', 'board', 'grade', 'gender', 'dob', ENROLLMENT_FIELD];
 /** Beside the profile in a record of the admin table. */
-export const STATUS_FIELDS = ['status', 'erasedAt'];
+export const STATUS_FIELDS = ['status', 'erasedAt', 'erasurePending'];
+/** Set with `erasedAt` and unset once every step of the erasure has been done. */
+export const ERASURE_PENDING = 'erasurePending';
 
 function statusOfStored(stored: StoredStudent) {
   return {
     status: stored.status === 'deactivated' ? ('deactivated' as const) : ('active' as const),
     ...(stored.erasedAt ? { erased: true } : {}),
+    ...(stored.erasedAt && stored[ERASURE_PENDING] ? { erasureUnfinished: true } : {}),
   };
 }
 

@@ -7,6 +7,7 @@ import { ErrorCode } from '@tc/domain/errors';
 import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
 import { fail } from '../errors.ts';
 import { parse } from '../parse.ts';
+import { ERASURE_PENDING } from './accounts.ts';
 
 const LOGIN_THROUGH_SITE = 'Log in through the site';
 
@@ -17,7 +18,10 @@ export function defineUserTriggers(): void {
     // An erased account stays as the erasure left it: a change loaded before the erasure
     // (an admin's edit, a reactivation) is refused when it comes to be saved, and brings
     // back no personal value.
-    if (request.original?.get('erasedAt')) fail(ErrorCode.Forbidden, AdminToolsMessage.erasedCannotChange);
+    // The one change that passes: the erasure's own mark that its last steps are done.
+    if (request.original?.get('erasedAt') && !onlyErasureFinished(request.object)) {
+      fail(ErrorCode.Forbidden, AdminToolsMessage.erasedCannotChange);
+    }
   });
   Parse.Cloud.beforeDelete(Parse.User, (request) => {
     if (!request.master) fail(ErrorCode.Forbidden, 'Accounts are removed by an administrator only');
@@ -33,4 +37,10 @@ export function defineUserTriggers(): void {
       fail(ErrorCode.AccountDeactivated, AdminToolsMessage.accountDeactivated);
     }
   });
+}
+
+/** An update of an erased account that only marks the erasure's last steps done. */
+function onlyErasureFinished(account: { dirtyKeys(): string[]; get(key: string): unknown }): boolean {
+  const keys = account.dirtyKeys();
+  return keys.length === 1 && keys[0] === ERASURE_PENDING && account.get(ERASURE_PENDING) === undefined;
 }

@@ -60,6 +60,10 @@ export const studentRecord = object(
     createdAt: { type: 'string', format: 'date-time' },
     status: { type: 'string', enum: ['active', 'deactivated'], description: 'Missing means active' },
     erased: { type: 'boolean', description: 'The personal data has been erased' },
+    erasureUnfinished: {
+      type: 'boolean',
+      description: "Erased, but a fault stopped the erasure's last steps: erasing again finishes them",
+    },
   },
   [...studentProfile.required, 'objectId', 'createdAt'],
 );

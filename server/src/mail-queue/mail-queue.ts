@@ -33,8 +33,11 @@ export interface MailQueue {
    */
   enqueueMany(jobs: ReadonlyArray<EnqueuedMail>, transaction?: pg.PoolClient): Promise<void>;
   status(): Promise<MailQueueStatus>;
-  /** Drops the queued mails to these addresses and every kept copy of a mail to them. */
-  forgetMailTo(addresses: readonly string[]): Promise<void>;
+  /**
+   * Drops the queued mails to these addresses or about this account, and every
+   * kept copy of such a mail (an erasure).
+   */
+  forgetMail(addresses: readonly string[], accountId?: string): Promise<void>;
   /** Resolves once no mail queued so far waits to be sent (tests, the benchmark). */
   drain(timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
@@ -285,21 +288,29 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
   return {
     enqueue: (message, idempotencyKey, accountId) => enqueueMany([{ message, idempotencyKey, accountId }]),
     enqueueMany,
-    forgetMailTo: async (addresses) => {
-      if (!addresses.length) return;
+    forgetMail: async (addresses, accountId) => {
+      if (!addresses.length && !accountId) return;
       const lower = addresses.map((address) => address.toLowerCase());
-      await sql.query(
-        `UPDATE mail_delivery SET message = NULL,
-           state = CASE WHEN state = 'queued' THEN 'failed' ELSE state END,
-           last_error = 'recipient erased', updated_at = now()
-         WHERE lower(message->>'to') = ANY($1)`,
-        [lower],
+      // (A sent mail keeps no copy, only its key, which names its job below.)
+      const { rows } = await sql.query<{ key: string }>(
+        `WITH about AS (
+           SELECT key FROM mail_delivery WHERE lower(message->>'to') = ANY($1) OR account_id = $2
+         ), forgotten AS (
+           UPDATE mail_delivery d SET message = NULL,
+             state = CASE WHEN state = 'queued' THEN 'failed' ELSE state END,
+             last_error = 'recipient erased', updated_at = now()
+           FROM about WHERE d.key = about.key AND (d.message IS NOT NULL OR d.last_error IS NOT NULL)
+         )
+         SELECT key FROM about`,
+        [lower, accountId ?? null],
       );
+      const keys = rows.map((row) => row.key);
       for (const table of ['job', 'archive']) {
         await sql
           .query(
-            `DELETE FROM ${MAIL_QUEUE_SCHEMA}.${table} WHERE name = $1 AND lower(data->'message'->>'to') = ANY($2)`,
-            [QUEUE, lower],
+            `DELETE FROM ${MAIL_QUEUE_SCHEMA}.${table}
+             WHERE name = $1 AND (lower(data->'message'->>'to') = ANY($2) OR data->>'key' = ANY($3))`,
+            [QUEUE, lower, keys],
           )
           .catch((error: unknown) => {
             // pg-boss 10 has no archive table in some layouts: nothing to forget there.

@@ -202,6 +202,49 @@ describe('admin dashboard', () => {
     expect(currentPath()).toBe('/admindashborad');
   });
 
+  it('offers "Finish erasure" for an erasure a fault stopped, and runs it without asking to type again', async () => {
+    signIn();
+    const erased: StudentRecord = {
+      ...students[0]!,
+      fullname: 'Erased student',
+      email: 'erased-a1@erased.invalid',
+      mobile: '',
+      status: 'deactivated',
+      erased: true,
+      erasureUnfinished: true,
+    };
+    let finished = false;
+    const { calls } = mockFetch({
+      'GET /api/admin/me': asha,
+      'GET /api/users': () => ({
+        body: [finished ? { ...erased, erasureUnfinished: undefined } : erased],
+        headers: { 'X-Total-Count': '1' },
+      }),
+      'POST /api/users/a1/erase': () => {
+        finished = true;
+        return { body: { ...erased, erasureUnfinished: undefined } };
+      },
+    });
+    const { user } = open();
+    const grid = await screen.findByRole('grid', { name: 'Registered students' }, { timeout: 15000 });
+    await user.click(await within(grid).findByRole('button', { name: 'Edit Erased student' }));
+    const editor = await screen.findByRole('dialog', { name: 'Edit Erased student (ID 1)' });
+    const account = within(editor).getByRole('region', { name: 'Account' });
+    expect(within(account).queryByRole('button', { name: 'Deactivate' })).toBeNull();
+    expect(within(account).queryByRole('button', { name: 'Reactivate' })).toBeNull();
+    await user.click(within(account).getByRole('button', { name: 'Finish erasure' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Finish erasure' });
+    expect(confirm).toHaveTextContent('a fault stopped the last steps');
+    await user.click(within(confirm).getByRole('button', { name: 'Finish erasure' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Erasure finished'));
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/users/a1/erase')?.body).toEqual({
+      confirm: 'ERASE',
+    });
+    // The editor closes and the table is read again.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/users')).toHaveLength(2));
+  });
+
   it('logs out', async () => {
     signIn();
     const { calls } = mockFetch({

@@ -138,17 +138,50 @@ function EraseButton({ row, onChanged, labelled, callAsAdmin }: ToolProps) {
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
-  if (row.erased) return null;
+  if (row.erased && !row.erasureUnfinished) return null;
+  // Erased, but a fault stopped the last steps (the log's old values, sessions, mails):
+  // the admin already confirmed, and only finishes it.
+  const finishing = Boolean(row.erasureUnfinished);
   const erase = async () => {
     setBusy(true);
-    const result = await callAsAdmin('eraseStudent', { objectId: row.objectId, confirm: typed });
+    const confirm = finishing ? ERASE_CONFIRMATION : typed;
+    const result = await callAsAdmin('eraseStudent', { objectId: row.objectId, confirm });
     setBusy(false);
     if (result.ok) {
-      notify.success('Personal data erased');
+      notify.success(finishing ? 'Erasure finished' : 'Personal data erased');
       setOpen(false);
       onChanged();
     } else if (!result.sessionEnded) notify.error(errorText(result, 'Erasure failed'));
   };
+  if (finishing) {
+    return (
+      <>
+        <ToolButton
+          label="Finish erasure"
+          name={`Finish erasure of enrollment ${row.id}`}
+          icon={<DeleteForeverIcon />}
+          labelled={labelled}
+          color="error"
+          onClick={() => setOpen(true)}
+        />
+        <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="xs">
+          <DialogTitle>Finish erasure</DialogTitle>
+          <DialogContent>
+            <Typography>
+              The personal data of enrollment {row.id} was erased, but a fault stopped the last steps: removing the old
+              values from the activity log, ending sessions and dropping mails. Run them now.
+            </Typography>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setOpen(false)}>Cancel</Button>
+            <Button color="error" variant="contained" disabled={busy} onClick={() => void erase()}>
+              Finish erasure
+            </Button>
+          </DialogActions>
+        </Dialog>
+      </>
+    );
+  }
   return (
     <>
       <ToolButton
