@@ -16,6 +16,7 @@ import {
   typeDate,
 } from './fixtures.ts';
 import { tag } from '../testing/students.ts';
+import { AssessmentMessage } from '../domain/src/assessments.ts';
 
 /** Opens the site as the student of `token`, as their login would have left it. */
 async function signInAsStudent(page: Page, token: string): Promise<void> {
@@ -149,6 +150,20 @@ test('admin enters marks in the grid and by CSV and publishes; the student sees 
   await expect(csvDialog.getByRole('button', { name: 'Save' })).toBeDisabled();
   await snap(page, 'assessments-csv-errors-1280');
   await expectAccessible(page, 'the CSV preview with errors');
+  // A workbook chosen by mistake is named for what it is before anything is sent; Excel's
+  // "Unicode text" (UTF-16, tab-separated) is read as the CSV it stands for.
+  await csvDialog.getByLabel('CSV file').setInputFiles({
+    name: 'marks.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00]),
+  });
+  await expect(csvDialog.getByText(AssessmentMessage.notCsv)).toBeVisible();
+  const unicodeText = Buffer.from(`\uFEFFenrollment id\tmarks\r\n${ids[3]}\t10\r\n`, 'utf16le');
+  await csvDialog
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'marks.txt', mimeType: 'text/plain', buffer: unicodeText });
+  await expect(csvDialog.getByText('The row is good.')).toBeVisible();
+  await expect(csvDialog.getByText(AssessmentMessage.notCsv)).toHaveCount(0);
   // A blank marks cell (as the template has) leaves the marks typed in the grid.
   await csvDialog
     .getByLabel('CSV file')

@@ -33,7 +33,12 @@ export async function callCloudFunction(
       if (error.code === Parse.Error.INVALID_SESSION_TOKEN) {
         throw new AppError(ErrorCode.InvalidSession, ServerMessage.sessionInvalid);
       }
-      if (error.code === ErrorCode.Internal || error.code === Parse.Error.INTERNAL_SERVER_ERROR) {
+      // (A text code is the database's own, passed on by Parse: a fault, not a refusal.)
+      if (
+        typeof error.code !== 'number' ||
+        error.code === ErrorCode.Internal ||
+        error.code === Parse.Error.INTERNAL_SERVER_ERROR
+      ) {
         throw new AppError(ErrorCode.Internal, ServerMessage.internal);
       }
       throw new AppError(error.code as ErrorCode, error.message, fieldOf(error));

@@ -118,6 +118,14 @@ function refuse(res: Response, status: number, error: string, code: ErrorCode): 
 // Parse reads every body as JSON whatever its type (its SDK sends text/plain), strictly: objects and arrays only.
 const parseBody = express.json({ limit: BODY_LIMIT, strict: true, type: () => true });
 const apiBody = express.json({ limit: BODY_LIMIT, strict: true, type: ['application/json', 'application/*+json'] });
+/** The marks calls take up to MARKS_MAX_ROWS rows, as a list or as a CSV file (MARKS_CSV_MAX_BYTES, escaped). */
+export const MARKS_BODY_LIMIT = '512kb';
+const MARKS_CALL = /^\/assessments\/[^/]+\/marks(?:\/csv|\/csv-preview)?$/;
+const marksBody = express.json({
+  limit: MARKS_BODY_LIMIT,
+  strict: true,
+  type: ['application/json', 'application/*+json'],
+});
 
 /** Mounted at /parse and /api. */
 export const inputGuard: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
@@ -156,7 +164,8 @@ export const inputGuard: RequestHandler = (req: Request, res: Response, next: Ne
   }
 
   if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
-  (isParse ? parseBody : apiBody)(req, res, (error?: unknown) => {
+  const readBody = isParse ? parseBody : MARKS_CALL.test(req.path) ? marksBody : apiBody;
+  readBody(req, res, (error?: unknown) => {
     if (error) return next(error);
     const problem = jsonProblem(req.body, FUNCTION_PATH.test(parsePath));
     if (problem) return refuse(res, 400, PROBLEM_MESSAGE[problem], ErrorCode.BadRequest);

@@ -3,7 +3,8 @@
 // mails to the SMTP capture.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AssessmentMessage as M } from '@tc/domain/assessments';
+import { AssessmentMessage as M, MARKS_MAX_ROWS } from '@tc/domain/assessments';
+import { ServerMessage } from '@tc/domain/server-messages';
 import { loginAdmin, loginStudent, register, startTestSite, type TestSite } from '../../../testing/site.ts';
 import { newStudent } from '../../../testing/students.ts';
 import { until } from '../../../testing/until.ts';
@@ -400,7 +401,7 @@ describe('CSV import', () => {
       { csv: `${c1!.id},"5\n` },
       admin,
     );
-    expect(unclosed.body.rows[0].error).toBe(M.malformedLine);
+    expect(unclosed.body.rows[0]).toMatchObject({ line: 1, error: M.quoteBroken });
     const empty = await t.api('POST', `/api/assessments/${a.objectId}/marks/csv`, { csv: ' ' }, admin);
     expect(empty.body).toMatchObject({ field: 'csv', error: M.emptyFile });
     // A header and a spreadsheet's blank rows are no rows either.
@@ -422,7 +423,14 @@ describe('CSV import', () => {
       [4, c2!.id],
     ]);
     // A first line of data with a mistake is not taken for a header: it is shown as wrong.
-    for (const first of [`${c1!.id}x,11`, 'Asha,15', ',15', 'Asha,', 'Asha,absent']) {
+    for (const [first, error] of [
+      [`${c1!.id}x,11`, M.enrollmentIdInvalid],
+      ['Asha,15', M.enrollmentIdInvalid],
+      [',15', M.enrollmentIdInvalid],
+      ['Asha,', M.enrollmentIdInvalid],
+      ['Asha,absent', M.enrollmentIdInvalid],
+      ['Asha,15,16', M.malformedLine],
+    ] as const) {
       const typo = await t.api(
         'POST',
         `/api/assessments/${a.objectId}/marks/csv-preview`,
@@ -433,10 +441,67 @@ describe('CSV import', () => {
         typo.body.rows.map((r: { line: number; error?: string }) => [r.line, r.error]),
         first,
       ).toEqual([
-        [1, M.malformedLine],
+        [1, error],
         [2, undefined],
       ]);
     }
+  });
+
+  it('takes a file or a save of up to 5,000 rows, more than the 100 kB other calls may send', async () => {
+    const a = await create({ grade: 5, board: 'All', maxMarks: 100 });
+    const ids = Array.from({ length: MARKS_MAX_ROWS }, (_, i) => 900_000_000 + i);
+    const csv = `enrollment id,marks\r\n${ids.map((id) => `${id},  absent  `).join('\r\n')}\r\n`;
+    expect(csv.length).toBeGreaterThan(100_000);
+    const preview = await t.api('POST', `/api/assessments/${a.objectId}/marks/csv-preview`, { csv }, admin);
+    expect(preview.status).toBe(200);
+    expect(preview.body.errorCount).toBe(MARKS_MAX_ROWS);
+    const rows = ids.map((id) => ({ id, value: 'absent' }));
+    const saved = await save(a.objectId, rows);
+    expect(saved.status).toBe(200);
+    expect(saved.body.errors).toHaveLength(MARKS_MAX_ROWS);
+    // One row more: the rule's own answer, not the body limit's.
+    const over = await save(a.objectId, [...rows, { id: 1, value: '1' }]);
+    expect(over).toMatchObject({ status: 400, body: { field: 'rows' } });
+    expect((await t.sql.query(`SELECT 1 FROM "Mark" WHERE "assessmentId" = $1`, [a.objectId])).rowCount).toBe(0);
+  });
+
+  it('reads files as Excel, Google Sheets and LibreOffice save them', async () => {
+    const [c1, c2, c3] = await pupils(3, 7, 'State');
+    const a = await create({ grade: 7, board: 'State', maxMarks: 20 });
+    const preview = async (csv: string) =>
+      (await t.api('POST', `/api/assessments/${a.objectId}/marks/csv-preview`, { csv }, admin)).body;
+    const good = (body: { errorCount: number; rows: { line: number; id?: number; value: string }[] }) => {
+      expect(body.errorCount).toBe(0);
+      return body.rows.map((r) => [r.line, r.id, r.value]);
+    };
+    // Excel where the comma is the decimal mark: a BOM, its "sep=" line, semicolons, 7,5.
+    expect(good(await preview(`\uFEFFsep=;\r\nenrollment id;marks\r\n${c1!.id};7,5\r\n${c2!.id};absent\r\n`))).toEqual([
+      [3, c1!.id, '7.5'],
+      [4, c2!.id, 'absent'],
+    ]);
+    // ... or without the "sep=" line; and a tab-separated download.
+    expect(good(await preview(`enrollment id;marks\n${c1!.id};12,5\n`))).toEqual([[2, c1!.id, '12.5']]);
+    expect(good(await preview(`enrollment id\tmarks\n${c1!.id}\t12\n`))).toEqual([[2, c1!.id, '12']]);
+    // Ids formatted as numbers, a column once used now empty, lines appended with other line ends.
+    expect(good(await preview(`enrollment id,marks,\r\n${c1!.id}.0,11,\r\n${c2!.id},12,,\n${c3!.id},13\r`))).toEqual([
+      [2, c1!.id, '11'],
+      [3, c2!.id, '12'],
+      [4, c3!.id, '13'],
+    ]);
+    // A broken quote is its own row with its line, and the lines before it are still read.
+    const quoted = await preview(`${c1!.id},"1"2\n${c2!.id},7"\n`);
+    expect(quoted.rows.map((r: { line: number; error?: string }) => [r.line, r.error])).toEqual([
+      [1, M.quoteBroken],
+      [2, M.marksInvalid(20)],
+    ]);
+    // A workbook or a UTF-16 file read as text is refused (the page says so before sending it).
+    for (const csv of ['PK\u0003\u0004\u0014\u0000\u0006\u0000', `e\u0000n\u0000,\u0000${c1!.id}\u0000`]) {
+      for (const path of ['csv', 'csv-preview']) {
+        const res = await t.api('POST', `/api/assessments/${a.objectId}/marks/${path}`, { csv }, admin);
+        expect(res).toMatchObject({ status: 400, body: { error: ServerMessage.controlCharacter } });
+      }
+    }
+    expect((await t.sql.query(`SELECT 1 FROM "Mark" WHERE "assessmentId" = $1`, [a.objectId])).rowCount).toBe(0);
   });
 
   it("leaves a student's marks as they are when the file's marks cell is blank, as in the template", async () => {

@@ -3,7 +3,6 @@
 // answered with its own error; CSV files previewed, and saved only when every
 // row is good.
 
-import { parse as parseCsv, CsvError } from 'csv-parse/sync';
 import {
   AssessmentMessage as M,
   MARKS_MAX_ROWS,
@@ -26,12 +25,16 @@ import {
   type AssessmentObject,
   type MarkWrite,
 } from './store.ts';
+import { readMarksCsv } from './marks-csv.ts';
 
-interface RowIn {
+/** A row to check: from the grid (an id and a value) or a CSV line (read by marks-csv.ts). */
+export interface RowIn {
   /** The CSV line, for the preview. */
   line?: number;
+  /** Null when the line could not be read as an id and a value; `problem` says why. */
   id: number | null;
   value: unknown;
+  problem?: string;
 }
 
 export interface CheckedRow {
@@ -92,7 +95,7 @@ async function checkRows(
     };
     checked.push(out);
     if (row.id === null) {
-      out.error = M.malformedLine;
+      out.error = row.problem ?? M.malformedLine;
       continue;
     }
     const student = byId.get(row.id);
@@ -116,55 +119,6 @@ async function checkRows(
  * emptied cell does clear them).
  */
 const CSV_BLANK = 'leaves as it is';
-
-/**
- * A first line of column names ("enrollment id,marks", "Roll No,Marks (of 20)"):
- * words without a digit, then something that is not a marks value. A first
- * line of data with a mistake ("Asha,15", ",15", "12a,15") is no header: it is
- * shown with its error.
- */
-function isHeader(first: string, second: string): boolean {
-  return /[a-z]/i.test(first) && !/\d/.test(first) && !parseMarkValue(second, Infinity).ok;
-}
-
-/**
- * `enrollment id, marks` lines. A header line is skipped, as are lines with every
- * cell empty (a spreadsheet's blank rows); a line that is not two columns is
- * malformed. A file with no line left is refused.
- */
-function csvRows(csv: string): RowIn[] {
-  let records: { record: string[]; info: { lines: number } }[];
-  try {
-    records = parseCsv(csv, {
-      bom: true,
-      trim: true,
-      skip_empty_lines: true,
-      skip_records_with_empty_values: true,
-      relax_column_count: true,
-      info: true,
-    }) as never;
-  } catch (error) {
-    if (error instanceof CsvError) {
-      const line = (error as CsvError & { lines?: number }).lines ?? 1;
-      return [{ line, id: null, value: '' }];
-    }
-    throw error;
-  }
-  const rows: RowIn[] = [];
-  records.forEach(({ record, info }, index) => {
-    const [first = '', second = ''] = record;
-    if (index === 0 && isHeader(first, second)) return;
-    const wellFormed = record.length === 2 && /^\d{1,15}$/.test(first);
-    rows.push({
-      line: info.lines,
-      id: wellFormed ? Number(first) : null,
-      value: wellFormed ? second : record.join(','),
-    });
-  });
-  if (!rows.length) validationFailed(M.emptyFile, 'csv');
-  if (rows.length > MARKS_MAX_ROWS) validationFailed(M.tooManyRows, 'csv');
-  return rows;
-}
 
 function csvParam(params: Record<string, unknown>): string {
   const csv = optionalString(params, 'csv') ?? '';
@@ -248,7 +202,7 @@ export function defineMarkFunctions(deps: CloudDeps): void {
   defineFunction(deps, 'previewMarksCsv', async (request) => {
     await requireAdmin(request, deps);
     const assessment = await getAssessment(request.params.objectId);
-    const { checked } = await checkRows(deps, assessment, csvRows(csvParam(request.params)), CSV_BLANK);
+    const { checked } = await checkRows(deps, assessment, readMarksCsv(csvParam(request.params)), CSV_BLANK);
     return {
       rows: checked,
       errorCount: checked.filter((row) => row.error).length,
@@ -259,7 +213,7 @@ export function defineMarkFunctions(deps: CloudDeps): void {
   defineFunction(deps, 'importMarksCsv', async (request) => {
     const admin = await requireAdmin(request, deps);
     const assessment = await getAssessment(request.params.objectId);
-    const { checked, writes } = await checkRows(deps, assessment, csvRows(csvParam(request.params)), CSV_BLANK);
+    const { checked, writes } = await checkRows(deps, assessment, readMarksCsv(csvParam(request.params)), CSV_BLANK);
     const errorCount = checked.filter((row) => row.error).length;
     if (errorCount) validationFailed(M.csvHasErrors(errorCount), 'csv');
     await logMarks(deps, admin, 'marks.import', assessment, writes);

@@ -22,6 +22,7 @@ import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { useApi, type CallAs } from '../../lib/use-api.ts';
 import type { Assessment } from './assessment-dialog.tsx';
+import { readCsvFile } from './read-csv-file.ts';
 
 type Preview = ResponseOf<'previewMarksCsv'>;
 const SHOWN_ROWS = 200;
@@ -68,6 +69,8 @@ export function CsvImportDialog({ assessment, onClose, onSaved }: Props) {
   const [csv, setCsv] = useState<string | null>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [work, setWork] = useState<'checking' | 'saving' | 'template' | null>(null);
+  // A file that is no CSV, too large or unreadable: said before anything is sent.
+  const [fileProblem, setFileProblem] = useState<string | null>(null);
   // The file chosen last: the check of a file chosen before it is not shown.
   const latest = useRef(0);
 
@@ -75,9 +78,17 @@ export function CsvImportDialog({ assessment, onClose, onSaved }: Props) {
     const turn = ++latest.current;
     setPreview(null);
     setCsv(null);
+    setFileProblem(null);
     if (!file) return setWork(null);
     setWork('checking');
-    const text = await file.text();
+    const read = await readCsvFile(file);
+    if (turn !== latest.current) return;
+    if ('problem' in read) {
+      setWork(null);
+      setFileProblem(read.problem);
+      return;
+    }
+    const text = read.text;
     const result = await callAsAdmin('previewMarksCsv', { objectId: assessment.objectId, csv: text });
     if (turn !== latest.current) return;
     setWork(null);
@@ -125,7 +136,7 @@ export function CsvImportDialog({ assessment, onClose, onSaved }: Props) {
               Choose CSV file
               <input
                 type="file"
-                accept=".csv,text/csv"
+                accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain"
                 aria-label="CSV file"
                 hidden
                 onChange={(e) => {
@@ -137,6 +148,7 @@ export function CsvImportDialog({ assessment, onClose, onSaved }: Props) {
             </Button>
           </Stack>
           {work === 'checking' && <Alert severity="info">Checking...</Alert>}
+          {fileProblem && <Alert severity="error">{fileProblem}</Alert>}
           {preview && bad.length === 0 && (
             <Alert severity="success">
               {MarksText.allGood(preview.rows.length)}
