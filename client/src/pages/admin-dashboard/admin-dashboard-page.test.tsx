@@ -229,6 +229,10 @@ describe('admin dashboard', () => {
     const grid = await screen.findByRole('grid', { name: 'Registered students' }, { timeout: 15000 });
     await user.click(await within(grid).findByRole('button', { name: 'Edit Erased student' }));
     const editor = await screen.findByRole('dialog', { name: 'Edit Erased student (ID 1)' });
+    // Shown, not offered for change: the server refuses any change to an erased student.
+    expect(editor).toHaveTextContent('the record can no longer be changed');
+    expect(within(editor).getByLabelText('Email')).toBeDisabled();
+    expect(within(editor).queryByRole('button', { name: 'Save' })).toBeNull();
     const account = within(editor).getByRole('region', { name: 'Account' });
     expect(within(account).queryByRole('button', { name: 'Deactivate' })).toBeNull();
     expect(within(account).queryByRole('button', { name: 'Reactivate' })).toBeNull();

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -53,6 +54,8 @@ export function StudentEditDialog(props: StudentEditDialogProps) {
   const [values, setValues] = useState<Values>(() => valuesOf(student));
   const { formRef, problem, fail, changed, run, busy, fieldProps } = useFormProblem(EDITABLE_STUDENT_FIELDS);
   const before = valuesOf(student);
+  // Nothing about an erased student can change (the server refuses it too): shown, not offered.
+  const erased = Boolean(student.erased);
 
   const set = (field: EditableStudentField, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -90,6 +93,7 @@ export function StudentEditDialog(props: StudentEditDialogProps) {
       onChange={(e) => set(field, e.target.value)}
       slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
       {...fieldProps(field)}
+      disabled={erased}
     >
       {options.map(([value, text]) => (
         <option key={value} value={value}>
@@ -120,6 +124,11 @@ export function StudentEditDialog(props: StudentEditDialogProps) {
         </DialogTitle>
         <DialogContent>
           <Stack spacing={2.5} sx={{ pt: 1 }}>
+            {erased && (
+              <Alert severity="info">
+                The personal data of this student has been erased: the record can no longer be changed.
+              </Alert>
+            )}
             {select(
               'gender',
               'Gender',
@@ -132,6 +141,7 @@ export function StudentEditDialog(props: StudentEditDialogProps) {
               value={values.mobile}
               onChange={(e) => set('mobile', e.target.value)}
               {...fieldProps('mobile')}
+              disabled={erased}
             />
             <TextField
               label="Email"
@@ -140,6 +150,7 @@ export function StudentEditDialog(props: StudentEditDialogProps) {
               value={values.email}
               onChange={(e) => set('email', e.target.value)}
               {...fieldProps('email')}
+              disabled={erased}
             />
             <TextField
               label="Date of Birth"
@@ -148,6 +159,7 @@ export function StudentEditDialog(props: StudentEditDialogProps) {
               value={values.dob}
               onChange={(e) => set('dob', e.target.value)}
               {...fieldProps('dob')}
+              disabled={erased}
               helperText={fieldProps('dob').helperText ?? DISPLAY_DATE_FORMAT}
             />
             {select(
@@ -173,11 +185,13 @@ export function StudentEditDialog(props: StudentEditDialogProps) {
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2.5 }}>
           <Button onClick={onClose} disabled={busy}>
-            Cancel
+            {erased ? 'Close' : 'Cancel'}
           </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {busy ? 'Saving...' : 'Save'}
-          </Button>
+          {!erased && (
+            <Button type="submit" variant="contained" disabled={busy}>
+              {busy ? 'Saving...' : 'Save'}
+            </Button>
+          )}
         </DialogActions>
       </form>
     </Dialog>
