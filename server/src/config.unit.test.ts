@@ -42,17 +42,18 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dir }).admin.generated).toBe(false);
   });
 
-  it('gives the dashboard its own password, required and distinct from the admin one in production', () => {
+  it('logs the dashboard in with the admin login unless DASHBOARD_USER / DASHBOARD_PASSWORD say otherwise', () => {
     const dev = loadConfig({ DATA_DIR: tempDir() });
-    expect(dev.dashboard.password).not.toBe(dev.admin.password);
-    expect(() => loadConfig({ ...production, DASHBOARD_PASSWORD: '' })).toThrow(/DASHBOARD_PASSWORD is required/);
-    expect(() =>
-      loadConfig({ ...production, DASHBOARD_PASSWORD: 'admin-pass-1-long', ADMIN_PASSWORD: 'admin-pass-1-long' }),
-    ).toThrow(/DASHBOARD_PASSWORD must differ/);
-    expect(loadConfig({ ...production, DASHBOARD_PASSWORD: '', DASHBOARD_ENABLED: 'false' }).dashboard.enabled).toBe(
-      false,
-    );
-    const prod = loadConfig(production);
+    expect(dev.dashboard).toMatchObject({ user: dev.admin.email, password: dev.admin.password });
+    const prod = loadConfig({ ...production, DASHBOARD_USER: undefined, DASHBOARD_PASSWORD: undefined });
+    expect(prod.dashboard).toMatchObject({ user: production.ADMIN_EMAIL, password: production.ADMIN_PASSWORD });
+    expect(loadConfig(production).dashboard).toMatchObject({
+      user: production.ADMIN_EMAIL,
+      password: production.DASHBOARD_PASSWORD,
+    });
+    expect(loadConfig({ ...production, DASHBOARD_USER: 'operator' }).dashboard.user).toBe('operator');
+    expect(() => loadConfig({ ...production, DASHBOARD_PASSWORD: 'short' })).toThrow(/DASHBOARD_PASSWORD/);
+    expect(loadConfig({ ...production, DASHBOARD_ENABLED: 'false' }).dashboard.enabled).toBe(false);
     expect(prod.readOnlyMasterKey).not.toBe(prod.masterKey);
   });
 

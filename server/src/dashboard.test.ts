@@ -1,6 +1,7 @@
-// Parse Dashboard: operators browse with the read-only master
-// key, the login is limited per user and address, its session is in PostgreSQL,
-// its cookie Secure in production, and DASHBOARD_ENABLED=false turns it off.
+// Parse Dashboard: operators log in with the admin login (by default) and browse
+// with the read-only master key, the login is limited per user and address, its
+// session is in PostgreSQL, its cookie Secure in production, and
+// DASHBOARD_ENABLED=false turns it off.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSite, type TestSite } from '../../testing/site.ts';
@@ -54,10 +55,9 @@ async function logIn(site: TestSite, user: string, password: string, from: strin
 }
 
 describe('Parse Dashboard', () => {
-  it('hands a logged-in operator the read-only master key, never the full one', async () => {
-    const { user, password } = t.site.config.dashboard;
-    expect(password).not.toBe(t.admin.password);
-    const login = await logIn(t, user, password, newAddress());
+  it('takes the admin login by default, and hands the operator the read-only master key, never the full one', async () => {
+    expect(t.site.config.dashboard).toMatchObject({ user: t.admin.email, password: t.admin.password });
+    const login = await logIn(t, t.admin.email, t.admin.password, newAddress());
     expect(login.status).toBe(302);
     expect(login.location).toMatch(/\/parse-dashboard\/apps$/);
 

@@ -3,8 +3,8 @@
 //
 // Never used in production: config.ts does not call this module when
 // NODE_ENV=production. There every instance must share the same keys, so they
-// come from the environment (APP_ID, MASTER_KEY, ADMIN_PASSWORD,
-// DASHBOARD_PASSWORD are required) or are derived from MASTER_KEY; a file on one
+// come from the environment (APP_ID, MASTER_KEY, ADMIN_PASSWORD are required)
+// or are derived from MASTER_KEY; a file on one
 // machine's disk would give each instance keys of its own, and a password the
 // operator never chose.
 
@@ -19,7 +19,6 @@ export interface DevSecrets {
   maintenanceKey: string;
   cookieSecret: string;
   adminPassword: string;
-  dashboardPassword: string;
 }
 
 /**
@@ -38,7 +37,6 @@ export function loadDevSecrets(dataDir: string): DevSecrets & { created: boolean
     maintenanceKey: stored.maintenanceKey ?? key(),
     cookieSecret: stored.cookieSecret ?? key(),
     adminPassword: stored.adminPassword ?? randomBytes(12).toString('base64url'),
-    dashboardPassword: stored.dashboardPassword ?? randomBytes(15).toString('base64url'),
   };
   const changed = Object.keys(secrets).some((name) => !(name in stored));
   if (changed) {

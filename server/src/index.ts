@@ -26,9 +26,9 @@ try {
   if (config.admin.generated) {
     // Once, when it was just generated: a password printed at every start ends up in every log.
     banner.push(`Admin login: ${config.admin.email} / ${config.admin.password}`);
-    if (config.dashboard.enabled) {
+    if (config.dashboard.enabled && config.dashboard.password === config.admin.password) {
       banner.push(
-        `Parse Dashboard (read-only): ${site.url}/parse-dashboard  ${config.dashboard.user} / ${config.dashboard.password}`,
+        `Parse Dashboard (read-only): ${site.url}/parse-dashboard with ${config.dashboard.user} and the same password`,
       );
     }
     banner.push(`(kept in ${config.dataDir}/secrets.json, not printed again)`);
