@@ -29,8 +29,6 @@ export const AVERAGE_MIN_STUDENTS = 5;
 export const ABSENT = 'absent';
 /** Rows in one marks save or one CSV file. */
 export const MARKS_MAX_ROWS = 5000;
-/** A marks CSV file's size: 5,000 lines of the template with marks are about 70 kB. */
-export const MARKS_CSV_MAX_BYTES = 200_000;
 
 export const AssessmentMessage = {
   gradeInvalid: 'Grade must be between 1 to 9',
@@ -54,7 +52,8 @@ export const AssessmentMessage = {
   enrollmentIdInvalid: 'The enrollment id must be a whole number',
   quoteBroken: 'A quote (") on this line or above is not closed, or has other characters after it',
   notCsv: 'This is not a CSV file: save it from your spreadsheet as "CSV UTF-8" and choose that file',
-  csvTooLarge: `The file is larger than ${MARKS_CSV_MAX_BYTES / 1000} kB: a file of ${MARKS_MAX_ROWS} rows is about 70 kB. Is it the right file?`,
+  csvTooLarge:
+    'The file is larger than the 100 kB the site takes at once (about 5,000 rows): split it into smaller files, or check it is the right file',
   csvUnreadable: 'The file could not be read. Choose it again',
   emptyFile: 'The file has no rows',
   csvHasErrors: (count: number) =>

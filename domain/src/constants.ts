@@ -32,6 +32,9 @@ export const PASSWORD_MAX_LENGTH = 64;
 export const PASSWORD_MAX_BYTES = 72;
 
 /** One-time codes. */
+/** The largest request body any call takes (product.md §5: bodies over 100 kB get a 413). */
+export const BODY_LIMIT_BYTES = 100 * 1024;
+
 export const OTP_LENGTH = 6;
 export const OTP_MIN = 100000;
 export const OTP_MAX = 999999;

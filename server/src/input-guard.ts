@@ -11,10 +11,11 @@
 
 import path from 'node:path';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { BODY_LIMIT_BYTES } from '@tc/domain/constants';
 import { ErrorCode } from '@tc/domain/errors';
 import { ServerMessage } from '@tc/domain/server-messages';
 
-export const BODY_LIMIT = '100kb';
+export const BODY_LIMIT = BODY_LIMIT_BYTES;
 /** The deepest JSON a call of the site sends is 3 levels (a batch of a query); 20 leaves room. */
 export const MAX_JSON_DEPTH = 20;
 /** C0 controls but tab, line feed and carriage return, and DEL. */
@@ -118,14 +119,6 @@ function refuse(res: Response, status: number, error: string, code: ErrorCode): 
 // Parse reads every body as JSON whatever its type (its SDK sends text/plain), strictly: objects and arrays only.
 const parseBody = express.json({ limit: BODY_LIMIT, strict: true, type: () => true });
 const apiBody = express.json({ limit: BODY_LIMIT, strict: true, type: ['application/json', 'application/*+json'] });
-/** The marks calls take up to MARKS_MAX_ROWS rows, as a list or as a CSV file (MARKS_CSV_MAX_BYTES, escaped). */
-export const MARKS_BODY_LIMIT = '512kb';
-const MARKS_CALL = /^\/assessments\/[^/]+\/marks(?:\/csv|\/csv-preview)?$/;
-const marksBody = express.json({
-  limit: MARKS_BODY_LIMIT,
-  strict: true,
-  type: ['application/json', 'application/*+json'],
-});
 
 /** Mounted at /parse and /api. */
 export const inputGuard: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
@@ -164,8 +157,7 @@ export const inputGuard: RequestHandler = (req: Request, res: Response, next: Ne
   }
 
   if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
-  const readBody = isParse ? parseBody : MARKS_CALL.test(req.path) ? marksBody : apiBody;
-  readBody(req, res, (error?: unknown) => {
+  (isParse ? parseBody : apiBody)(req, res, (error?: unknown) => {
     if (error) return next(error);
     const problem = jsonProblem(req.body, FUNCTION_PATH.test(parsePath));
     if (problem) return refuse(res, 400, PROBLEM_MESSAGE[problem], ErrorCode.BadRequest);

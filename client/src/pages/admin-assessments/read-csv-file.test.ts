@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AssessmentMessage as M, MARKS_CSV_MAX_BYTES } from '@tc/domain/assessments';
+import { AssessmentMessage as M } from '@tc/domain/assessments';
+import { BODY_LIMIT_BYTES } from '@tc/domain/constants';
 import { readCsvFile } from './read-csv-file.ts';
 
 const utf16be = (text: string) => {
@@ -24,7 +25,11 @@ describe('reading a marks CSV file', () => {
     expect(await readCsvFile(new Blob([new Uint8Array([0x50, 0x4b, 3, 4, 20, 0, 6, 0])]))).toEqual({
       problem: M.notCsv,
     });
-    expect(await readCsvFile(new Blob(['1'.repeat(MARKS_CSV_MAX_BYTES + 1)]))).toEqual({ problem: M.csvTooLarge });
+    // What counts is the request the file makes: its line ends are escaped in it.
+    const lines = (count: number) => new Blob(['123456789,absent\r\n'.repeat(count)]);
+    expect(await readCsvFile(lines(5000))).toHaveProperty('text');
+    expect(await readCsvFile(lines(5500))).toEqual({ problem: M.csvTooLarge });
+    expect(await readCsvFile(new Blob(['1'.repeat(2 * BODY_LIMIT_BYTES + 1)]))).toEqual({ problem: M.csvTooLarge });
     const gone = new Blob(['101,7']);
     gone.arrayBuffer = () => Promise.reject(new DOMException('The file was moved', 'NotReadableError'));
     expect(await readCsvFile(gone)).toEqual({ problem: M.csvUnreadable });
