@@ -157,6 +157,10 @@ export const inputGuard: RequestHandler = (req: Request, res: Response, next: Ne
   }
 
   if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
+  // Whatever its type (a body that is not JSON is never read): over the limit is a 413.
+  if (Number(req.headers['content-length']) > BODY_LIMIT_BYTES) {
+    return refuse(res, 413, ServerMessage.payloadTooLarge, ErrorCode.PayloadTooLarge);
+  }
   (isParse ? parseBody : apiBody)(req, res, (error?: unknown) => {
     if (error) return next(error);
     const problem = jsonProblem(req.body, FUNCTION_PATH.test(parsePath));

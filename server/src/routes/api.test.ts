@@ -66,6 +66,17 @@ describe('bad input', () => {
 
     const big = await t.api('POST', '/api/check-email', { email: 'a'.repeat(150_000) });
     expect(big.status).toBe(413);
+    // Whatever the body's type.
+    const bigText = await fetch(`${t.url}/api/check-email`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'a'.repeat(150_000),
+    });
+    expect(bigText.status).toBe(413);
+    expect(await bigText.json()).toMatchObject({
+      error: ServerMessage.payloadTooLarge,
+      code: ErrorCode.PayloadTooLarge,
+    });
 
     for (const [route, body] of [
       ['/api/check-email', { email: 42 }],
