@@ -60,7 +60,7 @@ test.describe('admin tools', () => {
     const bytes = readFileSync(await download.path());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows: string[][] = parseCsv(bytes.toString('utf8'), { bom: true });
-    expect(rows[0]![0]).toBe('Enrollment No.');
+    expect(rows[0]).toEqual(['ID', 'Full Name', 'Gender', 'Mobile', 'Email', 'Date of Birth', 'Board', 'Grade']);
     expect(rows.slice(1).map((row) => row[4])).toEqual([student.email]);
     const [y, m, d] = student.dob.split('-');
     expect(rows[1]![5]).toBe(`${d}/${m}/${y}`);

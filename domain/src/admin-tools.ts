@@ -59,18 +59,18 @@ export const ACTIVITY_MAX_LIMIT = 200;
 
 /** The CSV export (a file, not JSON: a dedicated route beside the contract table). */
 export const EXPORT_PATH = '/api/users/export.csv';
-export const EXPORT_COLUMNS = [
-  ['id', 'Enrollment No.'],
-  ['fullname', 'Full name'],
-  ['gender', 'Son/Daughter'],
-  ['mobile', 'Mobile'],
-  ['email', 'Email'],
-  ['dob', 'Date of birth'],
-  ['board', 'Board'],
-  ['grade', 'Grade'],
-  ['status', 'Status'],
-  ['createdAt', 'Registered on'],
-] as const;
+/** The admin table's columns, which the export repeats (product.md §9: "the table's columns"). */
+export const STUDENT_COLUMNS = {
+  id: 'ID',
+  fullname: 'Full Name',
+  gender: 'Gender',
+  mobile: 'Mobile',
+  email: 'Email',
+  dob: 'Date of Birth',
+  board: 'Board',
+  grade: 'Grade',
+} as const;
+export const EXPORT_COLUMNS = Object.values(STUDENT_COLUMNS);
 
 /** YYYY-MM-DD or an ISO date-time to DD/MM/YYYY; '' for nothing. */
 export function ddmmyyyy(value: string | Date | null | undefined): string {

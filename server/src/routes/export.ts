@@ -17,7 +17,7 @@ import { AppError, ErrorCode, httpStatusOf } from '@tc/domain/errors';
 import { RegistrationMessage } from '@tc/domain/messages';
 import { ServerMessage } from '@tc/domain/server-messages';
 import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
-import { mobileSearchDigits, parseBoard, parseGrade } from '@tc/domain/registration';
+import { gradeLabel, mobileSearchDigits, parseBoard, parseGrade } from '@tc/domain/registration';
 import { bearerToken } from '../bearer.ts';
 import { callCloudFunction } from '../cloud-call.ts';
 import type { Sql } from '../database/sql.ts';
@@ -92,14 +92,12 @@ type StudentRow = [
   dob: string | null,
   board: string | null,
   grade: number | null,
-  status: string | null,
-  createdAt: Date,
 ];
-const COLUMNS_SQL = `"enrollmentId", fullname, gender, mobile, email, dob, board, grade, status, "createdAt"`;
+const COLUMNS_SQL = `"enrollmentId", fullname, gender, mobile, email, dob, board, grade`;
 
 function cells(row: StudentRow): string[] {
-  const [enrollmentId, fullname, gender, mobile, email, dob, board, grade, status, createdAt] = row;
-  const text = (value: string | number | Date | null | undefined) =>
+  const [enrollmentId, fullname, gender, mobile, email, dob, board, grade] = row;
+  const text = (value: string | number | null | undefined) =>
     guardCell(value === null || value === undefined ? '' : String(value));
   return [
     String(enrollmentId),
@@ -109,9 +107,8 @@ function cells(row: StudentRow): string[] {
     text(email),
     ddmmyyyy(dob),
     text(board),
-    grade === null ? '' : String(grade),
-    status === 'deactivated' ? 'deactivated' : 'active',
-    ddmmyyyy(createdAt),
+    // As the table shows it: 1st ... 9th.
+    grade === null ? '' : gradeLabel(grade),
   ];
 }
 
@@ -189,7 +186,7 @@ export function exportRoute(sql: Sql): RequestHandler {
         },
       });
       const csv = stringify({ bom: true, record_delimiter: 'windows' });
-      csv.write(EXPORT_COLUMNS.map(([, label]) => label));
+      csv.write(EXPORT_COLUMNS);
       await pipeline(rows, toCells, csv, inChunks(), res);
     } catch (error) {
       failed = error as Error;

@@ -1,6 +1,7 @@
 import EditIcon from '@mui/icons-material/Edit';
 import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import { BOARDS, GENDERS, GRADES } from '@tc/domain/constants';
+import { STUDENT_COLUMNS } from '@tc/domain/admin-tools';
 import { isoToDisplayDate, isValidIsoDate } from '@tc/domain/dates';
 import { gradeLabel } from '@tc/domain/registration';
 import type { StudentRecord } from '@tc/domain/student';
@@ -11,33 +12,33 @@ export const PHONE_COLUMNS = ['fullname', 'grade', 'actions'];
 /** The admin table's columns; Edit opens the student's dialog. */
 export function studentColumns(onEdit: (objectId: string) => void): GridColDef<StudentRecord>[] {
   return [
-    { field: 'id', headerName: 'ID', type: 'number', width: 80, align: 'left', headerAlign: 'left' },
-    { field: 'fullname', headerName: 'Full Name', flex: 1, minWidth: 120 },
+    { field: 'id', headerName: STUDENT_COLUMNS.id, type: 'number', width: 80, align: 'left', headerAlign: 'left' },
+    { field: 'fullname', headerName: STUDENT_COLUMNS.fullname, flex: 1, minWidth: 120 },
     {
       field: 'gender',
-      headerName: 'Gender',
+      headerName: STUDENT_COLUMNS.gender,
       type: 'singleSelect',
       valueOptions: [...GENDERS],
       width: 120,
     },
-    { field: 'mobile', headerName: 'Mobile', width: 140 },
-    { field: 'email', headerName: 'Email', flex: 1, minWidth: 220 },
+    { field: 'mobile', headerName: STUDENT_COLUMNS.mobile, width: 140 },
+    { field: 'email', headerName: STUDENT_COLUMNS.email, flex: 1, minWidth: 220 },
     {
       field: 'dob',
-      headerName: 'Date of Birth',
+      headerName: STUDENT_COLUMNS.dob,
       width: 150,
       valueGetter: (value) => (typeof value === 'string' && isValidIsoDate(value) ? isoToDisplayDate(value) : value),
     },
     {
       field: 'board',
-      headerName: 'Board',
+      headerName: STUDENT_COLUMNS.board,
       type: 'singleSelect',
       valueOptions: [...BOARDS],
       width: 110,
     },
     {
       field: 'grade',
-      headerName: 'Grade',
+      headerName: STUDENT_COLUMNS.grade,
       type: 'singleSelect',
       valueOptions: GRADES.map((grade) => ({ value: grade, label: gradeLabel(grade) })),
       width: 80,
