@@ -37,7 +37,12 @@ export function yearsAgo(years: number, extraDays = 0): string {
 
 /** A short text unique to this call: time and randomness, so parallel workers differ too. */
 export function tag(): string {
-  return `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+  for (;;) {
+    const made = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+    // Never six digits in a row: a mail's code is its only such run (an invitation leaves
+    // out an address that has one).
+    if (!/\d{6}/.test(made)) return made;
+  }
 }
 
 /** A 10-digit mobile starting with 9, different on every call of this process (random across processes). */

@@ -86,11 +86,21 @@ export function guardCell(value: string): string {
 }
 
 /** The invitation mail of a new administrator. */
-export function adminInviteEmail(name: string, code: string, link: string): { subject: string; text: string } {
+/**
+ * The invitation: the code is the only run of six digits in its text (product.md §3),
+ * so a name or an address with one is left out (the page then asks for the address).
+ */
+export function adminInviteEmail(
+  invitee: { name: string; email: string },
+  code: string,
+  pageUrl: string,
+): { subject: string; text: string } {
+  const sixDigits = /\d{6}/;
+  const link = sixDigits.test(invitee.email) ? pageUrl : `${pageUrl}?email=${encodeURIComponent(invitee.email)}`;
   return {
     subject: 'You are invited to administer Guided Learning Tuition Centre',
     text: [
-      `Hello ${name},`,
+      sixDigits.test(invitee.name) ? 'Hello,' : `Hello ${invitee.name},`,
       '',
       'You have been invited to become an administrator of Guided Learning Tuition Centre.',
       `Your code is ${code}. It is valid for 48 hours.`,

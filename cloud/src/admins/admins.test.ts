@@ -2,11 +2,11 @@
 // with a 48-hour code, acceptance, listing, removal rules, own password change.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
 import { RegistrationMessage } from '@tc/domain/messages';
 import { PasswordChangeMessage } from '@tc/domain/password-change-messages';
 import { loginAdmin, loginStudent, mailTo, register, startTestSite, type TestSite } from '../../../testing/site.ts';
 import { until } from '../../../testing/until.ts';
+import { tag } from '../../../testing/students.ts';
 
 let t: TestSite;
 let admin: string;
@@ -18,7 +18,7 @@ afterAll(async () => {
   await t?.stop();
 });
 
-const newEmail = () => `admin-${randomBytes(4).toString('hex')}@example.com`;
+const newEmail = () => `admin-${tag()}@example.com`;
 
 async function invite(email: string, by = admin) {
   const res = await t.api('POST', '/api/admins', { email, name: 'Second Admin' }, by);

@@ -69,7 +69,6 @@ export function defineAdminAccountFunctions(deps: CloudDeps): void {
     if (existing && (await isAdmin(existing))) validationFailed(AdminToolsMessage.alreadyAdmin, 'email');
 
     const issued = await issueCode(deps, 'admin-invite', email, ADMIN_INVITE_TTL_SECONDS);
-    const link = `${deps.publicUrl}${Route.adminAcceptInvite}?email=${encodeURIComponent(email)}`;
     await recordActivity(
       {
         admin: me,
@@ -97,7 +96,10 @@ export function defineAdminAccountFunctions(deps: CloudDeps): void {
         try {
           await mail(
             deps,
-            { to: email, ...adminInviteEmail(name, issued.code, link) },
+            {
+              to: email,
+              ...adminInviteEmail({ name, email }, issued.code, `${deps.publicUrl}${Route.adminAcceptInvite}`),
+            },
             `admin-invite:${email}:${Date.now()}`,
           );
         } catch (error) {

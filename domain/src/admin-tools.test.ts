@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { adminInviteEmail } from './admin-tools.ts';
+
+describe('the invitation mail', () => {
+  const page = 'https://tuition.example/admin/accept-invite';
+
+  it('links to the page with the address filled in, and greets by name', () => {
+    const { text } = adminInviteEmail({ name: 'Meera Iyer', email: 'meera@example.com' }, '481516', page);
+    expect(text).toContain('Hello Meera Iyer,');
+    expect(text).toContain(`${page}?email=meera%40example.com`);
+    expect(text.match(/\d{6}/g)).toEqual(['481516']);
+  });
+
+  it('keeps the code the only run of six digits when the name or the address has one', () => {
+    const { text } = adminInviteEmail({ name: 'Lab 2024101', email: 'teacher123456@example.com' }, '481516', page);
+    expect(text.match(/\d{6}/g)).toEqual(['481516']);
+    expect(text).toContain('Hello,');
+    expect(text).toContain(`${page}\n`);
+  });
+});
