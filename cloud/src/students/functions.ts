@@ -14,7 +14,7 @@ import {
 } from '@tc/domain/registration';
 import type { CloudDeps } from '../deps.ts';
 import { fail, defineFunction, optionalString, requireStrings, validationFailed } from '../errors.ts';
-import { consumeCode, issueCode, withdrawCode } from '../otp/codes.ts';
+import { consumeCode, issueCode, withdrawCode, type IssuedCode } from '../otp/codes.ts';
 import { MASTER, parse } from '../parse.ts';
 import {
   findUserByEmail,
@@ -28,11 +28,11 @@ import {
 import { clientAddress } from '../client-address.ts';
 import { changeOwnPassword } from '../users/password-change.ts';
 
-async function mailResetCode(deps: CloudDeps, email: string): Promise<void> {
+/** After the answer: the code goes to a student's address only; any other keeps it unsent until it expires. */
+async function mailResetCode(deps: CloudDeps, email: string, issued: IssuedCode): Promise<void> {
   try {
     const user = await findUserByEmail(email);
     if (!user || !isStudent(user)) return;
-    const issued = await issueCode(deps, 'reset', normalizeEmail(email));
     try {
       await deps.sendMail({ to: user.get('email') as string, ...resetCodeEmail(issued.code) });
     } catch (error) {
@@ -41,9 +41,6 @@ async function mailResetCode(deps: CloudDeps, email: string): Promise<void> {
       console.error('Mail delivery failed:', error instanceof Error ? error.message : error);
     }
   } catch (error) {
-    const Parse = parse();
-    // A cooldown or the hourly cap: the code already sent stands.
-    if (error instanceof Parse.Error && error.code === ErrorCode.TooManyRequests) return;
     console.error('sendResetCode failed:', error instanceof Error ? error.message : error);
   }
 }
@@ -102,15 +99,18 @@ export function defineStudentFunctions(deps: CloudDeps): void {
     return { success: true, tokenStudent };
   });
 
-  // An unknown e-mail gets the same answer, in the same time, and no mail
-  //: the code is made and mailed after the answer,
-  // and a cooldown or a failed delivery is logged, never told.
-  defineFunction(deps, 'sendResetCode', ({ params }) => {
+  // An unknown e-mail gets the same answer, in the same time, and no mail. Every
+  // address is counted alike: a code is made for it (one for an address that is no
+  // student's is never sent, and expires), so a resend within the cooldown or past the
+  // hourly cap is a 429 for both (product.md §4). The account is looked up and the mail
+  // sent after the answer.
+  defineFunction(deps, 'sendResetCode', async ({ params }) => {
     const email = optionalString(params, 'email')?.trim();
     if (!email) validationFailed(UiMessage.enterEmailAddress, 'email');
     if (!isValidEmail(email)) validationFailed(RegistrationMessage.emailInvalid, 'email');
-    void mailResetCode(deps, email);
-    return Promise.resolve({ success: true });
+    const issued = await issueCode(deps, 'reset', normalizeEmail(email));
+    void mailResetCode(deps, email, issued);
+    return { success: true };
   });
 
   // The code, not the browser, proves the right to a new password; every session
