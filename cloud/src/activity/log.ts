@@ -61,6 +61,24 @@ export async function recordActivity<T>(
   apply: () => Promise<T>,
   createdId?: (result: T) => string,
 ): Promise<T> {
+  const entry = await beginActivity(activity);
+  let result: T;
+  try {
+    result = await apply();
+  } catch (error) {
+    await settle(entry, 'failed').catch(() => undefined);
+    throw error;
+  }
+  await settle(entry, 'applied', createdId?.(result));
+  return result;
+}
+
+/**
+ * recordActivity's first step on its own, for a change whose values before are
+ * read inside its own transaction (marks, under their assessment's lock): the
+ * entry is written `pending`, and the caller settles it with `settleActivity`.
+ */
+export async function beginActivity(activity: Activity): Promise<ActivityEntryObject> {
   const Parse = parse();
   const entry = new Parse.Object(ACTIVITY_CLASS);
   entry.set({
@@ -75,22 +93,18 @@ export async function recordActivity<T>(
   if (activity.enrollmentId !== undefined) entry.set('enrollmentId', activity.enrollmentId);
   entry.setACL(new Parse.ACL());
   await entry.save(null, MASTER);
-  let result: T;
-  try {
-    result = await apply();
-  } catch (error) {
-    await settle(entry, 'failed').catch(() => undefined);
-    throw error;
-  }
-  await settle(entry, 'applied', createdId?.(result));
-  return result;
+  return entry;
 }
 
-async function settle(
-  entry: InstanceType<ReturnType<typeof parse>['Object']>,
-  state: ActivityState,
-  targetId?: string,
-): Promise<void> {
+/** The second step: `applied` once the change is made, `failed` when it was not (never throws for a failed one). */
+export async function settleActivity(entry: ActivityEntryObject, state: 'applied' | 'failed'): Promise<void> {
+  if (state === 'failed') await settle(entry, 'failed').catch(() => undefined);
+  else await settle(entry, 'applied');
+}
+
+type ActivityEntryObject = InstanceType<ReturnType<typeof parse>['Object']>;
+
+async function settle(entry: ActivityEntryObject, state: ActivityState, targetId?: string): Promise<void> {
   entry.set('state', state);
   if (targetId !== undefined && entry.get('targetId') === NEW_TARGET) entry.set('targetId', targetId);
   await entry.save(null, MASTER);

@@ -302,6 +302,45 @@ describe('the activity log', () => {
       }),
     ]);
   });
+  it('logs two saves of one mark at once one after the other, each with the value it replaced', async () => {
+    const [p1] = (await pupils(1, 3, 'CBSE')) as [Pupil];
+    const a = await create({ grade: 3, board: 'CBSE', title: 'Saved twice at once' });
+    expect((await save(a.objectId, [{ id: p1.id, value: '12' }])).status).toBe(200);
+    const holder = await t.sql.connect();
+    let saves: Promise<unknown>[];
+    try {
+      // Another change holds the assessment: both saves wait for it, then take their turns.
+      await holder.query('BEGIN');
+      await holder.query(`SELECT 1 FROM "Assessment" WHERE "objectId" = $1 FOR UPDATE`, [a.objectId]);
+      saves = [save(a.objectId, [{ id: p1.id, value: '15' }])];
+      await lockWaitOn('FOR UPDATE');
+      saves.push(save(a.objectId, [{ id: p1.id, value: '17' }]));
+      await until(async () => {
+        const { rows } = await t.sql.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%FOR UPDATE%'`,
+        );
+        return rows[0].n >= 2;
+      }, 10_000);
+      await holder.query('COMMIT');
+    } finally {
+      holder.release();
+    }
+    await Promise.all(saves);
+    const logged = (
+      (await t.api('GET', `/api/activity?kind=marks.save&limit=100`, undefined, admin)).body as Array<{
+        targetId: string;
+        changes: Array<{ before: string; after: string }>;
+      }>
+    )
+      .filter((entry) => entry.targetId === a.objectId)
+      .map((entry) => `${entry.changes[0]!.before} -> ${entry.changes[0]!.after}`)
+      .sort();
+    const [stored] = (await t.sql.query(`SELECT marks FROM "Mark" WHERE "assessmentId" = $1`, [a.objectId])).rows;
+    // Whichever went first, the second replaced the first's value, and is what is stored.
+    expect(logged).toEqual(
+      stored.marks === 17 ? [' -> 12', '12 -> 15', '15 -> 17'] : [' -> 12', '12 -> 17', '17 -> 15'],
+    );
+  });
 });
 
 describe('refused and failed changes in the activity log', () => {

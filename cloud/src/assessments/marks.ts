@@ -15,7 +15,7 @@ import { ErrorCode } from '@tc/domain/errors';
 import { ServerMessage } from '@tc/domain/server-messages';
 import type { CloudDeps } from '../deps.ts';
 import { defineFunction, fail, integerParam, optionalString, validationFailed } from '../errors.ts';
-import { recordActivity } from '../activity/log.ts';
+import { beginActivity, settleActivity } from '../activity/log.ts';
 import { requireAdmin, type User } from '../users/accounts.ts';
 import {
   assessmentStudents,
@@ -229,10 +229,11 @@ function storedValue(row: { marks: number | null; absent: boolean | null }): Mar
 
 /**
  * Writes marks with their activity entry: each student's marks before and after
- * (by enrollment number). One transaction: the marks, the average and any mail
- * are kept together or not at all. On a published assessment, a student's first
- * marks bring the publication's mail; a correction of marks already mailed sends
- * none (one mail per student and assessment).
+ * (by enrollment number), the values before read under the assessment's lock, so
+ * two saves of one mark at once are logged one after the other. One transaction:
+ * the marks, the average and any mail are kept together or not at all. On a
+ * published assessment, a student's first marks bring the publication's mail; a
+ * correction of marks already mailed sends none (one mail per student and assessment).
  */
 async function logMarks(
   deps: CloudDeps,
@@ -243,20 +244,9 @@ async function logMarks(
   writes: MarkWrite[],
 ): Promise<void> {
   const assessmentId = checkedAgainst.id!;
-  const stored = await deps.sql<{ studentId: string; marks: number | null; absent: boolean | null }>(
-    `SELECT "studentId", marks, absent FROM "Mark" WHERE "assessmentId" = $1 AND "studentId" = ANY($2::text[])`,
-    [assessmentId, writes.map((write) => write.studentId)],
-  );
-  const before = new Map(stored.map((row) => [row.studentId, markText(storedValue(row))]));
-  const changes = writes
-    .map((write) => ({
-      field: `#${write.enrollmentId ?? write.studentId}`,
-      before: before.get(write.studentId) ?? '',
-      after: markText(write.value),
-    }))
-    .filter((change) => change.before !== change.after);
-  const write = () =>
-    deps.transaction(async (tx) => {
+  let entry: Awaited<ReturnType<typeof beginActivity>> | undefined;
+  try {
+    await deps.transaction(async (tx) => {
       // Saves of one assessment, and its publication, take their turns: a mark
       // saved while it is being published is either in the publication or mailed here.
       const [assessment] = await tx.sql<{ status: string; maxMarks: number; grade: number; board: string }>(
@@ -264,6 +254,11 @@ async function logMarks(
         [assessmentId],
       );
       if (!assessment) fail(ErrorCode.NotFound, M.notFound);
+      const changes = await marksChanges(tx.sql, assessmentId, writes);
+      // Written before the checks below: a save they refuse is logged as failed.
+      if (changes.length) {
+        entry = await beginActivity({ admin, kind, targetClass: 'Assessment', targetId: assessmentId, changes });
+      }
       // Its batch changed since the rows were checked (it had no marks then): they were checked for another batch.
       if (
         Number(assessment.grade) !== checkedAgainst.get('grade') ||
@@ -282,6 +277,25 @@ async function logMarks(
         await queuePublicationMails(deps, tx, assessmentId, marked);
       }
     });
-  if (!changes.length) return write();
-  await recordActivity({ admin, kind, targetClass: 'Assessment', targetId: assessmentId, changes }, write);
+  } catch (error) {
+    if (entry) await settleActivity(entry, 'failed');
+    throw error;
+  }
+  if (entry) await settleActivity(entry, 'applied');
+}
+
+/** Each student's marks before and after, as the log shows them; only those that change. */
+async function marksChanges(sql: CloudDeps['sql'], assessmentId: string, writes: MarkWrite[]) {
+  const stored = await sql<{ studentId: string; marks: number | null; absent: boolean | null }>(
+    `SELECT "studentId", marks, absent FROM "Mark" WHERE "assessmentId" = $1 AND "studentId" = ANY($2::text[])`,
+    [assessmentId, writes.map((write) => write.studentId)],
+  );
+  const before = new Map(stored.map((row) => [row.studentId, markText(storedValue(row))]));
+  return writes
+    .map((write) => ({
+      field: `#${write.enrollmentId ?? write.studentId}`,
+      before: before.get(write.studentId) ?? '',
+      after: markText(write.value),
+    }))
+    .filter((change) => change.before !== change.after);
 }
