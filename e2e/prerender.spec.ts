@@ -73,11 +73,13 @@ test.describe('pre-rendered pages', () => {
       );
       await route.fulfill({ response, body: html });
     });
-    const siteScript = page.waitForResponse(/\/assets\/index-[^/]+\.js$/);
+    // The site's script has run once it asks for the page's own code, or once it has failed.
+    const ran = Promise.race([
+      page.waitForRequest(/\/assets\/thank-you-page-[^/]+\.js$/),
+      page.waitForEvent('pageerror'),
+    ]);
     const opened = page.goto('/thank-you');
-    await siteScript;
-    // Long enough for the script and what it imports to load and run.
-    await page.waitForTimeout(1_500);
+    await ran;
     releaseParser();
     await opened;
     await untilReactTakesOver(page);

@@ -16,5 +16,8 @@ describe('the invitation mail', () => {
     expect(text.match(/\d{6}/g)).toEqual(['481516']);
     expect(text).toContain('Hello,');
     expect(text).toContain(`${page}\n`);
+    // Or once written in the link: "@2024school" is "%402024school" there.
+    const encoded = adminInviteEmail({ name: 'Meera', email: 'x@2024school.in' }, '481516', page).text;
+    expect(encoded.match(/\d{6}/g)).toEqual(['481516']);
   });
 });

@@ -96,7 +96,9 @@ export function adminInviteEmail(
   pageUrl: string,
 ): { subject: string; text: string } {
   const sixDigits = /\d{6}/;
-  const link = sixDigits.test(invitee.email) ? pageUrl : `${pageUrl}?email=${encodeURIComponent(invitee.email)}`;
+  // As it is written in the link: "@2024school" becomes "%402024school".
+  const withEmail = `${pageUrl}?email=${encodeURIComponent(invitee.email)}`;
+  const link = sixDigits.test(withEmail) ? pageUrl : withEmail;
   return {
     subject: 'You are invited to administer Guided Learning Tuition Centre',
     text: [

@@ -323,6 +323,8 @@ describe('the activity log', () => {
       }, 10_000);
       await holder.query('COMMIT');
     } finally {
+      // (Never back to the pool inside a transaction that holds the row.)
+      await holder.query('ROLLBACK').catch(() => undefined);
       holder.release();
     }
     await Promise.all(saves);
@@ -519,6 +521,12 @@ describe('CSV import', () => {
     // ... or without the "sep=" line; and a tab-separated download.
     expect(good(await preview(`enrollment id;marks\n${c1!.id};12,5\n`))).toEqual([[2, c1!.id, '12.5']]);
     expect(good(await preview(`enrollment id\tmarks\n${c1!.id}\t12\n`))).toEqual([[2, c1!.id, '12']]);
+    // With no header either, the decimal comma of the first line does not decide.
+    expect(good(await preview(`${c1!.id};7,5\r\n${c2!.id};8\r\n`))).toEqual([
+      [1, c1!.id, '7.5'],
+      [2, c2!.id, '8'],
+    ]);
+    expect(good(await preview(`${c1!.id}\t7,5\n`))).toEqual([[1, c1!.id, '7.5']]);
     // Ids formatted as numbers, a column once used now empty, lines appended with other line ends.
     expect(good(await preview(`enrollment id,marks,\r\n${c1!.id}.0,11,\r\n${c2!.id},12,,\n${c3!.id},13\r`))).toEqual([
       [2, c1!.id, '11'],
@@ -526,10 +534,12 @@ describe('CSV import', () => {
       [4, c3!.id, '13'],
     ]);
     // A broken quote is its own row with its line, and the lines before it are still read.
-    const quoted = await preview(`${c1!.id},"1"2\n${c2!.id},7"\n`);
+    const quoted = await preview(`${c1!.id},"1"2\n${c2!.id},7"\n\n  \n"${c3!.id}"x,3\n${c3!.id},4\n`);
     expect(quoted.rows.map((r: { line: number; error?: string }) => [r.line, r.error])).toEqual([
       [1, M.quoteBroken],
       [2, M.marksInvalid(20)],
+      [5, M.quoteBroken],
+      [6, undefined],
     ]);
     // A workbook or a UTF-16 file read as text is refused (the page says so before sending it).
     for (const csv of ['PK\u0003\u0004\u0014\u0000\u0006\u0000', `e\u0000n\u0000,\u0000${c1!.id}\u0000`]) {

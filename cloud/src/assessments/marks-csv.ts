@@ -24,20 +24,15 @@ function isHeader(first: string, second: string): boolean {
 
 /**
  * The separator: the one a `sep=` first line names (Excel writes it, and the line
- * is no data), else a semicolon or a tab when the first line has one and no comma
- * (Excel where the comma is the decimal mark; a tab-separated download), else a comma.
+ * is no data), else a semicolon or a tab when the first line has one (Excel where
+ * the comma is the decimal mark; a tab-separated download), else a comma.
  */
 function separatorOf(text: string): { delimiter: string; body: string; linesBefore: number } {
   const named = /^sep=(.)[ \t]*(\r\n|\n|\r|$)/i.exec(text);
   if (named) return { delimiter: named[1]!, body: text.slice(named[0].length), linesBefore: 1 };
   const firstLine = /^[^\r\n]*/.exec(text)![0];
-  const delimiter = firstLine.includes(',')
-    ? ','
-    : firstLine.includes(';')
-      ? ';'
-      : firstLine.includes('\t')
-        ? '\t'
-        : ',';
+  // (A comma there may be a decimal mark, "12;7,5": the others are looked for first.)
+  const delimiter = firstLine.includes(';') ? ';' : firstLine.includes('\t') ? '\t' : ',';
   return { delimiter, body: text, linesBefore: 0 };
 }
 
@@ -67,8 +62,8 @@ export function readMarksCsv(csv: string): RowIn[] {
       rows.push({ line, id: null, value: record.join(delimiter), problem: M.enrollmentIdInvalid });
       return;
     }
-    // "7,5" where the comma is the decimal mark (the file is then separated by semicolons).
-    const value = delimiter === ';' ? second.replace(/^(\d+),(\d+)$/, '$1.$2') : second;
+    // "7,5" where the comma is the decimal mark (the file is then separated otherwise).
+    const value = delimiter === ',' ? second : second.replace(/^(\d+),(\d+)$/, '$1.$2');
     rows.push({ line, id: Number(id[1]), value });
   });
   rows.push(...broken.map(({ line, text }) => ({ line, id: null, value: text, problem: M.quoteBroken })));
@@ -110,13 +105,17 @@ function parseRecords(
       },
       info: true,
     }) as unknown as { record: string[]; info: { lines: number } }[];
-    const start = failure?.bytes ?? rest.length;
+    // The parser's position may be before blank lines it skipped: the record starts after them.
+    let start = failure?.bytes ?? rest.length;
+    while (start < rest.length && BLANK.has(rest[start]!)) start++;
     const firstBrokenLine = linesRead + lineEndsIn(rest, start) + 1;
     for (const { record, info } of parsed) {
       const line = linesRead + info.lines;
       if (!failure || line < firstBrokenLine) records.push({ record, line });
     }
     if (!failure) break;
+    // Each one reads the rest again: past this many, the admin has enough to fix first.
+    if (broken.length === MAX_BROKEN_RECORDS) break;
     const next = afterLineEnd(rest, start);
     broken.push({ line: firstBrokenLine, text: rest.subarray(start, next).toString('utf8').trim() });
     linesRead = firstBrokenLine;
@@ -126,6 +125,8 @@ function parseRecords(
 }
 
 const [LF, CR] = [0x0a, 0x0d];
+const BLANK = new Set([LF, CR, 0x20, 0x09]);
+const MAX_BROKEN_RECORDS = 50;
 
 /** How many line ends (CRLF, LF or CR) come before `end`. */
 function lineEndsIn(buffer: Buffer, end: number): number {

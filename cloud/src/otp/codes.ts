@@ -46,6 +46,7 @@ export async function issueCode(
   ttlSeconds = OTP_TTL_SECONDS,
 ): Promise<IssuedCode> {
   const Parse = parse();
+  await purgeOldCodes(deps);
   const now = Date.now();
   const recent = await new Parse.Query(CODE_CLASS)
     .equalTo('purpose', purpose)
@@ -171,4 +172,27 @@ export async function withdrawCode(issued: IssuedCode): Promise<void> {
   const Parse = parse();
   const record = await new Parse.Query(CODE_CLASS).get(issued.id, MASTER).catch(() => undefined);
   if (record) await record.destroy(MASTER);
+}
+
+/**
+ * Takes a code out of use but keeps it counted for the cooldown and the hourly cap:
+ * a reset code whose mail failed (withdrawn, it would let the next request through
+ * where an unknown address's is refused, and tell that the address is known).
+ */
+export async function voidCode(issued: IssuedCode): Promise<void> {
+  const Parse = parse();
+  const record = await new Parse.Query(CODE_CLASS).get(issued.id, MASTER).catch(() => undefined);
+  if (!record) return;
+  record.set({ active: false, expiresAt: new Date() });
+  await record.save(null, MASTER);
+}
+
+/**
+ * Codes past their use and past the hour the cooldown and the cap look back on:
+ * nothing needs them, and each names an address or a mobile. Deleted as new ones
+ * are made, so the table holds about an hour of requests.
+ */
+async function purgeOldCodes(deps: CloudDeps): Promise<void> {
+  const hourAgo = new Date(Date.now() - HOUR_MS);
+  await deps.sql(`DELETE FROM "${CODE_CLASS}" WHERE "expiresAt" < $1 AND "createdAt" < $1`, [hourAgo]);
 }

@@ -14,7 +14,7 @@ import {
 } from '@tc/domain/registration';
 import type { CloudDeps } from '../deps.ts';
 import { fail, defineFunction, optionalString, requireStrings, validationFailed } from '../errors.ts';
-import { consumeCode, issueCode, withdrawCode, type IssuedCode } from '../otp/codes.ts';
+import { consumeCode, issueCode, voidCode, type IssuedCode } from '../otp/codes.ts';
 import { MASTER, parse } from '../parse.ts';
 import {
   findUserByEmail,
@@ -36,8 +36,9 @@ async function mailResetCode(deps: CloudDeps, email: string, issued: IssuedCode)
     try {
       await deps.sendMail({ to: user.get('email') as string, ...resetCodeEmail(issued.code) });
     } catch (error) {
-      // Only this code: a newer one the parent asked for meanwhile stays good.
-      await withdrawCode(issued);
+      // Only this code (a newer one the parent asked for meanwhile stays good), and it
+      // still counts for the cooldown, as an unknown address's unsent code does.
+      await voidCode(issued);
       console.error('Mail delivery failed:', error instanceof Error ? error.message : error);
     }
   } catch (error) {

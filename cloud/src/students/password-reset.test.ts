@@ -64,6 +64,21 @@ describe('password reset', () => {
     expect(t.captures.mails.filter((m) => m.to.includes(unknown))).toHaveLength(0);
   });
 
+  it('keeps no code past its use and the hour the cooldown looks back on', async () => {
+    const old = `old-request-${Date.now()}@example.com`;
+    const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
+    await t.sql.query(
+      `INSERT INTO "OneTimeCode" ("objectId", purpose, target, "codeHash", "expiresAt", tries, uses, active, "createdAt", "updatedAt")
+       VALUES ($1, 'reset', $2, 'x', $3, 0, 0, false, $3, $3)`,
+      [`old${Date.now().toString(36)}`.slice(0, 10), old, twoHoursAgo],
+    );
+    expect((await t.api('POST', '/api/send-email-otp', { email: `another-${Date.now()}@example.com` })).status).toBe(
+      200,
+    );
+    const { rowCount } = await t.sql.query(`SELECT 1 FROM "OneTimeCode" WHERE target = $1`, [old]);
+    expect(rowCount).toBe(0);
+  });
+
   it('checks the new password rules', async () => {
     const res = await t.api('PUT', '/api/users/update-password', {
       email: 'a@b.co',

@@ -146,7 +146,10 @@ export function defineStatusFunctions(deps: CloudDeps): void {
       const changes = [{ field: 'erasure', before: 'unfinished', after: 'finished' }];
       await recordActivity({ ...activity, changes }, () => finishErasure(deps, user));
     } else {
-      await recordActivity({ ...activity, changes: erasureChanges(user) }, () => erase(deps, user));
+      // Logged applied once the account is saved erased: the personal data is gone then,
+      // whatever becomes of the steps after it (the table shows those as unfinished).
+      const contacts = await recordActivity({ ...activity, changes: erasureChanges(user) }, () => erase(deps, user));
+      await finishErasure(deps, user, contacts);
     }
     forgetCounts();
     await signalChange(STUDENTS_SIGNAL);
@@ -172,8 +175,8 @@ function erasureChanges(user: User): Change[] {
   ];
 }
 
-async function erase(deps: CloudDeps, user: User): Promise<void> {
-  const Parse = parse();
+/** Erases the account's personal data; gives every contact it had, for finishErasure. */
+async function erase(deps: CloudDeps, user: User): Promise<string[]> {
   // Codes are stored by e-mail or mobile: those go too, for every e-mail and
   // mobile the student has had (the log knows the earlier ones).
   const contacts = [
@@ -183,19 +186,18 @@ async function erase(deps: CloudDeps, user: User): Promise<void> {
   ].filter(Boolean);
   // First what needs the old addresses to be found, while the account still knows
   // them: should a later step fail, the erasure was refused with nothing changed.
-  const codes = await new Parse.Query(CODE_CLASS).containedIn('target', contacts).limit(10_000).find(MASTER);
-  if (codes.length) await Parse.Object.destroyAll(codes, MASTER);
+  await dropCodesFor(contacts);
   // Mails not sent yet are dropped, and no copy of a mail to the old addresses is kept.
   await deps.forgetMail(addressesIn(contacts), user.id);
   const email = erasedEmail(user.id!);
   user.set({ fullname: ERASED_NAME, email, username: email, status: 'deactivated', erasedAt: new Date() });
-  // Until the steps below have all been done (a fault may stop them; "Erase" finishes them).
+  // Until finishErasure has done the steps after the save (a fault may stop them; "Erase" finishes them).
   user.set(ERASURE_PENDING, true);
   for (const field of ['mobile', 'dob', 'gender', 'welcomeMessageId']) user.unset(field);
   // Nobody knows this password: the account can never be logged into again.
   user.setPassword(randomBytes(32).toString('base64url'));
   await user.save(null, MASTER);
-  await finishErasure(deps, user, contacts);
+  return contacts;
 }
 
 /**
@@ -203,15 +205,24 @@ async function erase(deps: CloudDeps, user: User): Promise<void> {
  * session or a feed left meanwhile is refused anyway (both check the status),
  * and so is a mail about the account (the queue checks before each send).
  */
-async function finishErasure(deps: CloudDeps, user: User, contacts?: string[]): Promise<void> {
-  // Once more, for a mail queued between the first drop and the save; when finishing
-  // later, the addresses the log still knows (the last one went with the save).
-  await deps.forgetMail(addressesIn(contacts ?? (await earlierContacts(user.id!))), user.id);
+async function finishErasure(deps: CloudDeps, user: User, known?: string[]): Promise<void> {
+  // Once more, for a code or a mail made between the first drop and the save; when
+  // finishing later, with what the log still knows (the last ones went with the save).
+  const contacts = known ?? (await earlierContacts(user.id!));
+  await dropCodesFor([...contacts, erasedEmail(user.id!)]);
+  await deps.forgetMail(addressesIn(contacts), user.id);
   await revokeAllSessions(user);
   await dropFeedsOf(user.id!);
   await redactEntries(user.id!, PERSONAL_FIELDS);
   user.unset(ERASURE_PENDING);
   await user.save(null, MASTER);
+}
+
+/** Codes are stored by e-mail or mobile (a reset code is made for any address asked for). */
+async function dropCodesFor(contacts: string[]): Promise<void> {
+  const Parse = parse();
+  const codes = await new Parse.Query(CODE_CLASS).containedIn('target', contacts).limit(10_000).find(MASTER);
+  if (codes.length) await Parse.Object.destroyAll(codes, MASTER);
 }
 
 const addressesIn = (contacts: string[]) => contacts.filter((contact) => contact.includes('@'));
