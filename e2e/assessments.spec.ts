@@ -339,6 +339,44 @@ test("a link to an assessment's marks opens them whatever its page in the list; 
   await expect(page).toHaveURL(/\/admin\/assessments$/);
 });
 
+test('on a phone the CSV preview lists each bad row with its whole error; a workbook is named as such', async ({
+  adminPage: page,
+  request,
+}) => {
+  const token = await adminToken(request);
+  const a = await createAssessment(request, token, {
+    grade: 6,
+    board: 'State',
+    subject: 'Science',
+    title: `Phone CSV ${tag()}`,
+    date: '2026-06-01',
+    maxMarks: 10,
+  });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/admin/assessments?marks=${a.objectId}`);
+  await page.getByRole('button', { name: 'Import CSV' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import marks from CSV' });
+  await dialog.getByLabel('CSV file').setInputFiles({
+    name: 'marks.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('"1"2,5\n99999999,11\n'),
+  });
+  const rows = dialog.getByRole('list', { name: 'Rows with errors' }).getByRole('listitem');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toContainText(AssessmentMessage.quoteBroken);
+  await expect(rows.nth(1)).toContainText(`Line 2 · 99999999 · 11`);
+  await expect(rows.nth(1)).toContainText(AssessmentMessage.unknownStudent);
+  await snap(page, 'assessments-csv-errors-390');
+  await expectAccessible(page, 'the CSV preview with errors at 390 px');
+  await dialog.getByLabel('CSV file').setInputFiles({
+    name: 'marks.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00]),
+  });
+  await expect(dialog.getByText(AssessmentMessage.notCsv)).toBeVisible();
+  await expect(rows).toHaveCount(0);
+});
+
 test('a student moved to another batch stays with the marks given before, shown as moved', async ({
   adminPage: page,
   request,

@@ -1,6 +1,7 @@
 // The same MUI parts as the assessments page: an import list, not copied logic.
 /* jscpd:ignore-start */
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -14,6 +15,9 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 /* jscpd:ignore-end */
 import { useRef, useState } from 'react';
 import type { ResponseOf } from '@tc/domain/api/contract';
@@ -66,6 +70,7 @@ interface Props {
 /** CSV import: choose a file, see every bad row with its error, save only when all rows are good. */
 export function CsvImportDialog({ assessment, onClose, onSaved }: Props) {
   const { call: callAsAdmin } = useApi('admin');
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [csv, setCsv] = useState<string | null>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [work, setWork] = useState<'checking' | 'saving' | 'template' | null>(null);
@@ -158,28 +163,51 @@ export function CsvImportDialog({ assessment, onClose, onSaved }: Props) {
           {preview && bad.length > 0 && (
             <>
               <Alert severity="error">{MarksText.rowsWithErrors(preview.errorCount, preview.rows.length)}</Alert>
-              <TableContainer sx={{ maxHeight: 320 }}>
-                <Table size="small" stickyHeader aria-label="Rows with errors">
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>Line</TableCell>
-                      <TableCell>Enrollment ID</TableCell>
-                      <TableCell>Marks</TableCell>
-                      <TableCell>Error</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {bad.slice(0, SHOWN_ROWS).map((row) => (
-                      <TableRow key={row.line}>
-                        <TableCell>{row.line}</TableCell>
-                        <TableCell>{row.id ?? ''}</TableCell>
-                        <TableCell>{row.value}</TableCell>
-                        <TableCell sx={{ color: 'error.main' }}>{row.error}</TableCell>
+              {phone ? (
+                // On a phone, each row with its error in full: four columns leave the error a sliver.
+                <Stack
+                  component="ol"
+                  aria-label="Rows with errors"
+                  spacing={1}
+                  sx={{ m: 0, p: 0, listStyle: 'none', maxHeight: 320, overflowY: 'auto' }}
+                >
+                  {bad.slice(0, SHOWN_ROWS).map((row) => (
+                    <Box component="li" key={row.line} sx={{ borderBottom: 1, borderColor: 'divider', pb: 1 }}>
+                      <Typography variant="body2" sx={{ fontWeight: 700 }}>
+                        Line {row.line}
+                        {row.id !== undefined ? ` · ${row.id}` : ''}
+                        {row.value ? ` · ${row.value}` : ''}
+                      </Typography>
+                      <Typography variant="body2" color="error" sx={{ overflowWrap: 'anywhere' }}>
+                        {row.error}
+                      </Typography>
+                    </Box>
+                  ))}
+                </Stack>
+              ) : (
+                <TableContainer sx={{ maxHeight: 320 }}>
+                  <Table size="small" stickyHeader aria-label="Rows with errors">
+                    <TableHead>
+                      <TableRow>
+                        <TableCell>Line</TableCell>
+                        <TableCell>Enrollment ID</TableCell>
+                        <TableCell>Marks</TableCell>
+                        <TableCell>Error</TableCell>
                       </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </TableContainer>
+                    </TableHead>
+                    <TableBody>
+                      {bad.slice(0, SHOWN_ROWS).map((row) => (
+                        <TableRow key={row.line}>
+                          <TableCell>{row.line}</TableCell>
+                          <TableCell>{row.id ?? ''}</TableCell>
+                          <TableCell>{row.value}</TableCell>
+                          <TableCell sx={{ color: 'error.main' }}>{row.error}</TableCell>
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                </TableContainer>
+              )}
             </>
           )}
         </Stack>
