@@ -4,6 +4,7 @@
 // DASHBOARD_ENABLED=false turns it off.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorCode } from '@tc/domain/errors';
 import { startTestSite, type TestSite } from '../../testing/site.ts';
 
 let t: TestSite;
@@ -100,6 +101,32 @@ describe('Parse Dashboard', () => {
     expect(refused.status).toBe(429);
     const operator = await logIn(t, user, password, newAddress());
     expect(operator.location).toMatch(/\/apps$/);
+  });
+
+  it("counts wrong passwords with the site's admin login: one budget for the admin's password", async () => {
+    const attacker = newAddress();
+    for (let i = 0; i < 3; i++) {
+      const res = await fetch(`${t.url}/api/admin/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': attacker },
+        body: JSON.stringify({ email: t.admin.email, password: `wrong-on-the-site-${i}` }),
+      });
+      expect(res.status).toBe(401);
+    }
+    for (let i = 0; i < 2; i++) {
+      expect((await logIn(t, t.admin.email, `wrong-on-the-dashboard-${i}`, attacker)).location).toMatch(/login/);
+    }
+    // Five wrong in all, from this address: both doors are shut to it, the right password included.
+    expect((await logIn(t, t.admin.email, t.admin.password, attacker)).status).toBe(429);
+    const site = await fetch(`${t.url}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': attacker },
+      body: JSON.stringify({ email: t.admin.email, password: t.admin.password }),
+    });
+    expect(site.status).toBe(401);
+    expect(((await site.json()) as { code: number }).code).toBe(ErrorCode.AccountLocked);
+    // The admin elsewhere still gets in.
+    expect((await logIn(t, t.admin.email, t.admin.password, newAddress())).location).toMatch(/\/apps$/);
   });
 
   it('limits an address guessing many users', async () => {

@@ -1,8 +1,8 @@
 // Parse Dashboard at /parse-dashboard, behind its own login.
 // Operators browse with Parse Server's read-only master key: the full master key
-// never reaches a browser. The login is limited like every other login, the
-// session lives in PostgreSQL (shared by every instance), and the cookie is
-// Secure in production.
+// never reaches a browser. Its login counts wrong passwords with the site's admin
+// login (the same login by default), the session lives in PostgreSQL (shared by
+// every instance), and the cookie is Secure in production.
 
 import connectPgSimple from 'connect-pg-simple';
 import express, { type RequestHandler } from 'express';
@@ -10,7 +10,9 @@ import session from 'express-session';
 import ParseDashboard from 'parse-dashboard';
 import type pg from 'pg';
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import { LOGIN_LOCKOUT_MINUTES, LOGIN_MAX_WRONG_PASSWORDS, LOGIN_SPRAY_THRESHOLD } from '@tc/domain/constants';
+import { LOGIN_LOCKOUT_MINUTES, LOGIN_SPRAY_THRESHOLD } from '@tc/domain/constants';
+import { normalizeEmail } from '@tc/domain/registration';
+import type { LoginGuard } from '@tc/cloud/deps';
 import type { Config } from './config.ts';
 import { hashedKey, limiterFactory } from './login-guard.ts';
 
@@ -24,7 +26,13 @@ export interface Dashboard {
 }
 
 /** `publicUrl`: where the operator's browser reaches the site (the dashboard calls /parse there). */
-export async function createDashboard(config: Config, sql: pg.Pool, publicUrl: string): Promise<Dashboard> {
+export async function createDashboard(
+  config: Config,
+  sql: pg.Pool,
+  publicUrl: string,
+  /** The site's login guard: a wrong password counts once, on the site or here. */
+  loginGuard: LoginGuard,
+): Promise<Dashboard> {
   await ensureSessionTable(sql);
   const PgStore = connectPgSimple(session);
   const store = new PgStore({ pool: sql, tableName: SESSION_TABLE, createTableIfMissing: false });
@@ -54,7 +62,7 @@ export async function createDashboard(config: Config, sql: pg.Pool, publicUrl: s
     },
   );
 
-  const limits = await dashboardLoginLimits(config, sql);
+  const limits = await dashboardLoginLimits(config, sql, loginGuard);
   const login = express.Router();
   login.post('/login', express.urlencoded({ extended: false, limit: '10kb' }), limits.middleware);
   const handlers = config.env === 'production' ? [secureCookies, login, dashboard] : [login, dashboard];
@@ -107,46 +115,36 @@ const secureCookies: RequestHandler = (_req, res, next) => {
 };
 
 /**
- * Per user and address (5 wrong, then 15 minutes locked), per address over all
- * users (20 an hour), and per user over all addresses (20 an hour, then every
- * try waits): the dashboard login answers a failure with a redirect to its
- * login page, which is what is counted.
+ * The site's own login guard, under the admin login's keys: the dashboard's login
+ * is the admin login by default (product.md §3), so a wrong password counts once,
+ * on the site or here (5 wrong per address, then 15 minutes locked). Under a spray
+ * on the account, where the site asks for a proof of work the dashboard cannot
+ * ask for, every try waits. And per address over all users: 20 an hour. The
+ * dashboard answers a failure with a redirect to its login page, which is what is
+ * counted.
  */
-async function dashboardLoginLimits(config: Config, sql: pg.Pool) {
+async function dashboardLoginLimits(config: Config, sql: pg.Pool, guard: LoginGuard) {
   const factory = await limiterFactory({ sql, redisUrl: config.redisUrl });
-  const lockout = LOGIN_LOCKOUT_MINUTES * 60;
-  const byUserAndAddress = await factory.make({
-    keyPrefix: 'dash_user_ip',
-    points: LOGIN_MAX_WRONG_PASSWORDS,
-    duration: lockout,
-    blockDuration: lockout,
-  });
   const byAddress = await factory.make({
     keyPrefix: 'dash_ip',
     points: LOGIN_SPRAY_THRESHOLD,
     duration: 3600,
     blockDuration: 3600,
   });
-  const byUser = await factory.make({ keyPrefix: 'dash_user', points: LOGIN_SPRAY_THRESHOLD, duration: 3600 });
   const key = (...parts: string[]) => hashedKey(config.cookieSecret, ...parts);
-  const swallow = (error: unknown) => {
-    if (!(error instanceof RateLimiterRes)) throw error;
-  };
 
   const middleware: RequestHandler = async (req, res, next) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const user = typeof body.username === 'string' ? body.username.slice(0, 200) : '';
+    // As the site's admin login keys it (cloud/src/users/accounts.ts logIn).
+    const account = `admin:${normalizeEmail(user)}`;
     const address = req.ip ?? 'unknown';
     try {
-      const [pair, fromAddress, forUser] = await Promise.all([
-        byUserAndAddress.get(key(user, address)),
+      const [{ verdict }, fromAddress] = await Promise.all([
+        guard.check(account, address),
         byAddress.get(key(address)),
-        byUser.get(key(user)),
       ]);
-      if (
-        (pair && pair.consumedPoints >= LOGIN_MAX_WRONG_PASSWORDS) ||
-        (fromAddress && fromAddress.consumedPoints >= LOGIN_SPRAY_THRESHOLD)
-      ) {
+      if (verdict === 'locked' || (fromAddress && fromAddress.consumedPoints >= LOGIN_SPRAY_THRESHOLD)) {
         res
           .status(429)
           .type('text/plain')
@@ -154,7 +152,7 @@ async function dashboardLoginLimits(config: Config, sql: pg.Pool) {
         return;
       }
       // Under a spray the owner still gets in, only slowly: a delay, not a lock.
-      if (forUser && forUser.consumedPoints >= LOGIN_SPRAY_THRESHOLD) await new Promise((r) => setTimeout(r, 2000));
+      if (verdict === 'challenge') await new Promise((r) => setTimeout(r, 2000));
     } catch (error) {
       next(error);
       return;
@@ -164,11 +162,12 @@ async function dashboardLoginLimits(config: Config, sql: pg.Pool) {
       const failed = /\/login(\?|$)/.test(res.getHeader('location')?.toString() ?? '');
       const work = failed
         ? Promise.all([
-            byUserAndAddress.consume(key(user, address)).catch(swallow),
-            byAddress.consume(key(address)).catch(swallow),
-            byUser.consume(key(user)).catch(swallow),
+            guard.failed(account, address),
+            byAddress.consume(key(address)).catch((error: unknown) => {
+              if (!(error instanceof RateLimiterRes)) throw error;
+            }),
           ])
-        : byUserAndAddress.delete(key(user, address));
+        : guard.succeeded(account, address);
       work.catch((error: unknown) => console.error('dashboard login limits:', (error as Error).message));
     });
     next();

@@ -278,8 +278,9 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
     const [, , made] = await startedTogether(cleanups, [
       part(migrate(sql), () => undefined),
       part(ensureAdmin(config, sql), () => undefined),
-      part(config.dashboard.enabled ? createDashboard(config, sql, publicUrl) : Promise.resolve(undefined), (made) =>
-        made?.close(),
+      part(
+        config.dashboard.enabled ? createDashboard(config, sql, publicUrl, loginGuard) : Promise.resolve(undefined),
+        (made) => made?.close(),
       ),
     ] as const);
     const dashboard: RequestHandler[] | undefined = made?.handlers;
