@@ -21,6 +21,12 @@ import {
 } from './fixtures.ts';
 import { tag } from '../testing/students.ts';
 
+/** The student's row of the admin table, searched for by e-mail. */
+async function searchedRow(page: Page, student: { email: string; objectId: string }) {
+  await page.getByLabel('Search').fill(student.email);
+  return page.getByRole('grid', { name: 'Registered students' }).locator(`[role="row"][data-id="${student.objectId}"]`);
+}
+
 async function choose(page: Page, label: string, option: string): Promise<void> {
   await page.getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
@@ -71,9 +77,7 @@ test.describe('admin tools', () => {
     adminPage: page,
     student,
   }) => {
-    const grid = page.getByRole('grid', { name: 'Registered students' });
-    await page.getByLabel('Search').fill(student.email);
-    const row = grid.locator(`[role="row"][data-id="${student.objectId}"]`);
+    const row = await searchedRow(page, student);
     await expect(row).toHaveCount(1);
     await row.getByRole('button', { name: `Deactivate ${student.fullname}` }).click();
     await expectToast(page, 'Student deactivated');
@@ -145,9 +149,7 @@ test.describe('admin tools', () => {
     adminPage: page,
     student,
   }) => {
-    const grid = page.getByRole('grid', { name: 'Registered students' });
-    await page.getByLabel('Search').fill(student.email);
-    const row = grid.locator(`[role="row"][data-id="${student.objectId}"]`);
+    const row = await searchedRow(page, student);
     await row.getByRole('button', { name: `Erase personal data of ${student.fullname}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Erase personal data' });
     const erase = dialog.getByRole('button', { name: 'Erase', exact: true });

@@ -33,6 +33,13 @@ async function createAssessment(
   return (await apiCall(request, 'POST', '/api/assessments', fields, token)).body as { objectId: string };
 }
 
+/** A workbook (.xlsx, a zip) chosen where a CSV file is asked for: its first bytes. */
+const WORKBOOK = {
+  name: 'marks.xlsx',
+  mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  buffer: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00]),
+};
+
 async function choose(page: Page, label: string, option: string): Promise<void> {
   await page.getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
@@ -152,11 +159,7 @@ test('admin enters marks in the grid and by CSV and publishes; the student sees 
   await expectAccessible(page, 'the CSV preview with errors');
   // A workbook chosen by mistake is named for what it is before anything is sent; Excel's
   // "Unicode text" (UTF-16, tab-separated) is read as the CSV it stands for.
-  await csvDialog.getByLabel('CSV file').setInputFiles({
-    name: 'marks.xlsx',
-    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    buffer: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00]),
-  });
+  await csvDialog.getByLabel('CSV file').setInputFiles(WORKBOOK);
   await expect(csvDialog.getByText(AssessmentMessage.notCsv)).toBeVisible();
   const unicodeText = Buffer.from(`\uFEFFenrollment id\tmarks\r\n${ids[3]}\t10\r\n`, 'utf16le');
   await csvDialog
@@ -368,11 +371,7 @@ test('on a phone the CSV preview lists each bad row with its whole error; a work
   await expect(rows.nth(1)).toContainText(AssessmentMessage.unknownStudent);
   await snap(page, 'assessments-csv-errors-390');
   await expectAccessible(page, 'the CSV preview with errors at 390 px');
-  await dialog.getByLabel('CSV file').setInputFiles({
-    name: 'marks.xlsx',
-    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    buffer: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00]),
-  });
+  await dialog.getByLabel('CSV file').setInputFiles(WORKBOOK);
   await expect(dialog.getByText(AssessmentMessage.notCsv)).toBeVisible();
   await expect(rows).toHaveCount(0);
 });

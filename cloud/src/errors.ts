@@ -29,6 +29,15 @@ const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '57014', '08000', 
 const UNAVAILABLE_TEXT =
   /Connection terminated|timeout exceeded when trying to connect|Query read timeout|the database system is (starting up|shutting down|in recovery mode)|terminating connection|statement timeout|ECONNREFUSED|ECONNRESET/i;
 
+/**
+ * A Parse error with a code of the database's (text such as "23514" or "P0001"):
+ * the database's own refusal, passed on by Parse, a fault of the site and not of
+ * the request (a 500 with the site's words; the database's go to the log).
+ */
+export function isDatabaseRefusal(error: unknown): boolean {
+  return error instanceof parse().Error && typeof error.code !== 'number';
+}
+
 /** Whether an error means the database did not answer (restarting, frozen, timed out). */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (
@@ -99,9 +108,7 @@ export function defineFunction<R>(
         console.error(`cloud function ${name}: database unavailable (${(error as Error).message})`);
         throw new Parse.Error(ErrorCode.Unavailable, ServerMessage.databaseUnavailable);
       }
-      // A Parse error with a code of the database's (text such as "23514" or "P0001")
-      // is the database's own refusal passed on: a fault of the site, not of the request.
-      if (error instanceof Parse.Error && typeof error.code === 'number') throw error;
+      if (error instanceof Parse.Error && !isDatabaseRefusal(error)) throw error;
       if (error instanceof AppError) fail(error.code, error.message, error.field);
       console.error(`cloud function ${name} failed:`, error instanceof Error ? error.stack : error);
       throw new Parse.Error(ErrorCode.Internal, ServerMessage.internal);

@@ -2,6 +2,8 @@
 // CSV export and administrator accounts. Shared by the cloud code, the server's
 // export route and the client.
 
+import { OTP_LENGTH } from './constants.ts';
+
 export const STUDENT_STATUSES = ['active', 'deactivated'] as const;
 export type StudentStatus = (typeof STUDENT_STATUSES)[number];
 
@@ -95,7 +97,7 @@ export function adminInviteEmail(
   code: string,
   pageUrl: string,
 ): { subject: string; text: string } {
-  const sixDigits = /\d{6}/;
+  const sixDigits = new RegExp(`\\d{${OTP_LENGTH}}`);
   // As it is written in the link: "@2024school" becomes "%402024school".
   const withEmail = `${pageUrl}?email=${encodeURIComponent(invitee.email)}`;
   const link = sixDigits.test(withEmail) ? pageUrl : withEmail;

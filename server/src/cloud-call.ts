@@ -8,7 +8,7 @@
 
 import { AppError, ErrorCode, fieldOf } from '@tc/domain/errors';
 import { ServerMessage } from '@tc/domain/server-messages';
-import { cloudFunction } from '@tc/cloud/errors';
+import { cloudFunction, isDatabaseRefusal } from '@tc/cloud/errors';
 import { parse } from '@tc/cloud/parse';
 import type { User } from '@tc/cloud/users/accounts';
 import { userOfSession } from './parse-internals/internals.ts';
@@ -33,9 +33,8 @@ export async function callCloudFunction(
       if (error.code === Parse.Error.INVALID_SESSION_TOKEN) {
         throw new AppError(ErrorCode.InvalidSession, ServerMessage.sessionInvalid);
       }
-      // (A text code is the database's own, passed on by Parse: a fault, not a refusal.)
       if (
-        typeof error.code !== 'number' ||
+        isDatabaseRefusal(error) ||
         error.code === ErrorCode.Internal ||
         error.code === Parse.Error.INTERNAL_SERVER_ERROR
       ) {

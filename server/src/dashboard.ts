@@ -13,6 +13,7 @@ import { RateLimiterRes } from 'rate-limiter-flexible';
 import { LOGIN_LOCKOUT_MINUTES, LOGIN_SPRAY_THRESHOLD } from '@tc/domain/constants';
 import { normalizeEmail } from '@tc/domain/registration';
 import type { LoginGuard } from '@tc/cloud/deps';
+import { loginAccountKey } from '@tc/cloud/users/accounts';
 import type { Config } from './config.ts';
 import { hashedKey, limiterFactory } from './login-guard.ts';
 
@@ -136,8 +137,8 @@ async function dashboardLoginLimits(config: Config, sql: pg.Pool, guard: LoginGu
   const middleware: RequestHandler = async (req, res, next) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const user = typeof body.username === 'string' ? body.username.slice(0, 200) : '';
-    // As the site's admin login keys it (cloud/src/users/accounts.ts logIn).
-    const account = `admin:${normalizeEmail(user)}`;
+    // As the site's admin login keys it.
+    const account = loginAccountKey('admin', normalizeEmail(user));
     const address = req.ip ?? 'unknown';
     try {
       const [{ verdict }, fromAddress] = await Promise.all([

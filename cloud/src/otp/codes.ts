@@ -187,6 +187,13 @@ export async function voidCode(issued: IssuedCode): Promise<void> {
   await record.save(null, MASTER);
 }
 
+/** Every code of these targets, whatever its purpose (an erasure: codes are stored by e-mail or mobile). */
+export async function dropCodesOf(targets: string[]): Promise<void> {
+  const Parse = parse();
+  const codes = await new Parse.Query(CODE_CLASS).containedIn('target', targets).limit(10_000).find(MASTER);
+  if (codes.length) await Parse.Object.destroyAll(codes, MASTER);
+}
+
 /**
  * Codes past their use and past the hour the cooldown and the cap look back on:
  * nothing needs them, and each names an address or a mobile. Deleted as new ones

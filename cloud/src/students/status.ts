@@ -21,7 +21,7 @@ import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
 import { normalizeEmail } from '@tc/domain/registration';
 import type { CloudDeps } from '../deps.ts';
 import { defineFunction, fail, optionalString, validationFailed } from '../errors.ts';
-import { CODE_CLASS } from '../otp/codes.ts';
+import { dropCodesOf } from '../otp/codes.ts';
 import { dropFeedsOf } from '../timetable/calendar-feed.ts';
 import { MASTER, parse, unlessMissing } from '../parse.ts';
 import { forgetCounts } from '../users/student-count.ts';
@@ -186,7 +186,7 @@ async function erase(deps: CloudDeps, user: User): Promise<string[]> {
   ].filter(Boolean);
   // First what needs the old addresses to be found, while the account still knows
   // them: should a later step fail, the erasure was refused with nothing changed.
-  await dropCodesFor(contacts);
+  await dropCodesOf(contacts);
   // Mails not sent yet are dropped, and no copy of a mail to the old addresses is kept.
   await deps.forgetMail(addressesIn(contacts), user.id);
   const email = erasedEmail(user.id!);
@@ -209,20 +209,13 @@ async function finishErasure(deps: CloudDeps, user: User, known?: string[]): Pro
   // Once more, for a code or a mail made between the first drop and the save; when
   // finishing later, with what the log still knows (the last ones went with the save).
   const contacts = known ?? (await earlierContacts(user.id!));
-  await dropCodesFor([...contacts, erasedEmail(user.id!)]);
+  await dropCodesOf([...contacts, erasedEmail(user.id!)]);
   await deps.forgetMail(addressesIn(contacts), user.id);
   await revokeAllSessions(user);
   await dropFeedsOf(user.id!);
   await redactEntries(user.id!, PERSONAL_FIELDS);
   user.unset(ERASURE_PENDING);
   await user.save(null, MASTER);
-}
-
-/** Codes are stored by e-mail or mobile (a reset code is made for any address asked for). */
-async function dropCodesFor(contacts: string[]): Promise<void> {
-  const Parse = parse();
-  const codes = await new Parse.Query(CODE_CLASS).containedIn('target', contacts).limit(10_000).find(MASTER);
-  if (codes.length) await Parse.Object.destroyAll(codes, MASTER);
 }
 
 const addressesIn = (contacts: string[]) => contacts.filter((contact) => contact.includes('@'));

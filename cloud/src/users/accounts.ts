@@ -154,6 +154,9 @@ export interface LoginAttempt {
   lockedMessage: string;
 }
 
+/** The key of an account's failed-login counters: per call kind (the Parse Dashboard counts as the admin login). */
+export const loginAccountKey = (kind: LoginAttempt['kind'], account: string) => `${kind}:${account}`;
+
 /**
  * Logs in through Parse with the failed-login counters (docs/decisions/0006; per
  * account and address; a proof of work under a spray). Counters are kept per
@@ -163,7 +166,7 @@ export interface LoginAttempt {
  */
 export async function logIn(deps: CloudDeps, attempt: LoginAttempt): Promise<{ user: User; sessionToken: string }> {
   const Parse = parse();
-  const account = `${attempt.kind}:${attempt.account}`;
+  const account = loginAccountKey(attempt.kind, attempt.account);
   const { verdict, failedBefore } = await deps.loginGuard.check(account, attempt.address, attempt.proof);
   if (verdict === 'locked') fail(ErrorCode.AccountLocked, attempt.lockedMessage);
   if (verdict === 'challenge') fail(ErrorCode.ChallengeRequired, ServerMessage.challengeRequired);

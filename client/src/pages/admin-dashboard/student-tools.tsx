@@ -153,69 +153,51 @@ function EraseButton({ row, onChanged, labelled, callAsAdmin }: ToolProps) {
       onChanged();
     } else if (!result.sessionEnded) notify.error(errorText(result, 'Erasure failed'));
   };
-  if (finishing) {
-    return (
-      <>
-        <ToolButton
-          label="Finish erasure"
-          name={`Finish erasure of enrollment ${row.id}`}
-          icon={<DeleteForeverIcon />}
-          labelled={labelled}
-          color="error"
-          onClick={() => setOpen(true)}
-        />
-        <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="xs">
-          <DialogTitle>Finish erasure</DialogTitle>
-          <DialogContent>
-            <Typography>
-              The personal data of enrollment {row.id} was erased, but a fault stopped the last steps: removing the old
-              values from the activity log, ending sessions and dropping mails. Run them now.
-            </Typography>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => setOpen(false)}>Cancel</Button>
-            <Button color="error" variant="contained" disabled={busy} onClick={() => void erase()}>
-              Finish erasure
-            </Button>
-          </DialogActions>
-        </Dialog>
-      </>
-    );
-  }
+  const title = finishing ? 'Finish erasure' : 'Erase personal data';
   return (
     <>
       <ToolButton
-        label="Erase personal data"
-        name={`Erase personal data of ${row.fullname}`}
+        label={title}
+        name={finishing ? `Finish erasure of enrollment ${row.id}` : `Erase personal data of ${row.fullname}`}
         icon={<DeleteForeverIcon />}
         labelled={labelled}
         color="error"
         onClick={() => setOpen(true)}
       />
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="xs">
-        <DialogTitle>Erase personal data</DialogTitle>
+        <DialogTitle>{title}</DialogTitle>
         <DialogContent>
-          <Typography sx={{ mb: 2 }}>
-            The name, e-mail, mobile, date of birth and gender of {row.fullname} (enrollment {row.id}) will be replaced
-            for good; their sessions end and no mail is sent to them again. The enrollment number and marks remain.
-          </Typography>
-          <TextField
-            label={`Type ${ERASE_CONFIRMATION} to confirm`}
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-            autoComplete="off"
-            fullWidth
-          />
+          {finishing ? (
+            <Typography>
+              The personal data of enrollment {row.id} was erased, but a fault stopped the last steps: removing the old
+              values from the activity log, ending sessions and dropping mails. Run them now.
+            </Typography>
+          ) : (
+            <>
+              <Typography sx={{ mb: 2 }}>
+                The name, e-mail, mobile, date of birth and gender of {row.fullname} (enrollment {row.id}) will be
+                replaced for good; their sessions end and no mail is sent to them again. The enrollment number and marks
+                remain.
+              </Typography>
+              <TextField
+                label={`Type ${ERASE_CONFIRMATION} to confirm`}
+                value={typed}
+                onChange={(e) => setTyped(e.target.value)}
+                autoComplete="off"
+                fullWidth
+              />
+            </>
+          )}
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setOpen(false)}>Cancel</Button>
           <Button
             color="error"
             variant="contained"
-            disabled={typed !== ERASE_CONFIRMATION || busy}
+            disabled={busy || (!finishing && typed !== ERASE_CONFIRMATION)}
             onClick={() => void erase()}
           >
-            Erase
+            {finishing ? 'Finish erasure' : 'Erase'}
           </Button>
         </DialogActions>
       </Dialog>
