@@ -170,6 +170,56 @@ test.describe('admin tools', () => {
     await expect(row.getByRole('button', { name: /^(Deactivate|Reactivate)/ })).toHaveCount(0);
   });
 
+  test('the erasure dialogs, and an unfinished erasure, at 320 and 1280 px: axe-clean, and nothing offered to change', async ({
+    adminPage: page,
+    student,
+  }) => {
+    // A fault that stops an erasure halfway cannot be made from the browser: the table's answer says so instead.
+    let unfinished = false;
+    await page.route(/\/api\/users\?/, async (route) => {
+      const response = await route.fetch();
+      const rows = (await response.json()) as Array<Record<string, unknown>>;
+      const json = rows.map((r) =>
+        unfinished && r.objectId === student.objectId
+          ? { ...r, fullname: 'Erased student', erased: true, erasureUnfinished: true, status: 'deactivated' }
+          : r,
+      );
+      await route.fulfill({ response, json });
+    });
+    await page.setViewportSize({ width: 320, height: 640 });
+    const row = await searchedRow(page, student);
+    await row.getByRole('button', { name: `Edit ${student.fullname}` }).click();
+    const editor = page.getByRole('dialog', { name: new RegExp(`^Edit ${student.fullname}`) });
+    await editor.getByRole('region', { name: 'Account' }).getByRole('button', { name: 'Erase personal data' }).click();
+    const erase = page.getByRole('dialog', { name: 'Erase personal data' });
+    await expect(erase.getByLabel('Type ERASE to confirm')).toBeVisible();
+    await snap(page, 'erase-dialog-320');
+    await expectAccessible(page, 'the erasure dialog at 320 px');
+    await erase.getByRole('button', { name: 'Cancel' }).click();
+    await editor.getByRole('button', { name: 'Cancel' }).click();
+
+    unfinished = true;
+    // The search is in the URL: a reload asks for the list again.
+    await page.reload();
+    await row.getByRole('button', { name: 'Edit Erased student' }).click();
+    const erased = page.getByRole('dialog', { name: /^Edit Erased student/ });
+    await expect(erased.getByText('the record can no longer be changed')).toBeVisible();
+    await expect(erased.getByRole('button', { name: 'Save' })).toHaveCount(0);
+    await erased.getByRole('region', { name: 'Account' }).getByRole('button', { name: 'Finish erasure' }).click();
+    const finish = page.getByRole('dialog', { name: 'Finish erasure' });
+    await expect(finish.getByRole('button', { name: 'Finish erasure' })).toBeEnabled();
+    await snap(page, 'finish-erasure-320');
+    await expectAccessible(page, 'the unfinished erasure at 320 px');
+    await finish.getByRole('button', { name: 'Cancel' }).click();
+    await erased.getByRole('button', { name: 'Close' }).click();
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await row.getByRole('button', { name: /^Finish erasure of enrollment/ }).click();
+    await expect(finish).toBeVisible();
+    await snap(page, 'finish-erasure-1280');
+    await expectAccessible(page, 'the unfinished erasure at 1280 px');
+  });
+
   test('an invited administrator sets a password with the mailed code and logs in', async ({ page, request }) => {
     const email = `e2e-admin-${tag()}@example.com`;
     const mark = outboxMark();

@@ -371,6 +371,8 @@ test('on a phone the CSV preview lists each bad row with its whole error; a work
   await expect(rows.nth(1)).toContainText(AssessmentMessage.unknownStudent);
   await snap(page, 'assessments-csv-errors-390');
   await expectAccessible(page, 'the CSV preview with errors at 390 px');
+  await page.setViewportSize({ width: 320, height: 640 });
+  await expectAccessible(page, 'the CSV preview with errors at 320 px');
   await dialog.getByLabel('CSV file').setInputFiles(WORKBOOK);
   await expect(dialog.getByText(AssessmentMessage.notCsv)).toBeVisible();
   await expect(rows).toHaveCount(0);

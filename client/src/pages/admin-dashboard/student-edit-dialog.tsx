@@ -160,7 +160,8 @@ export function StudentEditDialog(props: StudentEditDialogProps) {
               onChange={(e) => set('dob', e.target.value)}
               {...fieldProps('dob')}
               disabled={erased}
-              helperText={fieldProps('dob').helperText ?? DISPLAY_DATE_FORMAT}
+              // The format is a typing hint: none on a record that cannot change (its grey failed contrast).
+              helperText={fieldProps('dob').helperText ?? (erased ? undefined : DISPLAY_DATE_FORMAT)}
             />
             {select(
               'board',
