@@ -119,6 +119,18 @@ function refuse(res: Response, status: number, error: string, code: ErrorCode): 
 // Parse reads every body as JSON whatever its type (its SDK sends text/plain), strictly: objects and arrays only.
 const parseBody = express.json({ limit: BODY_LIMIT, strict: true, type: () => true });
 const apiBody = express.json({ limit: BODY_LIMIT, strict: true, type: ['application/json', 'application/*+json'] });
+// A call's body of another type is never used, but its size counts all the same: read and dropped.
+const otherBody = express.raw({ limit: BODY_LIMIT, type: () => true });
+
+/** The body as a call reads it: JSON, or (any other type, read only for its size) none. */
+const readBody: RequestHandler = (req, res, next) =>
+  apiBody(req, res, (error?: unknown) => {
+    if (error || req.body !== undefined) return next(error);
+    otherBody(req, res, (otherError?: unknown) => {
+      req.body = undefined;
+      next(otherError);
+    });
+  });
 
 /** Mounted at /parse and /api. */
 export const inputGuard: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
@@ -157,11 +169,11 @@ export const inputGuard: RequestHandler = (req: Request, res: Response, next: Ne
   }
 
   if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
-  // Whatever its type (a body that is not JSON is never read): over the limit is a 413.
+  // Whatever its type: over the limit is a 413 (also when it comes chunked, without a length).
   if (Number(req.headers['content-length']) > BODY_LIMIT_BYTES) {
     return refuse(res, 413, ServerMessage.payloadTooLarge, ErrorCode.PayloadTooLarge);
   }
-  (isParse ? parseBody : apiBody)(req, res, (error?: unknown) => {
+  (isParse ? parseBody : readBody)(req, res, (error?: unknown) => {
     if (error) return next(error);
     const problem = jsonProblem(req.body, FUNCTION_PATH.test(parsePath));
     if (problem) return refuse(res, 400, PROBLEM_MESSAGE[problem], ErrorCode.BadRequest);

@@ -77,6 +77,30 @@ describe('bad input', () => {
       error: ServerMessage.payloadTooLarge,
       code: ErrorCode.PayloadTooLarge,
     });
+    // Also when it comes in chunks, without a Content-Length.
+    const chunks = (size: number) =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let sent = 0; sent < size; sent += 10_000) controller.enqueue(new Uint8Array(10_000).fill(97));
+          controller.close();
+        },
+      });
+    const chunkedText = await fetch(`${t.url}/api/check-email`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: chunks(150_000),
+      duplex: 'half',
+    });
+    expect(chunkedText.status).toBe(413);
+    expect(await chunkedText.json()).toMatchObject({ code: ErrorCode.PayloadTooLarge });
+    // Under the limit, a body of another type is still not the call's input.
+    const smallText = await fetch(`${t.url}/api/check-email`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: chunks(20_000),
+      duplex: 'half',
+    });
+    expect(smallText.status).toBe(400);
 
     for (const [route, body] of [
       ['/api/check-email', { email: 42 }],
