@@ -60,7 +60,7 @@ function useSignedInName(role: Role | null): string | null {
 }
 
 /**
- * The signed-in person's name, their dashboard and Log out. On a wide screen all of
+ * The signed-in person's name, Enroll Now, their dashboard and Log out. On a wide screen all of
  * it sits in the header's row; on a phone a button with the name opens it, so the
  * header stays one row and the page's own content stays in view.
  */
@@ -135,6 +135,10 @@ function Account({ role }: { role: Role }) {
           )}
         </span>
         <span className="site-account__actions">
+          {/* The seed's header always has it: a parent enrolls a brother or sister too. */}
+          <LinkButton to={LinkTo.register} color="secondary">
+            Enroll Now
+          </LinkButton>
           <LinkButton to={account.dashboard} variant="outlined">
             {account.label}
           </LinkButton>

@@ -202,6 +202,20 @@ describe('admin dashboard', () => {
     expect(currentPath()).toBe('/admindashborad');
   });
 
+  it('says "Error loading data" when the profile fails otherwise, and stops saying "Loading user details..."', async () => {
+    signIn();
+    mockFetch({
+      'GET /api/admin/me': () => ({ status: 500 }),
+      'GET /api/users': bothStudents,
+    });
+    open();
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(UiMessage.errorLoadingData), {
+      timeout: 15000,
+    });
+    expect(screen.queryByText('Loading user details...')).not.toBeInTheDocument();
+    expect(currentPath()).toBe('/admindashborad');
+  });
+
   it('offers "Finish erasure" for an erasure a fault stopped, and runs it without asking to type again', async () => {
     signIn();
     const erased: StudentRecord = {

@@ -5,10 +5,12 @@ import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate } from 'react-router-dom';
+import { UiMessage } from '@tc/domain/messages';
 import { Route } from '@tc/domain/routes';
 import type { AdminProfile } from '@tc/domain/student';
 import { AdminPage } from '../../components/admin-page.tsx';
 import { FiltersRow } from '../../components/filters-row.tsx';
+import { notify } from '../../lib/notify.ts';
 import { adminSession } from '../../lib/session.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { ExportButton } from './export-button.tsx';
@@ -23,6 +25,7 @@ const StudentsGrid = lazy(() => import('./students-grid.tsx'));
 export default function AdminDashboardPage() {
   const { token, call: callAsAdmin } = useApi('admin');
   const [admin, setAdmin] = useState<AdminProfile | null>(null);
+  const [profileFailed, setProfileFailed] = useState(false);
   // The view (search, filters, sort) lives in the URL: a reload or a bookmark keeps it.
   const [view, setView] = useStudentView();
   const [search, setSearch] = useState(view.q);
@@ -32,7 +35,13 @@ export default function AdminDashboardPage() {
     if (!token) return;
     let cancelled = false;
     void callAsAdmin('getAdminProfile', {}).then((result) => {
-      if (cancelled || !result.ok || !result.data) return;
+      if (cancelled || result.sessionEnded) return;
+      if (!result.ok || !result.data) {
+        // Not "Loading user details..." for ever: the welcome line goes, and the toast says why.
+        setProfileFailed(true);
+        notify.error(UiMessage.errorLoadingData);
+        return;
+      }
       setAdmin(result.data);
       // The header shows who is signed in.
       adminSession.rememberName(result.data.name || result.data.email);
@@ -55,7 +64,7 @@ export default function AdminDashboardPage() {
     <AdminPage
       title="Admin dashboard"
       heading="All Registered Students - Enrollment Data"
-      subtitle={admin ? `Welcome, ${admin.name || admin.email}` : 'Loading user details...'}
+      subtitle={admin ? `Welcome, ${admin.name || admin.email}` : profileFailed ? undefined : 'Loading user details...'}
     >
       <Card sx={{ p: { xs: 1.5, sm: 2.5 }, minWidth: 0 }}>
         <FiltersRow>

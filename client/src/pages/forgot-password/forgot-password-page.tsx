@@ -60,7 +60,10 @@ export default function ForgotPasswordPage() {
 
   const resetPassword = async () => {
     const { otp, newPassword, confirmPassword } = values;
-    if (newPassword !== confirmPassword) return fail(UiMessage.passwordsDoNotMatch, 'confirmPassword');
+    // Compared as they will be stored (trimmed), as registration compares them.
+    if (normalizePassword(newPassword) !== normalizePassword(confirmPassword)) {
+      return fail(UiMessage.passwordsDoNotMatch, 'confirmPassword');
+    }
     const weak = passwordProblem(normalizePassword(newPassword));
     if (weak) return fail(weak, 'newPassword');
     if (!looksLikeOtp(otp)) return fail(UiMessage.invalidOtp, 'otp');
