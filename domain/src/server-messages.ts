@@ -31,6 +31,7 @@ export const ServerMessage = {
   typedParameter: 'Cloud function parameters are plain JSON values',
   tooDeep: 'The request is nested too deeply',
   notAvailable: 'This call is not available',
+  keysNotReadOnly: 'Sessions and calendar feeds hold keys: the read-only key does not read them',
   liveKeyRefused: 'You cannot follow these changes',
   searchTooLong: 'Search text must be at most 100 characters',
   malformedJson: 'Malformed JSON body',

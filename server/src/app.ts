@@ -13,6 +13,7 @@ import type { Config } from './config.ts';
 import { DASHBOARD_PATH } from './dashboard.ts';
 import { calendarRouter } from './routes/calendar.ts';
 import { activityLogGuard } from './activity-guard.ts';
+import { readOnlyKeyGuard } from './read-only-key-guard.ts';
 import { EXPORT_PATH } from '@tc/domain/admin-tools';
 
 import { BODY_LIMIT, inputGuard } from './input-guard.ts';
@@ -108,7 +109,7 @@ export function createApp(parts: AppParts): express.Express {
     }),
   );
 
-  app.use('/parse', activityLogGuard, parts.parseApp, notFound);
+  app.use('/parse', readOnlyKeyGuard(config.readOnlyMasterKey), activityLogGuard, parts.parseApp, notFound);
   if (parts.exportStudents) app.get(EXPORT_PATH, parts.exportStudents);
   app.use('/api', express.json({ limit: BODY_LIMIT, strict: true, type: ['application/json', 'application/*+json'] }));
   if (parts.metrics) app.use('/api', parts.metrics.apiTimer);

@@ -5,7 +5,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@tc/domain/errors';
-import { startTestSite, type TestSite } from '../../testing/site.ts';
+import { loginStudent, register, startTestSite, type TestSite } from '../../testing/site.ts';
 
 let t: TestSite;
 let lastAddress = 10;
@@ -87,6 +87,56 @@ describe('Parse Dashboard', () => {
     const write = await fetch(`${t.url}/parse/classes/Note`, { method: 'POST', headers, body: '{"a":1}' });
     expect(write.status).toBeGreaterThanOrEqual(400);
     expect(write.status).toBeLessThan(500);
+  });
+
+  it("never gives the read-only key a session token or a feed's secret, however it asks", async () => {
+    const student = await register(t);
+    await loginStudent(t, student.student.email, student.student.password);
+    const key = t.site.config.readOnlyMasterKey;
+    const headers = {
+      'x-parse-application-id': t.site.config.appId,
+      'x-parse-master-key': key,
+      'content-type': 'application/json',
+      'x-forwarded-for': newAddress(),
+    };
+    const get = (path: string) => fetch(`${t.url}/parse${path}`, { headers });
+    const post = (path: string, body: unknown, extra: Record<string, string> = {}) =>
+      fetch(`${t.url}/parse${path}`, { method: 'POST', headers: { ...headers, ...extra }, body: JSON.stringify(body) });
+    // A token read a letter at a time, through another class's query.
+    const oracle = {
+      objectId: {
+        $select: { query: { className: '_Session', where: { sessionToken: { $regex: '^r:' } } }, key: 'user' },
+      },
+    };
+    const asked = [
+      await get('/classes/_Session'),
+      await get('/classes/_session/x'),
+      await get('/sessions'),
+      await get('/sessions/me'),
+      await get('/classes/CalendarFeed'),
+      await get('/%63lasses/_Session'),
+      await get(`/classes/_User?where=${encodeURIComponent(JSON.stringify(oracle))}`),
+      await post('/batch', { requests: [{ method: 'GET', path: '/parse/classes/_Session' }] }),
+      // As the JavaScript SDK sends it: text/plain, the key in the body.
+      await fetch(`${t.url}/parse/classes/_Session`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain', 'x-forwarded-for': newAddress() },
+        body: JSON.stringify({ _method: 'GET', _ApplicationId: t.site.config.appId, _MasterKey: key }),
+      }),
+    ];
+    for (const res of asked) {
+      const text = await res.text();
+      expect(res.status, `${res.url} ${text}`).toBe(403);
+      expect(text).not.toMatch(/r:[0-9a-f]{8}/);
+    }
+    // The rest it still reads.
+    expect((await get('/classes/_User?limit=1')).status).toBe(200);
+    expect((await get('/schemas')).status).toBe(200);
+    // The full master key (this machine only) is not limited.
+    const full = await fetch(`${t.url}/parse/classes/_Session?limit=1`, {
+      headers: { 'x-parse-application-id': t.site.config.appId, 'x-parse-master-key': t.site.config.masterKey },
+    });
+    expect(full.status).toBe(200);
   });
 
   it('limits login guesses per user and address, and the operator elsewhere still gets in', async () => {
