@@ -99,12 +99,19 @@ export type LoginCheck = 'ok' | 'locked' | 'challenge';
 export interface LoginGuard {
   /**
    * Whether this address may try a password on this account now (`proof`: a
-   * solved challenge), and whether it has failed on it lately (a login that then
-   * succeeds has no counter to clear when it has not).
+   * solved challenge). The try is counted already, unless 'locked': failed() or
+   * succeeded() follows once the password has been checked, release() when it
+   * is not checked after all (refused for a missing proof, a fault).
    */
-  check(account: string, address: string, proof?: unknown): Promise<{ verdict: LoginCheck; failedBefore: boolean }>;
+  check(account: string, address: string, proof?: unknown): Promise<{ verdict: LoginCheck }>;
+  /** The try check() let through had a wrong password. */
   failed(account: string, address: string): Promise<void>;
+  /** The try check() let through had the right password: its counts are taken back. */
   succeeded(account: string, address: string): Promise<void>;
+  /** The try check() counted was never made: its counts are taken back. */
+  release(account: string, address: string): Promise<void>;
+  /** The owner proved who they are otherwise (a reset by e-mailed code): this address's failures go. */
+  forgive(account: string, address: string): Promise<void>;
   /** A new ALTCHA challenge, as the widget fetches it. */
   challenge(): Promise<object>;
 }

@@ -179,6 +179,17 @@ describe('Parse Dashboard', () => {
     expect((await logIn(t, t.admin.email, t.admin.password, newAddress())).location).toMatch(/\/apps$/);
   });
 
+  it('counts a try before its password is checked: parallel wrong ones get 5 guesses in all', async () => {
+    const { user } = t.site.config.dashboard;
+    const attacker = newAddress();
+    const tries = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => logIn(t, user, `parallel-wrong-${i}`, attacker)),
+    );
+    const statuses = tries.map((res) => res.status);
+    expect(statuses.filter((status) => status === 302).length, statuses.join(' ')).toBeLessThanOrEqual(5);
+    expect(statuses.filter((status) => status === 429).length, statuses.join(' ')).toBeGreaterThanOrEqual(5);
+  });
+
   it('limits an address guessing many users', async () => {
     const attacker = newAddress();
     for (let i = 0; i < 20; i++) await logIn(t, `user-${i}`, 'wrong-password', attacker);

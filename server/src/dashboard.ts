@@ -140,12 +140,20 @@ async function dashboardLoginLimits(config: Config, sql: pg.Pool, guard: LoginGu
     // As the site's admin login keys it.
     const account = loginAccountKey('admin', normalizeEmail(user));
     const address = req.ip ?? 'unknown';
+    const addressKey = key(address);
+    // Each try is counted before the dashboard checks its password (atomically, so
+    // parallel tries cannot all pass a count of 0), and taken back if it succeeds.
     try {
-      const [{ verdict }, fromAddress] = await Promise.all([
-        guard.check(account, address),
-        byAddress.get(key(address)),
-      ]);
-      if (verdict === 'locked' || (fromAddress && fromAddress.consumedPoints >= LOGIN_SPRAY_THRESHOLD)) {
+      const fromAddress = await byAddress.consume(addressKey).then(
+        () => true,
+        (error: unknown) => {
+          if (error instanceof RateLimiterRes) return false;
+          throw error;
+        },
+      );
+      const { verdict } = fromAddress ? await guard.check(account, address) : { verdict: 'locked' as const };
+      if (verdict === 'locked') {
+        if (fromAddress) await byAddress.reward(addressKey, 1);
         res
           .status(429)
           .type('text/plain')
@@ -159,16 +167,15 @@ async function dashboardLoginLimits(config: Config, sql: pg.Pool, guard: LoginGu
       return;
     }
     res.on('finish', () => {
-      if (res.statusCode < 300 || res.statusCode >= 400) return;
-      const failed = /\/login(\?|$)/.test(res.getHeader('location')?.toString() ?? '');
+      // The dashboard answers a try with a redirect: to its login page when the password was wrong.
+      const answered = res.statusCode >= 300 && res.statusCode < 400;
+      const failed = answered && /\/login(\?|$)/.test(res.getHeader('location')?.toString() ?? '');
       const work = failed
-        ? Promise.all([
-            guard.failed(account, address),
-            byAddress.consume(key(address)).catch((error: unknown) => {
-              if (!(error instanceof RateLimiterRes)) throw error;
-            }),
-          ])
-        : guard.succeeded(account, address);
+        ? guard.failed(account, address)
+        : Promise.all([
+            answered ? guard.succeeded(account, address) : guard.release(account, address),
+            byAddress.reward(addressKey, 1),
+          ]);
       work.catch((error: unknown) => console.error('dashboard login limits:', (error as Error).message));
     });
     next();

@@ -133,30 +133,42 @@ export async function createLoginGuard(options: LoginGuardOptions): Promise<Serv
   };
 
   return {
+    // The attempt is counted before its password is checked, atomically (a consume,
+    // not a read): parallel tries, or a batch of them, cannot all pass a count of 0.
+    // A login that then succeeds takes its count back (succeeded).
     async check(account: string, address: string, proof?: unknown) {
-      const [pair, spray] = await Promise.all([
-        byAccountAndAddress.get(key(account, address)),
-        byAccount.get(key(account)),
-      ]);
-      let verdict: LoginCheck = 'ok';
-      if (pair && pair.consumedPoints >= maxWrong) verdict = 'locked';
-      else if (spray && spray.consumedPoints >= sprayThreshold && !(await validProof(proof))) verdict = 'challenge';
-      return { verdict, failedBefore: Boolean(pair && pair.consumedPoints > 0) };
+      const pairKey = key(account, address);
+      try {
+        await byAccountAndAddress.consume(pairKey);
+      } catch (error) {
+        if (outOfPoints(error)) return { verdict: 'locked' as const };
+        throw error;
+      }
+      const sprayed = await byAccount.consume(key(account)).then(
+        () => false,
+        (error: unknown) => {
+          if (outOfPoints(error)) return true;
+          throw error;
+        },
+      );
+      if (sprayed && !(await validProof(proof))) return { verdict: 'challenge' as const };
+      return { verdict: 'ok' as const };
     },
     async failed(account: string, address: string): Promise<void> {
-      const swallow = (error: unknown) => {
-        if (!outOfPoints(error)) throw error;
-      };
+      // Counted already (check): the fifth wrong one starts the lockout, 15 minutes from now.
       const pairKey = key(account, address);
-      const [pair] = await Promise.all([
-        byAccountAndAddress.consume(pairKey).catch(swallow),
-        byAccount.consume(key(account)).catch(swallow),
-      ]);
-      // The lockout runs 15 minutes from the failure that caused it.
+      const pair = await byAccountAndAddress.get(pairKey);
       if (pair && pair.consumedPoints >= maxWrong) await byAccountAndAddress.block(pairKey, lockout);
     },
     async succeeded(account: string, address: string): Promise<void> {
-      // The spray counter stays: the owner getting in does not end someone else's spray.
+      // The address's failures go; this try's count on the account's spray counter is
+      // taken back, the others' stay (the owner getting in does not end someone else's spray).
+      await Promise.all([byAccountAndAddress.delete(key(account, address)), byAccount.reward(key(account), 1)]);
+    },
+    async release(account: string, address: string): Promise<void> {
+      await Promise.all([byAccountAndAddress.reward(key(account, address), 1), byAccount.reward(key(account), 1)]);
+    },
+    async forgive(account: string, address: string): Promise<void> {
       await byAccountAndAddress.delete(key(account, address));
     },
     async challenge() {

@@ -21,6 +21,7 @@ import {
   findUserByMobile,
   isStudent,
   logIn,
+  loginAccountKey,
   requireStudent,
   revokeSession,
   toProfile,
@@ -134,7 +135,7 @@ export function defineStudentFunctions(deps: CloudDeps): void {
     user.setPassword(newPassword);
     await user.save(null, MASTER);
     // The owner's own address is let in again at once.
-    await deps.loginGuard.succeeded(`student:${user.getUsername()}`, clientAddress(request));
+    await deps.loginGuard.forgive(loginAccountKey('student', user.getUsername()!), clientAddress(request));
     return { success: true };
   });
 }

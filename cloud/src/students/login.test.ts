@@ -92,6 +92,38 @@ describe('lockout', () => {
 });
 
 describe('lockout counting', () => {
+  it('counts a try before its password is checked: parallel wrong ones, or a batch, get 5 guesses in all', async () => {
+    const { student } = await register(t);
+    const tries = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        t.api('POST', '/api/student/login', { identifier: student.email, password: `wrong-${i}-pass` }),
+      ),
+    );
+    const codes = tries.map((res) => res.body.code as number);
+    expect(codes.filter((code) => code === 3050).length, codes.join(' ')).toBeLessThanOrEqual(5);
+    expect(codes.filter((code) => code === 3051).length, codes.join(' ')).toBeGreaterThanOrEqual(7);
+
+    // The same through Parse's batch, which runs its requests at once.
+    const other = (await register(t)).student;
+    const batch = await fetch(`${t.url}/parse/batch`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-parse-application-id': t.site.config.appId },
+      body: JSON.stringify({
+        requests: Array.from({ length: 12 }, (_, i) => ({
+          method: 'POST',
+          path: '/parse/functions/loginStudent',
+          body: { identifier: other.email, password: `wrong-${i}-pass` },
+        })),
+      }),
+    });
+    const answers = (await batch.json()) as Array<{ error?: { code: number } }>;
+    const batchCodes = answers.map((answer) => answer.error?.code);
+    expect(batchCodes.filter((code) => code === 3050).length, batchCodes.join(' ')).toBeLessThanOrEqual(5);
+    // The right password, from that address, is refused too.
+    const owner = await t.api('POST', '/api/student/login', { identifier: other.email, password: other.password });
+    expect(owner.body.code).toBe(3051);
+  });
+
   it('forgets earlier wrong passwords after a right one', async () => {
     const { student } = await register(t);
     const wrong = () => t.api('POST', '/api/student/login', { identifier: student.email, password: 'wrong-pass-x' });

@@ -167,26 +167,34 @@ export const loginAccountKey = (kind: LoginAttempt['kind'], account: string) => 
 export async function logIn(deps: CloudDeps, attempt: LoginAttempt): Promise<{ user: User; sessionToken: string }> {
   const Parse = parse();
   const account = loginAccountKey(attempt.kind, attempt.account);
-  const { verdict, failedBefore } = await deps.loginGuard.check(account, attempt.address, attempt.proof);
+  // Counted from here (atomically, so parallel tries cannot all pass), until the password says which way.
+  const { verdict } = await deps.loginGuard.check(account, attempt.address, attempt.proof);
   if (verdict === 'locked') fail(ErrorCode.AccountLocked, attempt.lockedMessage);
-  if (verdict === 'challenge') fail(ErrorCode.ChallengeRequired, ServerMessage.challengeRequired);
+  if (verdict === 'challenge') {
+    await deps.loginGuard.release(account, attempt.address);
+    fail(ErrorCode.ChallengeRequired, ServerMessage.challengeRequired);
+  }
 
-  const rightKind =
-    attempt.user !== undefined && (attempt.kind === 'student' ? isStudent(attempt.user) : await isAdmin(attempt.user));
-  const username = rightKind ? attempt.user!.getUsername()! : NOBODY();
+  let user: User;
   try {
+    const rightKind =
+      attempt.user !== undefined &&
+      (attempt.kind === 'student' ? isStudent(attempt.user) : await isAdmin(attempt.user));
+    const username = rightKind ? attempt.user!.getUsername()! : NOBODY();
     // The answer holds the account's own fields but its protected ones (e-mail,
     // mobile, date of birth), which a login does not need.
-    const user = await Parse.User.logIn(username, attempt.password);
-    if (failedBefore) await deps.loginGuard.succeeded(account, attempt.address);
-    return { user, sessionToken: user.getSessionToken()! };
+    user = await Parse.User.logIn(username, attempt.password);
   } catch (error) {
     if (error instanceof Parse.Error && error.code === Parse.Error.OBJECT_NOT_FOUND) {
       await deps.loginGuard.failed(account, attempt.address);
       fail(ErrorCode.InvalidCredentials, attempt.invalidMessage);
     }
+    // A fault, not a password: the try does not count.
+    await deps.loginGuard.release(account, attempt.address).catch(() => undefined);
     throw error;
   }
+  await deps.loginGuard.succeeded(account, attempt.address);
+  return { user, sessionToken: user.getSessionToken()! };
 }
 
 export async function revokeSession(sessionToken: string | null | undefined): Promise<void> {
