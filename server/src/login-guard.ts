@@ -26,7 +26,7 @@ import {
   LOGIN_SPRAY_THRESHOLD,
   LOGIN_SPRAY_WINDOW_SECONDS,
 } from '@tc/domain/constants';
-import type { LoginCheck, LoginGuard } from '@tc/cloud/deps';
+import type { LoginGuard } from '@tc/cloud/deps';
 
 export interface LoginGuardOptions {
   sql?: pg.Pool;
