@@ -154,6 +154,16 @@ describe('failed logins count per account and address (ASVS V6.3)', () => {
     expect(solved.status).toBe(200);
     // One solution, one login.
     expect((await studentLogin(student.email, student.password, owner, payload)).body.code).toBe(3052);
+    // However it is written again: another order or spacing of its JSON, base64 without padding or with a space.
+    const { signature, ...rest } = JSON.parse(Buffer.from(payload, 'base64').toString()) as Record<string, unknown>;
+    const rewritten = [
+      Buffer.from(JSON.stringify({ signature, ...rest }, null, 1)).toString('base64'),
+      payload.replace(/=+$/, ''),
+      `${payload.slice(0, 8)} ${payload.slice(8)}`,
+    ];
+    for (const again of rewritten) {
+      expect((await studentLogin(student.email, student.password, owner, again)).body.code, again).toBe(3052);
+    }
 
     // A password change checks the current password like a login, with a proof of its own,
     // and ends with a fresh session without asking for another one.

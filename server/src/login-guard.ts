@@ -123,8 +123,17 @@ export async function createLoginGuard(options: LoginGuardOptions): Promise<Serv
       return false;
     }
     if (!ok) return false;
+    // Used once by its challenge, not by its text: the same solution can be written in
+    // many ways (JSON spacing and order, base64 padding and spaces) that all verify.
+    let challenge: unknown;
     try {
-      await usedProofs.consume(key('proof', proof));
+      ({ challenge } = JSON.parse(Buffer.from(proof, 'base64').toString('utf8')) as { challenge?: unknown });
+    } catch {
+      return false;
+    }
+    if (typeof challenge !== 'string') return false;
+    try {
+      await usedProofs.consume(key('proof', challenge));
       return true;
     } catch (error) {
       if (outOfPoints(error)) return false;
