@@ -396,6 +396,24 @@ describe('smaller holes', () => {
     expect((await t.api('POST', '/api/student/logout-all', undefined, await loginAdmin(t))).status).toBe(403);
   });
 
+  it('logs a student out of all devices however many sessions there are (more than one page of Parse)', async () => {
+    const { student } = await register(t);
+    const phone = await loginStudent(t, student.email, student.password);
+    // 600 more sessions, as 600 logins would leave (Parse answers at most 500 rows a query).
+    await t.sql.query(
+      `INSERT INTO "_Session" ("objectId", "sessionToken", "user", "createdAt", "updatedAt", "expiresAt", "createdWith")
+       SELECT 'x' || md5(random()::text || n), 'r:' || md5(random()::text || n), s."user", now(), now(), s."expiresAt", s."createdWith"
+       FROM "_Session" s, generate_series(1, 600) n WHERE s."sessionToken" = $1`,
+      [phone],
+    );
+    const user = (await t.sql.query(`SELECT "user" FROM "_Session" WHERE "sessionToken" = $1`, [phone])).rows[0].user;
+    const sessionsLeft = async () =>
+      (await t.sql.query(`SELECT count(*)::int AS n FROM "_Session" WHERE "user" = $1`, [user])).rows[0].n as number;
+    expect(await sessionsLeft()).toBe(601);
+    expect((await t.api('POST', '/api/student/logout-all', undefined, phone)).body).toEqual({ success: true });
+    expect(await sessionsLeft()).toBe(0);
+  });
+
   it('ends idle and old sessions, sooner for admins', async () => {
     const { student } = await register(t);
     const studentToken = await loginStudent(t, student.email, student.password);

@@ -190,8 +190,9 @@ export async function voidCode(issued: IssuedCode): Promise<void> {
 /** Every code of these targets, whatever its purpose (an erasure: codes are stored by e-mail or mobile). */
 export async function dropCodesOf(targets: string[]): Promise<void> {
   const Parse = parse();
-  const codes = await new Parse.Query(CODE_CLASS).containedIn('target', targets).limit(10_000).find(MASTER);
-  if (codes.length) await Parse.Object.destroyAll(codes, MASTER);
+  await new Parse.Query(CODE_CLASS)
+    .containedIn('target', targets)
+    .eachBatch(async (codes) => void (await Parse.Object.destroyAll(codes, MASTER)), { ...MASTER, batchSize: 500 });
 }
 
 /**

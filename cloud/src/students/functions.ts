@@ -15,7 +15,7 @@ import {
 import type { CloudDeps } from '../deps.ts';
 import { fail, defineFunction, optionalString, requireStrings, validationFailed } from '../errors.ts';
 import { consumeCode, issueCode, voidCode, type IssuedCode } from '../otp/codes.ts';
-import { MASTER, parse } from '../parse.ts';
+import { MASTER } from '../parse.ts';
 import {
   findUserByEmail,
   findUserByMobile,
@@ -28,6 +28,7 @@ import {
 } from '../users/accounts.ts';
 import { clientAddress } from '../client-address.ts';
 import { changeOwnPassword } from '../users/password-change.ts';
+import { revokeAllSessions } from './status.ts';
 
 /** After the answer: the code goes to a student's address only; any other keeps it unsent until it expires. */
 async function mailResetCode(deps: CloudDeps, email: string, issued: IssuedCode): Promise<void> {
@@ -48,8 +49,6 @@ async function mailResetCode(deps: CloudDeps, email: string, issued: IssuedCode)
 }
 
 export function defineStudentFunctions(deps: CloudDeps): void {
-  const Parse = parse();
-
   defineFunction(deps, 'loginStudent', async (request) => {
     const { params } = request;
     requireStrings(params, ['identifier', 'password']);
@@ -87,9 +86,7 @@ export function defineStudentFunctions(deps: CloudDeps): void {
 
   // Every session of the student, this one included (a lost phone, a shared computer).
   defineFunction(deps, 'logoutAllDevices', async (request) => {
-    const user = await requireStudent(request, deps);
-    const sessions = await new Parse.Query(Parse.Session).equalTo('user', user).find(MASTER);
-    await Parse.Object.destroyAll(sessions, MASTER);
+    await revokeAllSessions(await requireStudent(request, deps));
     return { success: true };
   });
 
