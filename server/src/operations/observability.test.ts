@@ -54,6 +54,9 @@ describe('request logs', () => {
     const admin = keep(await loginAdmin(t));
     keep(t.admin.password);
     keep(t.admin.email);
+    // A calendar feed's address is its secret: the path of its requests must not carry it.
+    const feedUrl = (await t.api('GET', '/api/students/me/calendar', undefined, tokens[0])).body.url as string;
+    keep(/\/api\/calendar\/([\w-]+)\.ics$/.exec(feedUrl)![1]!);
 
     // A password reset with a real code.
     const resetStudent = students[0]!;
@@ -119,6 +122,7 @@ describe('request logs', () => {
       (i) => fetch(`${t.url}/studentlogin?email=${encodeURIComponent(students[i % 4]!.email)}`).then((r) => r.text()),
       // Cheaper calls, so that bcrypt (the logins) does not make the run slow.
       () => t.api('GET', '/api/health'),
+      () => fetch(feedUrl).then((r) => r.text()),
       (i) => t.api('GET', '/api/students/me', undefined, tokens[(i + 1) % tokens.length]),
       (i) => t.api('POST', '/api/check-email', { email: students[i % 4]!.email }),
       () => t.api('GET', '/api/users?limit=5', undefined, admin),

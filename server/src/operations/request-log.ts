@@ -5,7 +5,7 @@
 // Only what is safe is logged: method, path without its query string (a search
 // may hold an e-mail), the /api call's name, status, time, the client's address
 // as the rate limits see it (req.ip, after TRUST_PROXY). Never a header (tokens,
-// cookies) and never a body (passwords, codes).
+// cookies), never a body (passwords, codes), never a calendar feed's file name.
 
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -24,12 +24,15 @@ export function requestIdOf(req: Request | IncomingMessage): string | undefined 
   return typeof id === 'string' ? id : undefined;
 }
 
-/** What a request is logged as: never a header, a body or a query string. */
+/** A calendar feed's file name is its secret (routes/calendar.ts): whoever reads the log could follow the feed. */
+const FEED_FILE = /^(\/api\/calendar\/)[^/]+$/i;
+
+/** What a request is logged as: never a header, a body, a query string or a feed's secret. */
 export function logFields(req: Request, res: Response) {
   const call = res.locals?.call as string | undefined;
   return {
     method: req.method,
-    path: (req.originalUrl ?? req.url).split('?')[0],
+    path: (req.originalUrl ?? req.url).split('?')[0]!.replace(FEED_FILE, '$1…'),
     ...(call ? { call } : {}),
     status: res.statusCode,
     ip: req.ip,
