@@ -26,6 +26,9 @@ describe('admin', () => {
     expect(me.body).toEqual({ name: 'Test Admin', email: t.admin.email });
     expect((await t.api('POST', '/api/admin/logout', undefined, res.body.token)).body).toEqual({ success: true });
     expect((await t.api('GET', '/api/admin/me', undefined, res.body.token)).status).toBe(401);
+    // Spaces around a password are not part of it, as everywhere else (docs/decisions/0007).
+    const spaced = await t.api('POST', '/api/admin/login', { email: t.admin.email, password: ` ${t.admin.password} ` });
+    expect(spaced.status).toBe(200);
   });
 
   it('refuses a student login at the admin door, and a student token on admin calls (403)', async () => {

@@ -13,7 +13,7 @@ import {
 import { ErrorCode } from '@tc/domain/errors';
 import { RegistrationMessage } from '@tc/domain/messages';
 import { ServerMessage } from '@tc/domain/server-messages';
-import { mobileSearchDigits, normalizeEmail, parseBoard, parseGrade } from '@tc/domain/registration';
+import { mobileSearchDigits, normalizeEmail, normalizePassword, parseBoard, parseGrade } from '@tc/domain/registration';
 import { validateStudentUpdate } from '@tc/domain/student-update';
 import type { CloudDeps } from '../deps.ts';
 import { defineFunction, fail, integerParam, optionalString, requireStrings, validationFailed } from '../errors.ts';
@@ -49,7 +49,8 @@ export function defineAdminFunctions(deps: CloudDeps): void {
     const { params } = request;
     requireStrings(params, ['email', 'password']);
     const email = normalizeEmail(optionalString(params, 'email') ?? '');
-    const password = optionalString(params, 'password') ?? '';
+    // Trimmed, as every password is when it is set (docs/decisions/0007).
+    const password = normalizePassword(optionalString(params, 'password') ?? '');
     // Parse would answer an empty one in its own words ("password is required.").
     if (!email) validationFailed(RegistrationMessage.emailRequired, 'email');
     if (!password) validationFailed(RegistrationMessage.passwordRequired, 'password');
