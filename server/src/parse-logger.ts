@@ -34,12 +34,22 @@ const SANITIZED_REFUSAL =
  */
 const LIVE_QUERY_REFUSAL = /^Failed running (beforeConnect|beforeSubscribe|afterLiveQueryEvent)\b/;
 
+/**
+ * LiveQuery's answers to a malformed message on its socket, which anyone can open
+ * without logging in. Each held the message itself (up to 64 kB) at `error`: a loop
+ * of junk frames filled the log with text of the sender's choosing.
+ */
+const LIVE_QUERY_BAD_MESSAGE = /^(unable to parse request|Connect message error|Get unknown operation)/;
+
 export class RefusalsAsInfoLogger extends WinstonLoggerAdapter {
   log(level: string, message: unknown, ...meta: unknown[]): unknown {
     const refused =
       level === 'error' &&
       ([message, ...meta].some(isRefusedRequest) ||
-        (typeof message === 'string' && (SANITIZED_REFUSAL.test(message) || LIVE_QUERY_REFUSAL.test(message))));
+        (typeof message === 'string' &&
+          (SANITIZED_REFUSAL.test(message) ||
+            LIVE_QUERY_REFUSAL.test(message) ||
+            LIVE_QUERY_BAD_MESSAGE.test(message))));
     return super.log(refused ? 'info' : level, message, ...meta);
   }
 }
