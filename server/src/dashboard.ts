@@ -13,6 +13,7 @@ import { RateLimiterRes } from 'rate-limiter-flexible';
 import { LOGIN_LOCKOUT_MINUTES, LOGIN_SPRAY_THRESHOLD } from '@tc/domain/constants';
 import { normalizeEmail } from '@tc/domain/registration';
 import type { LoginGuard } from '@tc/cloud/deps';
+import { countedAddress } from '@tc/cloud/client-address';
 import { loginAccountKey } from '@tc/cloud/users/accounts';
 import type { Config } from './config.ts';
 import { hashedKey, limiterFactory } from './login-guard.ts';
@@ -139,7 +140,7 @@ async function dashboardLoginLimits(config: Config, sql: pg.Pool, guard: LoginGu
     const user = typeof body.username === 'string' ? body.username.slice(0, 200) : '';
     // As the site's admin login keys it.
     const account = loginAccountKey('admin', normalizeEmail(user));
-    const address = req.ip ?? 'unknown';
+    const address = countedAddress(req.ip ?? 'unknown');
     const addressKey = key(address);
     // Each try is counted before the dashboard checks its password (atomically, so
     // parallel tries cannot all pass a count of 0), and taken back if it succeeds.

@@ -3,6 +3,7 @@
 // site trusts from the loopback only (TRUST_PROXY=127.0.0.1), as it would from
 // the reverse proxy in front.
 
+import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { solveChallenge } from 'altcha-lib';
 import { loginAdmin, loginStudent, mailTo, register, startTestSite, type TestSite } from '../../testing/site.ts';
@@ -85,6 +86,19 @@ describe('failed logins count per account and address (ASVS V6.3)', () => {
     const owner = await studentLogin(student.email, student.password, newAddress());
     expect(owner.status).toBe(200);
     expect(owner.body.tokenStudent).toEqual(expect.any(String));
+  });
+
+  it('counts an IPv6 client by its /64 network: a new address in it is no new budget', async () => {
+    const { student } = await register(t);
+    const network = `2001:db8:${randomInt(0xffff).toString(16)}:${randomInt(0xffff).toString(16)}`;
+    for (let i = 1; i <= 5; i++) {
+      expect((await studentLogin(student.email, `wrong-pass-${i}`, `${network}::${i}`)).body.code).toBe(3050);
+    }
+    expect((await studentLogin(student.email, student.password, `${network}:0:ffff:1234:${99}`)).body.code).toBe(3051);
+    // Another network gets in.
+    expect((await studentLogin(student.email, student.password, `2001:db8:ffff:${randomInt(0xfff)}::1`)).status).toBe(
+      200,
+    );
   });
 
   it("clears an address's wrong tries when it then gets in, and only then", async () => {

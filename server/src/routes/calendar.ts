@@ -3,6 +3,7 @@
 // beside the JSON facade rather than in its table (documented in openapi.ts).
 
 import express, { type Router } from 'express';
+import { countedAddress } from '@tc/cloud/client-address';
 import { AppError, ErrorCode, httpStatusOf } from '@tc/domain/errors';
 import { ServerMessage } from '@tc/domain/server-messages';
 
@@ -13,7 +14,7 @@ export function calendarRouter(feedOf: (token: string, clientAddress: string) =>
   router.get('/calendar/:file', async (req, res) => {
     const token = /^(.+)\.ics$/.exec(req.params.file)?.[1] ?? '';
     try {
-      const feed = await feedOf(token, req.ip ?? 'unknown');
+      const feed = await feedOf(token, countedAddress(req.ip ?? 'unknown'));
       if (feed === null) {
         res.status(404).json({ error: ServerMessage.notFound, code: ErrorCode.NotFound });
         return;
