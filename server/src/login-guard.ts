@@ -84,6 +84,12 @@ export async function limiterFactory(options: { sql?: pg.Pool; redisUrl?: string
   return { make: (o: LimiterOptions) => Promise.resolve(new RateLimiterMemory(o)), close: () => Promise.resolve() };
 }
 
+/** How long a try counts as in flight at most (a password check takes well under a second). */
+const IN_FLIGHT_SECONDS = 30;
+/** A try over the in-flight count waits this long, this many times, before it is refused. */
+const IN_FLIGHT_WAIT_MS = 100;
+const IN_FLIGHT_WAITS = 30;
+
 /** rate-limiter-flexible rejects with a RateLimiterRes when points run out, with an Error when the store fails. */
 function outOfPoints(error: unknown): boolean {
   return error instanceof RateLimiterRes;
@@ -104,6 +110,14 @@ export async function createLoginGuard(options: LoginGuardOptions): Promise<Serv
     keyPrefix: `${options.prefix}_fail_account`,
     points: sprayThreshold,
     duration: options.sprayWindowSeconds ?? LOGIN_SPRAY_WINDOW_SECONDS,
+  });
+  // The tries of an account from an address whose passwords are being checked right
+  // now: each could be a wrong one, so failures and these together stay within maxWrong.
+  // They expire by themselves should a process die with tries in flight.
+  const inFlight = await factory.make({
+    keyPrefix: `${options.prefix}_pending_account_ip`,
+    points: 10_000,
+    duration: IN_FLIGHT_SECONDS,
   });
   // A solved challenge is good for one login only.
   const usedProofs = await factory.make({
@@ -142,16 +156,19 @@ export async function createLoginGuard(options: LoginGuardOptions): Promise<Serv
   };
 
   return {
-    // The attempt is counted before its password is checked, atomically (a consume,
-    // not a read): parallel tries, or a batch of them, cannot all pass a count of 0.
-    // A login that then succeeds takes its count back (succeeded).
+    // A try is counted before its password is checked, atomically (a consume, not a
+    // read): parallel tries, or a batch of them, cannot all pass a count of 0. While
+    // as many tries are in flight as failures are still allowed, another one waits
+    // for a moment (the owner's own parallel logins get in), then is refused.
     async check(account: string, address: string, proof?: unknown) {
       const pairKey = key(account, address);
-      try {
-        await byAccountAndAddress.consume(pairKey);
-      } catch (error) {
-        if (outOfPoints(error)) return { verdict: 'locked' as const };
-        throw error;
+      for (let waited = 0; ; waited++) {
+        const pending = await inFlight.consume(pairKey);
+        const failures = (await byAccountAndAddress.get(pairKey))?.consumedPoints ?? 0;
+        if (failures < maxWrong && failures + pending.consumedPoints <= maxWrong) break;
+        await inFlight.reward(pairKey, 1);
+        if (failures >= maxWrong || waited === IN_FLIGHT_WAITS) return { verdict: 'locked' as const };
+        await new Promise((resolve) => setTimeout(resolve, IN_FLIGHT_WAIT_MS));
       }
       const sprayed = await byAccount.consume(key(account)).then(
         () => false,
@@ -164,18 +181,27 @@ export async function createLoginGuard(options: LoginGuardOptions): Promise<Serv
       return { verdict: 'ok' as const };
     },
     async failed(account: string, address: string): Promise<void> {
-      // Counted already (check): the fifth wrong one starts the lockout, 15 minutes from now.
       const pairKey = key(account, address);
-      const pair = await byAccountAndAddress.get(pairKey);
+      // The failure is counted before the try leaves the in-flight count: never fewer than there are.
+      const pair = await byAccountAndAddress.consume(pairKey).catch((error: unknown) => {
+        if (!outOfPoints(error)) throw error;
+      });
+      // The lockout runs 15 minutes from the failure that caused it.
       if (pair && pair.consumedPoints >= maxWrong) await byAccountAndAddress.block(pairKey, lockout);
+      await inFlight.reward(pairKey, 1);
     },
     async succeeded(account: string, address: string): Promise<void> {
       // The address's failures go; this try's count on the account's spray counter is
       // taken back, the others' stay (the owner getting in does not end someone else's spray).
-      await Promise.all([byAccountAndAddress.delete(key(account, address)), byAccount.reward(key(account), 1)]);
+      const pairKey = key(account, address);
+      await Promise.all([
+        byAccountAndAddress.delete(pairKey),
+        inFlight.reward(pairKey, 1),
+        byAccount.reward(key(account), 1),
+      ]);
     },
     async release(account: string, address: string): Promise<void> {
-      await Promise.all([byAccountAndAddress.reward(key(account, address), 1), byAccount.reward(key(account), 1)]);
+      await Promise.all([inFlight.reward(key(account, address), 1), byAccount.reward(key(account), 1)]);
     },
     async forgive(account: string, address: string): Promise<void> {
       await byAccountAndAddress.delete(key(account, address));
