@@ -40,6 +40,7 @@ export const AssessmentMessage = {
   maxMarksInvalid: `Maximum marks must be a whole number from ${MAX_MARKS_MIN} to ${MAX_MARKS_MAX}`,
   maxMarksBelowMarks: 'Maximum marks cannot be less than marks already entered',
   batchFixedOnceMarked: 'The grade and board cannot change once marks are entered',
+  changedMeanwhile: 'Someone has just changed this assessment: nothing was saved. Reload it and try again',
   batchChangedMeanwhile: "The assessment's grade or board has just changed: nothing was saved. Reload it and try again",
   notFound: 'Assessment not found',
   publishedCannotBeDeleted: 'A published assessment cannot be deleted: its marks are part of the record',

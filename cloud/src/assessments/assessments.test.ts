@@ -141,6 +141,28 @@ describe('assessment rules', () => {
     expect(res.body.map((a: { title: string }) => a.title)).toEqual(['Newer']);
   });
 
+  it("never undoes another admin's change made between its read and its save", async () => {
+    const a = await create({ grade: 5, board: 'CBSE', title: 'Edited twice at once' });
+    const holder = await t.sql.connect();
+    try {
+      // Another admin's change holds the assessment while this edit, read before it, waits.
+      await holder.query('BEGIN');
+      await holder.query(`SELECT 1 FROM "Assessment" WHERE "objectId" = $1 FOR UPDATE`, [a.objectId]);
+      const editing = t.api('PUT', `/api/assessments/${a.objectId}`, { title: 'Renamed' }, admin);
+      await lockWaitOn('FOR UPDATE');
+      await holder.query(`UPDATE "Assessment" SET grade = 6 WHERE "objectId" = $1`, [a.objectId]);
+      await holder.query('COMMIT');
+      expect(await editing).toMatchObject({ status: 400, body: { error: M.changedMeanwhile } });
+    } finally {
+      await holder.query('ROLLBACK').catch(() => undefined);
+      holder.release();
+    }
+    const { rows } = await t.sql.query(`SELECT grade, title FROM "Assessment" WHERE "objectId" = $1`, [a.objectId]);
+    expect(rows[0]).toEqual({ grade: 6, title: 'Edited twice at once' });
+    // Read again, the same edit goes through.
+    expect((await t.api('PUT', `/api/assessments/${a.objectId}`, { title: 'Renamed' }, admin)).status).toBe(200);
+  });
+
   it('reads one assessment by its id, as the list shows it', async () => {
     const made = await create({ grade: 7, date: '2026-03-01', title: 'Linked' });
     const res = await t.api('GET', `/api/assessments/${made.objectId}`, undefined, admin);

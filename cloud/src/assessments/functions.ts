@@ -21,6 +21,9 @@ function inputOf(params: Params): AssessmentInput {
 /** What the activity log records of an assessment. */
 const ASSESSMENT_FIELDS = ['grade', 'board', 'subject', 'title', 'date', 'maxMarks'];
 
+/** The fields an edit writes, all of them (compared under the lock with what the edit was made on). */
+const EDITED = ['grade', 'board', 'subject', 'title', 'date', 'maxMarks'] as const;
+
 export function defineAssessmentFunctions(deps: CloudDeps): void {
   const Parse = parse();
 
@@ -112,8 +115,16 @@ export function defineAssessmentFunctions(deps: CloudDeps): void {
       },
       () =>
         deps.transaction(async (tx) => {
-          const locked = await tx.sql(`SELECT 1 FROM "Assessment" WHERE "objectId" = $1 FOR UPDATE`, [assessment.id]);
-          if (!locked.length) fail(ErrorCode.NotFound, AssessmentMessage.notFound);
+          const [locked] = await tx.sql<Record<(typeof EDITED)[number], unknown>>(
+            `SELECT ${EDITED.map((field) => `"${field}"`).join(', ')} FROM "Assessment" WHERE "objectId" = $1 FOR UPDATE`,
+            [assessment.id],
+          );
+          if (!locked) fail(ErrorCode.NotFound, AssessmentMessage.notFound);
+          // The change was made on the assessment as read before the lock: another admin's
+          // save since then would be undone by it (a grade moved back under marks given meanwhile).
+          if (EDITED.some((field) => locked[field] !== assessment.get(field))) {
+            validationFailed(AssessmentMessage.changedMeanwhile);
+          }
           await checkMarks(tx.sql);
           await tx.sql(
             `UPDATE "Assessment" SET grade = $2, board = $3, subject = $4, title = $5, date = $6, "maxMarks" = $7,
