@@ -17,6 +17,7 @@ export const TimetableMessage = {
   linkInvalid: 'The class link must be an https:// address',
   clash: (other: string) => `This slot overlaps ${other}`,
   slotNotFound: 'This timetable slot no longer exists',
+  slotChangedMeanwhile: 'Someone has just changed this class: nothing was saved. Reload the timetable and try again',
   holidayTitleRequired: 'Enter a title for the holiday',
   holidayTitleTooLong: 'The holiday title must be at most 80 characters',
   holidayFromInvalid: 'Enter the first day of the holiday',

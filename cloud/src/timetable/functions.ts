@@ -113,6 +113,15 @@ export function defineTimetableFunctions(deps: CloudDeps): void {
     const slot = result.value;
     // Both grades are locked when a slot moves from one grade to another.
     const work = async () => {
+      // The change was made on the slot as read before the locks: another admin's save
+      // since then (a move to another grade, a new time) would be undone by it.
+      const fresh = await getSlotObject(objectId);
+      if (!fresh) fail(ErrorCode.NotFound, TimetableMessage.slotNotFound);
+      const stored = slotFromJson({ ...fresh.toJSON(), objectId }) as unknown as Record<string, unknown>;
+      const readAs = current as unknown as Record<string, unknown>;
+      if (SLOT_FIELDS.some((field) => stored[field] !== readAs[field])) {
+        validationFailed(TimetableMessage.slotChangedMeanwhile);
+      }
       await checkNoClash({ ...slot, objectId });
       await recordActivity(
         {
@@ -122,8 +131,8 @@ export function defineTimetableFunctions(deps: CloudDeps): void {
           changes: changesBetween({ ...current }, { ...slot }, SLOT_FIELDS),
         },
         async () => {
-          existing.set(slot);
-          await existing.save(null, MASTER);
+          fresh.set(slot);
+          await fresh.save(null, MASTER);
         },
       );
       await signalChange(...timetableKeys(current.grade, current.board), ...timetableKeys(slot.grade, slot.board));

@@ -9,6 +9,7 @@ import { TimetableMessage as M } from '@tc/domain/timetable-messages';
 import { addDays, weekdayOf, zonedParts } from '@tc/domain/zoned-time';
 import { loginAdmin, loginStudent, register, startTestSite, type TestSite } from '../../../testing/site.ts';
 import { newStudent } from '../../../testing/students.ts';
+import { until } from '../../../testing/until.ts';
 
 let t: TestSite;
 let admin: string;
@@ -134,6 +135,37 @@ describe('slot rules', () => {
     expect(cbse.body.error).toBe('This slot overlaps Mathematics on Tuesday 10:00-11:00 (all boards, Mr All)');
     const moved = await t.api('PUT', `/api/timetable/slots/${made.objectId}`, { start: '10:15' }, admin);
     expect(moved.status).toBe(200);
+  });
+
+  it("never undoes another admin's change made between its read and its save", async () => {
+    const made = await createSlot({ grade: 8, board: 'ICSE', weekday: 6, start: '05:00', duration: 30 });
+    const holder = await t.sql.connect();
+    let moving: Promise<{ status: number }> | undefined;
+    let retiming: Promise<{ status: number; body: { error?: string } }> | undefined;
+    try {
+      // The grade's timetable is held: the move waits for it, and the other edit, read meanwhile, after it.
+      await holder.query('BEGIN');
+      await holder.query('SELECT pg_advisory_xact_lock(7240001, 8)');
+      moving = t.api('PUT', `/api/timetable/slots/${made.objectId}`, { grade: 9 }, admin);
+      await until(async () => {
+        const { rows } = await t.sql.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%pg_advisory_xact_lock%'`,
+        );
+        return rows[0].n >= 1;
+      }, 10_000);
+      retiming = t.api('PUT', `/api/timetable/slots/${made.objectId}`, { start: '05:30' }, admin);
+      await new Promise((r) => setTimeout(r, 500));
+      await holder.query('COMMIT');
+    } finally {
+      await holder.query('ROLLBACK').catch(() => undefined);
+      holder.release();
+    }
+    expect((await moving).status).toBe(200);
+    expect(await retiming).toMatchObject({ status: 400, body: { error: M.slotChangedMeanwhile } });
+    const { rows } = await t.sql.query(`SELECT grade, start FROM "TimetableSlot" WHERE "objectId" = $1`, [
+      made.objectId,
+    ]);
+    expect(rows[0]).toEqual({ grade: 9, start: '05:00' });
   });
 
   it('lets only one of two simultaneous overlapping slots in', async () => {
