@@ -89,6 +89,9 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
   await sql.query(`ALTER TABLE mail_delivery ADD COLUMN IF NOT EXISTS message jsonb`);
   // The account a mail is about (a student's _User objectId), checked just before its send.
   await sql.query(`ALTER TABLE mail_delivery ADD COLUMN IF NOT EXISTS account_id text`);
+  // The job sending the mail now: a second job for one key (queued again by a start
+  // while a retry was queueing it) leaves it to the first.
+  await sql.query(`ALTER TABLE mail_delivery ADD COLUMN IF NOT EXISTS claimed_by text`);
 
   const boss = new PgBoss({ connectionString: options.databaseUri, max: 3, schema: MAIL_QUEUE_SCHEMA });
   // A lost connection is retried by pg-boss itself; say so once per error, never crash.
@@ -171,6 +174,19 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
       );
       return;
     }
+    // Claimed by this job, unless another job is sending it right now (two jobs for
+    // one key both read 'queued' above): one row update, so only one of them wins.
+    // This job's own retry claims it again; so does any job once the claimer is gone.
+    const claimed = await sql.query(
+      `UPDATE mail_delivery d SET claimed_by = $2
+       WHERE d.key = $1 AND d.state = 'queued' AND d.message IS NOT NULL
+         AND (d.claimed_by IS NULL OR d.claimed_by = $2 OR NOT EXISTS (
+               SELECT 1 FROM ${MAIL_QUEUE_SCHEMA}.job j
+               WHERE j.name = $3 AND j.id::text = d.claimed_by AND j.state = 'active'))
+       RETURNING d.key`,
+      [key, job.id, QUEUE],
+    );
+    if (!claimed.rowCount) return;
     try {
       const { messageId } = await options.send(message);
       // Sent: no copy of its text is kept (an admin's invitation holds a live code,
