@@ -43,6 +43,11 @@ export interface Transaction {
   sql: Sql;
   /** Queues many e-mails at once, with the rule per key of `enqueueMail`, in the transaction. */
   enqueueMails(jobs: readonly MailJob[]): Promise<void>;
+  /**
+   * Gives mails not sent yet a new text, or none (`message: null`: not sent), in the
+   * transaction; a mail sent or being sent stays as it went.
+   */
+  reviseQueuedMails(revisions: readonly { idempotencyKey: string; message: MailMessage | null }[]): Promise<void>;
 }
 
 export interface CloudDeps {

@@ -259,6 +259,7 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
           work({
             sql: cloudSql(client),
             enqueueMails: (jobs) => mailQueue.enqueueMany(jobs, client),
+            reviseQueuedMails: (revisions) => mailQueue.reviseQueued(revisions, client),
           }),
         ),
       codeSecret: `${config.masterKey}:one-time-codes`,

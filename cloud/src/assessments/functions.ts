@@ -10,7 +10,13 @@ import type { CloudDeps, Sql } from '../deps.ts';
 import { defineFunction, fail, integerParam, validationFailed, type Params } from '../errors.ts';
 import { MASTER, parse } from '../parse.ts';
 import { requireAdmin } from '../users/accounts.ts';
-import { getAssessment, queuePublicationMails, refreshAverage, toAssessmentRecord } from './store.ts';
+import {
+  getAssessment,
+  queuePublicationMails,
+  refreshAverage,
+  revisePublicationMails,
+  toAssessmentRecord,
+} from './store.ts';
 
 const FIELDS = ['grade', 'board', 'subject', 'title', 'date', 'maxMarks'] as const;
 
@@ -115,8 +121,8 @@ export function defineAssessmentFunctions(deps: CloudDeps): void {
       },
       () =>
         deps.transaction(async (tx) => {
-          const [locked] = await tx.sql<Record<(typeof EDITED)[number], unknown>>(
-            `SELECT ${EDITED.map((field) => `"${field}"`).join(', ')} FROM "Assessment" WHERE "objectId" = $1 FOR UPDATE`,
+          const [locked] = await tx.sql<Record<(typeof EDITED)[number] | 'status', unknown>>(
+            `SELECT status, ${EDITED.map((field) => `"${field}"`).join(', ')} FROM "Assessment" WHERE "objectId" = $1 FOR UPDATE`,
             [assessment.id],
           );
           if (!locked) fail(ErrorCode.NotFound, AssessmentMessage.notFound);
@@ -131,6 +137,8 @@ export function defineAssessmentFunctions(deps: CloudDeps): void {
                "updatedAt" = now() WHERE "objectId" = $1`,
             [assessment.id, next.grade, next.board, next.subject, next.title, next.date, next.maxMarks],
           );
+          // Its publication mails not sent yet tell the subject, title and maximum as they are now.
+          if (locked.status === 'published') await revisePublicationMails(deps, tx, assessment.id!);
         }),
     );
     await assessment.fetch(MASTER);

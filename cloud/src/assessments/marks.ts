@@ -21,6 +21,7 @@ import {
   assessmentStudents,
   getAssessment,
   queuePublicationMails,
+  revisePublicationMails,
   writeMarks,
   type AssessmentObject,
   type MarkWrite,
@@ -273,8 +274,15 @@ async function logMarks(
       }
       await writeMarks(tx.sql, assessmentId, writes);
       const marked = writes.filter((w) => w.value && !w.value.absent).map((w) => w.studentId);
-      if (assessment.status === 'published' && marked.length) {
-        await queuePublicationMails(deps, tx, assessmentId, marked);
+      if (assessment.status === 'published') {
+        // A mail still queued tells the mark as corrected, or nothing when there is none now.
+        await revisePublicationMails(
+          deps,
+          tx,
+          assessmentId,
+          writes.map((w) => w.studentId),
+        );
+        if (marked.length) await queuePublicationMails(deps, tx, assessmentId, marked);
       }
     });
   } catch (error) {

@@ -126,18 +126,16 @@ export function publicationMailKey(assessmentId: string, studentId: string): str
 }
 
 /**
- * Queues the publication mail ("New marks in Mathematics: Unit Test 3, 18 / 20")
- * of every student with marks on a published assessment, or of `onlyStudents`
- * among them: one per student and assessment, ever (a key already queued is
- * dropped). Absent, erased and deactivated students get none. Gives the number
- * of mails it asked for.
+ * The mail "New marks in Mathematics: Unit Test 3, 18 / 20" of every student with
+ * marks on a published assessment, or of `onlyStudents` among them, as it reads
+ * now. Absent, erased and deactivated students get none.
  */
-export async function queuePublicationMails(
+async function publicationMails(
   deps: CloudDeps,
   tx: Transaction,
   assessmentId: string,
   onlyStudents?: readonly string[],
-): Promise<number> {
+): Promise<MailJob[]> {
   const students = await tx.sql<{
     objectId: string;
     email: string;
@@ -155,7 +153,7 @@ export async function queuePublicationMails(
     [assessmentId, onlyStudents ?? null],
   );
   const progressUrl = `${deps.publicUrl}${Route.progress}`;
-  const jobs: MailJob[] = students.map((student) => ({
+  return students.map((student) => ({
     message: {
       to: student.email,
       ...marksPublishedEmail(
@@ -169,6 +167,45 @@ export async function queuePublicationMails(
     // this transaction commits) gets none: the queue checks the account before each send.
     accountId: student.objectId,
   }));
+}
+
+/**
+ * Queues the publication mail of every student with marks on a published
+ * assessment, or of `onlyStudents` among them: one per student and assessment,
+ * ever (a key already queued is dropped). Gives the number of mails it asked for.
+ */
+export async function queuePublicationMails(
+  deps: CloudDeps,
+  tx: Transaction,
+  assessmentId: string,
+  onlyStudents?: readonly string[],
+): Promise<number> {
+  const jobs = await publicationMails(deps, tx, assessmentId, onlyStudents);
   await tx.enqueueMails(jobs);
   return jobs.length;
+}
+
+/**
+ * A correction after publishing sends nothing, but a publication mail not sent yet
+ * (the mail server slow or down) must not tell the old mark: it gets the text as it
+ * reads now, or, for a student of `students` with no mark any more (absent, cleared),
+ * is not sent. Without `students`, every mail of the assessment (its title, subject
+ * or maximum changed).
+ */
+export async function revisePublicationMails(
+  deps: CloudDeps,
+  tx: Transaction,
+  assessmentId: string,
+  students?: readonly string[],
+): Promise<void> {
+  const jobs = await publicationMails(deps, tx, assessmentId, students);
+  const withMail = new Set(jobs.map((job) => job.idempotencyKey));
+  const withdrawn = (students ?? [])
+    .map((studentId) => publicationMailKey(assessmentId, studentId))
+    .filter((key) => !withMail.has(key))
+    .map((idempotencyKey) => ({ idempotencyKey, message: null }));
+  await tx.reviseQueuedMails([
+    ...jobs.map(({ idempotencyKey, message }) => ({ idempotencyKey, message })),
+    ...withdrawn,
+  ]);
 }

@@ -32,6 +32,12 @@ export interface MailQueue {
    * transaction, the caller's when given (then they are queued only if it commits).
    */
   enqueueMany(jobs: ReadonlyArray<EnqueuedMail>, transaction?: pg.PoolClient): Promise<void>;
+  /**
+   * Mails not sent yet get a new text (what they tell changed: a mark corrected after
+   * publishing), or none and are not sent (`message: null`); one sent, or being sent,
+   * stays as it went. Nothing is queued by it.
+   */
+  reviseQueued(revisions: ReadonlyArray<MailRevision>, transaction: pg.PoolClient): Promise<void>;
   status(): Promise<MailQueueStatus>;
   /**
    * Drops the queued mails to these addresses or about this account, and every
@@ -70,6 +76,11 @@ interface EnqueuedMail {
 interface MailJob {
   key: string;
   message: MailMessage;
+}
+
+export interface MailRevision {
+  idempotencyKey: string;
+  message: MailMessage | null;
 }
 
 export async function startMailQueue(options: MailQueueOptions): Promise<MailQueue> {
@@ -154,7 +165,7 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
    * server takes it.
    */
   const deliver = async (job: PgBoss.JobWithMetadata<MailJob>) => {
-    const { key, message } = job.data;
+    const { key } = job.data;
     const { rows } = await sql.query<{ state: string; dropped: boolean; erased: boolean }>(
       `SELECT d.state, d.message IS NULL AS dropped, u."erasedAt" IS NOT NULL AS erased
        FROM mail_delivery d LEFT JOIN "_User" u ON u."objectId" = d.account_id WHERE d.key = $1`,
@@ -177,18 +188,19 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
     // Claimed by this job, unless another job is sending it right now (two jobs for
     // one key both read 'queued' above): one row update, so only one of them wins.
     // This job's own retry claims it again; so does any job once the claimer is gone.
-    const claimed = await sql.query(
+    const claimed = await sql.query<{ message: MailMessage }>(
       `UPDATE mail_delivery d SET claimed_by = $2
        WHERE d.key = $1 AND d.state = 'queued' AND d.message IS NOT NULL
          AND (d.claimed_by IS NULL OR d.claimed_by = $2 OR NOT EXISTS (
                SELECT 1 FROM ${MAIL_QUEUE_SCHEMA}.job j
                WHERE j.name = $3 AND j.id::text = d.claimed_by AND j.state = 'active'))
-       RETURNING d.key`,
+       RETURNING d.message`,
       [key, job.id, QUEUE],
     );
     if (!claimed.rowCount) return;
     try {
-      const { messageId } = await options.send(message);
+      // The text as the row has it now (reviseQueued), not as the job was made with.
+      const { messageId } = await options.send(claimed.rows[0]!.message);
       // Sent: no copy of its text is kept (an admin's invitation holds a live code,
       // a marks mail a child's marks); the key stays, so it is never sent twice.
       await sql.query(
@@ -304,6 +316,23 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
   return {
     enqueue: (message, idempotencyKey, accountId) => enqueueMany([{ message, idempotencyKey, accountId }]),
     enqueueMany,
+    reviseQueued: async (revisions, transaction) => {
+      if (!revisions.length) return;
+      // A claimed row is left as it is only while its claimer sends it (the claim above
+      // reads the text in the same update); a revision before that is what goes.
+      await transaction.query(
+        `UPDATE mail_delivery d SET message = r.message,
+           state = CASE WHEN r.message IS NULL THEN 'failed' ELSE d.state END,
+           last_error = CASE WHEN r.message IS NULL THEN 'withdrawn before it was sent' ELSE d.last_error END,
+           updated_at = now()
+         FROM unnest($1::text[], $2::jsonb[]) AS r(key, message)
+         WHERE d.key = r.key AND d.state IN ('queued', 'failed') AND d.message IS NOT NULL`,
+        [
+          revisions.map((revision) => revision.idempotencyKey),
+          revisions.map((revision) => (revision.message ? JSON.stringify(revision.message) : null)),
+        ],
+      );
+    },
     forgetMail: async (addresses, accountId) => {
       if (!addresses.length && !accountId) return;
       const lower = addresses.map((address) => address.toLowerCase());
