@@ -50,6 +50,7 @@ export const AssessmentMessage = {
   otherBatch: 'This student is not in the batch of this assessment',
   duplicateRow: 'This enrollment id appears more than once',
   malformedLine: 'Expected two columns: enrollment id, marks (or absent)',
+  thousandsSeparator: 'Write the marks without a thousands separator, as 1000 or 7.5 (or 7,5)',
   enrollmentIdInvalid: 'The enrollment id must be a whole number',
   quoteBroken: 'A quote (") on this line or above is not closed, or has other characters after it',
   notCsv: 'This is not a CSV file: save it from your spreadsheet as "CSV UTF-8" and choose that file',

@@ -549,6 +549,13 @@ describe('CSV import', () => {
       [2, c2!.id, '8'],
     ]);
     expect(good(await preview(`${c1!.id}\t7,5\n`))).toEqual([[1, c1!.id, '7.5']]);
+    // A thousands separator is never read as a decimal mark: "1.000" is not 1.
+    const thousands = await preview(`${c1!.id};1.000\n${c2!.id};1,000\n${c3!.id};7,50\n`);
+    expect(thousands.rows.map((r: { line: number; error?: string }) => [r.line, r.error])).toEqual([
+      [1, M.thousandsSeparator],
+      [2, M.thousandsSeparator],
+      [3, undefined],
+    ]);
     // Ids formatted as numbers, a column once used now empty, lines appended with other line ends.
     expect(good(await preview(`enrollment id,marks,\r\n${c1!.id}.0,11,\r\n${c2!.id},12,,\n${c3!.id},13\r`))).toEqual([
       [2, c1!.id, '11'],

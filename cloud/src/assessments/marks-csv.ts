@@ -62,8 +62,14 @@ export function readMarksCsv(csv: string): RowIn[] {
       rows.push({ line, id: null, value: record.join(delimiter), problem: M.enrollmentIdInvalid });
       return;
     }
+    if (delimiter !== ',' && /^\d{1,3}[.,]\d{3}$/.test(second)) {
+      // "1.000" or "1,000" where the comma is the decimal mark: a thousand, or one with three
+      // decimals? Marks go in halves, so it is a thousands separator, and never read as 1.
+      rows.push({ line, id: Number(id[1]), value: second, problem: M.thousandsSeparator });
+      return;
+    }
     // "7,5" where the comma is the decimal mark (the file is then separated otherwise).
-    const value = delimiter === ',' ? second : second.replace(/^(\d+),(\d+)$/, '$1.$2');
+    const value = delimiter === ',' ? second : second.replace(/^(\d+),(\d{1,2})$/, '$1.$2');
     rows.push({ line, id: Number(id[1]), value });
   });
   rows.push(...broken.map(({ line, text }) => ({ line, id: null, value: text, problem: M.quoteBroken })));

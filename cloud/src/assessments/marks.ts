@@ -32,7 +32,7 @@ import { readMarksCsv } from './marks-csv.ts';
 export interface RowIn {
   /** The CSV line, for the preview. */
   line?: number;
-  /** Null when the line could not be read as an id and a value; `problem` says why. */
+  /** Null when the line could not be read as an id and a value; `problem` says why (also of a value it could not read). */
   id: number | null;
   value: unknown;
   problem?: string;
@@ -95,7 +95,7 @@ async function checkRows(
               : JSON.stringify(row.value),
     };
     checked.push(out);
-    if (row.id === null) {
+    if (row.id === null || row.problem) {
       out.error = row.problem ?? M.malformedLine;
       continue;
     }
