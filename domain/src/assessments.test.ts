@@ -33,6 +33,8 @@ describe('validateAssessment', () => {
       },
     });
     expect(validateAssessment({ ...valid, board: 'All', grade: '9', maxMarks: '1000' }).ok).toBe(true);
+    // The joiners Indian scripts use are letters' business, not control characters.
+    expect(validateAssessment({ ...valid, title: 'हिन्\u200dदी test \u200c1' }).ok).toBe(true);
   });
 
   it.each([
@@ -45,6 +47,7 @@ describe('validateAssessment', () => {
     [{ title: '   ' }, 'title', M.titleRequired],
     [{ title: 5 }, 'title', M.titleRequired],
     [{ title: 'x'.repeat(81) }, 'title', M.titleTooLong],
+    [{ title: 'Unit Test \u202e3' }, 'title', M.titleControlCharacters],
     [{ date: '2026-02-30' }, 'date', M.dateInvalid],
     [{ date: '20/11/2026' }, 'date', M.dateInvalid],
     [{ maxMarks: 0 }, 'maxMarks', M.maxMarksInvalid],

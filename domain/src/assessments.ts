@@ -3,6 +3,7 @@
 
 import { BOARDS, GRADES, type Grade } from './constants.ts';
 import { isValidIsoDate } from './dates.ts';
+import { hasControlCharacters } from './plain-text.ts';
 import { SUBJECTS } from './subjects.ts';
 
 export type Subject = (typeof SUBJECTS)[number];
@@ -35,6 +36,7 @@ export const AssessmentMessage = {
   boardInvalid: 'Choose a board, or all boards',
   subjectInvalid: 'Choose a subject from the list',
   titleRequired: 'Please enter a title',
+  titleControlCharacters: 'The title must not contain control characters or direction marks',
   titleTooLong: `Title must be at most ${TITLE_MAX_LENGTH} characters`,
   dateInvalid: 'Please enter a valid date',
   maxMarksInvalid: `Maximum marks must be a whole number from ${MAX_MARKS_MIN} to ${MAX_MARKS_MAX}`,
@@ -103,6 +105,7 @@ export function validateAssessment(input: AssessmentInput): Check<ValidAssessmen
   if (!subject) return fail('subject', M.subjectInvalid);
   const title = typeof input.title === 'string' ? input.title.trim().replace(/\s+/g, ' ') : '';
   if (!title) return fail('title', M.titleRequired);
+  if (hasControlCharacters(title)) return fail('title', M.titleControlCharacters);
   if ([...title].length > TITLE_MAX_LENGTH) return fail('title', M.titleTooLong);
   if (typeof input.date !== 'string' || !isValidIsoDate(input.date)) return fail('date', M.dateInvalid);
   const maxMarks = toNumber(input.maxMarks);

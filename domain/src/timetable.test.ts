@@ -42,6 +42,10 @@ describe('validateSlot', () => {
     [{ start: '23:30', duration: 45 }, 'duration', M.endsAfterMidnight],
     [{ teacher: '  ' }, 'teacher', M.teacherRequired],
     [{ teacher: 'x'.repeat(61) }, 'teacher', M.teacherTooLong],
+    [{ teacher: 'Mrs \u202eoaR' }, 'teacher', M.teacherControlCharacters],
+    [{ teacher: 'Mrs\u0007Rao' }, 'teacher', M.teacherControlCharacters],
+    [{ link: 'https://meet.example.com/a\r\nb' }, 'link', M.linkInvalid],
+    [{ link: 'https://meet.example.com/a b' }, 'link', M.linkInvalid],
     [{ link: 'http://meet.example.com' }, 'link', M.linkInvalid],
     [{ link: 'javascript:alert(1)' }, 'link', M.linkInvalid],
     [{ link: 'https://user:pw@example.com' }, 'link', M.linkInvalid],
@@ -98,6 +102,7 @@ describe('validateHoliday', () => {
   it.each([
     [{ title: '', from: '2026-11-08' }, 'title', M.holidayTitleRequired],
     [{ title: 'x'.repeat(81), from: '2026-11-08' }, 'title', M.holidayTitleTooLong],
+    [{ title: 'Diwali\u2066 break', from: '2026-11-08' }, 'title', M.holidayTitleControlCharacters],
     [{ title: 'a', from: '2026-02-30' }, 'from', M.holidayFromInvalid],
     [{ title: 'a', from: '2026-11-08', to: 'soon' }, 'to', M.holidayToInvalid],
     [{ title: 'a', from: '2026-11-08', to: '2026-11-07' }, 'to', M.holidayToBeforeFrom],

@@ -8,6 +8,7 @@
 
 import { BOARDS, GRADES, type Grade } from './constants.ts';
 import { isoDateToDayNumber } from './dates.ts';
+import { hasControlCharacters } from './plain-text.ts';
 import { TimetableMessage as M } from './timetable-messages.ts';
 import { parseGrade } from './registration.ts';
 
@@ -119,12 +120,16 @@ export function validateSlot(input: SlotInput): SlotResult {
   if (startMinutes + duration > MINUTES_PER_DAY) return fail('duration', M.endsAfterMidnight);
   const teacher = typeof input.teacher === 'string' ? input.teacher.trim() : '';
   if (!teacher) return fail('teacher', M.teacherRequired);
+  if (hasControlCharacters(teacher)) return fail('teacher', M.teacherControlCharacters);
   if ([...teacher].length > TEACHER_MAX_LENGTH) return fail('teacher', M.teacherTooLong);
   const link = typeof input.link === 'string' ? input.link.trim() : '';
   if (input.link !== undefined && input.link !== null && typeof input.link !== 'string') {
     return fail('link', M.linkInvalid);
   }
-  if (link && (link.length > LINK_MAX_LENGTH || !isHttpsUrl(link))) return fail('link', M.linkInvalid);
+  // (The URL parser drops a line break or a tab inside an address: such a link is refused, not stored as typed.)
+  if (link && (link.length > LINK_MAX_LENGTH || /[\s\p{Cc}]/u.test(link) || !isHttpsUrl(link))) {
+    return fail('link', M.linkInvalid);
+  }
 
   return { ok: true, value: { grade, board, subject, weekday, start, duration, teacher, link } };
 }
@@ -185,6 +190,7 @@ export function validateHoliday(input: { [K in HolidayField]?: unknown }): Holid
   const fail = (field: HolidayField, message: string): HolidayResult => ({ ok: false, field, message });
   const title = typeof input.title === 'string' ? input.title.trim() : '';
   if (!title) return fail('title', M.holidayTitleRequired);
+  if (hasControlCharacters(title)) return fail('title', M.holidayTitleControlCharacters);
   if ([...title].length > HOLIDAY_TITLE_MAX_LENGTH) return fail('title', M.holidayTitleTooLong);
   const from = typeof input.from === 'string' ? input.from.trim() : '';
   const fromDay = isoDateToDayNumber(from);

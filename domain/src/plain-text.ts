@@ -1,0 +1,14 @@
+// Text an admin types that students read elsewhere (an assessment's title in a mail
+// and on the progress page, a teacher's name or a holiday in a calendar app).
+
+/**
+ * Control characters (a line break inside a one-line field) and the marks that turn
+ * the direction of the text around (U+202E makes "3 tset tinU" of what follows):
+ * either would make a title show something else than was typed. Joiners stay, which
+ * Indian scripts use.
+ */
+const CONTROL_OR_DIRECTION = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+
+export function hasControlCharacters(value: string): boolean {
+  return CONTROL_OR_DIRECTION.test(value);
+}
