@@ -108,7 +108,21 @@ describe('Parse Dashboard', () => {
         $select: { query: { className: '_Session', where: { sessionToken: { $regex: '^r:' } } }, key: 'user' },
       },
     };
+    const escaped = {
+      objectId: { $select: { query: { className: '\\u005FSession', where: {} }, key: 'user' } },
+    };
+    const basic = `Basic ${Buffer.from(`${t.site.config.appId}:${key}`).toString('base64')}`;
     const asked = [
+      // The key in Basic authorization, which Parse takes as well.
+      await fetch(`${t.url}/parse/classes/_Session`, {
+        headers: {
+          authorization: basic,
+          'x-parse-application-id': t.site.config.appId,
+          'x-forwarded-for': newAddress(),
+        },
+      }),
+      // The class spelled with a JSON escape, which Parse reads as the class.
+      await get(`/classes/_User?where=${encodeURIComponent(JSON.stringify(escaped).replace(/\\\\/g, '\\'))}`),
       await get('/classes/_Session'),
       await get('/classes/_session/x'),
       await get('/sessions'),

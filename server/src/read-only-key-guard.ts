@@ -4,7 +4,9 @@
 // (the token of every signed-in student and admin: with an admin's, the whole
 // site) and CalendarFeed (each feed's secret address). They are refused to that
 // key here, by path, inside a batch, and as a sub-query of another class's query
-// ($inQuery, $select), where a regex on a token would read it a letter at a time.
+// ($inQuery, $select), where a regex on a token would read it a letter at a time,
+// however the key comes (header, body or Basic authorization) and however the class
+// is spelled (JSON escapes).
 // The full master key (this process and MASTER_KEY_IPS only) is not limited.
 
 import { createHash, timingSafeEqual } from 'node:crypto';
@@ -17,6 +19,24 @@ const KEY_CLASSES = /_session|\/sessions\b|calendarfeed/i;
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
+/** The key of `Authorization: Basic base64(appId:key)`, which Parse takes as a master key too. */
+function basicAuthKey(header: string | undefined): string | undefined {
+  if (!header || !/^basic /i.test(header)) return undefined;
+  const credentials = Buffer.from(header.slice('basic '.length), 'base64').toString().split(':');
+  return credentials.length === 2 ? credentials[1] : undefined;
+}
+
+/**
+ * JSON's escapes undone (`\u005FSession` is `_Session` once Parse reads a `where`),
+ * so that a class is found however its name is spelled inside a JSON value. Once,
+ * as Parse reads a value once.
+ */
+function unescapeJson(text: string): string {
+  return text
+    .replace(/\\u([0-9a-f]{4})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    .replace(/\\\//g, '/');
+}
+
 export function readOnlyKeyGuard(readOnlyMasterKey: string): RequestHandler {
   const expected = digest(readOnlyMasterKey);
   const isReadOnlyKey = (value: unknown) => typeof value === 'string' && timingSafeEqual(digest(value), expected);
@@ -24,14 +44,17 @@ export function readOnlyKeyGuard(readOnlyMasterKey: string): RequestHandler {
   return (req, res, next) => {
     const body: unknown = req.body;
     const bodyKey = body && typeof body === 'object' ? (body as { _MasterKey?: unknown })._MasterKey : undefined;
-    if (!isReadOnlyKey(req.get('x-parse-master-key')) && !isReadOnlyKey(bodyKey)) return next();
+    if (![req.get('x-parse-master-key'), bodyKey, basicAuthKey(req.get('authorization'))].some(isReadOnlyKey)) {
+      return next();
+    }
     let url: string;
     try {
       url = decodeURIComponent(req.originalUrl);
     } catch {
       url = req.originalUrl;
     }
-    if (KEY_CLASSES.test(url) || (body !== undefined && KEY_CLASSES.test(JSON.stringify(body)))) {
+    const asked = unescapeJson(`${url}\n${body === undefined ? '' : JSON.stringify(body)}`);
+    if (KEY_CLASSES.test(asked)) {
       res.status(403).json({ code: ErrorCode.Forbidden, error: ServerMessage.keysNotReadOnly });
       return;
     }

@@ -123,6 +123,8 @@ describe('request logs', () => {
       // Cheaper calls, so that bcrypt (the logins) does not make the run slow.
       () => t.api('GET', '/api/health'),
       () => fetch(feedUrl).then((r) => r.text()),
+      // Express takes the path with a slash after it too.
+      () => fetch(`${feedUrl}/`).then((r) => r.text()),
       (i) => t.api('GET', '/api/students/me', undefined, tokens[(i + 1) % tokens.length]),
       (i) => t.api('POST', '/api/check-email', { email: students[i % 4]!.email }),
       () => t.api('GET', '/api/users?limit=5', undefined, admin),

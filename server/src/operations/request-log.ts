@@ -25,7 +25,7 @@ export function requestIdOf(req: Request | IncomingMessage): string | undefined 
 }
 
 /** A calendar feed's file name is its secret (routes/calendar.ts): whoever reads the log could follow the feed. */
-const FEED_FILE = /^(\/api\/calendar\/)[^/]+$/i;
+const FEED_FILE = /^(\/api\/calendar\/).+$/i;
 
 /** What a request is logged as: never a header, a body, a query string or a feed's secret. */
 export function logFields(req: Request, res: Response) {
