@@ -21,10 +21,10 @@ const marksMails = (email: string) =>
     .map((m) => m.raw.replace(/=\r?\n/g, ''));
 
 describe('a correction while the publication mails wait', () => {
-  it('sends the corrected mark, the new title and maximum, and nothing to a student with no mark now', async () => {
+  it('sends the corrected mark, the new title and maximum, nothing to a student with no mark now, and a mail to one marked again', async () => {
     const admin = await loginAdmin(t);
     const students: Array<{ email: string; id: number }> = [];
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 4; i++) {
       const { student, result } = await register(t, newStudent({ grade: 6, board: 'ICSE' }));
       expect(result.status).toBe(201);
       students.push({ email: student.email.toLowerCase(), id: result.body.id as number });
@@ -46,7 +46,7 @@ describe('a correction while the publication mails wait', () => {
         `SELECT count(*)::int AS n FROM mail_delivery WHERE state = 'queued' AND attempts >= 1 AND key LIKE $1`,
         [`%${id}%`],
       );
-      return queued[0].n === 3;
+      return queued[0].n === 4;
     }, 15_000);
 
     // Corrected while the mails wait: a mark, an absence, the title and the maximum.
@@ -62,14 +62,20 @@ describe('a correction while the publication mails wait', () => {
       admin,
     );
     expect(corrected.status).toBe(200);
+    // Absent, then marked after all: the mail goes, with the mark it has now.
+    const absentThenMarked = async (value: string) =>
+      (await t.api('PUT', `/api/assessments/${id}/marks`, { rows: [{ id: students[3]!.id, value }] }, admin)).status;
+    expect(await absentThenMarked('absent')).toBe(200);
+    expect(await absentThenMarked('9')).toBe(200);
     const edited = await t.api('PUT', `/api/assessments/${id}`, { title: 'After', maxMarks: 25 }, admin);
     expect(edited.status).toBe(200);
 
     t.captures.failMail = false;
-    await until(() => marksMails(students[0]!.email).length > 0 && marksMails(students[2]!.email).length > 0, 45_000);
+    await until(() => [0, 2, 3].every((i) => marksMails(students[i]!.email).length > 0), 45_000);
     await t.site.drainMail();
     expect(marksMails(students[0]!.email)).toEqual([expect.stringContaining('New marks in Science: After, 8 / 25')]);
     expect(marksMails(students[2]!.email)).toEqual([expect.stringContaining('New marks in Science: After, 12 / 25')]);
+    expect(marksMails(students[3]!.email)).toEqual([expect.stringContaining('New marks in Science: After, 9 / 25')]);
     expect(marksMails(students[1]!.email)).toEqual([]);
     // Nothing else went: one mail each, and none about the old mark anywhere.
     expect(t.captures.mails.filter((m) => m.raw.includes('Before'))).toEqual([]);

@@ -317,21 +317,31 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
     enqueue: (message, idempotencyKey, accountId) => enqueueMany([{ message, idempotencyKey, accountId }]),
     enqueueMany,
     reviseQueued: async (revisions, transaction) => {
-      if (!revisions.length) return;
-      // A claimed row is left as it is only while its claimer sends it (the claim above
-      // reads the text in the same update); a revision before that is what goes.
-      await transaction.query(
-        `UPDATE mail_delivery d SET message = r.message,
-           state = CASE WHEN r.message IS NULL THEN 'failed' ELSE d.state END,
-           last_error = CASE WHEN r.message IS NULL THEN 'withdrawn before it was sent' ELSE d.last_error END,
-           updated_at = now()
-         FROM unnest($1::text[], $2::jsonb[]) AS r(key, message)
-         WHERE d.key = r.key AND d.state IN ('queued', 'failed') AND d.message IS NOT NULL`,
-        [
-          revisions.map((revision) => revision.idempotencyKey),
-          revisions.map((revision) => (revision.message ? JSON.stringify(revision.message) : null)),
-        ],
-      );
+      const revised = revisions.filter((revision) => revision.message !== null);
+      const withdrawn = revisions.filter((revision) => revision.message === null).map((r) => r.idempotencyKey);
+      // A mail being sent right now goes as its sender read it (in its claim).
+      if (revised.length) {
+        await transaction.query(
+          `UPDATE mail_delivery d SET message = r.message, updated_at = now()
+           FROM unnest($1::text[], $2::jsonb[]) AS r(key, message)
+           WHERE d.key = r.key AND d.state IN ('queued', 'failed') AND d.message IS NOT NULL`,
+          [
+            revised.map((revision) => revision.idempotencyKey),
+            revised.map((revision) => JSON.stringify(revision.message)),
+          ],
+        );
+      }
+      // Withdrawn: its key goes too, so that a mark given later brings a mail of its own
+      // (its job, should it run, finds no row and sends nothing). Unless it is being sent now.
+      if (withdrawn.length) {
+        await transaction.query(
+          `DELETE FROM mail_delivery d
+           WHERE d.key = ANY($1::text[]) AND d.state IN ('queued', 'failed') AND d.message IS NOT NULL
+             AND NOT EXISTS (SELECT 1 FROM ${MAIL_QUEUE_SCHEMA}.job j
+                             WHERE j.name = $2 AND j.id::text = d.claimed_by AND j.state = 'active')`,
+          [withdrawn, QUEUE],
+        );
+      }
     },
     forgetMail: async (addresses, accountId) => {
       if (!addresses.length && !accountId) return;
