@@ -99,7 +99,8 @@ export interface CloudDeps {
   centreTimeZone: string;
 }
 
-export type LoginCheck = 'ok' | 'locked' | 'challenge';
+/** 'busy': as many tries of this account from this address are being checked as may still fail; none is locked. */
+export type LoginCheck = 'ok' | 'locked' | 'challenge' | 'busy';
 
 export interface LoginGuard {
   /**

@@ -161,6 +161,11 @@ async function dashboardLoginLimits(config: Config, sql: pg.Pool, guard: LoginGu
           .send(`Too many failed logins. Please try again in ${LOGIN_LOCKOUT_MINUTES} minutes.`);
         return;
       }
+      if (verdict === 'busy') {
+        await byAddress.reward(addressKey, 1);
+        res.status(429).type('text/plain').send('Too many logins at once. Please try again in a moment.');
+        return;
+      }
       // Under a spray the owner still gets in, only slowly: a delay, not a lock.
       if (verdict === 'challenge') await new Promise((r) => setTimeout(r, 2000));
     } catch (error) {

@@ -86,9 +86,9 @@ export async function limiterFactory(options: { sql?: pg.Pool; redisUrl?: string
 
 /** How long a try counts as in flight at most (a password check takes well under a second). */
 const IN_FLIGHT_SECONDS = 30;
-/** A try over the in-flight count waits this long, this many times, before it is refused. */
-const IN_FLIGHT_WAIT_MS = 100;
-const IN_FLIGHT_WAITS = 30;
+/** A try over the in-flight count waits, 0.1 s and then twice as long each time up to 1 s, for up to 10 s in all. */
+const IN_FLIGHT_FIRST_WAIT_MS = 100;
+const IN_FLIGHT_MAX_WAIT_MS = 10_000;
 
 /** rate-limiter-flexible rejects with a RateLimiterRes when points run out, with an Error when the store fails. */
 function outOfPoints(error: unknown): boolean {
@@ -159,36 +159,57 @@ export async function createLoginGuard(options: LoginGuardOptions): Promise<Serv
     // A try is counted before its password is checked, atomically (a consume, not a
     // read): parallel tries, or a batch of them, cannot all pass a count of 0. While
     // as many tries are in flight as failures are still allowed, another one waits
-    // for a moment (the owner's own parallel logins get in), then is refused.
+    // (the owner's own parallel logins get in), then is refused as busy, not locked.
     async check(account: string, address: string, proof?: unknown) {
       const pairKey = key(account, address);
-      for (let waited = 0; ; waited++) {
+      for (let waited = 0, pause = IN_FLIGHT_FIRST_WAIT_MS; ; waited += pause, pause = Math.min(pause * 2, 1000)) {
         const pending = await inFlight.consume(pairKey);
-        const failures = (await byAccountAndAddress.get(pairKey))?.consumedPoints ?? 0;
+        let failures: number;
+        try {
+          failures = (await byAccountAndAddress.get(pairKey))?.consumedPoints ?? 0;
+        } catch (error) {
+          await inFlight.reward(pairKey, 1).catch(() => undefined);
+          throw error;
+        }
         if (failures < maxWrong && failures + pending.consumedPoints <= maxWrong) break;
         await inFlight.reward(pairKey, 1);
-        if (failures >= maxWrong || waited === IN_FLIGHT_WAITS) return { verdict: 'locked' as const };
-        await new Promise((resolve) => setTimeout(resolve, IN_FLIGHT_WAIT_MS));
+        if (failures >= maxWrong) return { verdict: 'locked' as const };
+        if (waited >= IN_FLIGHT_MAX_WAIT_MS) return { verdict: 'busy' as const };
+        await new Promise((resolve) => setTimeout(resolve, pause));
       }
-      const sprayed = await byAccount.consume(key(account)).then(
-        () => false,
-        (error: unknown) => {
-          if (outOfPoints(error)) return true;
-          throw error;
-        },
-      );
-      if (sprayed && !(await validProof(proof))) return { verdict: 'challenge' as const };
-      return { verdict: 'ok' as const };
+      let sprayCounted = false;
+      try {
+        const sprayed = await byAccount.consume(key(account)).then(
+          () => false,
+          (error: unknown) => {
+            if (outOfPoints(error)) return true;
+            throw error;
+          },
+        );
+        sprayCounted = true;
+        if (sprayed && !(await validProof(proof))) return { verdict: 'challenge' as const };
+        return { verdict: 'ok' as const };
+      } catch (error) {
+        // A fault of the counters' store: nothing of this try stays counted.
+        await Promise.all([
+          inFlight.reward(pairKey, 1),
+          sprayCounted ? byAccount.reward(key(account), 1) : undefined,
+        ]).catch(() => undefined);
+        throw error;
+      }
     },
     async failed(account: string, address: string): Promise<void> {
       const pairKey = key(account, address);
-      // The failure is counted before the try leaves the in-flight count: never fewer than there are.
-      const pair = await byAccountAndAddress.consume(pairKey).catch((error: unknown) => {
-        if (!outOfPoints(error)) throw error;
-      });
-      // The lockout runs 15 minutes from the failure that caused it.
-      if (pair && pair.consumedPoints >= maxWrong) await byAccountAndAddress.block(pairKey, lockout);
-      await inFlight.reward(pairKey, 1);
+      try {
+        // The failure is counted before the try leaves the in-flight count: never fewer than there are.
+        const pair = await byAccountAndAddress.consume(pairKey).catch((error: unknown) => {
+          if (!outOfPoints(error)) throw error;
+        });
+        // The lockout runs 15 minutes from the failure that caused it.
+        if (pair && pair.consumedPoints >= maxWrong) await byAccountAndAddress.block(pairKey, lockout);
+      } finally {
+        await inFlight.reward(pairKey, 1);
+      }
     },
     async succeeded(account: string, address: string): Promise<void> {
       // The address's failures go; this try's count on the account's spray counter is

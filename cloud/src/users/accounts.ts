@@ -170,6 +170,7 @@ export async function logIn(deps: CloudDeps, attempt: LoginAttempt): Promise<{ u
   // Counted from here (atomically, so parallel tries cannot all pass), until the password says which way.
   const { verdict } = await deps.loginGuard.check(account, attempt.address, attempt.proof);
   if (verdict === 'locked') fail(ErrorCode.AccountLocked, attempt.lockedMessage);
+  if (verdict === 'busy') fail(ErrorCode.TooManyRequests, ServerMessage.tooManyRequests);
   if (verdict === 'challenge') {
     await deps.loginGuard.release(account, attempt.address);
     fail(ErrorCode.ChallengeRequired, ServerMessage.challengeRequired);
