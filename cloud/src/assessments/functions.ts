@@ -24,11 +24,11 @@ function inputOf(params: Params): AssessmentInput {
   return Object.fromEntries(FIELDS.map((field) => [field, params[field]]));
 }
 
-/** What the activity log records of an assessment. */
-const ASSESSMENT_FIELDS = ['grade', 'board', 'subject', 'title', 'date', 'maxMarks'];
-
-/** The fields an edit writes, all of them (compared under the lock with what the edit was made on). */
-const EDITED = ['grade', 'board', 'subject', 'title', 'date', 'maxMarks'] as const;
+/**
+ * What the activity log records of an assessment: the fields an edit writes, all of
+ * them, which are compared under the lock with those the edit was made on.
+ */
+const ASSESSMENT_FIELDS = ['grade', 'board', 'subject', 'title', 'date', 'maxMarks'] as const;
 
 export function defineAssessmentFunctions(deps: CloudDeps): void {
   const Parse = parse();
@@ -121,14 +121,14 @@ export function defineAssessmentFunctions(deps: CloudDeps): void {
       },
       () =>
         deps.transaction(async (tx) => {
-          const [locked] = await tx.sql<Record<(typeof EDITED)[number] | 'status', unknown>>(
-            `SELECT status, ${EDITED.map((field) => `"${field}"`).join(', ')} FROM "Assessment" WHERE "objectId" = $1 FOR UPDATE`,
+          const [locked] = await tx.sql<Record<(typeof ASSESSMENT_FIELDS)[number] | 'status', unknown>>(
+            `SELECT status, ${ASSESSMENT_FIELDS.map((field) => `"${field}"`).join(', ')} FROM "Assessment" WHERE "objectId" = $1 FOR UPDATE`,
             [assessment.id],
           );
           if (!locked) fail(ErrorCode.NotFound, AssessmentMessage.notFound);
           // The change was made on the assessment as read before the lock: another admin's
           // save since then would be undone by it (a grade moved back under marks given meanwhile).
-          if (EDITED.some((field) => locked[field] !== assessment.get(field))) {
+          if (ASSESSMENT_FIELDS.some((field) => locked[field] !== assessment.get(field))) {
             validationFailed(AssessmentMessage.changedMeanwhile);
           }
           await checkMarks(tx.sql);

@@ -3,8 +3,8 @@
 // maximum as they are when it is sent, or not at all when the student has no mark now.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAdmin, register, startTestSite, type TestSite } from '../../../testing/site.ts';
-import { newStudent } from '../../../testing/students.ts';
+import { batchOf, marksMails as mailsOf, untilPublicationQueued } from '../../../testing/publication.ts';
+import { loginAdmin, startTestSite, type TestSite } from '../../../testing/site.ts';
 import { until } from '../../../testing/until.ts';
 
 let t: TestSite;
@@ -15,20 +15,12 @@ afterAll(async () => {
   await t?.stop();
 });
 
-const marksMails = (email: string) =>
-  t.captures.mails
-    .filter((m) => m.to.includes(email) && m.raw.includes('New marks in'))
-    .map((m) => m.raw.replace(/=\r?\n/g, ''));
+const marksMails = (email: string) => mailsOf(t, email);
 
 describe('a correction while the publication mails wait', () => {
   it('sends the corrected mark, the new title and maximum, nothing to a student with no mark now, and a mail to one marked again', async () => {
     const admin = await loginAdmin(t);
-    const students: Array<{ email: string; id: number }> = [];
-    for (let i = 0; i < 4; i++) {
-      const { student, result } = await register(t, newStudent({ grade: 6, board: 'ICSE' }));
-      expect(result.status).toBe(201);
-      students.push({ email: student.email.toLowerCase(), id: result.body.id as number });
-    }
+    const students = await batchOf(t, 4, 6, 'ICSE');
     const made = await t.api(
       'POST',
       '/api/assessments',
@@ -41,13 +33,7 @@ describe('a correction while the publication mails wait', () => {
 
     t.captures.failMail = true;
     expect((await t.api('POST', `/api/assessments/${id}/publish`, {}, admin)).status).toBe(200);
-    await until(async () => {
-      const { rows: queued } = await t.sql.query(
-        `SELECT count(*)::int AS n FROM mail_delivery WHERE state = 'queued' AND attempts >= 1 AND key LIKE $1`,
-        [`%${id}%`],
-      );
-      return queued[0].n === 4;
-    }, 15_000);
+    await untilPublicationQueued(t, id, 4);
 
     // Corrected while the mails wait: a mark, an absence, the title and the maximum.
     const corrected = await t.api(

@@ -166,18 +166,26 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
    */
   const deliver = async (job: PgBoss.JobWithMetadata<MailJob>) => {
     const { key } = job.data;
-    const { rows } = await sql.query<{ state: string; dropped: boolean; erased: boolean }>(
-      `SELECT d.state, d.message IS NULL AS dropped, u."erasedAt" IS NOT NULL AS erased
-       FROM mail_delivery d LEFT JOIN "_User" u ON u."objectId" = d.account_id WHERE d.key = $1`,
-      [key],
+    // Claimed by this job, in one row update, if it is still to be sent (not sent
+    // already by a worker that died after the mail server took it, not dropped for an
+    // erased recipient) and no other job for its key is sending it right now: only one
+    // of two such jobs wins. This job's own retry claims it again; so does any job
+    // once the claimer is gone. Whether its account was erased since comes with it.
+    const claimed = await sql.query<{ message: MailMessage; erased: boolean }>(
+      `UPDATE mail_delivery d SET claimed_by = $2
+       WHERE d.key = $1 AND d.state = 'queued' AND d.message IS NOT NULL
+         AND (d.claimed_by IS NULL OR d.claimed_by = $2 OR NOT EXISTS (
+               SELECT 1 FROM ${MAIL_QUEUE_SCHEMA}.job j
+               WHERE j.name = $3 AND j.id = d.claimed_by::uuid AND j.state = 'active'))
+       RETURNING d.message, EXISTS (SELECT 1 FROM "_User" u
+                                    WHERE u."objectId" = d.account_id AND u."erasedAt" IS NOT NULL) AS erased`,
+      [key, job.id, QUEUE],
     );
-    const row = rows[0];
-    // Sent already (a worker that died after the mail server took it): never twice;
-    // dropped (the recipient was erased): never.
-    if (row && (row.state !== 'queued' || row.dropped)) return;
+    const row = claimed.rows[0];
+    if (!row) return;
     // About an account erased since it was queued (the erasure may not have reached
     // the queue yet, or missed it): never, and no copy kept.
-    if (row?.erased) {
+    if (row.erased) {
       await sql.query(
         `UPDATE mail_delivery SET state = 'failed', message = NULL, last_error = 'recipient erased', updated_at = now()
          WHERE key = $1`,
@@ -185,22 +193,9 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
       );
       return;
     }
-    // Claimed by this job, unless another job is sending it right now (two jobs for
-    // one key both read 'queued' above): one row update, so only one of them wins.
-    // This job's own retry claims it again; so does any job once the claimer is gone.
-    const claimed = await sql.query<{ message: MailMessage }>(
-      `UPDATE mail_delivery d SET claimed_by = $2
-       WHERE d.key = $1 AND d.state = 'queued' AND d.message IS NOT NULL
-         AND (d.claimed_by IS NULL OR d.claimed_by = $2 OR NOT EXISTS (
-               SELECT 1 FROM ${MAIL_QUEUE_SCHEMA}.job j
-               WHERE j.name = $3 AND j.id::text = d.claimed_by AND j.state = 'active'))
-       RETURNING d.message`,
-      [key, job.id, QUEUE],
-    );
-    if (!claimed.rowCount) return;
     try {
       // The text as the row has it now (reviseQueued), not as the job was made with.
-      const { messageId } = await options.send(claimed.rows[0]!.message);
+      const { messageId } = await options.send(row.message);
       // Sent: no copy of its text is kept (an admin's invitation holds a live code,
       // a marks mail a child's marks); the key stays, so it is never sent twice.
       await sql.query(
@@ -338,7 +333,7 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
           `DELETE FROM mail_delivery d
            WHERE d.key = ANY($1::text[]) AND d.state IN ('queued', 'failed') AND d.message IS NOT NULL
              AND NOT EXISTS (SELECT 1 FROM ${MAIL_QUEUE_SCHEMA}.job j
-                             WHERE j.name = $2 AND j.id::text = d.claimed_by AND j.state = 'active')`,
+                             WHERE j.name = $2 AND j.id = d.claimed_by::uuid AND j.state = 'active')`,
           [withdrawn, QUEUE],
         );
       }
