@@ -197,7 +197,7 @@ async function openAccount(page: Page, width: number, name: string): Promise<voi
 }
 
 test.describe('the header shows who is signed in', () => {
-  for (const width of [390, 1280]) {
+  for (const width of [320, 390, 1280]) {
     test(`at ${width} px: a student and an admin, with their dashboard and Log out`, async ({ page, request }) => {
       await page.setViewportSize({ width, height: 800 });
       const banner = page.getByRole('banner');

@@ -26,7 +26,8 @@ import {
   LOGIN_SPRAY_THRESHOLD,
   LOGIN_SPRAY_WINDOW_SECONDS,
 } from '@tc/domain/constants';
-import type { LoginGuard } from '@tc/cloud/deps';
+import type { LoginCheck, LoginGuard } from '@tc/cloud/deps';
+import { loginSlots } from './login-slots.ts';
 
 export interface LoginGuardOptions {
   sql?: pg.Pool;
@@ -86,8 +87,11 @@ export async function limiterFactory(options: { sql?: pg.Pool; redisUrl?: string
 
 /** How long a try counts as in flight at most (a password check takes well under a second). */
 const IN_FLIGHT_SECONDS = 30;
-/** A try over the in-flight count waits, 0.1 s and then twice as long each time up to 1 s, for up to 10 s in all. */
-const IN_FLIGHT_FIRST_WAIT_MS = 100;
+/**
+ * A try over the in-flight count waits up to 10 s in all: in this process for a slot
+ * (login-slots.ts), then, with tries in flight on other instances, looking again this often.
+ */
+const IN_FLIGHT_PAUSE_MS = 25;
 const IN_FLIGHT_MAX_WAIT_MS = 10_000;
 
 /** rate-limiter-flexible rejects with a RateLimiterRes when points run out, with an Error when the store fails. */
@@ -155,47 +159,63 @@ export async function createLoginGuard(options: LoginGuardOptions): Promise<Serv
     }
   };
 
+  const slots = loginSlots(maxWrong, IN_FLIGHT_SECONDS * 1000);
+
+  /** check's counting, this process's slot taken: the counters of every instance. */
+  async function reserve(account: string, pairKey: string, proof: unknown): Promise<LoginCheck> {
+    for (let waited = 0; ; waited += IN_FLIGHT_PAUSE_MS) {
+      const pending = await inFlight.consume(pairKey);
+      let failures: number;
+      try {
+        failures = (await byAccountAndAddress.get(pairKey))?.consumedPoints ?? 0;
+      } catch (error) {
+        await inFlight.reward(pairKey, 1).catch(() => undefined);
+        throw error;
+      }
+      if (failures < maxWrong && failures + pending.consumedPoints <= maxWrong) break;
+      await inFlight.reward(pairKey, 1);
+      if (failures >= maxWrong) return 'locked';
+      if (waited >= IN_FLIGHT_MAX_WAIT_MS) return 'busy';
+      // Tries in flight on another instance.
+      await new Promise((resolve) => setTimeout(resolve, IN_FLIGHT_PAUSE_MS));
+    }
+    let sprayCounted = false;
+    try {
+      const sprayed = await byAccount.consume(key(account)).then(
+        () => false,
+        (error: unknown) => {
+          if (outOfPoints(error)) return true;
+          throw error;
+        },
+      );
+      sprayCounted = true;
+      return sprayed && !(await validProof(proof)) ? 'challenge' : 'ok';
+    } catch (error) {
+      // A fault of the counters' store: nothing of this try stays counted.
+      await Promise.all([
+        inFlight.reward(pairKey, 1),
+        sprayCounted ? byAccount.reward(key(account), 1) : undefined,
+      ]).catch(() => undefined);
+      throw error;
+    }
+  }
+
   return {
     // A try is counted before its password is checked, atomically (a consume, not a
     // read): parallel tries, or a batch of them, cannot all pass a count of 0. While
     // as many tries are in flight as failures are still allowed, another one waits
     // (the owner's own parallel logins get in), then is refused as busy, not locked.
+    // In this process it waits in memory for a slot; the counter bounds every instance.
     async check(account: string, address: string, proof?: unknown) {
       const pairKey = key(account, address);
-      for (let waited = 0, pause = IN_FLIGHT_FIRST_WAIT_MS; ; waited += pause, pause = Math.min(pause * 2, 1000)) {
-        const pending = await inFlight.consume(pairKey);
-        let failures: number;
-        try {
-          failures = (await byAccountAndAddress.get(pairKey))?.consumedPoints ?? 0;
-        } catch (error) {
-          await inFlight.reward(pairKey, 1).catch(() => undefined);
-          throw error;
-        }
-        if (failures < maxWrong && failures + pending.consumedPoints <= maxWrong) break;
-        await inFlight.reward(pairKey, 1);
-        if (failures >= maxWrong) return { verdict: 'locked' as const };
-        if (waited >= IN_FLIGHT_MAX_WAIT_MS) return { verdict: 'busy' as const };
-        await new Promise((resolve) => setTimeout(resolve, pause));
-      }
-      let sprayCounted = false;
+      if (!(await slots.take(pairKey, IN_FLIGHT_MAX_WAIT_MS))) return { verdict: 'busy' as const };
+      let verdict: LoginCheck | undefined;
       try {
-        const sprayed = await byAccount.consume(key(account)).then(
-          () => false,
-          (error: unknown) => {
-            if (outOfPoints(error)) return true;
-            throw error;
-          },
-        );
-        sprayCounted = true;
-        if (sprayed && !(await validProof(proof))) return { verdict: 'challenge' as const };
-        return { verdict: 'ok' as const };
-      } catch (error) {
-        // A fault of the counters' store: nothing of this try stays counted.
-        await Promise.all([
-          inFlight.reward(pairKey, 1),
-          sprayCounted ? byAccount.reward(key(account), 1) : undefined,
-        ]).catch(() => undefined);
-        throw error;
+        verdict = await reserve(account, pairKey, proof);
+        return { verdict };
+      } finally {
+        // Kept until failed, succeeded or release when a password check may follow.
+        if (verdict !== 'ok' && verdict !== 'challenge') slots.give(pairKey);
       }
     },
     async failed(account: string, address: string): Promise<void> {
@@ -208,6 +228,7 @@ export async function createLoginGuard(options: LoginGuardOptions): Promise<Serv
         // The lockout runs 15 minutes from the failure that caused it.
         if (pair && pair.consumedPoints >= maxWrong) await byAccountAndAddress.block(pairKey, lockout);
       } finally {
+        slots.give(pairKey);
         await inFlight.reward(pairKey, 1);
       }
     },
@@ -215,6 +236,7 @@ export async function createLoginGuard(options: LoginGuardOptions): Promise<Serv
       // The address's failures go; this try's count on the account's spray counter is
       // taken back, the others' stay (the owner getting in does not end someone else's spray).
       const pairKey = key(account, address);
+      slots.give(pairKey);
       await Promise.all([
         byAccountAndAddress.delete(pairKey),
         inFlight.reward(pairKey, 1),
@@ -222,6 +244,7 @@ export async function createLoginGuard(options: LoginGuardOptions): Promise<Serv
       ]);
     },
     async release(account: string, address: string): Promise<void> {
+      slots.give(key(account, address));
       await Promise.all([inFlight.reward(key(account, address), 1), byAccount.reward(key(account), 1)]);
     },
     async forgive(account: string, address: string): Promise<void> {
