@@ -17,6 +17,7 @@ import {
 } from './fixtures.ts';
 import { tag } from '../testing/students.ts';
 import { AssessmentMessage } from '../domain/src/assessments.ts';
+import { zonedParts } from '../domain/src/zoned-time.ts';
 
 /** Opens the site as the student of `token`, as their login would have left it. */
 async function signInAsStudent(page: Page, token: string): Promise<void> {
@@ -488,4 +489,35 @@ test('Absent pressed twice gives the saved mark back; marks typed while a save r
     [`Slip ${run} A`, '8'],
     [`Slip ${run} B`, '6'],
   ]);
+});
+
+test("an edit saves only what it changed: another admin's change meanwhile to another field stays", async ({
+  adminPage: page,
+  request,
+}) => {
+  const run = tag();
+  const token = await adminToken(request);
+  const title = `Stale form ${run}`;
+  const created = await createAssessment(request, token, {
+    grade: 5,
+    board: 'ICSE',
+    subject: 'Science',
+    title,
+    date: zonedParts(new Date(), 'Asia/Kolkata').date,
+    maxMarks: 20,
+  });
+  await page.goto('/admin/assessments');
+  await page.getByRole('button', { name: `Edit ${title}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit assessment' });
+  await expect(dialog.getByLabel('Maximum marks')).toHaveValue('20');
+  // Another admin changes the subject while this form is open.
+  const other = await apiCall(request, 'PUT', `/api/assessments/${created.objectId}`, { subject: 'English' }, token);
+  expect(other.status).toBe(200);
+  await dialog.getByLabel('Maximum marks').fill('25');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expectToast(page, 'Assessment saved');
+  const stored = await apiCall(request, 'GET', `/api/assessments/${created.objectId}`, undefined, token);
+  expect(stored.body).toMatchObject({ subject: 'English', maxMarks: 25, title });
+  // The list shows the stored assessment, both changes.
+  await expect(page.getByRole('row', { name: new RegExp(title) })).toContainText('English');
 });

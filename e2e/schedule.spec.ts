@@ -5,8 +5,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { addDays, weekStartOf, weekdayOf, zonedParts } from '../domain/src/zoned-time.ts';
+import { TimetableMessage } from '../domain/src/timetable-messages.ts';
 import {
   adminToken,
+  apiCall,
   createStudent,
   emptyBatchTimetable,
   expect,
@@ -160,4 +162,39 @@ test('an admin adds a class and a holiday; only the students of that batch see t
   await expectAxeClean(outsider);
   // Each student browser keeps a live connection and a countdown: not left running for the next tests.
   for (const opened of [student, phone, outsider]) await opened.context().close();
+});
+
+test("a class edit saves only what it changed: another admin's change meanwhile to another field stays", async ({
+  adminPage: page,
+  request,
+}) => {
+  const token = await adminToken(request);
+  await emptyBatchTimetable(request, token, 8, 'CBSE');
+  const created = await apiCall(
+    request,
+    'POST',
+    '/api/timetable/slots',
+    { grade: 8, board: 'CBSE', subject: 'Mathematics', weekday: 1, start: '07:00', duration: 45, teacher: 'Mrs First' },
+    token,
+  );
+  expect(created.status).toBe(201);
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Timetable' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Timetable' })).toBeVisible();
+  await pick(page, 'Grade', '8th');
+  await pick(page, 'Board', 'CBSE');
+  await page.getByRole('button', { name: 'Edit Mathematics on Monday at 07:00' }).click();
+  const dialog = page.getByRole('dialog', { name: /Edit class/ });
+  await expect(dialog.getByLabel('Teacher')).toHaveValue('Mrs First');
+  // Another admin gives the class another teacher while this form is open.
+  const slotPath = `/api/timetable/slots/${(created.body as { objectId: string }).objectId}`;
+  expect((await apiCall(request, 'PUT', slotPath, { teacher: 'Mr Second' }, token)).status).toBe(200);
+  await dialog.getByLabel('Start (HH:mm, 24 h)').fill('07:30');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expectToast(page, TimetableMessage.slotUpdated);
+  const query = new URLSearchParams({ grade: '8', board: 'CBSE' }).toString();
+  const slots = await apiCall(request, 'GET', `/api/timetable/slots?${query}`, undefined, token);
+  expect(slots.body).toEqual([expect.objectContaining({ start: '07:30', teacher: 'Mr Second' })]);
+  // The week shows the class as stored: both changes.
+  await expect(page.getByRole('region', { name: 'Monday' })).toContainText('Mr Second');
+  await expect(page.getByRole('region', { name: 'Monday' })).toContainText('07:30');
 });

@@ -24,6 +24,7 @@ import { gradeLabel } from '@tc/domain/registration';
 import { SUBJECTS } from '@tc/domain/subjects';
 import type { ResponseOf } from '@tc/domain/api/contract';
 import { DateField } from '../../components/date-field.tsx';
+import { changedFields } from '../../lib/changed-fields.ts';
 import { errorField, errorText } from '../../lib/errors.ts';
 import { focusField } from '../../lib/focus-field.ts';
 import { notify } from '../../lib/notify.ts';
@@ -87,9 +88,13 @@ export function AssessmentDialog({ editing, onClose, onSaved }: Props) {
       focusField(form.current, checked.field);
       return;
     }
+    // An edit sends only what this form changed (lib/changed-fields.ts).
+    const opened = editing ? validateAssessment(draftOf(editing)) : null;
+    const changes = opened?.ok ? changedFields(opened.value, checked.value) : checked.value;
+    if (editing && Object.keys(changes).length === 0) return onClose();
     setBusy(true);
     const result = editing
-      ? await callAsAdmin('updateAssessment', { objectId: editing.objectId, ...checked.value })
+      ? await callAsAdmin('updateAssessment', { objectId: editing.objectId, ...changes })
       : await callAsAdmin('createAssessment', checked.value);
     setBusy(false);
     if (result.ok && result.data) {

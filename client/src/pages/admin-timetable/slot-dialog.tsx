@@ -19,6 +19,7 @@ import {
   type SlotField,
   type SlotFields,
 } from '@tc/domain/timetable';
+import { changedFields } from '../../lib/changed-fields.ts';
 import { errorField, errorText } from '../../lib/errors.ts';
 import { focusField } from '../../lib/focus-field.ts';
 import { useApi } from '../../lib/use-api.ts';
@@ -71,9 +72,13 @@ export function SlotDialog({ slot, grade, board, onClose, onSaved }: Props) {
     event.preventDefault();
     const checked = validateSlot(draft);
     if (!checked.ok) return showError(checked.field, checked.message);
+    // An edit sends only what this form changed (lib/changed-fields.ts).
+    const opened = slot ? validateSlot(draftOf(slot, grade, board)) : null;
+    const changes = opened?.ok ? changedFields(opened.value, checked.value) : checked.value;
+    if (slot && Object.keys(changes).length === 0) return onClose();
     setSaving(true);
     const result = slot
-      ? await callAsAdmin('updateTimetableSlot', { objectId: slot.objectId, ...checked.value })
+      ? await callAsAdmin('updateTimetableSlot', { objectId: slot.objectId, ...changes })
       : await callAsAdmin('createTimetableSlot', checked.value);
     setSaving(false);
     if (result.ok && result.data) return onSaved(result.data, !slot);
