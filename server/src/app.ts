@@ -109,6 +109,9 @@ export function createApp(parts: AppParts): express.Express {
     }),
   );
 
+  // Answers of /parse and /api carry children's data: none is kept in the browser's disk
+  // cache, where a logout cannot reach it (a call may loosen this for itself, as the config does).
+  app.use(['/parse', '/api'], noStore);
   app.use('/parse', readOnlyKeyGuard(config.readOnlyMasterKey), activityLogGuard, parts.parseApp, notFound);
   if (parts.exportStudents) app.get(EXPORT_PATH, parts.exportStudents);
   app.use('/api', express.json({ limit: BODY_LIMIT, strict: true, type: ['application/json', 'application/*+json'] }));
@@ -130,6 +133,11 @@ export function createApp(parts: AppParts): express.Express {
   app.use(errorHandler);
   return app;
 }
+
+const noStore: RequestHandler = (_req, res, next) => {
+  res.setHeader('Cache-Control', 'no-store');
+  next();
+};
 
 const notFound: RequestHandler = (req, res) => {
   res.status(404).json(errorBody(req, ServerMessage.notFound, ErrorCode.NotFound));

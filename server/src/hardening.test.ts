@@ -400,6 +400,27 @@ describe('smaller holes', () => {
     expect(batch.status).toBe(403);
   });
 
+  it("keeps answers with a child's data out of the browser's cache, errors and Parse's answers too", async () => {
+    const { student } = await register(t);
+    const token = await loginStudent(t, student.email, student.password);
+    const cacheControl = async (route: string, init: RequestInit = {}) =>
+      (await fetch(`${t.url}${route}`, init)).headers.get('cache-control');
+    const bearer = { authorization: `Bearer ${token}` };
+    expect(await cacheControl('/api/students/me', { headers: bearer })).toBe('no-store');
+    expect(await cacheControl('/api/students/me/progress', { headers: bearer })).toBe('no-store');
+    expect(await cacheControl('/api/students/me')).toBe('no-store');
+    expect(
+      await cacheControl('/parse/functions/getMyProfile', {
+        method: 'POST',
+        headers: { 'x-parse-application-id': appId, 'x-parse-session-token': token },
+      }),
+    ).toBe('no-store');
+    const feed = (await t.api('GET', '/api/students/me/calendar', undefined, token)).body as { url: string };
+    expect(await cacheControl(new URL(feed.url).pathname)).toBe('no-store');
+    // The browser's Parse set-up holds no personal data: revalidated, not forbidden.
+    expect(await cacheControl('/api/parse-config')).toBe('no-cache');
+  });
+
   it('logs a student out of all devices', async () => {
     const { student } = await register(t);
     const phone = await loginStudent(t, student.email, student.password);

@@ -22,8 +22,8 @@ export function calendarRouter(feedOf: (token: string, clientAddress: string) =>
       res
         .type('text/calendar; charset=utf-8')
         .setHeader('Content-Disposition', 'inline; filename="classes.ics"')
-        // The address is the secret: keep it out of shared caches and referrers.
-        .setHeader('Cache-Control', 'private, no-cache')
+        // The address is the secret: keep it and the answer out of caches and referrers.
+        .setHeader('Cache-Control', 'no-store')
         .setHeader('Referrer-Policy', 'no-referrer')
         .send(feed);
     } catch (error) {
