@@ -42,16 +42,21 @@ function useSignedInName(role: Role | null): string | null {
     if (!role || name) return;
     const token = SESSION[role].token();
     let cancelled = false;
-    void import('../lib/api.ts').then(async ({ call }) => {
-      if (role === 'student') {
-        const result = await call('getMyProfile', {}, { token });
-        if (!cancelled && result.ok && result.data?.fullname) SESSION[role].rememberName(result.data.fullname);
-      } else {
-        const result = await call('getAdminProfile', {}, { token });
-        const adminName = result.data?.name || result.data?.email;
-        if (!cancelled && result.ok && adminName) SESSION[role].rememberName(adminName);
-      }
-    });
+    void Promise.all([import('../lib/api.ts'), import('../lib/errors.ts')]).then(
+      async ([{ call }, { isSessionRefused }]) => {
+        const result =
+          role === 'student' ? await call('getMyProfile', {}, { token }) : await call('getAdminProfile', {}, { token });
+        if (cancelled) return;
+        // A session that has ended is forgotten here too: the header no longer shows it as signed in.
+        if (isSessionRefused(result)) {
+          if (SESSION[role].token() === token) SESSION[role].clear();
+          return;
+        }
+        const data = result.data as { fullname?: string; name?: string; email?: string } | null;
+        const shown = role === 'student' ? data?.fullname : data?.name || data?.email;
+        if (result.ok && shown) SESSION[role].rememberName(shown);
+      },
+    );
     return () => {
       cancelled = true;
     };
@@ -101,9 +106,11 @@ function Account({ role }: { role: Role }) {
       const { logOut } = await import('../lib/log-out.ts');
       if (await logOut(role)) void navigate(account.login, { replace: true });
     } catch {
-      // The logout code could not be loaded (the connection dropped): the session is
-      // untouched, and the button is there to try again.
+      // The logout code could not be loaded (the connection dropped): this browser forgets
+      // the session all the same, as lib/log-out.ts does when the server cannot be reached.
       notify.error(UiMessage.errorLoggingOut);
+      SESSION[role].clear();
+      void navigate(account.login, { replace: true });
     } finally {
       setBusy(false);
     }

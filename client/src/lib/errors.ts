@@ -38,3 +38,10 @@ export function errorField(result: ApiResult<unknown>): string | undefined {
   const code = errorCode(result);
   return code === undefined ? undefined : FIELD_OF_CODE[code];
 }
+
+/** A 401 about the session, not about a password typed on the page (a wrong current password is 401 too). */
+export function isSessionRefused(result: ApiResult<unknown>): boolean {
+  if (result.status !== 401) return false;
+  const code = errorCode(result);
+  return code === undefined || code === ErrorCode.InvalidSession;
+}

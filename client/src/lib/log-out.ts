@@ -10,7 +10,7 @@ import { adminSession, studentSession } from './session.ts';
 
 /**
  * Logs out with a toast that says how it went; true once this browser has forgotten
- * the session. The caller asks about unsaved work first (unsavedWork.mayLeave), before
+ * the session, which a plain logout always does. The caller asks about unsaved work first (unsavedWork.mayLeave), before
  * its button shows it is busy, so that "Stay" gives the focus back to a live button.
  */
 export async function logOut(role: 'student' | 'admin', everywhere = false): Promise<boolean> {
@@ -24,5 +24,11 @@ export async function logOut(role: 'student' | 'admin', everywhere = false): Pro
     return true;
   }
   notify.error(UiMessage.errorLoggingOut);
-  return false;
+  // This browser forgets the session all the same: on a shared computer the next person
+  // must not find it signed in because the network failed (the server's session then ends
+  // when it has gone unused for its idle time). "Log out of all devices" stays, to be tried
+  // again: other devices are what it is for.
+  if (everywhere) return false;
+  session.clear();
+  return true;
 }

@@ -7,11 +7,10 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { CallName, RequestOf, ResponseOf } from '@tc/domain/api/contract';
-import { ErrorCode } from '@tc/domain/errors';
 import { UiMessage } from '@tc/domain/messages';
 import { Route } from '@tc/domain/routes';
 import { call, type ApiResult } from './api.ts';
-import { errorCode, errorText } from './errors.ts';
+import { errorText, isSessionRefused } from './errors.ts';
 import { notify } from './notify.ts';
 import { adminSession, sessionChanges, studentSession } from './session.ts';
 
@@ -26,13 +25,6 @@ const SESSION = { student: studentSession, admin: adminSession };
 const LOGIN = { student: Route.studentLogin, admin: Route.adminLogin };
 /** The call that answers only whether the session is a live one of its role. */
 const WHO_AM_I = { student: 'getMyProfile', admin: 'getAdminProfile' } as const;
-
-/** A 401 about the session, not about a password typed on the page (a wrong current password is 401 too). */
-function isSessionRefused(result: ApiResult<unknown>): boolean {
-  if (result.status !== 401) return false;
-  const code = errorCode(result);
-  return code === undefined || code === ErrorCode.InvalidSession;
-}
 
 export function useApi(role: Role) {
   const navigate = useNavigate();

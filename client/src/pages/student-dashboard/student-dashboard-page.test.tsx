@@ -80,7 +80,7 @@ describe('student dashboard', () => {
     expect(calls.find((c) => c.path === '/api/student/logout')?.headers.Authorization).toBe('Bearer r:token');
   });
 
-  it('says "Error logging out" when the logout fails', async () => {
+  it('says "Error logging out" when the logout fails, and forgets the session all the same', async () => {
     signIn();
     mockFetch({
       'GET /api/students/me': () => ({ body: profile }),
@@ -90,7 +90,24 @@ describe('student dashboard', () => {
     await screen.findByText('Welcome, Riya Sharma');
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(UiMessage.errorLoggingOut));
+    // On a shared computer the next person finds no one signed in.
+    expect(await screen.findByRole('heading', { name: 'NICE TO SEE YOU' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/studentlogin');
+    expect(window.sessionStorage.getItem(STUDENT_SESSION_KEY)).toBeNull();
+  });
+
+  it('stays signed in when "Log out of all devices" fails, to try again', async () => {
+    signIn();
+    mockFetch({
+      'GET /api/students/me': () => ({ body: profile }),
+      'POST /api/student/logout-all': () => ({ status: 500 }),
+    });
+    const { user } = renderApp('/dashboard');
+    await screen.findByText('Welcome, Riya Sharma');
+    await user.click(screen.getByRole('button', { name: 'Log out of all devices' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(UiMessage.errorLoggingOut));
     expect(currentPath()).toBe('/dashboard');
+    expect(screen.getByRole('button', { name: 'Log out of all devices' })).toBeEnabled();
   });
 
   it('logs out of all devices', async () => {
