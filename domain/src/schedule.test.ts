@@ -163,6 +163,27 @@ describe('the week and the next class', () => {
     expect(nextClass(after, '2026-11-23', [], [], KOLKATA)).toBeUndefined();
   });
 
+  it('finds the next class after holidays that follow one another, however long together', () => {
+    const after = new Date('2026-11-23T13:31:00Z');
+    // The longest holiday (120 days), then another: 135 days without a class.
+    const holidays = [
+      { title: 'Long break', from: '2026-11-24', to: '2027-03-23' },
+      { title: 'Spring break', from: '2027-03-24', to: '2027-04-07' },
+    ];
+    // Back on Thursday 8 April; the first class after that is Sunday's, on the 11th.
+    expect(nextClass(after, '2026-11-23', slots, holidays, KOLKATA)).toMatchObject({
+      slotId: 'sun',
+      date: '2027-04-11',
+    });
+    // Holidays for more than a year (the horizon): no next class.
+    const closed = [
+      ...holidays,
+      { title: 'Closed', from: '2027-04-08', to: '2027-08-05' },
+      { title: 'Closed', from: '2027-08-06', to: '2027-12-03' },
+    ];
+    expect(nextClass(after, '2026-11-23', slots, closed, KOLKATA)).toBeUndefined();
+  });
+
   it('opens Join class 10 minutes before the start until the end', () => {
     const c = { startsAt: '2026-11-23T12:30:00.000Z', endsAt: '2026-11-23T13:30:00.000Z' };
     expect(joinState(c, new Date('2026-11-23T12:19:59Z'))).toBe('early');

@@ -83,8 +83,15 @@ export function weekSchedule(
 }
 
 /**
+ * How far ahead the next class is looked for: a year. Holidays may follow one another
+ * (a 120-day break, then a 15-day one), so this is far longer than any one holiday; a
+ * batch with no class in a year has no "next class".
+ */
+export const NEXT_CLASS_HORIZON_DAYS = 366;
+
+/**
  * The class going on at `now` or the next to start, skipping holidays; none within
- * `horizonDays` (longer than any holiday) means none at all.
+ * `horizonDays` means none at all. `holidays` must cover the days up to the horizon.
  */
 export function nextClass(
   now: Date,
@@ -92,7 +99,7 @@ export function nextClass(
   slots: readonly Slot[],
   holidays: readonly HolidayFields[],
   zone: string,
-  horizonDays = 130,
+  horizonDays = NEXT_CLASS_HORIZON_DAYS,
 ): ScheduledClass | undefined {
   if (!slots.length) return undefined;
   for (let i = 0; i <= horizonDays; i++) {

@@ -10,7 +10,7 @@ import { RegistrationMessage } from '@tc/domain/messages';
 import { ServerMessage } from '@tc/domain/server-messages';
 import { TimetableMessage } from '@tc/domain/timetable-messages';
 import { parseBoard, parseGrade } from '@tc/domain/registration';
-import { nextClass, weekSchedule } from '@tc/domain/schedule';
+import { NEXT_CLASS_HORIZON_DAYS, nextClass, weekSchedule } from '@tc/domain/schedule';
 import {
   ALL_BOARDS,
   clashMessage,
@@ -40,9 +40,6 @@ import {
   slotFromJson,
   slotRecord,
 } from './store.ts';
-
-/** How far ahead the next class is looked for: longer than the longest holiday. */
-const NEXT_CLASS_HORIZON_DAYS = 130;
 
 function objectIdOf(params: Params): string {
   const { objectId } = params;

@@ -122,6 +122,9 @@ describe('the schedule on the student dashboard', () => {
     serve({ ...empty, days: empty.days.map((d) => ({ ...d, classes: [] })) });
     renderApp('/dashboard');
     expect(await screen.findByText(/Your batch has no timetable yet/)).toBeInTheDocument();
-    expect(screen.queryByRole('region', { name: 'Add to my calendar' })).not.toBeInTheDocument();
+    // The calendar link can still be shown and replaced (one given out before a move to this batch).
+    const calendar = screen.getByRole('region', { name: 'Add to my calendar' });
+    expect(calendar).toHaveTextContent('Your batch has no classes yet');
+    expect(within(calendar).getByRole('button', { name: 'Show my calendar link' })).toBeEnabled();
   });
 });

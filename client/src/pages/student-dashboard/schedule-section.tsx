@@ -120,7 +120,8 @@ export function ScheduleSection({ batch }: Props) {
     <>
       <NextClassCard next={schedule.next} hasTimetable={schedule.hasTimetable} zone={zone} now={now} />
       <WeekCard schedule={schedule} zone={zone} onWeek={(start) => setWeek(start)} />
-      {schedule.hasTimetable && <CalendarCard callAsStudent={callAsStudent} />}
+      {/* Shown with no timetable too: a link given out before a move to an empty batch can still be replaced. */}
+      <CalendarCard callAsStudent={callAsStudent} hasTimetable={schedule.hasTimetable} />
     </>
   );
 }
@@ -281,7 +282,7 @@ function WeekCard({ schedule, zone, onWeek }: { schedule: Schedule; zone: string
 
 type Feed = ResponseOf<'getMyCalendarFeed'>;
 
-function CalendarCard({ callAsStudent }: { callAsStudent: CallAs }) {
+function CalendarCard({ callAsStudent, hasTimetable }: { callAsStudent: CallAs; hasTimetable: boolean }) {
   const [feed, setFeed] = useState<Feed | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -319,6 +320,8 @@ function CalendarCard({ callAsStudent }: { callAsStudent: CallAs }) {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         Subscribe to your classes in Google Calendar, Apple Calendar or Outlook. The link is private: anyone who has it
         can see your timetable.
+        {!hasTimetable &&
+          ' Your batch has no classes yet: a calendar that has subscribed shows them once they are added.'}
       </Typography>
       {!feed ? (
         <Button variant="outlined" startIcon={<CalendarMonthIcon />} onClick={() => void show()} disabled={busy}>
