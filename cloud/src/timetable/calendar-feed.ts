@@ -133,7 +133,9 @@ export function buildCalendar(
       start: at(firstDate, slot.start),
       end: at(firstDate, endOf(slot)),
       timezone: zone,
-      stamp: new Date(`${today}T00:00:00Z`),
+      // The same all day (the feed reads alike on every fetch of a day), and never ahead of
+      // the time it is fetched: the day's start in the centre's zone, not midnight UTC.
+      stamp: zonedToInstant(today, '00:00', zone),
       ...(slot.link ? { url: slot.link, location: slot.link } : {}),
       repeating: { freq: ICalEventRepeatingFreq.WEEKLY, ...(exclude.length ? { exclude } : {}) },
     });
