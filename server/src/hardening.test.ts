@@ -468,6 +468,16 @@ describe('smaller holes', () => {
     // Used a moment ago but 31 days old: out all the same.
     await age(studentToken, '31 days');
     expect((await t.api('GET', '/api/students/me', undefined, studentToken)).status).toBe(401);
+
+    // A student's session unused for two hours has ended (a tab a child left on a shared
+    // computer, reopened from the browser's history by the next person).
+    const left = await loginStudent(t, student.email, student.password);
+    await t.sql.query(
+      `UPDATE "_Session" SET "createdAt" = now() - interval '3 hours', "lastUsedAt" = now() - interval '121 minutes'
+       WHERE "sessionToken" = $1`,
+      [left],
+    );
+    expect((await t.api('GET', '/api/students/me', undefined, left)).status).toBe(401);
   });
 
   it('keeps a session in use alive: each call (at most once a minute) counts as its last use', async () => {
