@@ -75,6 +75,26 @@ test.describe('student login and dashboard', () => {
     await expect(page).toHaveURL(/\/studentlogin$/);
   });
 
+  test('a logout reaches a duplicate of the tab, which holds a copy of the session', async ({ page, student }) => {
+    await login(page, student.email, student.password);
+    await expectDashboard(page, student);
+    // A duplicated tab starts with a copy of the tab's sessionStorage.
+    const copy = await sessionItem(page, 'userData');
+    const duplicate = await page.context().newPage();
+    await duplicate.goto('/studentlogin');
+    await duplicate.evaluate(`sessionStorage.setItem('userData', ${JSON.stringify(copy)})`);
+    await duplicate.goto('/dashboard');
+    await expectDashboard(duplicate, student);
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/studentlogin$/);
+    // The duplicate lets the session go at once, without a call of its own.
+    await expect(duplicate).toHaveURL(/\/studentlogin$/);
+    await expect(duplicate.getByText(`Welcome, ${student.fullname}`)).toHaveCount(0);
+    expect(await sessionItem(duplicate, 'userData')).toBeNull();
+    await duplicate.close();
+  });
+
   test('asks for the identifier, then the password', async ({ page }) => {
     await page.goto('/studentlogin');
     const loginButton = page.getByRole('button', { name: 'Login' });

@@ -38,9 +38,37 @@ function changed(): void {
 let watchingOtherTabs = false;
 
 /**
+ * A student's session that one tab lets go is announced to the site's other tabs.
+ * sessionStorage is each tab's own, but a duplicated or reopened tab starts with a copy of
+ * it: that copy, the same token, would otherwise go on showing the child's profile after the
+ * logout. Only a tab that holds a student's session listens (an open listener keeps a page
+ * out of the browser's back-forward cache, which a visitor's pages keep).
+ */
+const ENDED_SESSIONS_CHANNEL = 'tc-ended-student-sessions';
+let listening: BroadcastChannel | null = null;
+
+function listenForEndedSessions(): void {
+  if (listening || typeof BroadcastChannel === 'undefined') return;
+  listening = new BroadcastChannel(ENDED_SESSIONS_CHANNEL);
+  listening.onmessage = (event: MessageEvent<unknown>) => {
+    const ended = event.data as { studentToken?: unknown } | null;
+    if (ended && typeof ended.studentToken === 'string' && ended.studentToken === studentSession.token()) {
+      forgetStudent();
+    }
+  };
+}
+
+function announceEnded(studentToken: string): void {
+  if (typeof BroadcastChannel === 'undefined') return;
+  const channel = new BroadcastChannel(ENDED_SESSIONS_CHANNEL);
+  channel.postMessage({ studentToken });
+  channel.close();
+}
+
+/**
  * The admin's session lives in localStorage, which every tab of the site shares: a
- * logout or a login in another tab reaches this one as a `storage` event. (The
- * student's sessionStorage is this tab's own.)
+ * logout or a login in another tab reaches this one as a `storage` event. A student's
+ * session that another tab let go arrives on the channel above.
  */
 function watchOtherTabs(): void {
   if (watchingOtherTabs || typeof window === 'undefined') return;
@@ -54,6 +82,8 @@ function watchOtherTabs(): void {
 export const sessionChanges = {
   subscribe: (listener: () => void): (() => void) => {
     watchOtherTabs();
+    // A tab that opened with a student's session (a duplicate, or a reload) listens from the start.
+    if (studentSession.token()) listenForEndedSessions();
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
@@ -73,6 +103,14 @@ function nameIn(storage: () => Storage, token: string | null): string | null {
 function rememberIn(storage: () => Storage, token: string | null, name: string): void {
   if (!token || nameIn(storage, token) === name) return;
   write(storage, NAME_KEY, JSON.stringify({ token, name }));
+  changed();
+}
+
+function forgetStudent(): void {
+  listening?.close();
+  listening = null;
+  write(session, STUDENT_SESSION_KEY, null);
+  write(session, NAME_KEY, null);
   changed();
 }
 
@@ -97,12 +135,13 @@ export const studentSession = {
     const name = nameIn(session, this.token());
     write(session, STUDENT_SESSION_KEY, JSON.stringify({ tokenStudent }));
     if (name) write(session, NAME_KEY, JSON.stringify({ token: tokenStudent, name }));
+    listenForEndedSessions();
     changed();
   },
   clear(): void {
-    write(session, STUDENT_SESSION_KEY, null);
-    write(session, NAME_KEY, null);
-    changed();
+    const token = this.token();
+    forgetStudent();
+    if (token) announceEnded(token);
   },
   name(): string | null {
     return nameIn(session, this.token());

@@ -110,6 +110,22 @@ describe('student dashboard', () => {
     expect(screen.getByRole('button', { name: 'Log out of all devices' })).toBeEnabled();
   });
 
+  it('lets go of a session another tab (a duplicate of this one) logged out of', async () => {
+    signIn();
+    mockFetch({ 'GET /api/students/me': () => ({ body: profile }) });
+    renderApp('/dashboard');
+    await screen.findByText('Welcome, Riya Sharma');
+    // What lib/session.ts of the other tab says as it lets the session go.
+    const otherTab = new BroadcastChannel('tc-ended-student-sessions');
+    otherTab.postMessage({ studentToken: 'r:another-session' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByText('Welcome, Riya Sharma')).toBeInTheDocument();
+    otherTab.postMessage({ studentToken: 'r:token' });
+    otherTab.close();
+    expect(await screen.findByRole('heading', { name: 'NICE TO SEE YOU' })).toBeInTheDocument();
+    expect(window.sessionStorage.getItem(STUDENT_SESSION_KEY)).toBeNull();
+  });
+
   it('logs out of all devices', async () => {
     signIn();
     const { calls } = mockFetch({
