@@ -42,9 +42,12 @@ export async function startCaptures(): Promise<Captures> {
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
-    onMailFrom(_address, _session, callback) {
+    // Refused as real servers do, quoting the recipient's address (which the site must not log or keep).
+    onRcptTo(address, _session, callback) {
       if (!captures.failMail) return callback();
-      const refused = new Error('Mail server busy, try again later') as Error & { responseCode: number };
+      const refused = new Error(`<${address.address}>: Mail server busy, try again later`) as Error & {
+        responseCode: number;
+      };
       refused.responseCode = 451;
       callback(refused);
     },

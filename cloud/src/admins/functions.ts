@@ -27,6 +27,7 @@ import {
   type User,
 } from '../users/accounts.ts';
 import { changeOwnPassword } from '../users/password-change.ts';
+import { mailFailureReason } from '../mail-failure.ts';
 
 async function adminRole() {
   const Parse = parse();
@@ -104,7 +105,7 @@ export function defineAdminAccountFunctions(deps: CloudDeps): void {
           );
         } catch (error) {
           await withdrawCode(issued);
-          console.error('Mail delivery failed:', error instanceof Error ? error.message : error);
+          console.error('Mail delivery failed:', mailFailureReason(error));
           fail(ErrorCode.DeliveryFailed, ServerMessage.deliveryFailed);
         }
       },

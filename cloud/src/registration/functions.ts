@@ -17,6 +17,7 @@ import { parse } from '../parse.ts';
 import { ENROLLMENT_FIELD, findUserByEmail, findUserByMobile, saveStudent, takenContact } from '../users/accounts.ts';
 import { forgetCounts } from '../users/student-count.ts';
 import { zonedParts } from '@tc/domain/zoned-time';
+import { mailFailureReason } from '../mail-failure.ts';
 
 function emailParam(params: Params): string {
   const email = optionalString(params, 'email')?.trim();
@@ -120,7 +121,7 @@ export function defineRegistrationFunctions(deps: CloudDeps): void {
       );
       await deps.enqueueMail({ to: student.email, ...mail }, `welcome:${user.id}`, user.id);
     } catch (error) {
-      console.error('Queueing the welcome mail failed:', error instanceof Error ? error.message : error);
+      console.error('Queueing the welcome mail failed:', mailFailureReason(error));
     }
     return { objectId: user.id, id: user.get(ENROLLMENT_FIELD) as number };
   });

@@ -29,6 +29,7 @@ import {
 import { clientAddress } from '../client-address.ts';
 import { changeOwnPassword } from '../users/password-change.ts';
 import { revokeAllSessions } from './status.ts';
+import { mailFailureReason } from '../mail-failure.ts';
 
 /** After the answer: the code goes to a student's address only; any other keeps it unsent until it expires. */
 async function mailResetCode(deps: CloudDeps, email: string, issued: IssuedCode): Promise<void> {
@@ -41,7 +42,7 @@ async function mailResetCode(deps: CloudDeps, email: string, issued: IssuedCode)
       // Only this code (a newer one the parent asked for meanwhile stays good), and it
       // still counts for the cooldown, as an unknown address's unsent code does.
       await voidCode(issued);
-      console.error('Mail delivery failed:', error instanceof Error ? error.message : error);
+      console.error('Mail delivery failed:', mailFailureReason(error));
     }
   } catch (error) {
     console.error('sendResetCode failed:', error instanceof Error ? error.message : error);

@@ -74,5 +74,12 @@ describe('the durable mail queue', () => {
     await new Promise((r) => setTimeout(r, 3_000));
     expect(fourth.captures.mails.filter((m) => m.to.includes(old))).toHaveLength(0);
     expect(await fourth.site.mailQueue.status()).toEqual({ queued: 0, failed: 1, sent: 2 });
+    // The mail given up keeps its key, not its text; no row keeps an address in its error.
+    const given = await fourth.sql.query(`SELECT message, last_error FROM mail_delivery WHERE key = $1`, [
+      `test:${old}`,
+    ]);
+    expect(given.rows).toEqual([{ message: null, last_error: 'given up: not sent' }]);
+    const errors = await fourth.sql.query(`SELECT last_error FROM mail_delivery WHERE last_error LIKE '%@%'`);
+    expect(errors.rows).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import type { MailMessage } from '@tc/cloud/deps';
 import type { SendMail } from '../delivery/mail.ts';
 import type pg from 'pg';
 import { inTransaction, type Sql } from '../database/sql.ts';
+import { mailFailureReason } from '@tc/cloud/mail-failure';
 
 const QUEUE = 'mail';
 /** pg-boss's own schema: the queue's working state (backups leave it out: see requeueUnsent). */
@@ -121,6 +122,7 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
   else await boss.updateQueue(QUEUE, { name: QUEUE, ...queueOptions });
 
   await requeueUnsent();
+  await forgetGivenUp();
 
   /** Mails recorded as queued that have no job (a database restored from a backup): queued again. */
   async function requeueUnsent(): Promise<void> {
@@ -151,6 +153,19 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
       await boss.send(QUEUE, { key: row.key, message: row.message } satisfies MailJob, { retryLimit: 0 });
     }
     if (rows.length) wake?.();
+    await forgetGivenUp();
+  }
+
+  /**
+   * Failed mails past `keepTryingHours` are never tried again: their text (a child's name,
+   * marks) is not kept either. The key stays, so the mail is still never sent twice.
+   */
+  async function forgetGivenUp(): Promise<void> {
+    await sql.query(
+      `UPDATE mail_delivery SET message = NULL, last_error = 'given up: not sent', updated_at = now()
+       WHERE state = 'failed' AND message IS NOT NULL AND created_at <= now() - make_interval(hours => $1)`,
+      [options.keepTryingHours],
+    );
   }
   const retrying = setInterval(
     () => void retryFailed().catch((error: unknown) => console.error('mail queue:', (error as Error).message)),
@@ -204,12 +219,13 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
         [key, messageId],
       );
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      // The server's reason without the recipient's address (it often quotes it).
+      const reason = mailFailureReason(error);
       const last = job.retryCount >= job.retryLimit;
       await sql.query(
         `UPDATE mail_delivery SET state = $2, attempts = attempts + 1, last_error = $3, updated_at = now()
            WHERE key = $1`,
-        [key, last ? 'failed' : 'queued', reason.slice(0, 500)],
+        [key, last ? 'failed' : 'queued', reason],
       );
       console.error(`Mail delivery failed (${last ? 'retries spent: tried again later' : 'will retry'}): ${reason}`);
       throw error;
