@@ -132,7 +132,7 @@ const envSchema = z.object({
       (list) => list === undefined || list.every((o) => /^https?:\/\/[^/\s]+$/.test(o)),
       'must be a comma-separated list of origins like https://example.com',
     ),
-  SESSION_IDLE_MINUTES_STUDENT: minutes(120),
+  SESSION_IDLE_MINUTES_STUDENT: minutes(240),
   SESSION_MAX_HOURS_STUDENT: z.coerce
     .number()
     .int()

@@ -469,11 +469,11 @@ describe('smaller holes', () => {
     await age(studentToken, '31 days');
     expect((await t.api('GET', '/api/students/me', undefined, studentToken)).status).toBe(401);
 
-    // A student's session unused for two hours has ended (a tab a child left on a shared
+    // A student's session unused for four hours has ended (a tab a child left on a shared
     // computer, reopened from the browser's history by the next person).
     const left = await loginStudent(t, student.email, student.password);
     await t.sql.query(
-      `UPDATE "_Session" SET "createdAt" = now() - interval '3 hours', "lastUsedAt" = now() - interval '121 minutes'
+      `UPDATE "_Session" SET "createdAt" = now() - interval '5 hours', "lastUsedAt" = now() - interval '241 minutes'
        WHERE "sessionToken" = $1`,
       [left],
     );

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_SESSION_KEY } from '@tc/domain/constants';
+import { UiMessage } from '@tc/domain/messages';
 import { mockFetch, renderApp } from '../test/render-app.tsx';
 import { signIn } from '../test/student.ts';
 
@@ -19,6 +20,7 @@ describe('header', () => {
     renderApp('/home');
     await waitFor(() => expect(window.localStorage.getItem(ADMIN_SESSION_KEY)).toBeNull());
     expect(screen.queryByText('Signed in')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(UiMessage.sessionExpired));
   });
 
   it("keeps the student's session when the profile fails otherwise", async () => {

@@ -47,9 +47,12 @@ function useSignedInName(role: Role | null): string | null {
         const result =
           role === 'student' ? await call('getMyProfile', {}, { token }) : await call('getAdminProfile', {}, { token });
         if (cancelled) return;
-        // A session that has ended is forgotten here too: the header no longer shows it as signed in.
+        // A session that has ended is forgotten here too, with the words a page would say (the
+        // page's own call may get its 401 after this one, when there is nothing left to end).
         if (isSessionRefused(result)) {
-          if (SESSION[role].token() === token) SESSION[role].clear();
+          if (SESSION[role].token() !== token) return;
+          SESSION[role].clear();
+          notify.error(UiMessage.sessionExpired);
           return;
         }
         const data = result.data as { fullname?: string; name?: string; email?: string } | null;

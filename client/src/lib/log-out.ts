@@ -16,7 +16,8 @@ import { adminSession, studentSession } from './session.ts';
 export async function logOut(role: 'student' | 'admin', everywhere = false): Promise<boolean> {
   const session = role === 'student' ? studentSession : adminSession;
   const name = role === 'admin' ? 'logoutAdmin' : everywhere ? 'logoutAllDevices' : 'logoutStudent';
-  const result = await call(name, {}, { token: session.token() });
+  const token = session.token();
+  const result = await call(name, {}, { token });
   // A 401 means the session had ended on the server already: logged out either way.
   if (result.ok || result.status === 401) {
     session.clear();
@@ -30,5 +31,32 @@ export async function logOut(role: 'student' | 'admin', everywhere = false): Pro
   // again: other devices are what it is for.
   if (everywhere) return false;
   session.clear();
+  // The server is asked again while this page is open, so that the session ends there too
+  // (a copy of the tab, reopened from the browser's history, would otherwise still work).
+  if (token) endOnServerLater(name, token);
   return true;
+}
+
+/** Pauses before each new try of a logout the server did not answer (and on coming back online). */
+const RETRY_AFTER_MS = [2_000, 10_000, 60_000, 300_000];
+
+function endOnServerLater(name: 'logoutAdmin' | 'logoutStudent' | 'logoutAllDevices', token: string): void {
+  let tries = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stop = () => {
+    if (timer) clearTimeout(timer);
+    window.removeEventListener('online', tryNow);
+  };
+  function tryNow(): void {
+    if (timer) clearTimeout(timer);
+    void call(name, {}, { token }).then((result) => {
+      // Ended (or already gone): done.
+      if (result.ok || result.status === 401) return stop();
+      const pause = RETRY_AFTER_MS[tries++];
+      if (pause === undefined) return stop();
+      timer = setTimeout(tryNow, pause);
+    });
+  }
+  window.addEventListener('online', tryNow);
+  timer = setTimeout(tryNow, RETRY_AFTER_MS[tries++]);
 }

@@ -132,8 +132,12 @@ export const studentSession = {
   },
   save(tokenStudent: string): void {
     // A new token of the same student (after a password change) keeps the name.
-    const name = nameIn(session, this.token());
+    const previous = this.token();
+    const name = nameIn(session, previous);
     write(session, STUDENT_SESSION_KEY, JSON.stringify({ tokenStudent }));
+    // The token it replaces has ended (a password change ends every other session): a tab
+    // holding it lets it go too.
+    if (previous && previous !== tokenStudent) announceEnded(previous);
     if (name) write(session, NAME_KEY, JSON.stringify({ token: tokenStudent, name }));
     listenForEndedSessions();
     changed();

@@ -80,11 +80,12 @@ describe('student dashboard', () => {
     expect(calls.find((c) => c.path === '/api/student/logout')?.headers.Authorization).toBe('Bearer r:token');
   });
 
-  it('says "Error logging out" when the logout fails, and forgets the session all the same', async () => {
+  it('says "Error logging out" when the logout fails, forgets the session all the same, and asks the server again', async () => {
     signIn();
-    mockFetch({
+    let logouts = 0;
+    const { calls } = mockFetch({
       'GET /api/students/me': () => ({ body: profile }),
-      'POST /api/student/logout': () => ({ status: 500 }),
+      'POST /api/student/logout': () => (++logouts < 3 ? { status: 500 } : { body: { success: true } }),
     });
     const { user } = renderApp('/dashboard');
     await screen.findByText('Welcome, Riya Sharma');
@@ -94,6 +95,14 @@ describe('student dashboard', () => {
     expect(await screen.findByRole('heading', { name: 'NICE TO SEE YOU' })).toBeInTheDocument();
     expect(currentPath()).toBe('/studentlogin');
     expect(window.sessionStorage.getItem(STUDENT_SESSION_KEY)).toBeNull();
+    // Again after a pause, and once more when the browser says it is back online: then ended.
+    const asked = () => calls.filter((c) => c.path === '/api/student/logout');
+    await waitFor(() => expect(asked()).toHaveLength(2), { timeout: 5_000 });
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(asked()).toHaveLength(3));
+    expect(asked().every((c) => c.headers.Authorization === 'Bearer r:token')).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(asked()).toHaveLength(3);
   });
 
   it('stays signed in when "Log out of all devices" fails, to try again', async () => {
