@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { solveChallenge } from 'altcha-lib';
 import { loginAdmin, loginStudent, mailTo, register, startTestSite, type TestSite } from '../../testing/site.ts';
 import { newStudent } from '../../testing/students.ts';
+import { purgeEndedSessions } from '@tc/cloud/users/sessions';
 
 let t: TestSite;
 let appId: string;
@@ -478,6 +479,28 @@ describe('smaller holes', () => {
       [left],
     );
     expect((await t.api('GET', '/api/students/me', undefined, left)).status).toBe(401);
+  });
+
+  it('deletes sessions past every limit that nobody presents again (a tab closed without logging out)', async () => {
+    const { student } = await register(t);
+    const token = (who: string) => loginStudent(t, who, student.password);
+    const [kept, idle, old] = [await token(student.email), await token(student.email), await token(student.mobile)];
+    await t.sql.query(`UPDATE "_Session" SET "lastUsedAt" = now() - interval '5 hours' WHERE "sessionToken" = $1`, [
+      idle,
+    ]);
+    await t.sql.query(
+      `UPDATE "_Session" SET "createdAt" = now() - interval '31 days', "lastUsedAt" = now() WHERE "sessionToken" = $1`,
+      [old],
+    );
+    const deps = {
+      sql: async (text: string, params?: unknown[]) => (await t.sql.query(text, params)).rows,
+      sessions: t.site.config.sessions,
+    } as Parameters<typeof purgeEndedSessions>[0];
+    expect(await purgeEndedSessions(deps)).toBeGreaterThanOrEqual(2);
+    const left = await t.sql.query(`SELECT "sessionToken" AS token FROM "_Session" WHERE "sessionToken" = ANY($1)`, [
+      [kept, idle, old],
+    ]);
+    expect(left.rows.map((row: { token: string }) => row.token)).toEqual([kept]);
   });
 
   it('keeps a session in use alive: each call (at most once a minute) counts as its last use', async () => {

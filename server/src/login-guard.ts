@@ -59,31 +59,56 @@ export async function limiterFactory(options: { sql?: pg.Pool; redisUrl?: string
     return {
       make: (o: LimiterOptions) =>
         Promise.resolve(new RateLimiterRedis({ ...o, storeClient: redis, useRedisPackage: true })),
+      // Redis drops a counter when it runs out.
+      sweep: () => Promise.resolve(),
       close: async () => void (await redis.quit().catch(() => undefined)),
     };
   }
   if (options.sql) {
     const sql = options.sql;
+    const tables: string[] = [];
+    // Counters that have run out are deleted: each row is a keyed hash of an e-mail or a
+    // mobile with an address, not to be kept longer than it counts. (The library's own
+    // clean-up prepares one statement name for every table, which PostgreSQL refuses
+    // for the second table on a connection; its errors are swallowed.)
+    const sweep = async () => {
+      for (const table of tables) await sql.query(`DELETE FROM "${table}" WHERE expire < $1`, [Date.now()]);
+    };
+    const sweeping = setInterval(
+      () => void sweep().catch((error: unknown) => console.error('login counters:', (error as Error).message)),
+      SWEEP_EVERY_MS,
+    );
+    sweeping.unref();
     return {
       // One table per counter, made one after the other (concurrent CREATE TABLE IF NOT EXISTS can collide).
       make: (o: LimiterOptions) =>
         new Promise<RateLimiterAbstract>((resolve, reject) => {
+          const tableName = `rl_${o.keyPrefix.replace(/\W/g, '_')}`;
           const limiter: RateLimiterPostgres = new RateLimiterPostgres(
-            {
-              ...o,
-              storeClient: sql,
-              tableName: `rl_${o.keyPrefix.replace(/\W/g, '_')}`,
-              clearExpiredByTimeout: false,
+            { ...o, storeClient: sql, tableName, clearExpiredByTimeout: false },
+            (error?: unknown) => {
+              if (error) return reject(error instanceof Error ? error : new Error(JSON.stringify(error)));
+              tables.push(tableName);
+              resolve(limiter);
             },
-            (error?: unknown) =>
-              error ? reject(error instanceof Error ? error : new Error(JSON.stringify(error))) : resolve(limiter),
           );
         }),
-      close: () => Promise.resolve(),
+      sweep,
+      close: () => {
+        clearInterval(sweeping);
+        return Promise.resolve();
+      },
     };
   }
-  return { make: (o: LimiterOptions) => Promise.resolve(new RateLimiterMemory(o)), close: () => Promise.resolve() };
+  return {
+    make: (o: LimiterOptions) => Promise.resolve(new RateLimiterMemory(o)),
+    sweep: () => Promise.resolve(),
+    close: () => Promise.resolve(),
+  };
 }
+
+/** How often counters that have run out are deleted from PostgreSQL (Redis expires its own). */
+const SWEEP_EVERY_MS = 10 * 60_000;
 
 /** How long a try counts as in flight at most (a password check takes well under a second). */
 const IN_FLIGHT_SECONDS = 30;

@@ -9,6 +9,7 @@ import { ServerMessage } from '@tc/domain/server-messages';
 import type { RequestHandler } from 'express';
 import type { CloudDeps } from '@tc/cloud/deps';
 import { calendarFeed } from '@tc/cloud/timetable/calendar-feed';
+import { purgeEndedSessions } from '@tc/cloud/users/sessions';
 import { ensureAdmin } from './admin-bootstrap.ts';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
@@ -286,6 +287,14 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
     ] as const);
     const dashboard: RequestHandler[] | undefined = made?.handlers;
     await releaseStartUpLock();
+
+    // Sessions past every limit are deleted now and each hour (sessions.ts purgeEndedSessions).
+    const purgeSessions = () =>
+      void purgeEndedSessions(deps).catch((error: unknown) => console.error('sessions:', (error as Error).message));
+    purgeSessions();
+    const purging = setInterval(purgeSessions, 60 * 60_000);
+    purging.unref();
+    cleanups.push(() => clearInterval(purging));
 
     const app = createApp({
       config,

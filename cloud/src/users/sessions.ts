@@ -140,3 +140,24 @@ async function judgeSession(
   }
   return { grade: session.grade, board: session.board, admin: session.admin };
 }
+
+/**
+ * Deletes every session past both roles' limits, unused or too old: a session is
+ * otherwise deleted only when its token is presented again, and a tab closed without
+ * logging out would leave its row (a token and whose it is) for ever. Returns how many.
+ */
+export async function purgeEndedSessions(deps: Pick<CloudDeps, 'sql' | 'sessions'>): Promise<number> {
+  const { student, admin } = deps.sessions;
+  const idleSeconds = Math.max(student.idleSeconds, admin.idleSeconds);
+  const maxSeconds = Math.max(student.maxSeconds, admin.maxSeconds);
+  const gone = await deps.sql<{ n: number }>(
+    `WITH gone AS (
+       DELETE FROM "_Session"
+       WHERE "createdAt" < now() - make_interval(secs => $1)
+          OR coalesce("${LAST_USED_FIELD}", "createdAt") < now() - make_interval(secs => $2)
+       RETURNING 1)
+     SELECT count(*)::int AS n FROM gone`,
+    [maxSeconds, idleSeconds],
+  );
+  return gone[0]?.n ?? 0;
+}
