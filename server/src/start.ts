@@ -10,6 +10,7 @@ import type { RequestHandler } from 'express';
 import type { CloudDeps } from '@tc/cloud/deps';
 import { calendarFeed } from '@tc/cloud/timetable/calendar-feed';
 import { purgeEndedSessions } from '@tc/cloud/users/sessions';
+import { redoErasures } from '@tc/cloud/students/status';
 import { ensureAdmin } from './admin-bootstrap.ts';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
@@ -286,6 +287,10 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
       ),
     ] as const);
     const dashboard: RequestHandler[] | undefined = made?.handlers;
+    // Children a restore brought back although erased since its backup: erased again
+    // before anyone can reach them (operations/erasures-after-restore.ts).
+    const erasedAgain = await redoErasures(deps);
+    if (erasedAgain) logger.info({ students: erasedAgain }, 'erased again after a restore');
     await releaseStartUpLock();
 
     // Sessions past every limit are deleted now and each hour (sessions.ts purgeEndedSessions).

@@ -164,6 +164,27 @@ export function defineStatusFunctions(deps: CloudDeps): void {
   });
 }
 
+/**
+ * Accounts that a restore brought back whole although they had been erased since the
+ * backup (server/src/operations/erasures-after-restore.ts: shut, marked pending, the
+ * erasure's log entry carried over): erased again, with the steps of the first erasure.
+ * Run at start, before the site answers. Returns how many.
+ */
+export async function redoErasures(deps: CloudDeps): Promise<number> {
+  const Parse = parse();
+  const users = await new Parse.Query(Parse.User)
+    .equalTo(ERASURE_PENDING, true)
+    .doesNotExist('erasedAt')
+    .limit(10_000)
+    .find(MASTER);
+  for (const user of users) await finishErasure(deps, user, await erase(deps, user));
+  if (users.length) {
+    forgetCounts();
+    await signalChange(STUDENTS_SIGNAL);
+  }
+  return users.length;
+}
+
 /** The record of an erasure names the fields, never the values that went. */
 function erasureChanges(user: User): Change[] {
   const replaced = {

@@ -15,6 +15,7 @@
 // identity or generated column) fails the backup loudly rather than dropping it.
 
 import { MAIL_QUEUE_SCHEMA } from '../mail-queue/mail-queue.ts';
+import { carryErasures, readErasures } from './erasures-after-restore.ts';
 import { createHash } from 'node:crypto';
 import {
   createReadStream,
@@ -299,7 +300,7 @@ export async function restoreDatabase(
   databaseUri: string,
   file: string,
   options: { force?: boolean } = {},
-): Promise<void> {
+): Promise<{ erasuresCarried: number }> {
   await verifyChecksum(file);
   const client = new pg.Client({ connectionString: databaseUri, application_name: 'tuition-restore' });
   await client.connect();
@@ -311,6 +312,8 @@ export async function restoreDatabase(
     if ((await holdsData(client)) && !options.force) {
       throw new BackupError('The database already holds data; add --force to replace it with the backup');
     }
+    // Children erased in the database about to be replaced stay erased (erasures-after-restore.ts).
+    const erasures = options.force ? await readErasures(client) : { ids: [], entries: [] };
     await client.query('BEGIN');
     if (options.force) await client.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public');
     const lines = createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity });
@@ -350,7 +353,9 @@ export async function restoreDatabase(
     }
     if (!complete || copy) throw new BackupError(`${file} is cut short: it does not end as a whole backup does`);
     if (sql.trim()) await client.query(sql);
+    const carried = await carryErasures(client, erasures);
     await client.query('COMMIT');
+    return { erasuresCarried: carried };
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;

@@ -26,8 +26,13 @@ try {
   database = await openSiteDatabase(config);
   if (database.running) throw new Error('The site is running on this DATA_DIR: stop it (Ctrl-C or SIGTERM) first.');
   const started = Date.now();
-  await restoreDatabase(database.uri, file, { force: values.force });
+  const { erasuresCarried } = await restoreDatabase(database.uri, file, { force: values.force });
   console.log(`Restored ${file} in ${Date.now() - started} ms. Start the site with npm start.`);
+  if (erasuresCarried) {
+    console.log(
+      `${erasuresCarried} student(s) erased since this backup are shut now and erased again when the site starts.`,
+    );
+  }
 } catch (error) {
   failed = true;
   console.error(error instanceof ConfigError ? error.message : `Restore failed: ${(error as Error).message}`);

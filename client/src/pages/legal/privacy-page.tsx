@@ -46,7 +46,8 @@ export default function PrivacyPage() {
       <p>
         While the student is enrolled, and for one year after the last class or contact, so that a returning student
         keeps their record. Then we erase it, except what the law requires us to keep. Security records are kept only as
-        long as they are needed for that purpose.
+        long as they are needed for that purpose. Copies in our backups are deleted within 14 days; if we ever restore a
+        backup, data erased since it was made is erased again.
       </p>
       <h2>Your rights</h2>
       <p>Under the DPDP Act, the parent or guardian (or the student, once an adult) may ask us to:</p>
