@@ -17,6 +17,7 @@ export const ACTIVITY_KINDS = [
   'student.deactivate',
   'student.reactivate',
   'student.erase',
+  'students.export',
   'admin.invite',
   'admin.accept',
   'admin.remove',

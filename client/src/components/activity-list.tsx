@@ -11,6 +11,7 @@ export const KIND_LABELS: Record<string, string> = {
   'student.deactivate': 'Student deactivated',
   'student.reactivate': 'Student reactivated',
   'student.erase': 'Personal data erased',
+  'students.export': 'Students exported (CSV)',
   'admin.invite': 'Admin invited',
   'admin.accept': 'Invitation accepted',
   'admin.remove': 'Admin rights removed',

@@ -116,4 +116,28 @@ describe('the CSV export', () => {
       expect(JSON.parse(text).error).toBeTruthy();
     }
   });
+
+  it('is recorded in the activity log: who took which view, a search named but not quoted', async () => {
+    const { student } = await register(t);
+    const query = `?q=${encodeURIComponent(student.fullname)}&grade=7&board=ICSE&status=all&sort=-fullname`;
+    expect((await download(query)).res.status).toBe(200);
+    const activity = await t.api('GET', '/api/activity?limit=5', undefined, admin);
+    expect(activity.status).toBe(200);
+    const entry = (activity.body as { kind: string }[]).find((e) => e.kind === 'students.export');
+    expect(entry).toMatchObject({
+      kind: 'students.export',
+      state: 'applied',
+      adminEmail: t.admin.email.toLowerCase(),
+      changes: [{ field: 'view', before: '', after: 'a search · grade 7 · ICSE · every status · sorted by -fullname' }],
+    });
+    expect(JSON.stringify(activity.body)).not.toContain(student.fullname);
+    // A refused export is no export: nothing recorded.
+    const before = (await t.sql.query(`SELECT count(*)::int AS n FROM "ActivityEntry" WHERE kind = 'students.export'`))
+      .rows[0].n as number;
+    expect((await download('?grade=12')).res.status).toBe(400);
+    expect((await download('', 'not-a-token')).res.status).toBe(401);
+    const after = (await t.sql.query(`SELECT count(*)::int AS n FROM "ActivityEntry" WHERE kind = 'students.export'`))
+      .rows[0].n as number;
+    expect(after).toBe(before);
+  });
 });

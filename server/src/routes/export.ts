@@ -19,14 +19,23 @@ import { ServerMessage } from '@tc/domain/server-messages';
 import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
 import { gradeLabel, mobileSearchDigits, parseBoard, parseGrade } from '@tc/domain/registration';
 import { bearerToken } from '../bearer.ts';
+import { recordActivity } from '@tc/cloud/activity/log';
+import { parse } from '@tc/cloud/parse';
+import type { User } from '@tc/cloud/users/accounts';
 import { callCloudFunction } from '../cloud-call.ts';
+import { userOfSession } from '../parse-internals/internals.ts';
 import type { Sql } from '../database/sql.ts';
 
 interface Filters {
   where: string[];
   values: unknown[];
   order: string;
+  /** The view as the activity log records it: "grade 7 · ICSE · active · sorted by id", a search named, not quoted. */
+  described: string;
 }
+
+/** The log entry's target: an export is of many students, none in particular. */
+const EXPORT_TARGET = 'students';
 
 const one = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, '\\$&');
@@ -35,6 +44,7 @@ const likeEscape = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 export function filtersOf(query: Record<string, unknown>): Filters {
   const where = ['"enrollmentId" IS NOT NULL'];
   const values: unknown[] = [];
+  const described: string[] = [];
   const add = (value: unknown) => {
     values.push(value);
     return `$${values.length}`;
@@ -47,18 +57,22 @@ export function filtersOf(query: Record<string, unknown>): Filters {
     const digits = mobileSearchDigits(q);
     if (digits) clauses.push(`mobile LIKE ${add(`%${digits}%`)}`);
     where.push(`(${clauses.join(' OR ')})`);
+    // A search may be a child's name: the log says there was one, not what it was.
+    described.push('a search');
   }
   const gradeText = one(query.grade);
   if (gradeText) {
     const grade = parseGrade(gradeText);
     if (grade === null) throw new AppError(ErrorCode.Validation, RegistrationMessage.gradeOutOfRange, 'grade');
     where.push(`grade = ${add(grade)}`);
+    described.push(`grade ${grade}`);
   }
   const boardText = one(query.board);
   if (boardText) {
     const board = parseBoard(boardText);
     if (!board) throw new AppError(ErrorCode.Validation, RegistrationMessage.boardInvalid, 'board');
     where.push(`board = ${add(board)}`);
+    described.push(board);
   }
   const status = one(query.status) || 'active';
   if (!(STATUS_FILTERS as readonly string[]).includes(status)) {
@@ -66,6 +80,7 @@ export function filtersOf(query: Record<string, unknown>): Filters {
   }
   if (status === 'active') where.push(`(status IS NULL OR status <> 'deactivated')`);
   if (status === 'deactivated') where.push(`status = 'deactivated'`);
+  described.push(status === 'all' ? 'every status' : status);
 
   const sort = one(query.sort) || 'id';
   const field = sort.replace(/^-/, '');
@@ -79,7 +94,8 @@ export function filtersOf(query: Record<string, unknown>): Filters {
   const direction = sort.startsWith('-') ? 'DESC' : 'ASC';
   const order =
     column === 'enrollmentId' ? `"enrollmentId" ${direction}` : `"${column}" ${direction}, "enrollmentId" ASC`;
-  return { where, values, order };
+  described.push(`sorted by ${sort}`);
+  return { where, values, order, described: described.join(' · ') };
 }
 
 /** A row as the cursor gives it (rowMode 'array': no object per row), in the order of COLUMNS_SQL. */
@@ -140,12 +156,13 @@ function inChunks(): Transform {
   });
 }
 
-/** The session must be an administrator's: the admin call of the contract table decides. */
-async function requireAdminToken(header: string | undefined, clientIp: string): Promise<void> {
+/** The session must be an administrator's: the admin call of the contract table decides. Gives the admin. */
+async function requireAdminToken(header: string | undefined, clientIp: string): Promise<User> {
   const token = bearerToken(header);
   if (!token) throw new AppError(ErrorCode.InvalidSession, ServerMessage.sessionInvalid);
   try {
     await callCloudFunction('getAdminProfile', {}, clientIp, token);
+    return (await userOfSession(parse().applicationId!, token)) as User;
   } catch (error) {
     if (error instanceof AppError && error.code === ErrorCode.Forbidden) {
       throw new AppError(ErrorCode.Forbidden, ServerMessage.adminOnly);
@@ -158,8 +175,14 @@ export function exportRoute(sql: Sql): RequestHandler {
   return async (req, res, next) => {
     let filters: Filters;
     try {
-      await requireAdminToken(req.get('authorization'), req.ip ?? 'unknown');
+      const admin = await requireAdminToken(req.get('authorization'), req.ip ?? 'unknown');
       filters = filtersOf(req.query);
+      // Every child's details leave the site in one file: the log says who took which view, and when.
+      const view = { field: 'view', before: '', after: filters.described };
+      await recordActivity(
+        { admin, kind: 'students.export', targetClass: '_User', targetId: EXPORT_TARGET, changes: [view] },
+        () => Promise.resolve(),
+      );
     } catch (error) {
       if (!(error instanceof AppError)) return next(error);
       res.status(httpStatusOf(error.code)).json({

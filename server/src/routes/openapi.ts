@@ -94,7 +94,8 @@ function exportOperation() {
     summary: 'The students table as CSV: the current search, filters and sort, every page',
     description:
       'Streamed from the database. UTF-8 with a BOM, CRLF line ends, a header row, dates DD/MM/YYYY; a cell ' +
-      "starting with =, +, -, @, tab or carriage return is prefixed with ' (no formula injection).",
+      "starting with =, +, -, @, tab or carriage return is prefixed with ' (no formula injection). " +
+      'Each export is recorded in the activity log (students.export: the admin and the view, a search not quoted).',
     tags: ['Admin'],
     security: [{ admin: [] }],
     parameters: [
