@@ -1,15 +1,8 @@
 import { useEffect, useRef } from 'react';
+import { attended, onNextInput } from './attention.ts';
 
 /** At most one reload per this long while changes keep coming (a burst of registrations). */
 const QUIET_MS = 300;
-/**
- * Each reload is a call with the session, which counts as its use: after this long
- * without the person's own input the page stops reloading by itself, so that an
- * unattended page cannot keep a session alive past its idle timeout (admins: 30
- * minutes). The next key or pointer press reloads once and resumes.
- */
-const UNATTENDED_MS = 10 * 60_000;
-const INPUT_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
 
 /**
  * Reloads a page's data when the live signal `key` changes
@@ -28,20 +21,16 @@ export function useLiveSignal(key: string | null, sessionToken: string | null, r
     let unsubscribe: (() => void) | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let pending = false;
-    let lastInput = Date.now();
-    let missed = false;
-    const input = () => {
-      lastInput = Date.now();
-      if (missed && !stopped) {
-        missed = false;
-        latest.current();
-      }
-    };
-    for (const name of INPUT_EVENTS) window.addEventListener(name, input, { passive: true, capture: true });
+    let cancelCatchUp: (() => void) | undefined;
     // The first change reloads at once, the ones right after it once more at the end.
     const changed = () => {
-      if (Date.now() - lastInput > UNATTENDED_MS) {
-        missed = true;
+      // Each reload is a call with the session, which counts as its use: an unattended page
+      // reloads once, at the person's next input (lib/attention.ts).
+      if (!attended()) {
+        cancelCatchUp ??= onNextInput(() => {
+          cancelCatchUp = undefined;
+          if (!stopped) latest.current();
+        });
         return;
       }
       if (timer) {
@@ -69,7 +58,7 @@ export function useLiveSignal(key: string | null, sessionToken: string | null, r
       });
     return () => {
       stopped = true;
-      for (const name of INPUT_EVENTS) window.removeEventListener(name, input, { capture: true });
+      cancelCatchUp?.();
       if (timer) clearTimeout(timer);
       unsubscribe?.();
     };

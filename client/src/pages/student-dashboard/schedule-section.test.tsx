@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UiMessage } from '@tc/domain/messages';
 import { addDays } from '@tc/domain/zoned-time';
 import { mockFetch, renderApp } from '../../test/render-app.tsx';
@@ -114,6 +114,33 @@ describe('the schedule on the student dashboard', () => {
     expect(asked()).toBe(1);
     await userEvent.click(screen.getByRole('button', { name: 'Next week' }));
     await waitFor(() => expect(asked()).toBe(2));
+  });
+
+  it('asks for the next class once the one on the card has ended', async () => {
+    signIn();
+    const { calls } = serve(schedule(-120));
+    renderApp('/dashboard');
+    const asked = () => calls.filter((c) => c.path === '/api/students/me/schedule').length;
+    await waitFor(() => expect(asked()).toBe(2));
+  });
+
+  it('with nobody at the page, asks for it at the next key or pointer press, not by itself', async () => {
+    // Eleven minutes without input: the page is unattended (lib/attention.ts).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 11 * 60_000);
+    try {
+      signIn();
+      const { calls } = serve(schedule(-120));
+      renderApp('/dashboard');
+      const asked = () => calls.filter((c) => c.path === '/api/students/me/schedule').length;
+      await screen.findByText('Mathematics', { selector: 'p' });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(asked()).toBe(1);
+      window.dispatchEvent(new Event('pointerdown'));
+      await waitFor(() => expect(asked()).toBe(2));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('says when the batch has no timetable yet', async () => {

@@ -1,6 +1,7 @@
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import { HOLIDAYS_SIGNAL, timetableSignal } from '@tc/domain/live';
 import { useLiveSignal } from '../../lib/use-live-signal.ts';
+import { attended, onNextInput } from '../../lib/attention.ts';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
@@ -95,10 +96,21 @@ export function ScheduleSection({ batch }: Props) {
   // The class on the card has ended: ask for the next one (once per class).
   const next = schedule?.next;
   const [reloadedAfter, setReloadedAfter] = useState<string | null>(null);
+  // A call the page makes by itself: with nobody at the page, at the next input instead,
+  // so that a dashboard left open does not keep the session alive (lib/attention.ts).
+  const [awaitingInput, setAwaitingInput] = useState(false);
   if (next && joinState(next, now) === 'over' && reloadedAfter !== next.endsAt) {
     setReloadedAfter(next.endsAt);
-    setVersion((v) => v + 1);
+    if (attended()) setVersion((v) => v + 1);
+    else setAwaitingInput(true);
   }
+  useEffect(() => {
+    if (!awaitingInput) return;
+    return onNextInput(() => {
+      setAwaitingInput(false);
+      setVersion((v) => v + 1);
+    });
+  }, [awaitingInput]);
 
   if (failed && !schedule) {
     return (
