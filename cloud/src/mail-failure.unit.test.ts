@@ -10,8 +10,14 @@ describe('mailFailureReason', () => {
       "Can't send mail - all recipients were rejected: 550 5.1.1 <<address>>: Recipient address rejected",
     );
     expect(mailFailureReason('Mailbox full for parent@example.com, try later')).toBe(
-      'Mailbox full for <address>, try later',
+      // (A comma right after an address goes with it: more masked, never less.)
+      'Mailbox full for <address> try later',
     );
+    // Addresses the registration form accepts, however they are written.
+    for (const address of ['"priya.sharma"@gmail.com', "priya'@gmail.com", 'a(b)@gmail.com', 'priya,x@gmail.com']) {
+      expect(mailFailureReason(`550 <${address}>: rejected`)).toBe('550 <<address>>: rejected');
+      expect(mailFailureReason(`550 ${address} rejected`)).toBe('550 <address> rejected');
+    }
     expect(mailFailureReason(new Error('connect ECONNREFUSED 127.0.0.1:2525'))).toBe(
       'connect ECONNREFUSED 127.0.0.1:2525',
     );

@@ -24,6 +24,9 @@ function listen(): void {
   for (const name of INPUT_EVENTS) window.addEventListener(name, input, { passive: true, capture: true });
 }
 
+// From the page's first moment: input before the first call of a page of its own counts.
+listen();
+
 /** Whether the person has pressed a key or touched the page lately (the page is in use). */
 export function attended(): boolean {
   listen();

@@ -162,7 +162,8 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
    */
   async function forgetGivenUp(): Promise<void> {
     await sql.query(
-      `UPDATE mail_delivery SET message = NULL, last_error = 'given up: not sent', updated_at = now()
+      `UPDATE mail_delivery SET message = NULL, last_error = left('given up: ' || coalesce(last_error, 'not sent'), 500),
+         updated_at = now()
        WHERE state = 'failed' AND message IS NOT NULL AND created_at <= now() - make_interval(hours => $1)`,
       [options.keepTryingHours],
     );
@@ -240,7 +241,7 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
    */
   const deliverBatch = async (jobs: PgBoss.JobWithMetadata<MailJob>[]) => {
     const done: string[] = [];
-    const failed: Array<{ id: string; message: string }> = [];
+    const failed: Array<{ id: string; message: string; last: boolean }> = [];
     let next = 0;
     await Promise.all(
       Array.from({ length: Math.min(sendConcurrency, jobs.length) }, async () => {
@@ -250,14 +251,16 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
             await deliver(job);
             done.push(job.id);
           } catch (error) {
-            failed.push({ id: job.id, message: error instanceof Error ? error.message : String(error) });
+            failed.push({ id: job.id, message: mailFailureReason(error), last: job.retryCount >= job.retryLimit });
           }
         }
       }),
     );
-    // Done jobs go at once with their data (the mail's text), not kept for pg-boss's retention days.
-    if (done.length) await boss.deleteJob(QUEUE, done);
-    for (const { id, message } of failed) await boss.fail(QUEUE, id, { message });
+    // Done jobs go at once with their data (the mail's text), not kept for pg-boss's retention
+    // days; so do jobs whose retries are spent (the mail's row keeps what retryFailed needs).
+    const spent = failed.filter((f) => f.last).map((f) => f.id);
+    if (done.length || spent.length) await boss.deleteJob(QUEUE, [...done, ...spent]);
+    for (const { id, message } of failed.filter((f) => !f.last)) await boss.fail(QUEUE, id, { message });
   };
 
   // Our own loop rather than boss.work(): pg-boss 10's worker does not await its

@@ -40,19 +40,28 @@ export async function readErasures(client: pg.Client): Promise<CarriedErasures> 
  */
 export async function carryErasures(client: pg.Client, carried: CarriedErasures): Promise<number> {
   if (!carried.ids.length || !(await exists(client, '_User'))) return 0;
-  const { rows } = await client.query<{ id: string }>(
+  // A backup made by an older version may lack the columns the marks need (the site's
+  // schema adds them at start, as it would have anyway).
+  await client.query(`ALTER TABLE "_User" ADD COLUMN IF NOT EXISTS status text,
+    ADD COLUMN IF NOT EXISTS "erasedAt" timestamp with time zone, ADD COLUMN IF NOT EXISTS "erasurePending" boolean`);
+  const { rows } = await client.query<{ id: string; email: string | null }>(
     `UPDATE "_User" SET status = 'deactivated', "erasurePending" = true
-     WHERE "objectId" = ANY($1) AND "erasedAt" IS NULL RETURNING "objectId" AS id`,
+     WHERE "objectId" = ANY($1) AND "erasedAt" IS NULL RETURNING "objectId" AS id, lower(email) AS email`,
     [carried.ids],
   );
   const ids = rows.map((row) => row.id);
   if (!ids.length) return 0;
   await client.query(`DELETE FROM "_Session" WHERE "user" = ANY($1)`, [ids]);
   if (await exists(client, 'mail_delivery')) {
+    await client.query(`ALTER TABLE mail_delivery ADD COLUMN IF NOT EXISTS account_id text`);
+    // Queued, or failed and still to be tried again: about the account, or (a row from
+    // before mails named their account) to its address.
+    const emails = rows.map((row) => row.email).filter((email): email is string => Boolean(email));
     await client.query(
       `UPDATE mail_delivery SET state = 'failed', message = NULL, last_error = 'recipient erased', updated_at = now()
-       WHERE account_id = ANY($1) AND state = 'queued'`,
-      [ids],
+       WHERE state IN ('queued', 'failed') AND message IS NOT NULL
+         AND (account_id = ANY($1) OR lower(message->>'to') = ANY($2))`,
+      [ids, emails],
     );
   }
   if (carried.entries.length && (await exists(client, 'ActivityEntry'))) {
