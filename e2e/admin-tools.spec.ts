@@ -20,7 +20,7 @@ import {
   waitForOutbox,
 } from './fixtures.ts';
 import { tag } from '../testing/students.ts';
-import { exportSaved } from '../domain/src/admin-tools.ts';
+import { AdminToolsMessage } from '../domain/src/admin-tools-messages.ts';
 
 /** The student's row of the admin table, searched for by e-mail. */
 async function searchedRow(page: Page, student: { email: string; objectId: string }) {
@@ -64,7 +64,7 @@ test.describe('admin tools', () => {
       page.getByRole('button', { name: 'Export CSV' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^students-\d{4}-\d{2}-\d{2}\.csv$/);
-    await expectToast(page, exportSaved(download.suggestedFilename()));
+    await expectToast(page, AdminToolsMessage.exportSaved(download.suggestedFilename()));
     const bytes = readFileSync(await download.path());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows: string[][] = parseCsv(bytes.toString('utf8'), { bom: true });

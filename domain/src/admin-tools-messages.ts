@@ -11,6 +11,9 @@ export const AdminToolsMessage = {
   alreadyErased: 'This student has already been erased',
   erasedCannotChange: 'An erased student cannot be changed',
   eraseConfirmation: (word: string) => `Type ${word} to confirm`,
+  /** After an export: the file leaves the site's protection, and says so where it lands. */
+  exportSaved: (file: string) =>
+    `Saved ${file}. It holds students' personal details: on a shared computer, delete it when you are done.`,
   kindInvalid: 'Unknown kind of activity',
   dateInvalid: `Dates must be real dates as YYYY-MM-DD, from ${QUERY_YEARS.first} to ${QUERY_YEARS.last}`,
   notAnAdmin: 'No administrator with this id',

@@ -62,9 +62,6 @@ export const ACTIVITY_MAX_LIMIT = 200;
 
 /** The CSV export (a file, not JSON: a dedicated route beside the contract table). */
 export const EXPORT_PATH = '/api/users/export.csv';
-/** The toast after an export: the file leaves the site's protection, and says so where it lands. */
-export const exportSaved = (file: string) =>
-  `Saved ${file}. It holds students' personal details: on a shared computer, delete it when you are done.`;
 /** The admin table's columns, which the export repeats (product.md §9: "the table's columns"). */
 export const STUDENT_COLUMNS = {
   id: 'ID',

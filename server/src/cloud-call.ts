@@ -24,24 +24,46 @@ export async function callCloudFunction(
   clientIp: string,
   sessionToken?: string,
 ): Promise<unknown> {
-  const Parse = parse();
+  const user = sessionToken ? await sessionUser(sessionToken) : undefined;
+  return callCloudFunctionAs(name, params, clientIp, user);
+}
+
+/** The account of a session as Parse gives it; an unknown or expired session is a 209. */
+export async function sessionUser(sessionToken: string): Promise<User> {
   try {
-    const user = sessionToken ? ((await userOfSession(Parse.applicationId!, sessionToken)) as User) : undefined;
+    return (await userOfSession(parse().applicationId!, sessionToken)) as User;
+  } catch (error) {
+    throw asAppError(error);
+  }
+}
+
+/** callCloudFunction for an account already looked up (sessionUser), or none. */
+export async function callCloudFunctionAs(
+  name: string,
+  params: Record<string, unknown>,
+  clientIp: string,
+  user?: User,
+): Promise<unknown> {
+  try {
     return await cloudFunction(name)({ params, ...(user ? { user } : {}), master: false, context: { clientIp } });
   } catch (error) {
-    if (error instanceof Parse.Error) {
-      if (error.code === Parse.Error.INVALID_SESSION_TOKEN) {
-        throw new AppError(ErrorCode.InvalidSession, ServerMessage.sessionInvalid);
-      }
-      if (
-        isDatabaseRefusal(error) ||
-        error.code === ErrorCode.Internal ||
-        error.code === Parse.Error.INTERNAL_SERVER_ERROR
-      ) {
-        throw new AppError(ErrorCode.Internal, ServerMessage.internal);
-      }
-      throw new AppError(error.code as ErrorCode, error.message, fieldOf(error));
-    }
-    throw error;
+    throw asAppError(error);
   }
+}
+
+/** A Parse error as the AppError the facade answers with; anything else as it is. */
+function asAppError(error: unknown): unknown {
+  const Parse = parse();
+  if (!(error instanceof Parse.Error)) return error;
+  if (error.code === Parse.Error.INVALID_SESSION_TOKEN) {
+    return new AppError(ErrorCode.InvalidSession, ServerMessage.sessionInvalid);
+  }
+  if (
+    isDatabaseRefusal(error) ||
+    error.code === ErrorCode.Internal ||
+    error.code === Parse.Error.INTERNAL_SERVER_ERROR
+  ) {
+    return new AppError(ErrorCode.Internal, ServerMessage.internal);
+  }
+  return new AppError(error.code as ErrorCode, error.message, fieldOf(error));
 }

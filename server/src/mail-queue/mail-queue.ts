@@ -14,6 +14,8 @@ import { mailFailureReason } from '@tc/cloud/mail-failure';
 const QUEUE = 'mail';
 /** pg-boss's own schema: the queue's working state (backups leave it out: see requeueUnsent). */
 export const MAIL_QUEUE_SCHEMA = 'pgboss';
+/** A mail's last_error when its recipient was erased before it went: never sent, no text kept. */
+export const RECIPIENT_ERASED = 'recipient erased';
 
 export interface MailQueueStatus {
   queued: number;
@@ -203,7 +205,7 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
     // the queue yet, or missed it): never, and no copy kept.
     if (row.erased) {
       await sql.query(
-        `UPDATE mail_delivery SET state = 'failed', message = NULL, last_error = 'recipient erased', updated_at = now()
+        `UPDATE mail_delivery SET state = 'failed', message = NULL, last_error = '${RECIPIENT_ERASED}', updated_at = now()
          WHERE key = $1`,
         [key],
       );
@@ -367,7 +369,7 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
          ), forgotten AS (
            UPDATE mail_delivery d SET message = NULL,
              state = CASE WHEN state = 'queued' THEN 'failed' ELSE state END,
-             last_error = 'recipient erased', updated_at = now()
+             last_error = '${RECIPIENT_ERASED}', updated_at = now()
            FROM about WHERE d.key = about.key AND (d.message IS NOT NULL OR d.last_error IS NOT NULL)
          )
          SELECT key FROM about`,

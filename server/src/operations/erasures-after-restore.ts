@@ -7,6 +7,7 @@
 // code that made the first erasure. A database lost entirely knows no erasure: README.
 
 import type pg from 'pg';
+import { RECIPIENT_ERASED } from '../mail-queue/mail-queue.ts';
 
 export interface CarriedErasures {
   /** The accounts erased in the database being replaced. */
@@ -58,7 +59,7 @@ export async function carryErasures(client: pg.Client, carried: CarriedErasures)
     // before mails named their account) to its address.
     const emails = rows.map((row) => row.email).filter((email): email is string => Boolean(email));
     await client.query(
-      `UPDATE mail_delivery SET state = 'failed', message = NULL, last_error = 'recipient erased', updated_at = now()
+      `UPDATE mail_delivery SET state = 'failed', message = NULL, last_error = '${RECIPIENT_ERASED}', updated_at = now()
        WHERE state IN ('queued', 'failed') AND message IS NOT NULL
          AND (account_id = ANY($1) OR lower(message->>'to') = ANY($2))`,
       [ids, emails],

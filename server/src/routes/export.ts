@@ -20,10 +20,8 @@ import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
 import { gradeLabel, mobileSearchDigits, parseBoard, parseGrade } from '@tc/domain/registration';
 import { bearerToken } from '../bearer.ts';
 import { recordActivity } from '@tc/cloud/activity/log';
-import { parse } from '@tc/cloud/parse';
 import type { User } from '@tc/cloud/users/accounts';
-import { callCloudFunction } from '../cloud-call.ts';
-import { userOfSession } from '../parse-internals/internals.ts';
+import { callCloudFunctionAs, sessionUser } from '../cloud-call.ts';
 import type { Sql } from '../database/sql.ts';
 
 interface Filters {
@@ -161,8 +159,10 @@ async function requireAdminToken(header: string | undefined, clientIp: string): 
   const token = bearerToken(header);
   if (!token) throw new AppError(ErrorCode.InvalidSession, ServerMessage.sessionInvalid);
   try {
-    await callCloudFunction('getAdminProfile', {}, clientIp, token);
-    return (await userOfSession(parse().applicationId!, token)) as User;
+    // The session looked up once: the admin check runs as its account, which the log entry names.
+    const admin = await sessionUser(token);
+    await callCloudFunctionAs('getAdminProfile', {}, clientIp, admin);
+    return admin;
   } catch (error) {
     if (error instanceof AppError && error.code === ErrorCode.Forbidden) {
       throw new AppError(ErrorCode.Forbidden, ServerMessage.adminOnly);

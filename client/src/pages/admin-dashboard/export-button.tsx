@@ -1,7 +1,8 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
-import { EXPORT_PATH, exportSaved } from '@tc/domain/admin-tools';
+import { EXPORT_PATH } from '@tc/domain/admin-tools';
+import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
 import { UiMessage } from '@tc/domain/messages';
 import { notify } from '../../lib/notify.ts';
 import { useApi } from '../../lib/use-api.ts';
@@ -40,7 +41,7 @@ export function ExportButton({ view }: { view: StudentView }) {
       link.click();
       link.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      notify.success(exportSaved(name));
+      notify.success(AdminToolsMessage.exportSaved(name));
     } catch {
       notify.error('The export failed. Please try again.');
     } finally {
