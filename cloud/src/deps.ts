@@ -71,6 +71,12 @@ export interface CloudDeps {
    */
   forgetMail(addresses: readonly string[], accountId?: string): Promise<void>;
   /**
+   * Writes an account's erasure into the ledger kept beside the backups, so that a
+   * restore of an older backup erases the child again, onto an empty database too.
+   * Never rejects: a failure is logged, and the next start writes what the ledger lacks.
+   */
+  noteErasure(accountId: string): Promise<void>;
+  /**
    * The site's PostgreSQL, for the bulk statements Parse cannot express (thousands
    * of marks in one INSERT); the classes are Parse's tables.
    */

@@ -30,6 +30,7 @@ import { startParseServer, stopParseServer } from './parse-server.ts';
 import { startLiveQuery, type LiveQuery } from './live-query.ts';
 import { createCallLimits } from './rate-limit.ts';
 import { logger as processLogger, type Logger } from './logger.ts';
+import { bringLedgerUpToDate, writeToLedger } from './operations/erasure-ledger.ts';
 import { startOperations } from './operations/operations.ts';
 import { exportRoute } from './routes/export.ts';
 
@@ -255,6 +256,11 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
       enqueueMail: (message, key, accountId) => mailQueue.enqueue(message, key, accountId),
       mailQueueStatus: () => mailQueue.status(),
       forgetMail: (addresses, accountId) => mailQueue.forgetMail(addresses, accountId),
+      noteErasure: (accountId) =>
+        writeToLedger(sql, config.backup.dir, [accountId]).then(
+          () => undefined,
+          (error: unknown) => logger.error({ err: error, accountId }, 'erasure ledger not written'),
+        ),
       sql: cloudSql(sql),
       transaction: (work) =>
         inTransaction(sql, (client) =>
@@ -291,6 +297,10 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
     // before anyone can reach them (operations/erasures-after-restore.ts).
     const erasedAgain = await redoErasures(deps);
     if (erasedAgain) logger.info({ students: erasedAgain }, 'erased again after a restore');
+    // Every erasure is in the ledger beside the backups, also one whose write failed.
+    await bringLedgerUpToDate(sql, config.backup.dir).catch((error: unknown) =>
+      logger.error({ err: error }, 'erasure ledger not brought up to date'),
+    );
     await releaseStartUpLock();
 
     // Sessions past every limit are deleted now and each hour (sessions.ts purgeEndedSessions).

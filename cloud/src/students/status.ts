@@ -156,6 +156,7 @@ export function defineStatusFunctions(deps: CloudDeps): void {
       // Logged applied once the account is saved erased: the personal data is gone then,
       // whatever becomes of the steps after it (the table shows those as unfinished).
       const contacts = await recordActivity({ ...activity, changes: erasureChanges(user) }, () => erase(deps, user));
+      await deps.noteErasure(user.id!);
       await finishErasure(deps, user, contacts);
     }
     forgetCounts();

@@ -15,7 +15,8 @@
 // identity or generated column) fails the backup loudly rather than dropping it.
 
 import { MAIL_QUEUE_SCHEMA } from '../mail-queue/mail-queue.ts';
-import { carryErasures, readErasures } from './erasures-after-restore.ts';
+import { readLedger } from './erasure-ledger.ts';
+import { carryErasures, joinErasures, readErasures } from './erasures-after-restore.ts';
 import { createHash } from 'node:crypto';
 import {
   createReadStream,
@@ -294,14 +295,17 @@ export async function otherSessions(client: pg.Client): Promise<number> {
 
 /**
  * Restores a backup into the database in one transaction: all of it or nothing.
- * Refuses a database that holds data unless `force`, which empties it first.
+ * Refuses a database that holds data unless `force`, which empties it first. The
+ * children erased since the backup, as the database it replaces and the ledger in
+ * `ledgerDir` know them, stay erased (erasures-after-restore.ts).
  */
 export async function restoreDatabase(
   databaseUri: string,
   file: string,
-  options: { force?: boolean } = {},
-): Promise<{ erasuresCarried: number }> {
+  options: { force?: boolean; ledgerDir?: string } = {},
+): Promise<{ erasuresCarried: number; unreadableLedgerLines: number }> {
   await verifyChecksum(file);
+  const ledger = options.ledgerDir ? await readLedger(options.ledgerDir) : { ids: [], entries: [], unreadable: 0 };
   const client = new pg.Client({ connectionString: databaseUri, application_name: 'tuition-restore' });
   await client.connect();
   try {
@@ -312,8 +316,8 @@ export async function restoreDatabase(
     if ((await holdsData(client)) && !options.force) {
       throw new BackupError('The database already holds data; add --force to replace it with the backup');
     }
-    // Children erased in the database about to be replaced stay erased (erasures-after-restore.ts).
-    const erasures = options.force ? await readErasures(client) : { ids: [], entries: [] };
+    // Children erased in the database about to be replaced, or in the ledger, stay erased.
+    const erasures = joinErasures(ledger, options.force ? await readErasures(client) : { ids: [], entries: [] });
     await client.query('BEGIN');
     if (options.force) await client.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public');
     const lines = createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity });
@@ -355,7 +359,7 @@ export async function restoreDatabase(
     if (sql.trim()) await client.query(sql);
     const carried = await carryErasures(client, erasures);
     await client.query('COMMIT');
-    return { erasuresCarried: carried };
+    return { erasuresCarried: carried, unreadableLedgerLines: ledger.unreadable };
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;

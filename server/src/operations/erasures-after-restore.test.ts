@@ -40,7 +40,10 @@ describe('a restore over the database', () => {
       expect(erasure.status, JSON.stringify(erasure.body)).toBe(200);
       await first.stop();
 
-      expect(await restoreDatabase(uri, file, { force: true })).toEqual({ erasuresCarried: 1 });
+      expect(await restoreDatabase(uri, file, { force: true })).toEqual({
+        erasuresCarried: 1,
+        unreadableLedgerLines: 0,
+      });
 
       const second = await start({ BACKUP_SCHEDULE: 'off', DATABASE_URI: uri });
       const [account] = (

@@ -4,7 +4,8 @@
 // carries them over: the restored rows are shut at once (deactivated, sessions and waiting
 // mails dropped, the erasure's own log entry back in the log), and marked for the site to
 // erase again when it starts (cloud/src/students/status.ts redoErasures), with the cloud
-// code that made the first erasure. A database lost entirely knows no erasure: README.
+// code that made the first erasure. A database lost entirely knows no erasure: the
+// restore reads them from the ledger kept beside the backups too (erasure-ledger.ts).
 
 import type pg from 'pg';
 import { RECIPIENT_ERASED } from '../mail-queue/mail-queue.ts';
@@ -19,6 +20,16 @@ export interface CarriedErasures {
 const exists = async (client: pg.Client, table: string) =>
   (await client.query<{ found: boolean }>(`SELECT to_regclass($1) IS NOT NULL AS found`, [`public."${table}"`]))
     .rows[0]!.found;
+
+/** Both lists' erasures, each account and log entry once. */
+export function joinErasures(...lists: CarriedErasures[]): CarriedErasures {
+  const ids = new Set(lists.flatMap((list) => list.ids));
+  const entries = new Map<unknown, unknown>();
+  for (const entry of lists.flatMap((list) => list.entries)) {
+    entries.set((entry as { objectId?: unknown } | null)?.objectId ?? entry, entry);
+  }
+  return { ids: [...ids], entries: [...entries.values()] };
+}
 
 /** The erasures of the database about to be replaced (none when it has no students). */
 export async function readErasures(client: pg.Client): Promise<CarriedErasures> {

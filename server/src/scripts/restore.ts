@@ -1,12 +1,14 @@
 // `npm run restore -- FILE [--force]`: checks FILE against FILE.sha256 and
 // restores it into the site's database. The site must be stopped; a database
-// that holds data is replaced only with --force.
+// that holds data is replaced only with --force. Children erased since the backup
+// (the ledger in BACKUP_DIR, and the database replaced) stay erased.
 
 import 'dotenv/config';
 import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config.ts';
 import { restoreDatabase } from '../operations/backup.ts';
+import { LEDGER_FILE } from '../operations/erasure-ledger.ts';
 import { openSiteDatabase, type SiteDatabase } from '../operations/database-access.ts';
 
 const { values, positionals } = parseArgs({
@@ -26,11 +28,20 @@ try {
   database = await openSiteDatabase(config);
   if (database.running) throw new Error('The site is running on this DATA_DIR: stop it (Ctrl-C or SIGTERM) first.');
   const started = Date.now();
-  const { erasuresCarried } = await restoreDatabase(database.uri, file, { force: values.force });
+  const { erasuresCarried, unreadableLedgerLines } = await restoreDatabase(database.uri, file, {
+    force: values.force,
+    ledgerDir: config.backup.dir,
+  });
   console.log(`Restored ${file} in ${Date.now() - started} ms. Start the site with npm start.`);
   if (erasuresCarried) {
     console.log(
       `${erasuresCarried} student(s) erased since this backup are shut now and erased again when the site starts.`,
+    );
+  }
+  if (unreadableLedgerLines) {
+    console.warn(
+      `${unreadableLedgerLines} line(s) of ${path.join(config.backup.dir, LEDGER_FILE)} could not be read: ` +
+        'check that every child erased since this backup is erased, and erase again any that is not.',
     );
   }
 } catch (error) {
