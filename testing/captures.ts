@@ -26,6 +26,8 @@ export interface Captures {
   smsDelayMs: number;
   /** The mail server refuses every mail (451, try again later) while true. */
   failMail: boolean;
+  /** With failMail, the mail server refuses each recipient only after this long (a slow refusal). */
+  refuseDelayMs: number;
   /** The mail server takes the message and never answers it while true. */
   stallMail: boolean;
   /** The mail server answers (and records) each message only after this long. */
@@ -49,7 +51,7 @@ export async function startCaptures(): Promise<Captures> {
         responseCode: number;
       };
       refused.responseCode = 451;
-      callback(refused);
+      setTimeout(() => callback(refused), captures.refuseDelayMs);
     },
     onData(stream, session, callback) {
       captures.mailsBegun.push(session.envelope.rcptTo.map((r) => r.address));
@@ -82,6 +84,7 @@ export async function startCaptures(): Promise<Captures> {
     failSms: false,
     smsDelayMs: 0,
     failMail: false,
+    refuseDelayMs: 0,
     stallMail: false,
     mailDelayMs: 0,
     mailsBegun: [],

@@ -24,7 +24,7 @@ export interface MailJob {
   message: MailMessage;
   /** A job with a key already queued is dropped: one mail per key, ever. */
   idempotencyKey: string;
-  /** The student's account the mail is about: it is not sent once that account is erased. */
+  /** The student's account the mail is about: sent to its address as it is then, and not sent once that account is erased or deactivated. */
   accountId?: string;
 }
 

@@ -67,3 +67,97 @@ describe('a correction while the publication mails wait', () => {
     expect(t.captures.mails.filter((m) => m.raw.includes('Before'))).toEqual([]);
   });
 });
+
+describe('a publication mail waiting while the student changes', () => {
+  /** A published assessment of a new batch, its mails refused by the mail server for now. */
+  async function publishedWhileMailWaits(count: number, grade: number) {
+    const admin = await loginAdmin(t);
+    const students = await batchOf(t, count, grade, 'CBSE');
+    const made = await t.api(
+      'POST',
+      '/api/assessments',
+      { grade, board: 'CBSE', subject: 'English', title: `Waiting ${grade}`, date: '2026-11-20', maxMarks: 20 },
+      admin,
+    );
+    const id = made.body.objectId as string;
+    const rows = students.map((s) => ({ id: s.id, value: '15' }));
+    expect((await t.api('PUT', `/api/assessments/${id}/marks`, { rows }, admin)).status).toBe(200);
+    t.captures.failMail = true;
+    expect((await t.api('POST', `/api/assessments/${id}/publish`, {}, admin)).status).toBe(200);
+    await untilPublicationQueued(t, id, count);
+    const objectIds = await Promise.all(
+      students.map(
+        async (s) =>
+          (await t.sql.query<{ objectId: string }>(`SELECT "objectId" FROM "_User" WHERE "enrollmentId" = $1`, [s.id]))
+            .rows[0]!.objectId,
+      ),
+    );
+    return { admin, id, students, objectIds };
+  }
+
+  const mailRow = async (id: string, objectId: string) =>
+    (
+      await t.sql.query(`SELECT state, message, last_error FROM mail_delivery WHERE key = $1`, [
+        `marks-published:${id}:${objectId}`,
+      ])
+    ).rows[0];
+
+  it('goes to the address an admin corrected meanwhile, not to the old one', async () => {
+    const { admin, students, objectIds, id } = await publishedWhileMailWaits(1, 7);
+    const corrected = `corrected-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
+    expect((await t.api('PUT', `/api/users/${objectIds[0]}`, { email: corrected }, admin)).status).toBe(200);
+    t.captures.failMail = false;
+    await until(() => marksMails(corrected).length > 0, 45_000);
+    await t.site.drainMail();
+    expect(marksMails(corrected)).toEqual([expect.stringContaining('New marks in English: Waiting 7, 15 / 20')]);
+    expect(marksMails(students[0]!.email)).toEqual([]);
+    expect(await mailRow(id, objectIds[0]!)).toMatchObject({ state: 'sent', message: null });
+  });
+
+  it('is not sent once the student is deactivated', async () => {
+    const { admin, students, objectIds, id } = await publishedWhileMailWaits(2, 8);
+    const status = await t.api('PUT', `/api/users/${objectIds[0]}/status`, { status: 'deactivated' }, admin);
+    expect(status.status).toBe(200);
+    t.captures.failMail = false;
+    await until(() => marksMails(students[1]!.email).length > 0, 45_000);
+    await t.site.drainMail();
+    expect(marksMails(students[0]!.email)).toEqual([]);
+    expect(await mailRow(id, objectIds[0]!)).toEqual({
+      state: 'failed',
+      message: null,
+      last_error: 'recipient deactivated',
+    });
+  });
+
+  it('is not sent when the student is marked absent while its send is under way and then fails', async () => {
+    const { admin, students, objectIds, id } = await publishedWhileMailWaits(1, 9);
+    const key = `marks-published:${id}:${objectIds[0]}`;
+    // The next try is slow to be refused: caught while its send is under way.
+    t.captures.refuseDelayMs = 3_000;
+    try {
+      await until(async () => {
+        const { rows } = await t.sql.query(
+          `SELECT 1 FROM mail_delivery d JOIN pgboss.job j ON j.id = d.claimed_by::uuid
+           WHERE d.key = $1 AND j.state = 'active'`,
+          [key],
+        );
+        return rows.length > 0;
+      }, 30_000);
+      const absent = await t.api(
+        'PUT',
+        `/api/assessments/${id}/marks`,
+        { rows: [{ id: students[0]!.id, value: 'absent' }] },
+        admin,
+      );
+      expect(absent.status).toBe(200);
+    } finally {
+      t.captures.refuseDelayMs = 0;
+    }
+    // That try is refused; the mail server then takes mail again.
+    await until(async () => (await mailRow(id, objectIds[0]!)) === undefined, 30_000);
+    t.captures.failMail = false;
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await t.site.drainMail();
+    expect(marksMails(students[0]!.email)).toEqual([]);
+  });
+});

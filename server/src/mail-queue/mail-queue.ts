@@ -16,6 +16,8 @@ const QUEUE = 'mail';
 export const MAIL_QUEUE_SCHEMA = 'pgboss';
 /** A mail's last_error when its recipient was erased before it went: never sent, no text kept. */
 export const RECIPIENT_ERASED = 'recipient erased';
+/** A mail's last_error when its recipient's account was deactivated before it went: never sent, no text kept. */
+export const RECIPIENT_DEACTIVATED = 'recipient deactivated';
 
 export interface MailQueueStatus {
   queued: number;
@@ -27,7 +29,7 @@ export interface MailQueue {
   /**
    * Queues a mail once per key: a second call with the same key does nothing. A mail
    * about an account (`accountId`, a student's `_User` objectId) is not sent once
-   * that account is erased.
+   * that account is erased or deactivated (and goes to its address as it is then).
    */
   enqueue(message: MailMessage, idempotencyKey: string, accountId?: string): Promise<void>;
   /**
@@ -72,7 +74,7 @@ export interface MailQueueOptions {
 interface EnqueuedMail {
   message: MailMessage;
   idempotencyKey: string;
-  /** The student's account the mail is about: not sent once it is erased. */
+  /** The student's account the mail is about: sent to its address as it is then; not sent once it is erased or deactivated. */
   accountId?: string;
 }
 
@@ -106,6 +108,8 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
   // The job sending the mail now: a second job for one key (queued again by a start
   // while a retry was queueing it) leaves it to the first.
   await sql.query(`ALTER TABLE mail_delivery ADD COLUMN IF NOT EXISTS claimed_by text`);
+  // Withdrawn (reviseQueued) while its send was under way: gone if that send fails.
+  await sql.query(`ALTER TABLE mail_delivery ADD COLUMN IF NOT EXISTS withdrawn boolean`);
 
   const boss = new PgBoss({ connectionString: options.databaseUri, max: 3, schema: MAIL_QUEUE_SCHEMA });
   // A lost connection is retried by pg-boss itself; say so once per error, never crash.
@@ -144,17 +148,30 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
    */
   const retryPauseSeconds = Math.min(3600, options.retryDelaySeconds * 2 ** options.retryLimit);
   async function retryFailed(): Promise<void> {
-    const { rows } = await sql.query<{ key: string; message: MailMessage }>(
-      `UPDATE mail_delivery SET state = 'queued', updated_at = now()
-       WHERE state = 'failed' AND message IS NOT NULL
-         AND created_at > now() - make_interval(hours => $1) AND updated_at < now() - make_interval(secs => $2)
-       RETURNING key, message`,
-      [options.keepTryingHours, retryPauseSeconds],
-    );
-    for (const row of rows) {
-      await boss.send(QUEUE, { key: row.key, message: row.message } satisfies MailJob, { retryLimit: 0 });
-    }
-    if (rows.length) wake?.();
+    // The rows and their jobs in one transaction: a database gone between the two
+    // leaves no row queued without a job (which only a restart would queue again).
+    const retried = await inTransaction(sql, async (client) => {
+      const { rows } = await client.query<{ key: string; message: MailMessage }>(
+        `UPDATE mail_delivery SET state = 'queued', updated_at = now()
+         WHERE state = 'failed' AND message IS NOT NULL
+           AND created_at > now() - make_interval(hours => $1) AND updated_at < now() - make_interval(secs => $2)
+         RETURNING key, message`,
+        [options.keepTryingHours, retryPauseSeconds],
+      );
+      if (rows.length) {
+        await boss.insert(
+          rows.map((row) => ({
+            name: QUEUE,
+            data: { key: row.key, message: row.message } satisfies MailJob,
+            retryLimit: 0,
+            expireInSeconds: queueOptions.expireInSeconds,
+          })),
+          { db: { executeSql: (text, values) => client.query(text, values) } },
+        );
+      }
+      return rows.length;
+    });
+    if (retried) wake?.();
     await forgetGivenUp();
   }
 
@@ -178,9 +195,9 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
 
   /**
    * Sends one mail unless its key says it went already or was dropped; the state
-   * is read just before the send (not with the batch: a recipient erased while
-   * the mails before theirs go out gets nothing) and written as soon as the
-   * server takes it.
+   * is read just before the send (not with the batch: a recipient erased or
+   * deactivated while the mails before theirs go out gets nothing, and a corrected
+   * address is used) and written as soon as the server takes it.
    */
   const deliver = async (job: PgBoss.JobWithMetadata<MailJob>) => {
     const { key } = job.data;
@@ -188,32 +205,38 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
     // already by a worker that died after the mail server took it, not dropped for an
     // erased recipient) and no other job for its key is sending it right now: only one
     // of two such jobs wins. This job's own retry claims it again; so does any job
-    // once the claimer is gone. Whether its account was erased since comes with it.
-    const claimed = await sql.query<{ message: MailMessage; erased: boolean }>(
+    // once the claimer is gone. Its account's e-mail and state as they are now come with it.
+    const claimed = await sql.query<{
+      message: MailMessage;
+      email: string | null;
+      state: 'erased' | 'deactivated' | null;
+    }>(
       `UPDATE mail_delivery d SET claimed_by = $2
        WHERE d.key = $1 AND d.state = 'queued' AND d.message IS NOT NULL
          AND (d.claimed_by IS NULL OR d.claimed_by = $2 OR NOT EXISTS (
                SELECT 1 FROM ${MAIL_QUEUE_SCHEMA}.job j
                WHERE j.name = $3 AND j.id = d.claimed_by::uuid AND j.state = 'active'))
-       RETURNING d.message, EXISTS (SELECT 1 FROM "_User" u
-                                    WHERE u."objectId" = d.account_id AND u."erasedAt" IS NOT NULL) AS erased`,
+       RETURNING d.message,
+         (SELECT u.email FROM "_User" u WHERE u."objectId" = d.account_id) AS email,
+         (SELECT CASE WHEN u."erasedAt" IS NOT NULL THEN 'erased' WHEN u.status = 'deactivated' THEN 'deactivated' END
+          FROM "_User" u WHERE u."objectId" = d.account_id) AS state`,
       [key, job.id, QUEUE],
     );
     const row = claimed.rows[0];
     if (!row) return;
-    // About an account erased since it was queued (the erasure may not have reached
-    // the queue yet, or missed it): never, and no copy kept.
-    if (row.erased) {
+    // About an account erased or deactivated since it was queued (the change may not
+    // have reached the queue yet, or missed it): never, and no copy kept.
+    if (row.state) {
       await sql.query(
-        `UPDATE mail_delivery SET state = 'failed', message = NULL, last_error = '${RECIPIENT_ERASED}', updated_at = now()
-         WHERE key = $1`,
-        [key],
+        `UPDATE mail_delivery SET state = 'failed', message = NULL, last_error = $2, updated_at = now() WHERE key = $1`,
+        [key, row.state === 'erased' ? RECIPIENT_ERASED : RECIPIENT_DEACTIVATED],
       );
       return;
     }
     try {
-      // The text as the row has it now (reviseQueued), not as the job was made with.
-      const { messageId } = await options.send(row.message);
+      // The text as the row has it now (reviseQueued), not as the job was made with, to
+      // the account's address as it is now (an admin may have corrected a mistyped one).
+      const { messageId } = await options.send({ ...row.message, to: row.email ?? row.message.to });
       // Sent: no copy of its text is kept (an admin's invitation holds a live code,
       // a marks mail a child's marks); the key stays, so it is never sent twice.
       await sql.query(
@@ -225,9 +248,14 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
       // The server's reason without the recipient's address (it often quotes it).
       const reason = mailFailureReason(error);
       const last = job.retryCount >= job.retryLimit;
+      // Withdrawn while it was being sent: gone, key and all (a mark given later brings
+      // a mail of its own). Dropped meanwhile (an erasure): stays dropped. Else it waits
+      // for its retry, claimable again (by this job's retry, or any other for its key).
+      await sql.query(`DELETE FROM mail_delivery WHERE key = $1 AND withdrawn`, [key]);
       await sql.query(
-        `UPDATE mail_delivery SET state = $2, attempts = attempts + 1, last_error = $3, updated_at = now()
-           WHERE key = $1`,
+        `UPDATE mail_delivery SET state = $2, attempts = attempts + 1, last_error = $3, claimed_by = NULL,
+           updated_at = now()
+         WHERE key = $1 AND message IS NOT NULL`,
         [key, last ? 'failed' : 'queued', reason],
       );
       console.error(`Mail delivery failed (${last ? 'retries spent: tried again later' : 'will retry'}): ${reason}`);
@@ -348,7 +376,8 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
         );
       }
       // Withdrawn: its key goes too, so that a mark given later brings a mail of its own
-      // (its job, should it run, finds no row and sends nothing). Unless it is being sent now.
+      // (its job, should it run, finds no row and sends nothing). One being sent right now
+      // is marked: it goes if that send succeeds (too late to stop), and is gone if it fails.
       if (withdrawn.length) {
         await transaction.query(
           `DELETE FROM mail_delivery d
@@ -356,6 +385,11 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
              AND NOT EXISTS (SELECT 1 FROM ${MAIL_QUEUE_SCHEMA}.job j
                              WHERE j.name = $2 AND j.id = d.claimed_by::uuid AND j.state = 'active')`,
           [withdrawn, QUEUE],
+        );
+        await transaction.query(
+          `UPDATE mail_delivery SET withdrawn = true, message = NULL, updated_at = now()
+           WHERE key = ANY($1::text[]) AND state = 'queued' AND message IS NOT NULL`,
+          [withdrawn],
         );
       }
     },
