@@ -58,6 +58,11 @@ export class LiveSocket {
     return { ...answer, id: requestId };
   }
 
+  /** Sends a raw frame (text, or bytes as a binary frame). */
+  send(data: string | Buffer): void {
+    this.ws.send(data);
+  }
+
   /** The events (create, update, enter, leave, delete) received for a subscription so far. */
   events(requestId: number): LiveMessage[] {
     return this.messages.filter(

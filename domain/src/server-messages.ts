@@ -33,6 +33,7 @@ export const ServerMessage = {
   notAvailable: 'This call is not available',
   keysNotReadOnly: 'Sessions and calendar feeds hold keys: the read-only key does not read them',
   liveKeyRefused: 'You cannot follow these changes',
+  liveTooManySubscriptions: 'Too many changes followed on one connection',
   searchTooLong: 'Search text must be at most 100 characters',
   malformedJson: 'Malformed JSON body',
   payloadTooLarge: 'Request body is too large',

@@ -203,6 +203,74 @@ describe('the LiveQuery server', () => {
   });
 });
 
+describe('what a socket may ask', () => {
+  it('only one LiveSignal key per subscription, of any session', async () => {
+    const socket = await open(admin);
+    for (const [className, where] of [
+      ['Nope', { key: STUDENTS_SIGNAL }],
+      ['_Session', {}],
+      [LIVE_SIGNAL_CLASS, { key: STUDENTS_SIGNAL, other: 1 }],
+      [LIVE_SIGNAL_CLASS, { key: { $regex: '.*' } }],
+      [LIVE_SIGNAL_CLASS, { key: 'x'.repeat(65) }],
+    ] as const) {
+      const answer = await socket.subscribe(className, where, admin);
+      expect(answer, JSON.stringify({ className, where })).toMatchObject({
+        op: 'error',
+        code: ErrorCode.Forbidden,
+        error: ServerMessage.liveKeyRefused,
+      });
+    }
+    // The same socket still follows what it may.
+    expect((await socket.subscribe(LIVE_SIGNAL_CLASS, { key: STUDENTS_SIGNAL }, admin)).op).toBe('subscribed');
+  });
+
+  it('at most ten subscriptions at once', async () => {
+    const socket = await open(admin);
+    const held = [];
+    for (let i = 0; i < 10; i++) held.push(await socket.subscribe(LIVE_SIGNAL_CLASS, { key: STUDENTS_SIGNAL }, admin));
+    expect(held.map((answer) => answer.op)).toEqual(Array(10).fill('subscribed'));
+    const eleventh = await socket.subscribe(LIVE_SIGNAL_CLASS, { key: STUDENTS_SIGNAL }, admin);
+    expect(eleventh).toMatchObject({ op: 'error', error: ServerMessage.liveTooManySubscriptions });
+    socket.send(JSON.stringify({ op: 'unsubscribe', requestId: held[0]!.id }));
+    expect((await socket.subscribe(LIVE_SIGNAL_CLASS, { key: STUDENTS_SIGNAL }, admin)).op).toBe('subscribed');
+  });
+
+  it('is closed for a flood, a binary frame or a frame that is not text', async () => {
+    const flood = await open();
+    const floodClosed = flood.closed;
+    for (let i = 0; i < 70; i++) flood.send(JSON.stringify({ op: 'unsubscribe', requestId: i }));
+    expect(await floodClosed).toBe(1008);
+
+    const binary = await open();
+    const binaryClosed = binary.closed;
+    binary.send(Buffer.from('{"op":"connect"}'));
+    expect(await binaryClosed).toBe(1008);
+
+    // A masked text frame that is not UTF-8: ws refuses it; the site logs one line and goes on.
+    const broken = await open();
+    const brokenClosed = broken.closed;
+    (broken as unknown as { ws: { _socket: { write(b: Buffer): void } } }).ws._socket.write(
+      Buffer.from([0x81, 0x82, 0, 0, 0, 0, 0xff, 0xfe]),
+    );
+    expect(await brokenClosed).toBeGreaterThan(1000);
+    expect((await fetch(`${t.url}/api/health`)).status).toBe(200);
+  });
+
+  it('is closed for anything but the four operations, and for text that is not JSON', async () => {
+    for (const frame of [
+      'hello',
+      JSON.stringify({ op: 'delete' }),
+      JSON.stringify([1]),
+      JSON.stringify({ op: 'subscribe', query: {} }),
+    ]) {
+      const socket = await open();
+      const closed = socket.closed;
+      socket.send(frame);
+      expect(await closed, frame).toBe(1008);
+    }
+  });
+});
+
 describe("registration through Parse's REST, as the browser's SDK sends it", () => {
   /** What Parse.Cloud.run sends: text/plain JSON with the app id and installation id in the body. */
   async function cloudRun(name: string, params: Record<string, unknown>, ip: string) {

@@ -1,7 +1,8 @@
 // Parse's LiveQuery server on the site's own port: a WebSocket upgrade at
 // /parse (docs/decisions/0013-live-updates.md). Only the LiveSignal class is
-// live; what reaches a socket is decided by Parse (class permissions, the
-// beforeSubscribe check of cloud/src/live/signals.ts, each row's ACL). With
+// live; what a socket may ask is checked before Parse hears it (live-query-guard.ts),
+// and what reaches it is decided by Parse (class permissions, the beforeSubscribe
+// check of cloud/src/live/signals.ts, each row's ACL). With
 // REDIS_URL, the changes of every instance reach the sockets of every other.
 
 import type { IncomingMessage, Server } from 'node:http';
@@ -9,6 +10,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { LIVE_SIGNAL_CLASS } from '@tc/domain/live';
 import type { Config } from './config.ts';
+import { LiveSocketGuard } from './live-query-guard.ts';
 import { ParseServer } from './parse-internals/internals.ts';
 
 /** The path the browser's LiveQuery client connects to (beside Parse's REST routes). */
@@ -29,7 +31,8 @@ class UpgradeAdapter {
   onListen: () => void = () => {};
   onConnection: (ws: WebSocket) => void = () => {};
   onError: (error: Error) => void = () => {};
-  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  // A page's largest message (a subscription with its session token) is well under 1 kB.
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 4 * 1024 });
   private readonly upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = new URL(req.url ?? '/', 'http://site').pathname;
     if (this.closed() || (path !== LIVE_QUERY_PATH && path !== `${LIVE_QUERY_PATH}/`)) {
@@ -47,7 +50,10 @@ class UpgradeAdapter {
   ) {}
 
   start(): void {
-    this.wss.on('connection', (ws) => this.onConnection(ws));
+    this.wss.on('connection', (ws) => {
+      this.onConnection(ws);
+      guard(ws);
+    });
     this.wss.on('error', (error) => this.onError(error));
     this.server.on('upgrade', this.upgrade);
     this.onListen();
@@ -58,6 +64,28 @@ class UpgradeAdapter {
     for (const ws of this.wss.clients) ws.terminate();
     this.wss.close();
   }
+}
+
+/**
+ * Puts a LiveSocketGuard between the socket and Parse's handler (which Parse sets as
+ * `onmessage` when the socket connects), and replaces Parse's error logging (a dump
+ * of the whole socket, hundreds of lines for one bad frame) with one line.
+ */
+function guard(ws: WebSocket): void {
+  const parseHandler = ws.onmessage;
+  const check = new LiveSocketGuard();
+  ws.onmessage = (event) => {
+    const verdict =
+      typeof event.data === 'string' ? check.check(event.data) : ({ pass: false, close: 'binary' } as const);
+    if (verdict.pass) parseHandler?.call(ws, event);
+    else if ('answer' in verdict) ws.send(JSON.stringify(verdict.answer));
+    else ws.close(1008, verdict.close);
+  };
+  ws.removeAllListeners('error');
+  ws.on('error', (error) => {
+    console.error(`live query socket: ${error.message}`);
+    ws.terminate();
+  });
 }
 
 export interface LiveQuery {
