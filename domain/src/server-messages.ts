@@ -37,6 +37,7 @@ export const ServerMessage = {
   searchTooLong: 'Search text must be at most 100 characters',
   malformedJson: 'Malformed JSON body',
   payloadTooLarge: 'Request body is too large',
+  jsonOnly: 'Send the body as JSON (Content-Type: application/json)',
   notFound: 'Not found',
   internal: 'Something went wrong. Please try again.',
   databaseUnavailable: 'Database unavailable',

@@ -119,16 +119,23 @@ function refuse(res: Response, status: number, error: string, code: ErrorCode): 
 // Parse reads every body as JSON whatever its type (its SDK sends text/plain), strictly: objects and arrays only.
 const parseBody = express.json({ limit: BODY_LIMIT, strict: true, type: () => true });
 const apiBody = express.json({ limit: BODY_LIMIT, strict: true, type: ['application/json', 'application/*+json'] });
-// A call's body of another type is never used, but its size counts all the same: read and dropped.
+// A call's body of another type is read (its size counts: 413 over the limit) and refused.
 const otherBody = express.raw({ limit: BODY_LIMIT, type: () => true });
 
-/** The body as a call reads it: JSON, or (any other type, read only for its size) none. */
+/**
+ * The body as a call reads it: JSON, or none. A body of another type (a form, text) is
+ * refused with 415 rather than read as no body, which answered a PUT with 200 and
+ * nothing changed. (Parse's own routes read text/plain as JSON, as its SDK sends it.)
+ */
 const readBody: RequestHandler = (req, res, next) =>
   apiBody(req, res, (error?: unknown) => {
     if (error || req.body !== undefined) return next(error);
     otherBody(req, res, (otherError?: unknown) => {
+      if (otherError) return next(otherError);
+      const sent = Buffer.isBuffer(req.body) && req.body.length > 0;
       req.body = undefined;
-      next(otherError);
+      if (sent) return refuse(res, 415, ServerMessage.jsonOnly, ErrorCode.BadRequest);
+      next();
     });
   });
 

@@ -54,6 +54,17 @@ describe('the activity log', () => {
     expect(new Date(entry.at).getTime()).toBeGreaterThanOrEqual(started - 1000);
   });
 
+  it('records nothing for an edit that changes nothing', async () => {
+    const { objectId, student: made } = await student();
+    for (const body of [{}, { grade: made.grade, board: made.board }, { email: made.email.toUpperCase() }]) {
+      const res = await t.api('PUT', `/api/users/${objectId}`, body, admin);
+      expect(res.status, JSON.stringify(body)).toBe(200);
+      expect(res.body).toMatchObject({ grade: made.grade, board: made.board });
+    }
+    const history = await t.api('GET', `/api/users/${objectId}/history`, undefined, admin);
+    expect(history.body).toEqual([]);
+  });
+
   it('keeps a refused change out of the data, and its entry says failed', async () => {
     const a = await student();
     const b = await student();

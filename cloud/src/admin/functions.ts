@@ -156,6 +156,8 @@ export function defineAdminFunctions(deps: CloudDeps): void {
     const { email, ...rest } = result.value;
     // The change and its activity entry: no change without its record (docs/decisions/0011).
     const logged = changesBetween(user.attributes, { ...user.attributes, ...result.value }, Object.keys(result.value));
+    // Nothing changed: nothing to save or to log.
+    if (!logged.length) return toRecord(user);
     await recordActivity(
       {
         admin,

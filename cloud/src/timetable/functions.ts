@@ -119,13 +119,16 @@ export function defineTimetableFunctions(deps: CloudDeps): void {
       if (SLOT_FIELDS.some((field) => stored[field] !== readAs[field])) {
         validationFailed(TimetableMessage.slotChangedMeanwhile);
       }
+      const changes = changesBetween({ ...current }, { ...slot }, SLOT_FIELDS);
+      // Nothing changed: nothing to save, to log or to signal.
+      if (!changes.length) return slotRecord({ ...slot, objectId });
       await checkNoClash({ ...slot, objectId });
       await recordActivity(
         {
           admin,
           kind: 'timetable.update',
           ...slotTarget(objectId),
-          changes: changesBetween({ ...current }, { ...slot }, SLOT_FIELDS),
+          changes,
         },
         async () => {
           fresh.set(slot);

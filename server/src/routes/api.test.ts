@@ -93,14 +93,26 @@ describe('bad input', () => {
     });
     expect(chunkedText.status).toBe(413);
     expect(await chunkedText.json()).toMatchObject({ code: ErrorCode.PayloadTooLarge });
-    // Under the limit, a body of another type is still not the call's input.
+    // Under the limit, a body of another type is refused: it is not the call's input.
     const smallText = await fetch(`${t.url}/api/check-email`, {
       method: 'POST',
       headers: { 'content-type': 'text/plain' },
       body: chunks(20_000),
       duplex: 'half',
     });
-    expect(smallText.status).toBe(400);
+    expect(smallText.status).toBe(415);
+    expect(await smallText.json()).toEqual({ error: ServerMessage.jsonOnly, code: ErrorCode.BadRequest });
+    // JSON sent as a form or as text is refused too, not read as no body (which answered
+    // an edit with 200 and nothing changed); a call with no body at all is as before.
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
+      const edit = await fetch(`${t.url}/api/check-email`, {
+        method: 'POST',
+        headers: { 'content-type': type },
+        body: JSON.stringify({ email: 'someone@example.com' }),
+      });
+      expect(edit.status, type).toBe(415);
+    }
+    expect((await fetch(`${t.url}/api/check-email`, { method: 'POST' })).status).toBe(400);
 
     for (const [route, body] of [
       ['/api/check-email', { email: 42 }],
