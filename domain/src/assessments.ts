@@ -34,6 +34,7 @@ export const MARKS_MAX_ROWS = 5000;
 export const AssessmentMessage = {
   gradeInvalid: 'Grade must be between 1 to 9',
   boardInvalid: 'Choose a board, or all boards',
+  statusInvalid: 'Status must be draft or published',
   subjectInvalid: 'Choose a subject from the list',
   titleRequired: 'Please enter a title',
   titleControlCharacters: 'The title must not contain control characters or direction marks',

@@ -112,7 +112,10 @@ export function defineAdminFunctions(deps: CloudDeps): void {
     // Deactivated students are hidden unless the status filter asks for them.
     applyStatusFilter(query, params.status);
 
-    const sort = typeof params.sort === 'string' && params.sort ? params.sort : 'id';
+    if (params.sort !== undefined && typeof params.sort !== 'string') {
+      fail(ErrorCode.BadRequest, ServerMessage.mustBeString('sort'));
+    }
+    const sort = params.sort || 'id';
     const field = sort.replace(/^-/, '');
     if (!(LIST_SORT_FIELDS as readonly string[]).includes(field)) {
       fail(ErrorCode.BadRequest, `sort must be one of ${LIST_SORT_FIELDS.join(', ')}, optionally with a leading -`);

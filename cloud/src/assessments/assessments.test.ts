@@ -139,6 +139,13 @@ describe('assessment rules', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('x-total-count')).toBe('2');
     expect(res.body.map((a: { title: string }) => a.title)).toEqual(['Newer']);
+    // A status that is neither is refused, not ignored (which listed drafts too).
+    for (const bad of ['Published', 'bogus', 'draft&status=published']) {
+      const refused = await t.api('GET', `/api/assessments?grade=7&status=${bad}`, undefined, admin);
+      expect(refused.status, bad).toBe(400);
+    }
+    const drafts = await t.api('GET', '/api/assessments?grade=7&status=draft', undefined, admin);
+    expect(drafts.status).toBe(200);
   });
 
   it("never undoes another admin's change made between its read and its save", async () => {

@@ -50,7 +50,12 @@ export function defineAssessmentFunctions(deps: CloudDeps): void {
       }
       query.equalTo('board', params.board);
     }
-    if (params.status === 'draft' || params.status === 'published') query.equalTo('status', params.status);
+    if (params.status !== undefined && params.status !== '') {
+      if (params.status !== 'draft' && params.status !== 'published') {
+        validationFailed(AssessmentMessage.statusInvalid, 'status');
+      }
+      query.equalTo('status', params.status);
+    }
     const total = await query.count(MASTER);
     const found = await query.descending('date').addDescending('createdAt').skip(skip).limit(limit).find(MASTER);
     return { items: found.map(toAssessmentRecord), total };

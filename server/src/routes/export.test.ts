@@ -35,6 +35,14 @@ describe('the CSV export', () => {
   it('is for admins only', async () => {
     expect((await download('', '')).res.status).toBe(401);
     expect((await download('', 'not-a-token')).res.status).toBe(401);
+    // Asking whether there is a file (HEAD) sends none and records none.
+    const head = await fetch(`${t.url}${EXPORT_PATH}`, {
+      method: 'HEAD',
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect((await fetch(`${t.url}${EXPORT_PATH}`, { method: 'HEAD' })).status).toBe(401);
     const { student } = await register(t);
     const token = await loginStudent(t, student.email, student.password);
     const refused = await download('', token);
@@ -110,7 +118,17 @@ describe('the CSV export', () => {
     expect(rowsOf((await download(query)).text).slice(1)).toEqual([]);
     const shown = rowsOf((await download(`${query}&status=deactivated`)).text).slice(1);
     expect(shown.map((r) => Number(r[0]))).toEqual([result.body.id]);
-    for (const bad of ['?grade=12', '?board=IB', '?status=gone', '?sort=password']) {
+    // A filter given twice is refused too, not dropped (which exported every student).
+    for (const bad of [
+      '?grade=12',
+      '?board=IB',
+      '?status=gone',
+      '?sort=password',
+      '?grade=3&grade=4',
+      '?q=a&q=b',
+      '?status=all&status=active',
+      '?sort=id&sort=-id',
+    ]) {
       const { res, text } = await download(bad);
       expect(res.status, bad).toBe(400);
       expect(JSON.parse(text).error).toBeTruthy();
@@ -136,6 +154,14 @@ describe('the CSV export', () => {
       .rows[0].n as number;
     expect((await download('?grade=12')).res.status).toBe(400);
     expect((await download('', 'not-a-token')).res.status).toBe(401);
+    // Asking whether there is a file (HEAD) sends none and records none.
+    const head = await fetch(`${t.url}${EXPORT_PATH}`, {
+      method: 'HEAD',
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect((await fetch(`${t.url}${EXPORT_PATH}`, { method: 'HEAD' })).status).toBe(401);
     const after = (await t.sql.query(`SELECT count(*)::int AS n FROM "ActivityEntry" WHERE kind = 'students.export'`))
       .rows[0].n as number;
     expect(after).toBe(before);

@@ -8,7 +8,7 @@
 
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import { stringify } from 'csv-stringify';
 import QueryStream from 'pg-query-stream';
 import { EXPORT_COLUMNS, STATUS_FILTERS, ddmmyyyy, guardCell } from '@tc/domain/admin-tools';
@@ -35,7 +35,12 @@ interface Filters {
 /** The log entry's target: an export is of many students, none in particular. */
 const EXPORT_TARGET = 'students';
 
-const one = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+/** A filter given once, as text (`?grade=3&grade=4` is refused, as the table's list refuses it). */
+const one = (query: Record<string, unknown>, name: string): string | undefined => {
+  const value = query[name];
+  if (value === undefined || typeof value === 'string') return value;
+  throw new AppError(ErrorCode.BadRequest, ServerMessage.mustBeString(name), name);
+};
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
 /** The same view as listStudents (cloud/src/admin/functions.ts), in SQL. */
@@ -47,7 +52,7 @@ export function filtersOf(query: Record<string, unknown>): Filters {
     values.push(value);
     return `$${values.length}`;
   };
-  const q = (one(query.q) ?? '').trim().toLowerCase();
+  const q = (one(query, 'q') ?? '').trim().toLowerCase();
   if (q) {
     const pattern = add(`%${likeEscape(q)}%`);
     const clauses = [`fullname ILIKE ${pattern}`, `email LIKE ${pattern}`];
@@ -58,21 +63,21 @@ export function filtersOf(query: Record<string, unknown>): Filters {
     // A search may be a child's name: the log says there was one, not what it was.
     described.push('a search');
   }
-  const gradeText = one(query.grade);
+  const gradeText = one(query, 'grade');
   if (gradeText) {
     const grade = parseGrade(gradeText);
     if (grade === null) throw new AppError(ErrorCode.Validation, RegistrationMessage.gradeOutOfRange, 'grade');
     where.push(`grade = ${add(grade)}`);
     described.push(`grade ${grade}`);
   }
-  const boardText = one(query.board);
+  const boardText = one(query, 'board');
   if (boardText) {
     const board = parseBoard(boardText);
     if (!board) throw new AppError(ErrorCode.Validation, RegistrationMessage.boardInvalid, 'board');
     where.push(`board = ${add(board)}`);
     described.push(board);
   }
-  const status = one(query.status) || 'active';
+  const status = one(query, 'status') || 'active';
   if (!(STATUS_FILTERS as readonly string[]).includes(status)) {
     throw new AppError(ErrorCode.Validation, AdminToolsMessage.statusFilterInvalid, 'status');
   }
@@ -80,7 +85,7 @@ export function filtersOf(query: Record<string, unknown>): Filters {
   if (status === 'deactivated') where.push(`status = 'deactivated'`);
   described.push(status === 'all' ? 'every status' : status);
 
-  const sort = one(query.sort) || 'id';
+  const sort = one(query, 'sort') || 'id';
   const field = sort.replace(/^-/, '');
   if (!(LIST_SORT_FIELDS as readonly string[]).includes(field)) {
     throw new AppError(
@@ -171,12 +176,25 @@ async function requireAdminToken(header: string | undefined, clientIp: string): 
   }
 }
 
+function csvHeaders(res: Response): void {
+  const stamp = new Date().toISOString().slice(0, 10);
+  res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+  res.setHeader('Content-Disposition', `attachment; filename="students-${stamp}.csv"`);
+  res.setHeader('Cache-Control', 'no-store');
+}
+
 export function exportRoute(sql: Sql): RequestHandler {
   return async (req, res, next) => {
     let filters: Filters;
     try {
       const admin = await requireAdminToken(req.get('authorization'), req.ip ?? 'unknown');
       filters = filtersOf(req.query);
+      // Asked whether there is a file (HEAD): yes, and nothing is read, sent or logged.
+      if (req.method === 'HEAD') {
+        csvHeaders(res);
+        res.status(200).end();
+        return;
+      }
       // Every child's details leave the site in one file: the log says who took which view, and when.
       const view = { field: 'view', before: '', after: filters.described };
       await recordActivity(
@@ -197,11 +215,8 @@ export function exportRoute(sql: Sql): RequestHandler {
     let failed: Error | undefined;
     try {
       const rows = client.query(new QueryStream(text, filters.values, { batchSize: 5000, rowMode: 'array' }));
-      const stamp = new Date().toISOString().slice(0, 10);
       res.status(200);
-      res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-      res.setHeader('Content-Disposition', `attachment; filename="students-${stamp}.csv"`);
-      res.setHeader('Cache-Control', 'no-store');
+      csvHeaders(res);
       const toCells = new Transform({
         objectMode: true,
         transform(row: StudentRow, _encoding, done) {
