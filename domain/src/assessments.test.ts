@@ -54,6 +54,14 @@ describe('validateAssessment', () => {
     [{ maxMarks: 1001 }, 'maxMarks', M.maxMarksInvalid],
     [{ maxMarks: 10.5 }, 'maxMarks', M.maxMarksInvalid],
     [{ maxMarks: '' }, 'maxMarks', M.maxMarksInvalid],
+    // Only digits: Number() would read these as 16, 1000 and 5.
+    [{ maxMarks: '0x10' }, 'maxMarks', M.maxMarksInvalid],
+    [{ maxMarks: '1e3' }, 'maxMarks', M.maxMarksInvalid],
+    [{ grade: '0b101' }, 'grade', M.gradeInvalid],
+    // The date pickers' years (an assessment of 9999 would head the progress page for ever).
+    [{ date: '9999-12-31' }, 'date', M.dateInvalid],
+    [{ date: '2100-01-01' }, 'date', M.dateInvalid],
+    [{ date: '0100-01-01' }, 'date', M.dateInvalid],
   ])('refuses %j', (change, field, message) => {
     expect(validateAssessment({ ...valid, ...change })).toEqual({ ok: false, field, message });
   });

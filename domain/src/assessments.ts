@@ -2,7 +2,7 @@
 // admin screens (instant feedback) and the cloud code (enforcement).
 
 import { BOARDS, GRADES, type Grade } from './constants.ts';
-import { isValidIsoDate } from './dates.ts';
+import { isEnteredDate } from './dates.ts';
 import { hasControlCharacters } from './plain-text.ts';
 import { SUBJECTS } from './subjects.ts';
 
@@ -87,9 +87,10 @@ export interface ValidAssessment {
 export type AssessmentField = keyof AssessmentInput;
 export type Check<T, F extends string = string> = { ok: true; value: T } | { ok: false; field: F; message: string };
 
+/** A whole number, as a number or written in digits ("0x10", "1e3" and the like are not). */
 function toNumber(value: unknown): number {
   if (typeof value === 'number') return value;
-  if (typeof value === 'string' && value.trim() !== '') return Number(value.trim());
+  if (typeof value === 'string' && /^\d{1,6}$/.test(value.trim())) return Number(value.trim());
   return NaN;
 }
 
@@ -108,7 +109,7 @@ export function validateAssessment(input: AssessmentInput): Check<ValidAssessmen
   if (!title) return fail('title', M.titleRequired);
   if (hasControlCharacters(title)) return fail('title', M.titleControlCharacters);
   if ([...title].length > TITLE_MAX_LENGTH) return fail('title', M.titleTooLong);
-  if (typeof input.date !== 'string' || !isValidIsoDate(input.date)) return fail('date', M.dateInvalid);
+  if (!isEnteredDate(input.date)) return fail('date', M.dateInvalid);
   const maxMarks = toNumber(input.maxMarks);
   if (!Number.isInteger(maxMarks) || maxMarks < MAX_MARKS_MIN || maxMarks > MAX_MARKS_MAX) {
     return fail('maxMarks', M.maxMarksInvalid);

@@ -36,6 +36,19 @@ export function isQueryDate(value: unknown): value is string {
   return year >= QUERY_YEARS.first && year <= QUERY_YEARS.last;
 }
 
+/**
+ * The years of a date an admin enters (an assessment's, a holiday's): the date pickers'
+ * own range. An assessment dated 9999 would head every student's progress for ever.
+ */
+export const ENTERED_YEARS = { first: 1900, last: 2099 } as const;
+
+/** A real YYYY-MM-DD date of ENTERED_YEARS. */
+export function isEnteredDate(value: unknown): value is string {
+  if (typeof value !== 'string' || !isValidIsoDate(value)) return false;
+  const year = Number(value.slice(0, 4));
+  return year >= ENTERED_YEARS.first && year <= ENTERED_YEARS.last;
+}
+
 /** Today's date as YYYY-MM-DD in the local calendar of `now`. */
 export function todayIso(now: Date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');

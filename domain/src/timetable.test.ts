@@ -107,6 +107,8 @@ describe('validateHoliday', () => {
     [{ title: 'a', from: '2026-11-08', to: 'soon' }, 'to', M.holidayToInvalid],
     [{ title: 'a', from: '2026-11-08', to: '2026-11-07' }, 'to', M.holidayToBeforeFrom],
     [{ title: 'a', from: '2026-01-01', to: '2026-06-01' }, 'to', M.holidayTooLong],
+    [{ title: 'a', from: '9999-12-30' }, 'from', M.holidayFromInvalid],
+    [{ title: 'a', from: '2099-12-30', to: '2100-01-02' }, 'to', M.holidayToInvalid],
   ])('refuses %o on %s', (input, field, message) => {
     expect(validateHoliday(input)).toEqual({ ok: false, field, message });
   });

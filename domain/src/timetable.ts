@@ -7,7 +7,7 @@
 // it clashes with any slot of that grade.
 
 import { BOARDS, GRADES, type Grade } from './constants.ts';
-import { isoDateToDayNumber } from './dates.ts';
+import { isEnteredDate, isoDateToDayNumber } from './dates.ts';
 import { hasControlCharacters } from './plain-text.ts';
 import { TimetableMessage as M } from './timetable-messages.ts';
 import { parseGrade } from './registration.ts';
@@ -193,11 +193,11 @@ export function validateHoliday(input: { [K in HolidayField]?: unknown }): Holid
   if (hasControlCharacters(title)) return fail('title', M.holidayTitleControlCharacters);
   if ([...title].length > HOLIDAY_TITLE_MAX_LENGTH) return fail('title', M.holidayTitleTooLong);
   const from = typeof input.from === 'string' ? input.from.trim() : '';
-  const fromDay = isoDateToDayNumber(from);
+  const fromDay = isEnteredDate(from) ? isoDateToDayNumber(from) : null;
   if (fromDay === null) return fail('from', M.holidayFromInvalid);
   const blankTo = input.to === undefined || input.to === null || input.to === '';
   const to = blankTo ? from : typeof input.to === 'string' ? input.to.trim() : '';
-  const toDay = isoDateToDayNumber(to);
+  const toDay = isEnteredDate(to) ? isoDateToDayNumber(to) : null;
   if (toDay === null) return fail('to', M.holidayToInvalid);
   if (toDay < fromDay) return fail('to', M.holidayToBeforeFrom);
   if (toDay - fromDay + 1 > HOLIDAY_MAX_DAYS) return fail('to', M.holidayTooLong);
