@@ -18,13 +18,17 @@ function failureResponses(spec: CallSpec): Record<string, { description: string 
   const statuses = new Set<number>([400]);
   if (spec.failure) statuses.add(spec.failure.status);
   if (spec.auth !== 'none') statuses.add(HTTP_STATUS[ErrorCode.InvalidSession]);
-  if (spec.auth === 'admin') statuses.add(HTTP_STATUS[ErrorCode.Forbidden]);
+  if (spec.auth !== 'none') statuses.add(HTTP_STATUS[ErrorCode.Forbidden]);
+  if (pathParamsOf(spec).length) statuses.add(HTTP_STATUS[ErrorCode.NotFound]);
+  if (spec.input === 'body') statuses.add(415);
   if (spec.limit !== 'none') statuses.add(HTTP_STATUS[ErrorCode.TooManyRequests]);
   const describe: Record<number, string> = {
     400: 'A rule failed (`field` names the field) or the request is malformed',
     401: spec.auth === 'none' ? 'Refused' : 'No session, or an expired one',
-    403: 'Not an administrator',
+    403: spec.auth === 'admin' ? 'Not an administrator' : "Not a student's session",
+    404: 'No such record',
     409: 'Already registered',
+    415: 'The body is not JSON (send Content-Type: application/json)',
     429: 'Too many requests from this address; try again later',
   };
   return Object.fromEntries(
@@ -35,8 +39,10 @@ function failureResponses(spec: CallSpec): Record<string, { description: string 
 }
 
 function operation(name: string, spec: CallSpec) {
-  const properties = (spec.request as { properties?: Record<string, unknown> }).properties ?? {};
   const inPath = pathParamsOf(spec);
+  // A path parameter is in the path only: not among the query's parameters, nor in the body.
+  const request = withoutProperties(spec.request, inPath);
+  const properties = (request as { properties?: Record<string, unknown> }).properties ?? {};
   const parameters = [
     ...inPath.map((param) => ({ name: param, in: 'path', required: true, schema: { type: 'string' } })),
     ...(spec.input === 'query'
@@ -56,10 +62,21 @@ function operation(name: string, spec: CallSpec) {
     tags: [spec.tag],
     ...(spec.auth === 'none' ? {} : { security: [{ [spec.auth]: [] }] }),
     ...(parameters.length ? { parameters } : {}),
-    ...(spec.input === 'body' ? { requestBody: { required: true, ...json(spec.request) } } : {}),
+    ...(spec.input === 'body' ? { requestBody: { required: true, ...json(request) } } : {}),
     responses: { [String(spec.status ?? 200)]: success, ...failureResponses(spec) },
     ...(spec.fn ? { 'x-cloud-function': spec.fn } : {}),
     ...(spec.limit !== 'none' ? { 'x-rate-limit-group': spec.limit } : {}),
+  };
+}
+
+/** A JSON schema of an object without the named properties (and not requiring them). */
+function withoutProperties(schema: unknown, names: readonly string[]): unknown {
+  const object = schema as { properties?: Record<string, unknown>; required?: string[] };
+  if (!names.length || !object.properties) return schema;
+  return {
+    ...object,
+    properties: Object.fromEntries(Object.entries(object.properties).filter(([name]) => !names.includes(name))),
+    ...(object.required ? { required: object.required.filter((name) => !names.includes(name)) } : {}),
   };
 }
 
@@ -139,7 +156,10 @@ export function openApiDocument() {
         'Each call is also a Parse Cloud function (`x-cloud-function`) at `/parse/functions/<name>`.',
     },
     servers: [{ url: '/' }],
-    tags: ['Site', 'Registration', 'Students', 'Schedule', 'Admin'].map((tag) => ({ name: tag })),
+    // Every tag of the table, in its order.
+    tags: [...new Set(Object.values(CALLS as Record<string, CallSpec>).map((spec) => spec.tag))].map((tag) => ({
+      name: tag,
+    })),
     paths,
     components: {
       securitySchemes: {

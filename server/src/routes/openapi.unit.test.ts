@@ -9,6 +9,12 @@ import { CALLS } from '@tc/domain/api/contract';
 import { apiRouter } from './api.ts';
 import { openApiDocument } from './openapi.ts';
 
+interface Operation {
+  parameters?: { name: string; in: string }[];
+  requestBody?: { content: { 'application/json': { schema: { properties?: object; required?: string[] } } } };
+  responses: Record<string, unknown>;
+}
+
 let base: string;
 let close: () => void;
 beforeAll(async () => {
@@ -48,6 +54,35 @@ describe('the OpenAPI document', () => {
     expect(operations).toHaveLength(Object.keys(CALLS).length + 2);
     expect(document.paths['/api/users/export.csv']?.get?.operationId).toBe('exportStudents');
     expect(document.paths['/api/calendar/{token}.ics']?.get?.operationId).toBe('getCalendarFeed');
+  });
+
+  it('names a path parameter in the path only, lists every tag, and the failures the calls give', () => {
+    const document = openApiDocument() as unknown as {
+      tags: { name: string }[];
+      paths: Record<string, Record<string, Operation>>;
+    };
+    for (const [path, byMethod] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(byMethod)) {
+        const where = `${method} ${path}`;
+        const inPath = (operation.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name);
+        const inQuery = (operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
+        expect(
+          inQuery.filter((name) => inPath.includes(name)),
+          where,
+        ).toEqual([]);
+        const body = operation.requestBody?.content['application/json'].schema;
+        expect(
+          Object.keys(body?.properties ?? {}).filter((name) => inPath.includes(name)),
+          where,
+        ).toEqual([]);
+        expect(body?.required?.filter((name) => inPath.includes(name)) ?? [], where).toEqual([]);
+        if (inPath.length && path.startsWith('/api/assessments'))
+          expect(operation.responses, where).toHaveProperty('404');
+      }
+    }
+    expect(document.tags.map((tag) => tag.name)).toEqual([...new Set(Object.values(CALLS).map((spec) => spec.tag))]);
+    expect(document.tags.map((tag) => tag.name)).toContain('Assessments');
+    expect(document.paths['/api/students/me/progress']?.get?.responses).toHaveProperty('403');
   });
 
   it('has a human page at /api/docs whose scripts and styles come from this server', async () => {
