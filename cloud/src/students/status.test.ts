@@ -319,6 +319,25 @@ describe('erasure', () => {
     expect(rows[0]).toEqual({ mobile: null, status: 'deactivated' });
   });
 
+  it('keeps an erased account erased when a write checked before the erasure lands after it', async () => {
+    const { objectId } = await registered();
+    expect((await t.api('POST', `/api/users/${objectId}/erase`, { confirm: 'ERASE' }, admin)).status).toBe(200);
+    const read = `SELECT fullname, email, username, mobile, dob, gender, status, "erasedAt" FROM "_User" WHERE "objectId" = $1`;
+    const erased = (await t.sql.query(read, [objectId])).rows[0];
+    // As Parse writes an edit or a reactivation whose check passed a moment before: no condition.
+    await t.sql.query(
+      `UPDATE "_User" SET fullname = 'Back Again', email = 'back@example.com', username = 'back@example.com',
+         mobile = '9123456789', dob = '2015-01-01', gender = 'Son', status = 'active', "erasedAt" = NULL,
+         "erasurePending" = true
+       WHERE "objectId" = $1`,
+      [objectId],
+    );
+    expect((await t.sql.query(read, [objectId])).rows[0]).toEqual(erased);
+    // What is not personal still changes (the erasure's own steps).
+    const { rows } = await t.sql.query(`SELECT "erasurePending" FROM "_User" WHERE "objectId" = $1`, [objectId]);
+    expect(rows[0].erasurePending).toBe(true);
+  });
+
   it('keeps the unique indexes: two erased students side by side', async () => {
     const a = await registered();
     const b = await registered();

@@ -1,5 +1,5 @@
 // The start-up migration: what the site adds to Parse's tables (a column, a
-// sequence, indexes, the activity log's triggers). Every instance runs it as it
+// sequence, indexes, the activity log's triggers, the erased accounts' trigger). Every instance runs it as it
 // starts, one at a time (start-up-lock.ts), and never stops the centre's work:
 // indexes are built CONCURRENTLY (reads and writes of the table go on meanwhile)
 // and without the statement time limit a request has. A build that failed or was
@@ -9,6 +9,7 @@
 import type pg from 'pg';
 import { logger } from '../logger.ts';
 import { protectActivityLog } from './activity-log.ts';
+import { keepErasedAccountsErased } from './erased-accounts.ts';
 import type { Sql } from './sql.ts';
 
 export interface IndexDefinition {
@@ -47,6 +48,7 @@ export async function migrate(pool: Sql): Promise<void> {
     await client.query(`CREATE SEQUENCE IF NOT EXISTS student_enrollment_seq`);
     await buildIndexes(client, [...INDEXES, ...(await searchIndexes(client))]);
     await protectActivityLog(pool);
+    await keepErasedAccountsErased(pool);
     // Never hand out a number that is already taken (e.g. after a restore).
     await client.query(`
       SELECT setval('student_enrollment_seq', m, true)
