@@ -170,6 +170,34 @@ describe('assessment rules', () => {
     expect((await t.api('PUT', `/api/assessments/${a.objectId}`, { title: 'Renamed' }, admin)).status).toBe(200);
   });
 
+  it('does not delete a draft another admin edited after it was read, so the log names its values', async () => {
+    const a = await create({ grade: 5, board: 'ICSE', title: 'Deleted while edited' });
+    const holder = await t.sql.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query(`SELECT 1 FROM "Assessment" WHERE "objectId" = $1 FOR UPDATE`, [a.objectId]);
+      const deleting = t.api('DELETE', `/api/assessments/${a.objectId}`, undefined, admin);
+      await lockWaitOn('DELETE FROM "Assessment"');
+      await holder.query(`UPDATE "Assessment" SET title = 'Renamed meanwhile' WHERE "objectId" = $1`, [a.objectId]);
+      await holder.query('COMMIT');
+      expect(await deleting).toMatchObject({ status: 400, body: { error: M.changedMeanwhile } });
+    } finally {
+      await holder.query('ROLLBACK').catch(() => undefined);
+      holder.release();
+    }
+    expect((await t.api('GET', `/api/assessments/${a.objectId}`, undefined, admin)).body.title).toBe(
+      'Renamed meanwhile',
+    );
+    // Read again, it is deleted, and the log's entry names the title it had.
+    expect((await t.api('DELETE', `/api/assessments/${a.objectId}`, undefined, admin)).status).toBe(200);
+    const { rows } = await t.sql.query(
+      `SELECT state, changes FROM "ActivityEntry" WHERE kind = 'assessment.delete' AND "targetId" = $1 ORDER BY "createdAt"`,
+      [a.objectId],
+    );
+    expect(rows.map((row) => row.state)).toEqual(['failed', 'applied']);
+    expect(rows[1].changes).toContainEqual({ field: 'title', before: 'Renamed meanwhile', after: '' });
+  });
+
   it('reads one assessment by its id, as the list shows it', async () => {
     const made = await create({ grade: 7, date: '2026-03-01', title: 'Linked' });
     const res = await t.api('GET', `/api/assessments/${made.objectId}`, undefined, admin);
@@ -180,6 +208,36 @@ describe('assessment rules', () => {
 });
 
 describe('marks entry', () => {
+  it('saves nothing for a student who moved to another batch after the rows were checked', async () => {
+    const [stays, moves] = await pupils(2, 2, 'State');
+    const a = await create({ grade: 2, board: 'State', title: 'Moved meanwhile' });
+    const holder = await t.sql.connect();
+    try {
+      // Another admin's save holds the assessment: this one has checked its rows and waits.
+      await holder.query('BEGIN');
+      await holder.query(`SELECT 1 FROM "Assessment" WHERE "objectId" = $1 FOR UPDATE`, [a.objectId]);
+      const saving = save(a.objectId, [
+        { id: stays!.id, value: '12' },
+        { id: moves!.id, value: '15' },
+      ]);
+      await lockWaitOn('FOR UPDATE');
+      expect((await t.api('PUT', `/api/users/${moves!.objectId}`, { grade: 3 }, admin)).status).toBe(200);
+      await holder.query('COMMIT');
+      expect(await saving).toMatchObject({ status: 400, body: { error: M.studentMovedMeanwhile, field: 'rows' } });
+    } finally {
+      await holder.query('ROLLBACK').catch(() => undefined);
+      holder.release();
+    }
+    const { rows } = await t.sql.query(`SELECT count(*)::int AS n FROM "Mark" WHERE "assessmentId" = $1`, [a.objectId]);
+    expect(rows[0].n).toBe(0);
+    // Saved again, the moved student's row is refused on its own.
+    const again = await save(a.objectId, [
+      { id: stays!.id, value: '12' },
+      { id: moves!.id, value: '15' },
+    ]);
+    expect(again.body).toEqual({ saved: 1, errors: [{ id: moves!.id, message: M.otherBatch }] });
+  });
+
   it('saves good rows in one request and answers each bad row with its error', async () => {
     const [a1, a2, a3] = await pupils(3, 5);
     const [other] = await pupils(1, 5, 'State');

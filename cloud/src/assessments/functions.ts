@@ -163,13 +163,18 @@ export function defineAssessmentFunctions(deps: CloudDeps): void {
       },
       // Checked and deleted in one statement, so a publication at the same moment
       // cannot slip between; a refusal leaves the log's entry `failed`, not `applied`.
+      // Edited meanwhile, it is not deleted: the entry would name values it no longer had.
       () =>
         deps.transaction(async (tx) => {
-          const deleted = await tx.sql(
-            `DELETE FROM "Assessment" WHERE "objectId" = $1 AND status = 'draft' RETURNING "objectId"`,
+          const [deleted] = await tx.sql<Record<(typeof ASSESSMENT_FIELDS)[number], unknown>>(
+            `DELETE FROM "Assessment" WHERE "objectId" = $1 AND status = 'draft'
+             RETURNING grade, board, subject, title, date, "maxMarks"`,
             [assessment.id],
           );
-          if (!deleted.length) validationFailed(AssessmentMessage.publishedCannotBeDeleted);
+          if (!deleted) validationFailed(AssessmentMessage.publishedCannotBeDeleted);
+          if (changesBetween(assessment.attributes, deleted, ASSESSMENT_FIELDS).length) {
+            validationFailed(AssessmentMessage.changedMeanwhile);
+          }
           await tx.sql(`DELETE FROM "Mark" WHERE "assessmentId" = $1`, [assessment.id]);
         }),
     );

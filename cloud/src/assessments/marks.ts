@@ -4,6 +4,7 @@
 // row is good.
 
 import {
+  ALL_BOARDS,
   AssessmentMessage as M,
   MARKS_MAX_ROWS,
   isInBatch,
@@ -267,6 +268,16 @@ async function logMarks(
       ) {
         validationFailed(M.batchChangedMeanwhile, 'rows');
       }
+      // A student moved to another batch since the rows were checked (or lost the mark that kept
+      // them on it): checked against the students as they are now, held until this commits.
+      const students = await tx.sql<{ moved: boolean }>(
+        `SELECT m."objectId" IS NULL AND NOT (u.grade = $3 AND ($4 = '${ALL_BOARDS}' OR u.board = $4)) AS moved
+         FROM "_User" u LEFT JOIN "Mark" m ON m."studentId" = u."objectId" AND m."assessmentId" = $1
+         WHERE u."objectId" = ANY($2::text[])
+         FOR SHARE OF u`,
+        [assessmentId, writes.map((w) => w.studentId), Number(assessment.grade), assessment.board],
+      );
+      if (students.some((student) => student.moved)) validationFailed(M.studentMovedMeanwhile, 'rows');
       // The maximum lowered since the rows were checked: none may end above it.
       const maxMarks = Number(assessment.maxMarks);
       if (writes.some((w) => w.value && !w.value.absent && w.value.marks > maxMarks)) {
