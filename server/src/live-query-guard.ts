@@ -26,6 +26,7 @@ export type Verdict =
 /** One socket's state: its subscriptions and the messages of the current window. */
 export class LiveSocketGuard {
   private readonly subscriptions = new Set<number>();
+  private connected = false;
   private windowStart = 0;
   private messages = 0;
 
@@ -47,7 +48,11 @@ export class LiveSocketGuard {
     if (!isRecord(request)) return { pass: false, close: 'not a request' };
     const { op, requestId } = request;
     switch (op) {
+      // Once per socket, as the SDK does (a reconnect opens a new socket): Parse makes a
+      // client of each connect and forgets only the last one when the socket closes.
       case 'connect':
+        if (this.connected) return { pass: false, close: 'connected already' };
+        this.connected = true;
         return { pass: true };
       case 'unsubscribe':
         if (typeof requestId === 'number') this.subscriptions.delete(requestId);

@@ -256,12 +256,14 @@ describe('what a socket may ask', () => {
     expect((await fetch(`${t.url}/api/health`)).status).toBe(200);
   });
 
-  it('is closed for anything but the four operations, and for text that is not JSON', async () => {
+  it('is closed for anything but the four operations, for text that is not JSON, and for a second connect', async () => {
     for (const frame of [
       'hello',
       JSON.stringify({ op: 'delete' }),
       JSON.stringify([1]),
       JSON.stringify({ op: 'subscribe', query: {} }),
+      // Each connect is a client Parse keeps until the process ends: one per socket.
+      JSON.stringify({ op: 'connect', applicationId: t.site.config.appId }),
     ]) {
       const socket = await open();
       const closed = socket.closed;

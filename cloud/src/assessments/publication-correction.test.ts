@@ -2,6 +2,7 @@
 // for the mail server does not tell the old mark: it goes with the mark, title and
 // maximum as they are when it is sent, or not at all when the student has no mark now.
 
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchOf, marksMails as mailsOf, untilPublicationQueued } from '../../../testing/publication.ts';
 import { loginAdmin, startTestSite, type TestSite } from '../../../testing/site.ts';
@@ -129,20 +130,64 @@ describe('a publication mail waiting while the student changes', () => {
     });
   });
 
+  /** Waits until the mail's send is under way: claimed by a job that is running. */
+  const untilSending = (key: string) =>
+    until(async () => {
+      const { rows } = await t.sql.query(
+        `SELECT 1 FROM mail_delivery d JOIN pgboss.job j ON j.id = d.claimed_by::uuid
+         WHERE d.key = $1 AND j.state = 'active'`,
+        [key],
+      );
+      return rows.length > 0;
+    }, 30_000);
+
+  it('goes with the mark given again while its send was under way, after that send fails', async () => {
+    const { admin, students, objectIds, id } = await publishedWhileMailWaits(1, 2);
+    const key = `marks-published:${id}:${objectIds[0]}`;
+    t.captures.refuseDelayMs = 4_000;
+    try {
+      await untilSending(key);
+      for (const value of ['absent', '11']) {
+        const saved = await t.api(
+          'PUT',
+          `/api/assessments/${id}/marks`,
+          { rows: [{ id: students[0]!.id, value }] },
+          admin,
+        );
+        expect(saved.status).toBe(200);
+      }
+    } finally {
+      t.captures.refuseDelayMs = 0;
+    }
+    t.captures.failMail = false;
+    await until(() => marksMails(students[0]!.email).length > 0, 45_000);
+    await t.site.drainMail();
+    expect(marksMails(students[0]!.email)).toEqual([
+      expect.stringContaining('New marks in English: Waiting 2, 11 / 20'),
+    ]);
+  });
+
+  it('goes, key and all, when withdrawn during a send whose sender is gone', async () => {
+    const key = `test:stranded-${Date.now()}`;
+    // A withdrawal marked the mail while a sender had it; that sender died without settling it.
+    await t.sql.query(
+      `INSERT INTO mail_delivery (key, state, message, withdrawn, claimed_by) VALUES ($1, 'queued', NULL, true, $2)`,
+      [key, randomUUID()],
+    );
+    await until(
+      async () => (await t.sql.query(`SELECT 1 FROM mail_delivery WHERE key = $1`, [key])).rows.length === 0,
+      30_000,
+    );
+    await t.site.drainMail();
+  });
+
   it('is not sent when the student is marked absent while its send is under way and then fails', async () => {
     const { admin, students, objectIds, id } = await publishedWhileMailWaits(1, 9);
     const key = `marks-published:${id}:${objectIds[0]}`;
     // The next try is slow to be refused: caught while its send is under way.
     t.captures.refuseDelayMs = 3_000;
     try {
-      await until(async () => {
-        const { rows } = await t.sql.query(
-          `SELECT 1 FROM mail_delivery d JOIN pgboss.job j ON j.id = d.claimed_by::uuid
-           WHERE d.key = $1 AND j.state = 'active'`,
-          [key],
-        );
-        return rows.length > 0;
-      }, 30_000);
+      await untilSending(key);
       const absent = await t.api(
         'PUT',
         `/api/assessments/${id}/marks`,

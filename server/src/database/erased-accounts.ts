@@ -24,10 +24,16 @@ export async function keepErasedAccountsErased(pool: Sql): Promise<void> {
         ${KEPT.map((column) => `NEW."${column}" := OLD."${column}";`).join('\n        ')}
         RETURN NEW;
       END $$ LANGUAGE plpgsql`);
-    await sql.query(`DROP TRIGGER IF EXISTS erased_account_stays_erased ON "_User"`);
-    await sql.query(`
-      CREATE TRIGGER erased_account_stays_erased BEFORE UPDATE ON "_User"
-      FOR EACH ROW WHEN (OLD."erasedAt" IS NOT NULL) EXECUTE FUNCTION erased_account_stays_erased()`);
+    // Made once (its function, replaced above, is what may change): dropping it again at
+    // each start would lock "_User" against every read while an export holds it.
+    const { rows } = await sql.query(
+      `SELECT 1 FROM pg_trigger WHERE tgname = 'erased_account_stays_erased' AND tgrelid = '"_User"'::regclass`,
+    );
+    if (!rows.length) {
+      await sql.query(`
+        CREATE TRIGGER erased_account_stays_erased BEFORE UPDATE ON "_User"
+        FOR EACH ROW WHEN (OLD."erasedAt" IS NOT NULL) EXECUTE FUNCTION erased_account_stays_erased()`);
+    }
     await sql.query('COMMIT');
   } catch (error) {
     await sql.query('ROLLBACK').catch(() => undefined);

@@ -12,6 +12,8 @@ import { inTransaction, type Sql } from '../database/sql.ts';
 import { mailFailureReason } from '@tc/cloud/mail-failure';
 
 const QUEUE = 'mail';
+/** How often an idle queue looks for withdrawn mails nobody is sending (dropWithdrawn). */
+const WITHDRAWN_SWEEP_MS = 10_000;
 /** pg-boss's own schema: the queue's working state (backups leave it out: see requeueUnsent). */
 export const MAIL_QUEUE_SCHEMA = 'pgboss';
 /** A mail's last_error when its recipient was erased before it went: never sent, no text kept. */
@@ -110,6 +112,7 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
   await sql.query(`ALTER TABLE mail_delivery ADD COLUMN IF NOT EXISTS claimed_by text`);
   // Withdrawn (reviseQueued) while its send was under way: gone if that send fails.
   await sql.query(`ALTER TABLE mail_delivery ADD COLUMN IF NOT EXISTS withdrawn boolean`);
+  await sql.query(`CREATE INDEX IF NOT EXISTS mail_delivery_withdrawn ON mail_delivery (key) WHERE withdrawn`);
 
   const boss = new PgBoss({ connectionString: options.databaseUri, max: 3, schema: MAIL_QUEUE_SCHEMA });
   // A lost connection is retried by pg-boss itself; say so once per error, never crash.
@@ -129,6 +132,21 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
 
   await requeueUnsent();
   await forgetGivenUp();
+  await dropWithdrawn();
+
+  /**
+   * Mails withdrawn while their send was under way whose sender is gone without
+   * settling them (it died, or its failure and the withdrawal crossed): nobody will
+   * send them, so they go as the withdrawal meant, key and all.
+   */
+  async function dropWithdrawn(): Promise<void> {
+    await sql.query(
+      `DELETE FROM mail_delivery d WHERE d.withdrawn AND d.state = 'queued'
+         AND NOT EXISTS (SELECT 1 FROM ${MAIL_QUEUE_SCHEMA}.job j
+                         WHERE j.name = $1 AND j.id = d.claimed_by::uuid AND j.state = 'active')`,
+      [QUEUE],
+    );
+  }
 
   /** Mails recorded as queued that have no job (a database restored from a backup): queued again. */
   async function requeueUnsent(): Promise<void> {
@@ -248,16 +266,17 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
       // The server's reason without the recipient's address (it often quotes it).
       const reason = mailFailureReason(error);
       const last = job.retryCount >= job.retryLimit;
-      // Withdrawn while it was being sent: gone, key and all (a mark given later brings
-      // a mail of its own). Dropped meanwhile (an erasure): stays dropped. Else it waits
-      // for its retry, claimable again (by this job's retry, or any other for its key).
-      await sql.query(`DELETE FROM mail_delivery WHERE key = $1 AND withdrawn`, [key]);
+      // It waits for its retry, claimable again (by this job's retry, or any other for
+      // its key). Dropped meanwhile (an erasure): stays dropped. Withdrawn while it was
+      // being sent: gone, key and all (a mark given later brings a mail of its own);
+      // after the update, which waits for a withdrawal under way to commit.
       await sql.query(
         `UPDATE mail_delivery SET state = $2, attempts = attempts + 1, last_error = $3, claimed_by = NULL,
            updated_at = now()
          WHERE key = $1 AND message IS NOT NULL`,
         [key, last ? 'failed' : 'queued', reason],
       );
+      await sql.query(`DELETE FROM mail_delivery WHERE key = $1 AND withdrawn`, [key]);
       console.error(`Mail delivery failed (${last ? 'retries spent: tried again later' : 'will retry'}): ${reason}`);
       throw error;
     }
@@ -298,6 +317,7 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
   const pollMs = (options.pollingIntervalSeconds ?? 1) * 1000;
   const sendConcurrency = options.sendConcurrency ?? 5;
   let running = true;
+  let lastSweep = Date.now();
   let wake: (() => void) | undefined;
   const pause = () =>
     new Promise<void>((resolve) => {
@@ -309,6 +329,11 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
       try {
         const jobs = await boss.fetch<MailJob>(QUEUE, { batchSize: sendConcurrency * 4, includeMetadata: true });
         if (!jobs.length) {
+          // Idle: now and then, the withdrawn mails nobody is sending go.
+          if (Date.now() - lastSweep >= WITHDRAWN_SWEEP_MS) {
+            lastSweep = Date.now();
+            await dropWithdrawn();
+          }
           await pause();
           continue;
         }
@@ -363,12 +388,15 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
     reviseQueued: async (revisions, transaction) => {
       const revised = revisions.filter((revision) => revision.message !== null);
       const withdrawn = revisions.filter((revision) => revision.message === null).map((r) => r.idempotencyKey);
-      // A mail being sent right now goes as its sender read it (in its claim).
+      // A mail being sent right now goes as its sender read it (in its claim); should that
+      // send fail, its retry tells the new text. One withdrawn during that send is given its
+      // text back (a mark given again at once): its retry sends it.
       if (revised.length) {
         await transaction.query(
-          `UPDATE mail_delivery d SET message = r.message, updated_at = now()
+          `UPDATE mail_delivery d SET message = r.message, withdrawn = NULL, updated_at = now()
            FROM unnest($1::text[], $2::jsonb[]) AS r(key, message)
-           WHERE d.key = r.key AND d.state IN ('queued', 'failed') AND d.message IS NOT NULL`,
+           WHERE d.key = r.key AND ((d.state IN ('queued', 'failed') AND d.message IS NOT NULL)
+             OR (d.state = 'queued' AND d.withdrawn))`,
           [
             revised.map((revision) => revision.idempotencyKey),
             revised.map((revision) => JSON.stringify(revision.message)),

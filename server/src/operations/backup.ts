@@ -15,7 +15,7 @@
 // identity or generated column) fails the backup loudly rather than dropping it.
 
 import { MAIL_QUEUE_SCHEMA } from '../mail-queue/mail-queue.ts';
-import { readLedger } from './erasure-ledger.ts';
+import { readLedgers } from './erasure-ledger.ts';
 import { carryErasures, joinErasures, readErasures } from './erasures-after-restore.ts';
 import { createHash } from 'node:crypto';
 import {
@@ -296,16 +296,16 @@ export async function otherSessions(client: pg.Client): Promise<number> {
 /**
  * Restores a backup into the database in one transaction: all of it or nothing.
  * Refuses a database that holds data unless `force`, which empties it first. The
- * children erased since the backup, as the database it replaces and the ledger in
- * `ledgerDir` know them, stay erased (erasures-after-restore.ts).
+ * children erased since the backup, as the database it replaces and the ledgers in
+ * `ledgerDirs` know them, stay erased (erasures-after-restore.ts).
  */
 export async function restoreDatabase(
   databaseUri: string,
   file: string,
-  options: { force?: boolean; ledgerDir?: string } = {},
-): Promise<{ erasuresCarried: number; unreadableLedgerLines: number }> {
+  options: { force?: boolean; ledgerDirs?: readonly string[] } = {},
+): Promise<{ erasuresCarried: number; ledgerFound: boolean; unreadableLedgerLines: number }> {
   await verifyChecksum(file);
-  const ledger = options.ledgerDir ? await readLedger(options.ledgerDir) : { ids: [], entries: [], unreadable: 0 };
+  const ledger = await readLedgers(options.ledgerDirs ?? []);
   const client = new pg.Client({ connectionString: databaseUri, application_name: 'tuition-restore' });
   await client.connect();
   try {
@@ -359,7 +359,7 @@ export async function restoreDatabase(
     if (sql.trim()) await client.query(sql);
     const carried = await carryErasures(client, erasures);
     await client.query('COMMIT');
-    return { erasuresCarried: carried, unreadableLedgerLines: ledger.unreadable };
+    return { erasuresCarried: carried, ledgerFound: ledger.found, unreadableLedgerLines: ledger.unreadable };
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;

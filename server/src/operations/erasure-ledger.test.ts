@@ -44,10 +44,14 @@ describe('the ledger of erasures', () => {
 
         // The database is lost: the backup goes onto an empty one.
         const empty = await createDatabase();
-        expect(await restoreDatabase(empty, file, { ledgerDir: dir })).toEqual({
+        // The ledger is read from each folder named (BACKUP_DIR, and the backup's own), once.
+        const elsewhere = mkdtempSync(path.join(tmpdir(), 'tc-ledger-'));
+        expect(await restoreDatabase(empty, file, { ledgerDirs: [elsewhere, dir, `${dir}/`] })).toEqual({
           erasuresCarried: 1,
+          ledgerFound: true,
           unreadableLedgerLines: 0,
         });
+        rmSync(elsewhere, { recursive: true, force: true });
         const second = await start({ BACKUP_SCHEDULE: 'off', BACKUP_DIR: dir, DATABASE_URI: empty });
         const [account] = (
           await second.sql.query(
@@ -88,14 +92,19 @@ describe('the ledger of erasures', () => {
         path.join(dir, LEDGER_FILE),
         `${JSON.stringify({ id: 'u1', erasedAt: '2026-11-01', entries: [] })}\n`,
       );
-      appendFileSync(path.join(dir, LEDGER_FILE), '{"id":"u9","erasedAt":"2026-');
+      // Two writes cut short by crashes: one of an account the database does not know, and the
+      // last one, of an account the next start writes again in full.
+      appendFileSync(path.join(dir, LEDGER_FILE), '{"id":"u9","erasedAt":"2026-\n{"id":"u2","erased');
 
       expect(await bringLedgerUpToDate(client, dir)).toBe(1);
       expect(await bringLedgerUpToDate(client, dir)).toBe(0);
       const ledger = await readLedger(dir);
       expect(ledger.ids.sort()).toEqual(['u1', 'u2']);
       expect(ledger.entries).toMatchObject([{ objectId: 'a1', targetId: 'u2' }]);
+      // Only the line whose account no whole line names is still unreadable.
       expect(ledger.unreadable).toBe(1);
+      expect(ledger.found).toBe(true);
+      expect((await readLedger(path.join(dir, 'none'))).found).toBe(false);
     } finally {
       await client.end();
       rmSync(dir, { recursive: true, force: true });

@@ -68,32 +68,53 @@ export async function bringLedgerUpToDate(db: Database, dir: string): Promise<nu
   );
 }
 
+export interface LedgerRead extends CarriedErasures {
+  /** Whether there was a ledger at all. */
+  found: boolean;
+  /** Lines that could not be read, and whose account no whole line names. */
+  unreadable: number;
+}
+
 /**
  * The erasures in the ledger (none without one). A line that is not whole (a write cut
- * short by a crash) is counted in `unreadable` and skipped; the next start writes it again.
+ * short by a crash) is skipped; the next start writes the erasure again in full, and the
+ * line counts as unreadable only until then.
  */
-export async function readLedger(dir: string): Promise<CarriedErasures & { unreadable: number }> {
+export async function readLedger(dir: string): Promise<LedgerRead> {
   let text: string;
   try {
     text = await readFile(ledgerPath(dir), 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { ids: [], entries: [], unreadable: 0 };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      return { ids: [], entries: [], found: false, unreadable: 0 };
     throw error;
   }
   const ids = new Set<string>();
   const entries: unknown[] = [];
-  let unreadable = 0;
+  const cut: (string | undefined)[] = [];
   for (const line of text.split('\n')) {
     if (!line.trim()) continue;
     const parsed = parseLine(line);
     if (!parsed) {
-      unreadable += 1;
+      cut.push(/^\{"id":"([^"\\]+)"/.exec(line)?.[1]);
       continue;
     }
     ids.add(parsed.id);
     entries.push(...parsed.entries);
   }
-  return { ids: [...ids], entries, unreadable };
+  const unreadable = cut.filter((id) => id === undefined || !ids.has(id)).length;
+  return { ids: [...ids], entries, found: true, unreadable };
+}
+
+/** The erasures of several ledgers (BACKUP_DIR's, and the one beside a backup copied from elsewhere). */
+export async function readLedgers(dirs: readonly string[]): Promise<LedgerRead> {
+  const read = await Promise.all([...new Set(dirs.map((dir) => path.resolve(dir)))].map(readLedger));
+  return {
+    ids: [...new Set(read.flatMap((one) => one.ids))],
+    entries: read.flatMap((one) => one.entries),
+    found: read.some((one) => one.found),
+    unreadable: read.reduce((sum, one) => sum + one.unreadable, 0),
+  };
 }
 
 function parseLine(line: string): LedgerLine | undefined {

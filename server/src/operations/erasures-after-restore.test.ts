@@ -40,10 +40,7 @@ describe('a restore over the database', () => {
       expect(erasure.status, JSON.stringify(erasure.body)).toBe(200);
       await first.stop();
 
-      expect(await restoreDatabase(uri, file, { force: true })).toEqual({
-        erasuresCarried: 1,
-        unreadableLedgerLines: 0,
-      });
+      expect(await restoreDatabase(uri, file, { force: true })).toMatchObject({ erasuresCarried: 1 });
 
       const second = await start({ BACKUP_SCHEDULE: 'off', DATABASE_URI: uri });
       const [account] = (

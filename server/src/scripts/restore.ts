@@ -28,14 +28,23 @@ try {
   database = await openSiteDatabase(config);
   if (database.running) throw new Error('The site is running on this DATA_DIR: stop it (Ctrl-C or SIGTERM) first.');
   const started = Date.now();
-  const { erasuresCarried, unreadableLedgerLines } = await restoreDatabase(database.uri, file, {
+  // The ledger of erasures in BACKUP_DIR, and beside the file (a backup copied back from elsewhere).
+  const ledgerDirs = [config.backup.dir, path.dirname(file)];
+  const { erasuresCarried, ledgerFound, unreadableLedgerLines } = await restoreDatabase(database.uri, file, {
     force: values.force,
-    ledgerDir: config.backup.dir,
+    ledgerDirs,
   });
   console.log(`Restored ${file} in ${Date.now() - started} ms. Start the site with npm start.`);
   if (erasuresCarried) {
     console.log(
       `${erasuresCarried} student(s) erased since this backup are shut now and erased again when the site starts.`,
+    );
+  }
+  if (!ledgerFound) {
+    console.warn(
+      `No ledger of erasures (${LEDGER_FILE}) in ${[...new Set(ledgerDirs)].join(' or ')}: children erased since ` +
+        'this backup are erased again only if the database replaced knew them. Copy the ledger there and restore again, ' +
+        'or check them by hand.',
     );
   }
   if (unreadableLedgerLines) {
