@@ -181,6 +181,17 @@ describe('a publication mail waiting while the student changes', () => {
     await t.site.drainMail();
   });
 
+  it('is sent when left queued without a job (its sender gone on its last try, say)', async () => {
+    const to = `jobless-${Date.now()}@example.com`;
+    await t.sql.query(`INSERT INTO mail_delivery (key, state, message) VALUES ($1, 'queued', $2)`, [
+      `test:${to}`,
+      { to, subject: 'Left without a job', text: 'Sent all the same' },
+    ]);
+    await until(() => t.captures.mails.some((m) => m.to.includes(to)), 30_000);
+    await t.site.drainMail();
+    expect(t.captures.mails.filter((m) => m.to.includes(to))).toHaveLength(1);
+  });
+
   it('is not sent when the student is marked absent while its send is under way and then fails', async () => {
     const { admin, students, objectIds, id } = await publishedWhileMailWaits(1, 9);
     const key = `marks-published:${id}:${objectIds[0]}`;

@@ -12,8 +12,8 @@ import { inTransaction, type Sql } from '../database/sql.ts';
 import { mailFailureReason } from '@tc/cloud/mail-failure';
 
 const QUEUE = 'mail';
-/** How often an idle queue looks for withdrawn mails nobody is sending (dropWithdrawn). */
-const WITHDRAWN_SWEEP_MS = 10_000;
+/** How often an idle queue looks for mails nobody is sending (dropWithdrawn, requeueUnsent). */
+const SWEEP_MS = 10_000;
 /** pg-boss's own schema: the queue's working state (backups leave it out: see requeueUnsent). */
 export const MAIL_QUEUE_SCHEMA = 'pgboss';
 /** A mail's last_error when its recipient was erased before it went: never sent, no text kept. */
@@ -148,7 +148,11 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
     );
   }
 
-  /** Mails recorded as queued that have no job (a database restored from a backup): queued again. */
+  /**
+   * Mails recorded as queued that have no job (a database restored from a backup, a
+   * sender gone on its last try, a withdrawn mail given its text back): queued again.
+   * A spare job is harmless: only one sender claims a mail.
+   */
   async function requeueUnsent(): Promise<void> {
     const { rows } = await sql.query<{ key: string; message: MailMessage }>(
       `SELECT key, message FROM mail_delivery d WHERE state = 'queued' AND message IS NOT NULL
@@ -266,17 +270,27 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
       // The server's reason without the recipient's address (it often quotes it).
       const reason = mailFailureReason(error);
       const last = job.retryCount >= job.retryLimit;
-      // It waits for its retry, claimable again (by this job's retry, or any other for
-      // its key). Dropped meanwhile (an erasure): stays dropped. Withdrawn while it was
-      // being sent: gone, key and all (a mark given later brings a mail of its own);
-      // after the update, which waits for a withdrawal under way to commit.
-      await sql.query(
-        `UPDATE mail_delivery SET state = $2, attempts = attempts + 1, last_error = $3, claimed_by = NULL,
-           updated_at = now()
-         WHERE key = $1 AND message IS NOT NULL`,
-        [key, last ? 'failed' : 'queued', reason],
-      );
-      await sql.query(`DELETE FROM mail_delivery WHERE key = $1 AND withdrawn`, [key]);
+      // Settled on the row as it is once a revision under way has committed (its lock):
+      // withdrawn while it was being sent, it goes, key and all (a mark given later brings
+      // a mail of its own); dropped meanwhile (an erasure), it stays dropped; else it waits
+      // for its retry, claimable again (by this job's retry, or any other for its key).
+      await inTransaction(sql, async (client) => {
+        const [row] = (
+          await client.query<{ withdrawn: boolean | null; kept: boolean }>(
+            `SELECT withdrawn, message IS NOT NULL AS kept FROM mail_delivery WHERE key = $1 FOR UPDATE`,
+            [key],
+          )
+        ).rows;
+        if (row?.withdrawn) await client.query(`DELETE FROM mail_delivery WHERE key = $1`, [key]);
+        else if (row?.kept) {
+          await client.query(
+            `UPDATE mail_delivery SET state = $2, attempts = attempts + 1, last_error = $3, claimed_by = NULL,
+               updated_at = now()
+             WHERE key = $1`,
+            [key, last ? 'failed' : 'queued', reason],
+          );
+        }
+      });
       console.error(`Mail delivery failed (${last ? 'retries spent: tried again later' : 'will retry'}): ${reason}`);
       throw error;
     }
@@ -329,10 +343,12 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
       try {
         const jobs = await boss.fetch<MailJob>(QUEUE, { batchSize: sendConcurrency * 4, includeMetadata: true });
         if (!jobs.length) {
-          // Idle: now and then, the withdrawn mails nobody is sending go.
-          if (Date.now() - lastSweep >= WITHDRAWN_SWEEP_MS) {
+          // Idle: now and then, the withdrawn mails nobody is sending go, and a mail left
+          // queued without a job (its sender died on its last try, say) gets one.
+          if (Date.now() - lastSweep >= SWEEP_MS) {
             lastSweep = Date.now();
             await dropWithdrawn();
+            await requeueUnsent();
           }
           await pause();
           continue;
@@ -388,6 +404,11 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
     reviseQueued: async (revisions, transaction) => {
       const revised = revisions.filter((revision) => revision.message !== null);
       const withdrawn = revisions.filter((revision) => revision.message === null).map((r) => r.idempotencyKey);
+      // The rows first, in one order: a send failing meanwhile settles them before this
+      // or after it commits, never between two of its statements.
+      await transaction.query(`SELECT 1 FROM mail_delivery WHERE key = ANY($1::text[]) ORDER BY key FOR UPDATE`, [
+        revisions.map((revision) => revision.idempotencyKey),
+      ]);
       // A mail being sent right now goes as its sender read it (in its claim); should that
       // send fail, its retry tells the new text. One withdrawn during that send is given its
       // text back (a mark given again at once): its retry sends it.

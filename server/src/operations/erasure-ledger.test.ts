@@ -3,7 +3,7 @@
 // In a file of its own: one Parse Server per test process, and this one starts on a
 // database of its own after a restore.
 
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -12,7 +12,7 @@ import { ERASED_NAME } from '@tc/domain/admin-tools';
 import { restartingSites } from '../../../testing/restarting-sites.ts';
 import { createDatabase, loginAdmin, register } from '../../../testing/site.ts';
 import { backupDatabase, restoreDatabase } from './backup.ts';
-import { bringLedgerUpToDate, LEDGER_FILE, readLedger } from './erasure-ledger.ts';
+import { bringLedgerUpToDate, LEDGER_FILE, readLedger, readLedgers } from './erasure-ledger.ts';
 
 const { start } = restartingSites();
 
@@ -105,6 +105,14 @@ describe('the ledger of erasures', () => {
       expect(ledger.unreadable).toBe(1);
       expect(ledger.found).toBe(true);
       expect((await readLedger(path.join(dir, 'none'))).found).toBe(false);
+      // Read with another ledger in which that line is whole (a copy kept elsewhere): read.
+      const other = path.join(dir, 'copy');
+      mkdirSync(other);
+      writeFileSync(
+        path.join(other, LEDGER_FILE),
+        `${JSON.stringify({ id: 'u9', erasedAt: '2026-11-02', entries: [] })}\n`,
+      );
+      expect(await readLedgers([dir, other])).toMatchObject({ unreadable: 0, found: true });
     } finally {
       await client.end();
       rmSync(dir, { recursive: true, force: true });

@@ -73,6 +73,8 @@ export interface LedgerRead extends CarriedErasures {
   found: boolean;
   /** Lines that could not be read, and whose account no whole line names. */
   unreadable: number;
+  /** The accounts of the lines that could not be read, as far as they tell (undefined: not at all). */
+  cut: (string | undefined)[];
 }
 
 /**
@@ -85,8 +87,9 @@ export async function readLedger(dir: string): Promise<LedgerRead> {
   try {
     text = await readFile(ledgerPath(dir), 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
-      return { ids: [], entries: [], found: false, unreadable: 0 };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      return { ids: [], entries: [], found: false, unreadable: 0, cut: [] };
+    }
     throw error;
   }
   const ids = new Set<string>();
@@ -102,20 +105,26 @@ export async function readLedger(dir: string): Promise<LedgerRead> {
     ids.add(parsed.id);
     entries.push(...parsed.entries);
   }
-  const unreadable = cut.filter((id) => id === undefined || !ids.has(id)).length;
-  return { ids: [...ids], entries, found: true, unreadable };
+  return { ids: [...ids], entries, found: true, unreadable: unreadableOf(cut, ids), cut };
 }
 
 /** The erasures of several ledgers (BACKUP_DIR's, and the one beside a backup copied from elsewhere). */
 export async function readLedgers(dirs: readonly string[]): Promise<LedgerRead> {
   const read = await Promise.all([...new Set(dirs.map((dir) => path.resolve(dir)))].map(readLedger));
+  const ids = new Set(read.flatMap((one) => one.ids));
+  const cut = read.flatMap((one) => one.cut);
   return {
-    ids: [...new Set(read.flatMap((one) => one.ids))],
+    ids: [...ids],
     entries: read.flatMap((one) => one.entries),
     found: read.some((one) => one.found),
-    unreadable: read.reduce((sum, one) => sum + one.unreadable, 0),
+    // A line cut in one ledger and whole in the other is read.
+    unreadable: unreadableOf(cut, ids),
+    cut,
   };
 }
+
+const unreadableOf = (cut: (string | undefined)[], ids: Set<string>) =>
+  cut.filter((id) => id === undefined || !ids.has(id)).length;
 
 function parseLine(line: string): LedgerLine | undefined {
   try {

@@ -49,7 +49,7 @@ try {
   }
   if (unreadableLedgerLines) {
     console.warn(
-      `${unreadableLedgerLines} line(s) of ${path.join(config.backup.dir, LEDGER_FILE)} could not be read: ` +
+      `${unreadableLedgerLines} line(s) of ${LEDGER_FILE} (in ${[...new Set(ledgerDirs)].join(' or ')}) could not be read: ` +
         'check that every child erased since this backup is erased, and erase again any that is not.',
     );
   }
