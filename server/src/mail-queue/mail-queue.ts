@@ -112,7 +112,10 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
   await sql.query(`ALTER TABLE mail_delivery ADD COLUMN IF NOT EXISTS claimed_by text`);
   // Withdrawn (reviseQueued) while its send was under way: gone if that send fails.
   await sql.query(`ALTER TABLE mail_delivery ADD COLUMN IF NOT EXISTS withdrawn boolean`);
+  // What the idle queue looks for every few seconds (dropWithdrawn, requeueUnsent), among
+  // the keys of every mail ever sent (two million after a year of publications).
   await sql.query(`CREATE INDEX IF NOT EXISTS mail_delivery_withdrawn ON mail_delivery (key) WHERE withdrawn`);
+  await sql.query(`CREATE INDEX IF NOT EXISTS mail_delivery_queued ON mail_delivery (key) WHERE state = 'queued'`);
 
   const boss = new PgBoss({ connectionString: options.databaseUri, max: 3, schema: MAIL_QUEUE_SCHEMA });
   // A lost connection is retried by pg-boss itself; say so once per error, never crash.
