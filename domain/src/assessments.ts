@@ -3,6 +3,7 @@
 
 import { BOARDS, GRADES, type Grade } from './constants.ts';
 import { isEnteredDate } from './dates.ts';
+import { wholeNumber } from './whole-number.ts';
 import { hasControlCharacters } from './plain-text.ts';
 import { SUBJECTS } from './subjects.ts';
 
@@ -88,20 +89,13 @@ export interface ValidAssessment {
 export type AssessmentField = keyof AssessmentInput;
 export type Check<T, F extends string = string> = { ok: true; value: T } | { ok: false; field: F; message: string };
 
-/** A whole number, as a number or written in digits ("0x10", "1e3" and the like are not). */
-function toNumber(value: unknown): number {
-  if (typeof value === 'number') return value;
-  if (typeof value === 'string' && /^\d{1,6}$/.test(value.trim())) return Number(value.trim());
-  return NaN;
-}
-
 /** Checks a whole assessment, field by field in the form's order. */
 export function validateAssessment(input: AssessmentInput): Check<ValidAssessment, AssessmentField> {
   const M = AssessmentMessage;
   const fail = (field: AssessmentField, message: string) => ({ ok: false as const, field, message });
 
-  const grade = toNumber(input.grade);
-  if (!(GRADES as readonly number[]).includes(grade)) return fail('grade', M.gradeInvalid);
+  const grade = wholeNumber(input.grade);
+  if (grade === null || !(GRADES as readonly number[]).includes(grade)) return fail('grade', M.gradeInvalid);
   const board = ASSESSMENT_BOARDS.find((b) => b === input.board);
   if (!board) return fail('board', M.boardInvalid);
   const subject = SUBJECTS.find((s) => s === input.subject);
@@ -111,8 +105,8 @@ export function validateAssessment(input: AssessmentInput): Check<ValidAssessmen
   if (hasControlCharacters(title)) return fail('title', M.titleControlCharacters);
   if ([...title].length > TITLE_MAX_LENGTH) return fail('title', M.titleTooLong);
   if (!isEnteredDate(input.date)) return fail('date', M.dateInvalid);
-  const maxMarks = toNumber(input.maxMarks);
-  if (!Number.isInteger(maxMarks) || maxMarks < MAX_MARKS_MIN || maxMarks > MAX_MARKS_MAX) {
+  const maxMarks = wholeNumber(input.maxMarks);
+  if (maxMarks === null || maxMarks < MAX_MARKS_MIN || maxMarks > MAX_MARKS_MAX) {
     return fail('maxMarks', M.maxMarksInvalid);
   }
   return { ok: true, value: { grade: grade as Grade, board, subject, title, date: input.date, maxMarks } };

@@ -29,12 +29,15 @@ export function isValidIsoDate(value: string): boolean {
  */
 export const QUERY_YEARS = { first: 1900, last: 9998 } as const;
 
-/** A real YYYY-MM-DD date of QUERY_YEARS. */
-export function isQueryDate(value: unknown): value is string {
+/** A real YYYY-MM-DD date of these years. */
+function isDateOfYears(value: unknown, years: { first: number; last: number }): value is string {
   if (typeof value !== 'string' || !isValidIsoDate(value)) return false;
   const year = Number(value.slice(0, 4));
-  return year >= QUERY_YEARS.first && year <= QUERY_YEARS.last;
+  return year >= years.first && year <= years.last;
 }
+
+/** A real YYYY-MM-DD date of QUERY_YEARS. */
+export const isQueryDate = (value: unknown): value is string => isDateOfYears(value, QUERY_YEARS);
 
 /**
  * The years of a date an admin enters (an assessment's, a holiday's): the date pickers'
@@ -43,11 +46,7 @@ export function isQueryDate(value: unknown): value is string {
 export const ENTERED_YEARS = { first: 1900, last: 2099 } as const;
 
 /** A real YYYY-MM-DD date of ENTERED_YEARS. */
-export function isEnteredDate(value: unknown): value is string {
-  if (typeof value !== 'string' || !isValidIsoDate(value)) return false;
-  const year = Number(value.slice(0, 4));
-  return year >= ENTERED_YEARS.first && year <= ENTERED_YEARS.last;
-}
+export const isEnteredDate = (value: unknown): value is string => isDateOfYears(value, ENTERED_YEARS);
 
 /** Today's date as YYYY-MM-DD in the local calendar of `now`. */
 export function todayIso(now: Date = new Date()): string {

@@ -8,6 +8,7 @@
 
 import { BOARDS, GRADES, type Grade } from './constants.ts';
 import { isEnteredDate, isoDateToDayNumber } from './dates.ts';
+import { wholeNumber } from './whole-number.ts';
 import { hasControlCharacters } from './plain-text.ts';
 import { TimetableMessage as M } from './timetable-messages.ts';
 import { parseGrade } from './registration.ts';
@@ -76,12 +77,6 @@ export function endOf(slot: Pick<SlotFields, 'start' | 'duration'>): string {
 }
 
 /** A whole number from a number or a string of digits (forms send strings). */
-function wholeNumber(value: unknown): number | null {
-  if (typeof value === 'number') return Number.isInteger(value) ? value : null;
-  if (typeof value === 'string' && /^\s*\d+\s*$/.test(value)) return Number(value);
-  return null;
-}
-
 export function parseSlotBoard(value: unknown): SlotBoard | null {
   if (typeof value !== 'string') return null;
   const wanted = value.trim().toUpperCase();

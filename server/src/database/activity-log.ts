@@ -8,22 +8,14 @@
 // beforeSave: cloud/src/activity/log.ts. See docs/decisions/0011-activity-log.md.)
 
 import { NEW_TARGET } from '@tc/cloud/activity/log';
-import type { Sql } from './sql.ts';
+import { inTransaction, type Sql } from './sql.ts';
 
 export async function protectActivityLog(pool: Sql): Promise<void> {
   // Several instances may start at once: one at a time, in one transaction.
-  const sql = await pool.connect();
-  try {
-    await sql.query('BEGIN');
+  await inTransaction(pool, async (sql) => {
     await sql.query(`SELECT pg_advisory_xact_lock(hashtext('activity_entry_append_only'))`);
     await createTriggers(sql);
-    await sql.query('COMMIT');
-  } catch (error) {
-    await sql.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    sql.release();
-  }
+  });
 }
 
 async function createTriggers(sql: { query(text: string): Promise<unknown> }): Promise<void> {

@@ -7,16 +7,14 @@
 // (erasurePending, Parse's own columns) may still change. Silently, not by refusing:
 // that race must not end in a 500, and the next read shows the account erased.
 
-import type { Sql } from './sql.ts';
+import { inTransaction, type Sql } from './sql.ts';
 
 /** The columns an erasure replaced or cleared (cloud/src/students/status.ts erase). */
 const KEPT = ['fullname', 'email', 'username', 'mobile', 'dob', 'gender', 'status', 'erasedAt'] as const;
 
 export async function keepErasedAccountsErased(pool: Sql): Promise<void> {
   // Several instances may start at once: one at a time, in one transaction.
-  const sql = await pool.connect();
-  try {
-    await sql.query('BEGIN');
+  await inTransaction(pool, async (sql) => {
     await sql.query(`SELECT pg_advisory_xact_lock(hashtext('erased_account_stays_erased'))`);
     await sql.query(`
       CREATE OR REPLACE FUNCTION erased_account_stays_erased() RETURNS trigger AS $$
@@ -34,11 +32,5 @@ export async function keepErasedAccountsErased(pool: Sql): Promise<void> {
         CREATE TRIGGER erased_account_stays_erased BEFORE UPDATE ON "_User"
         FOR EACH ROW WHEN (OLD."erasedAt" IS NOT NULL) EXECUTE FUNCTION erased_account_stays_erased()`);
     }
-    await sql.query('COMMIT');
-  } catch (error) {
-    await sql.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    sql.release();
-  }
+  });
 }

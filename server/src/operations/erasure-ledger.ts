@@ -73,26 +73,37 @@ export interface LedgerRead extends CarriedErasures {
   found: boolean;
   /** Lines that could not be read, and whose account no whole line names. */
   unreadable: number;
-  /** The accounts of the lines that could not be read, as far as they tell (undefined: not at all). */
-  cut: (string | undefined)[];
 }
 
 /**
- * The erasures in the ledger (none without one). A line that is not whole (a write cut
+ * The erasures of the ledgers in these folders (BACKUP_DIR's, and the one beside a backup
+ * copied back from elsewhere), none without one. A line that is not whole (a write cut
  * short by a crash) is skipped; the next start writes the erasure again in full, and the
- * line counts as unreadable only until then.
+ * line counts as unreadable only until then (in any ledger read).
  */
-export async function readLedger(dir: string): Promise<LedgerRead> {
+export async function readLedgers(dirs: readonly string[]): Promise<LedgerRead> {
+  const read = await Promise.all([...new Set(dirs.map((dir) => path.resolve(dir)))].map(readOne));
+  const ids = new Set(read.flatMap((one) => one.ids));
+  return {
+    ids: [...ids],
+    entries: read.flatMap((one) => one.entries),
+    found: read.some((one) => one.found),
+    unreadable: read.flatMap((one) => one.cut).filter((id) => id === undefined || !ids.has(id)).length,
+  };
+}
+
+export const readLedger = (dir: string): Promise<LedgerRead> => readLedgers([dir]);
+
+/** One ledger's whole lines, and the accounts of its cut ones as far as they tell (undefined: not at all). */
+async function readOne(dir: string): Promise<CarriedErasures & { found: boolean; cut: (string | undefined)[] }> {
   let text: string;
   try {
     text = await readFile(ledgerPath(dir), 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      return { ids: [], entries: [], found: false, unreadable: 0, cut: [] };
-    }
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { ids: [], entries: [], found: false, cut: [] };
     throw error;
   }
-  const ids = new Set<string>();
+  const ids: string[] = [];
   const entries: unknown[] = [];
   const cut: (string | undefined)[] = [];
   for (const line of text.split('\n')) {
@@ -102,29 +113,11 @@ export async function readLedger(dir: string): Promise<LedgerRead> {
       cut.push(/^\{"id":"([^"\\]+)"/.exec(line)?.[1]);
       continue;
     }
-    ids.add(parsed.id);
+    ids.push(parsed.id);
     entries.push(...parsed.entries);
   }
-  return { ids: [...ids], entries, found: true, unreadable: unreadableOf(cut, ids), cut };
+  return { ids, entries, found: true, cut };
 }
-
-/** The erasures of several ledgers (BACKUP_DIR's, and the one beside a backup copied from elsewhere). */
-export async function readLedgers(dirs: readonly string[]): Promise<LedgerRead> {
-  const read = await Promise.all([...new Set(dirs.map((dir) => path.resolve(dir)))].map(readLedger));
-  const ids = new Set(read.flatMap((one) => one.ids));
-  const cut = read.flatMap((one) => one.cut);
-  return {
-    ids: [...ids],
-    entries: read.flatMap((one) => one.entries),
-    found: read.some((one) => one.found),
-    // A line cut in one ledger and whole in the other is read.
-    unreadable: unreadableOf(cut, ids),
-    cut,
-  };
-}
-
-const unreadableOf = (cut: (string | undefined)[], ids: Set<string>) =>
-  cut.filter((id) => id === undefined || !ids.has(id)).length;
 
 function parseLine(line: string): LedgerLine | undefined {
   try {
