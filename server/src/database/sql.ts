@@ -31,7 +31,12 @@ export function createPool(uri: string, max = 5, timeouts?: PoolTimeouts): Sql {
     idleTimeoutMillis: 10_000,
     ...(timeouts ? timeoutOptions(timeouts) : {}),
   });
+  // An idle connection that dies is the pool's (its 'error'); one checked out between two
+  // queries (a transaction awaiting the next step, an export) has no listener of its own,
+  // and its 'error' would be uncaught: Parse Server then ends the process. Its next
+  // query fails instead, and its holder sees that.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
 
