@@ -76,7 +76,7 @@ test('an admin adds a class and a holiday; only the students of that batch see t
   const dialog = page.getByRole('dialog', { name: /Add class/ });
   await pick(page, 'Subject', 'Science', dialog);
   await pick(page, 'Day', WEEKDAYS[weekdayOf(classDay) - 1]!, dialog);
-  await dialog.getByLabel('Start (HH:mm, 24 h)').fill('18:00');
+  await dialog.getByLabel('Start time').fill('18:00');
   await dialog.getByLabel('Duration (minutes)').fill('60');
   // The domain rules answer at once, under the field.
   await dialog.getByRole('button', { name: 'Save' }).click();
@@ -92,7 +92,7 @@ test('an admin adds a class and a holiday; only the students of that batch see t
   await page.getByRole('button', { name: 'Add class' }).click();
   const second = page.getByRole('dialog', { name: /Add class/ });
   await pick(page, 'Day', WEEKDAYS[weekdayOf(classDay) - 1]!, second);
-  await second.getByLabel('Start (HH:mm, 24 h)').fill('18:30');
+  await second.getByLabel('Start time').fill('18:30');
   await second.getByLabel('Teacher').fill('Mr Clash');
   await second.getByRole('button', { name: 'Save' }).click();
   await expect(
@@ -188,7 +188,7 @@ test("a class edit saves only what it changed: another admin's change meanwhile 
   // Another admin gives the class another teacher while this form is open.
   const slotPath = `/api/timetable/slots/${(created.body as { objectId: string }).objectId}`;
   expect((await apiCall(request, 'PUT', slotPath, { teacher: 'Mr Second' }, token)).status).toBe(200);
-  await dialog.getByLabel('Start (HH:mm, 24 h)').fill('07:30');
+  await dialog.getByLabel('Start time').fill('07:30');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expectToast(page, TimetableMessage.slotUpdated);
   const query = new URLSearchParams({ grade: '8', board: 'CBSE' }).toString();

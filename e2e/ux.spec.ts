@@ -92,6 +92,17 @@ for (const width of WIDTHS) {
       const pageWidth = await page.evaluate('document.documentElement.scrollWidth');
       expect(pageWidth).toBeLessThanOrEqual(width);
       await expect(edit).toBeInViewport();
+      // On a laptop every column fits: the last tool of a row is in sight without scrolling the table sideways.
+      if (width >= 1280) {
+        const erase = grid.getByRole('button', { name: `Erase personal data of ${student.fullname}` });
+        await expect(erase).toBeInViewport({ ratio: 1 });
+        const inside = await grid.locator('.MuiDataGrid-virtualScroller').evaluate((scroller, name) => {
+          const button = scroller.querySelector(`[aria-label="${name}"]`)!.getBoundingClientRect();
+          const box = scroller.getBoundingClientRect();
+          return scroller.scrollLeft === 0 && button.right <= box.left + scroller.clientWidth;
+        }, `Erase personal data of ${student.fullname}`);
+        expect(inside).toBe(true);
+      }
       await expectAccessible(page, 'the admin table');
       await edit.click();
       const dialog = page.getByRole('dialog');
@@ -204,6 +215,40 @@ test('terms and privacy: linked from the checkbox and the footer, pre-rendered, 
       .first(),
   ).toBeVisible();
   await snap(page, 'privacy');
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 664 } });
+
+  test('a link or a redirect opens the new page at its top; Back returns to where the reader was', async ({
+    page,
+    request,
+    student,
+  }) => {
+    const scrolled = () => page.evaluate<number>('window.scrollY');
+    await page.goto('/registeruser');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy notice' }).scrollIntoViewIfNeeded();
+    const down = await scrolled();
+    expect(down).toBeGreaterThan(300);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy notice' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy notice' })).toBeInViewport();
+    expect(await scrolled()).toBe(0);
+    await page.goBack();
+    await expect(page.getByLabel('Student Full Name')).toBeAttached();
+    await expect.poll(scrolled).toBeGreaterThan(300);
+
+    // A login that lands on the dashboard (a redirect, not a link) starts at its top too.
+    await studentToken(request, student.email, student.password);
+    await page.goto('/studentlogin');
+    await page.getByLabel('Email ID or Mobile Number').fill(student.email);
+    await page.getByLabel('Password', { exact: true }).fill(student.password);
+    await page.getByRole('button', { name: 'Login' }).scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 400);
+    await expect.poll(scrolled).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Student Dashboard' })).toBeInViewport();
+    expect(await scrolled()).toBe(0);
+  });
 });
 
 test('forgot password: "Use a different e-mail" goes back to the first step', async ({ page, student }) => {

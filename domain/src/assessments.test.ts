@@ -38,6 +38,8 @@ describe('validateAssessment', () => {
   });
 
   it.each([
+    [{ grade: '' }, 'grade', M.gradeRequired],
+    [{ grade: undefined }, 'grade', M.gradeRequired],
     [{ grade: 0 }, 'grade', M.gradeInvalid],
     [{ grade: 10 }, 'grade', M.gradeInvalid],
     [{ grade: 'x' }, 'grade', M.gradeInvalid],

@@ -33,6 +33,7 @@ export const ABSENT = 'absent';
 export const MARKS_MAX_ROWS = 5000;
 
 export const AssessmentMessage = {
+  gradeRequired: 'Grade is required',
   gradeInvalid: 'Grade must be between 1 to 9',
   boardInvalid: 'Choose a board, or all boards',
   statusInvalid: 'Status must be draft or published',
@@ -94,6 +95,8 @@ export function validateAssessment(input: AssessmentInput): Check<ValidAssessmen
   const M = AssessmentMessage;
   const fail = (field: AssessmentField, message: string) => ({ ok: false as const, field, message });
 
+  // Not chosen (the form's empty field) is said as such, as on the registration form.
+  if (input.grade === undefined || input.grade === null || input.grade === '') return fail('grade', M.gradeRequired);
   const grade = wholeNumber(input.grade);
   if (grade === null || !(GRADES as readonly number[]).includes(grade)) return fail('grade', M.gradeInvalid);
   const board = ASSESSMENT_BOARDS.find((b) => b === input.board);

@@ -5,12 +5,14 @@ import { Header } from '../components/header.tsx';
 import { PageErrorBoundary } from '../components/page-error-boundary.tsx';
 import { RouteLoading } from '../components/loading.tsx';
 import { useFocusOnRouteChange } from '../lib/use-focus-on-route-change.ts';
+import { useScrollToTopOnRouteChange } from '../lib/use-scroll-to-top-on-route-change.ts';
 
 /** Header, the page, footer; the page's code loads inside while the frame stays. */
 export function SiteLayout() {
   const { pathname } = useLocation();
   const main = useRef<HTMLElement>(null);
   useFocusOnRouteChange(pathname, main);
+  useScrollToTopOnRouteChange(pathname);
   return (
     <>
       <a href="#main" className="skip-link visually-hidden">

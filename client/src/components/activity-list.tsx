@@ -3,6 +3,9 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ResponseOf } from '@tc/domain/api/contract';
+import { STUDENT_COLUMNS } from '@tc/domain/admin-tools';
+import { isoToDisplayDate } from '@tc/domain/dates';
+import { WEEKDAYS } from '@tc/domain/timetable';
 
 export type ActivityEntry = ResponseOf<'listActivity'>[number];
 
@@ -29,6 +32,30 @@ export const KIND_LABELS: Record<string, string> = {
   'marks.import': 'Marks imported (CSV)',
 };
 
+/** A changed field as the forms label it; a marks entry's field ("#12", an enrollment id) stays as it is. */
+const FIELD_LABELS: Record<string, string> = {
+  ...STUDENT_COLUMNS,
+  status: 'Status',
+  subject: 'Subject',
+  title: 'Title',
+  date: 'Date',
+  maxMarks: 'Maximum marks',
+  weekday: 'Day',
+  start: 'Start time',
+  duration: 'Duration (minutes)',
+  teacher: 'Teacher',
+  link: 'Online class link',
+  from: 'From',
+  to: 'To',
+};
+
+/** A value as the screens show it: dates DD/MM/YYYY, a class's day by its name. */
+function shown(field: string, value: string): string {
+  if (!value) return '—';
+  if (field === 'weekday') return WEEKDAYS[Number(value) - 1] ?? value;
+  return isoToDisplayDate(value);
+}
+
 const when = (iso: string) => {
   const date = new Date(iso);
   const pad = (n: number) => String(n).padStart(2, '0');
@@ -49,13 +76,15 @@ export function ActivityList({ entries, showTarget = false }: { entries: Activit
             <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
               {when(entry.at)} by {entry.adminEmail}
               {showTarget && entry.enrollmentId !== undefined ? ` · student ${entry.enrollmentId}` : ''}
+              {showTarget && entry.target ? ` · ${entry.target}` : ''}
             </Typography>
           </Stack>
           {entry.changes.length > 0 && (
             <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
               {entry.changes.map((change, i) => (
                 <Typography component="li" key={i} sx={{ overflowWrap: 'anywhere' }}>
-                  <b>{change.field}</b>: {change.before || '—'} → {change.after || '—'}
+                  <b>{FIELD_LABELS[change.field] ?? change.field}</b>: {shown(change.field, change.before)} →{' '}
+                  {shown(change.field, change.after)}
                 </Typography>
               ))}
             </Box>

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import { useLayoutEffect, useRef } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { Route } from '@tc/domain/routes';
 
@@ -16,20 +15,13 @@ const ADMIN_SECTIONS = [
 export function AdminNav() {
   const { pathname } = useLocation();
   const here = pathname.toLowerCase().replace(/\/+$/, '');
-  // On a phone the links scroll sideways: the current one is brought into view.
-  const list = useRef<HTMLUListElement>(null);
-  useLayoutEffect(() => {
-    const current = list.current?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (!list.current || !current) return;
-    const { clientWidth } = list.current;
-    list.current.scrollLeft = current.offsetLeft - (clientWidth - current.offsetWidth) / 2;
-  }, [here]);
   return (
     <Box component="nav" aria-label="Admin sections" sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}>
       <Box
         component="ul"
-        ref={list}
-        sx={{ position: 'relative', display: 'flex', gap: 0.5, m: 0, p: 0, listStyle: 'none', overflowX: 'auto' }}
+        // On a phone the links wrap onto a second line: every section stays in sight
+        // (a row that scrolls sideways hid the last ones, with nothing to say so).
+        sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 0.5, m: 0, p: 0, listStyle: 'none' }}
       >
         {ADMIN_SECTIONS.map(({ label, to }) => {
           const current = here === to;
@@ -41,7 +33,7 @@ export function AdminNav() {
                 aria-current={current ? 'page' : undefined}
                 sx={{
                   display: 'inline-block',
-                  px: 2,
+                  px: { xs: 1.5, sm: 2 },
                   py: 1.25,
                   minHeight: 44,
                   fontWeight: 700,

@@ -121,6 +121,50 @@ describe('the activity log', () => {
     expect((await t.api('GET', '/api/activity?kind=student.delete', undefined, admin)).status).toBe(400);
   });
 
+  it('names what an entry of marks, an assessment, a class or a holiday is about, while it exists', async () => {
+    // A student of the 4th grade (the registration's), in the assessment's batch.
+    const { id } = await student();
+    const title = `Named ${Date.now()}`;
+    const assessment = await t.api(
+      'POST',
+      '/api/assessments',
+      { grade: 4, board: 'All', subject: 'Science', title, date: '2026-11-02', maxMarks: 20 },
+      admin,
+    );
+    expect(assessment.status).toBe(201);
+    const marksOf = `/api/assessments/${assessment.body.objectId}/marks`;
+    expect((await t.api('PUT', marksOf, { rows: [{ id, value: '12' }] }, admin)).status).toBe(200);
+    const slot = await t.api(
+      'POST',
+      '/api/timetable/slots',
+      { grade: 7, board: 'ICSE', subject: 'English', weekday: 3, start: '16:30', duration: 45, teacher: 'Mr Das' },
+      admin,
+    );
+    expect(slot.status).toBe(201);
+    const holiday = await t.api('POST', '/api/timetable/holidays', { title: 'Named day', from: '2031-03-04' }, admin);
+    expect(holiday.status).toBe(201);
+
+    const entries = (await t.api('GET', '/api/activity?limit=10', undefined, admin)).body as Record<string, unknown>[];
+    const targetOf = (kind: string, targetId: unknown) =>
+      entries.find((e) => e.kind === kind && e.targetId === targetId)?.target;
+    expect(targetOf('assessment.create', assessment.body.objectId)).toBe(`Science: ${title} (4th all boards)`);
+    expect(targetOf('marks.save', assessment.body.objectId)).toBe(`Science: ${title} (4th all boards)`);
+    expect(targetOf('timetable.create', slot.body.objectId)).toBe('English, 7th ICSE, Wednesday 16:30');
+    expect(targetOf('holiday.create', holiday.body.objectId)).toBe('Named day (04/03/2031-04/03/2031)');
+    // A student's entries name the student by enrollment number alone, as before.
+    expect(entries.find((e) => e.kind === 'marks.save')).not.toHaveProperty('enrollmentId');
+
+    // Deleted since: no name (the delete's own entry holds what it was).
+    expect((await t.api('DELETE', `/api/timetable/holidays/${holiday.body.objectId}`, undefined, admin)).status).toBe(
+      200,
+    );
+    const after = (await t.api('GET', '/api/activity?kind=holiday.create&limit=5', undefined, admin)).body as Record<
+      string,
+      unknown
+    >[];
+    expect(after.find((e) => e.targetId === holiday.body.objectId)).not.toHaveProperty('target');
+  });
+
   it('is closed to students and to the anonymous, by every path', async () => {
     const { student: s, objectId } = await student();
     await t.api('PUT', `/api/users/${objectId}`, { grade: 8 }, admin);

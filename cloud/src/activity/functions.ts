@@ -11,6 +11,7 @@ import { defineFunction, fail, integerParam, optionalString, validationFailed } 
 import { MASTER, parse } from '../parse.ts';
 import { requireAdmin } from '../users/accounts.ts';
 import { ACTIVITY_CLASS } from './log.ts';
+import { targetNames } from './targets.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -70,7 +71,15 @@ export function defineActivityFunctions(deps: CloudDeps): void {
       .skip(skip)
       .limit(limit)
       .find({ ...MASTER, json: true })) as unknown as Record<string, unknown>[];
-    return { items: items.map(entryFromJson), total };
+    const entries = items.map(entryFromJson);
+    const names = await targetNames(deps.sql, entries);
+    return {
+      items: entries.map((entry) => {
+        const target = names.get(entry.targetId);
+        return target ? { ...entry, target } : entry;
+      }),
+      total,
+    };
   });
 
   defineFunction(deps, 'getStudentHistory', async (request) => {

@@ -32,6 +32,11 @@ export const activityEntry = object(
     targetClass: str,
     targetId: str,
     enrollmentId: { ...int, description: "The student's enrollment number, for student changes" },
+    target: {
+      ...str,
+      description:
+        'What the entry is about, as the admin screens name it ("Mathematics: Unit Test 3 (5th CBSE)"), for an assessment, a class or a holiday that still exists (Activity page only)',
+    },
     changes: { type: 'array', items: activityChange },
     state: {
       type: 'string',

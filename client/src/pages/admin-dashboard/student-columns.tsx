@@ -12,21 +12,21 @@ export const PHONE_COLUMNS = ['fullname', 'grade', 'actions'];
 /** The admin table's columns; Edit opens the student's dialog. */
 export function studentColumns(onEdit: (objectId: string) => void): GridColDef<StudentRecord>[] {
   return [
-    { field: 'id', headerName: STUDENT_COLUMNS.id, type: 'number', width: 80, align: 'left', headerAlign: 'left' },
-    { field: 'fullname', headerName: STUDENT_COLUMNS.fullname, flex: 1, minWidth: 120 },
+    { field: 'id', headerName: STUDENT_COLUMNS.id, type: 'number', width: 72, align: 'left', headerAlign: 'left' },
+    { field: 'fullname', headerName: STUDENT_COLUMNS.fullname, flex: 1, minWidth: 140 },
     {
       field: 'gender',
       headerName: STUDENT_COLUMNS.gender,
       type: 'singleSelect',
       valueOptions: [...GENDERS],
-      width: 120,
+      width: 100,
     },
-    { field: 'mobile', headerName: STUDENT_COLUMNS.mobile, width: 140 },
-    { field: 'email', headerName: STUDENT_COLUMNS.email, flex: 1, minWidth: 220 },
+    { field: 'mobile', headerName: STUDENT_COLUMNS.mobile, width: 120 },
+    { field: 'email', headerName: STUDENT_COLUMNS.email, flex: 1.2, minWidth: 170 },
     {
       field: 'dob',
       headerName: STUDENT_COLUMNS.dob,
-      width: 150,
+      width: 136,
       valueGetter: (value) => (typeof value === 'string' && isValidIsoDate(value) ? isoToDisplayDate(value) : value),
     },
     {
@@ -34,20 +34,20 @@ export function studentColumns(onEdit: (objectId: string) => void): GridColDef<S
       headerName: STUDENT_COLUMNS.board,
       type: 'singleSelect',
       valueOptions: [...BOARDS],
-      width: 110,
+      width: 96,
     },
     {
       field: 'grade',
       headerName: STUDENT_COLUMNS.grade,
       type: 'singleSelect',
       valueOptions: GRADES.map((grade) => ({ value: grade, label: gradeLabel(grade) })),
-      width: 80,
+      width: 76,
     },
     {
       field: 'actions',
       type: 'actions',
       headerName: 'Edit',
-      width: 70,
+      width: 64,
       getActions: ({ id, row }) => [
         <GridActionsCellItem
           key="edit"

@@ -126,7 +126,7 @@ export function SlotDialog({ slot, grade, board, onClose, onSaved }: Props) {
               ))}
             </TextField>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField label="Start (HH:mm, 24 h)" type="time" {...fieldProps('start')} />
+              <TextField label="Start time" type="time" {...fieldProps('start')} />
               <TextField
                 label="Duration (minutes)"
                 type="number"
