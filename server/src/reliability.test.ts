@@ -38,7 +38,14 @@ afterAll(async () => {
 });
 
 async function start(extra: Record<string, string> = {}): Promise<SiteProcess> {
-  const site = runSite({
+  const site = runSite(siteEnv(extra));
+  running.push(site);
+  await site.waitFor('running at', 60_000);
+  return site;
+}
+
+function siteEnv(extra: Record<string, string> = {}): Record<string, string> {
+  return {
     PORT: String(port),
     DATA_DIR: dataDir,
     ADMIN_PASSWORD: 'reliability-admin-1',
@@ -47,10 +54,7 @@ async function start(extra: Record<string, string> = {}): Promise<SiteProcess> {
     RATE_LIMIT_MAX: '10000',
     SHUTDOWN_GRACE_S: '10',
     ...extra,
-  });
-  running.push(site);
-  await site.waitFor('running at', 60_000);
-  return site;
+  };
 }
 
 interface Answer {
@@ -261,6 +265,18 @@ describe('reliability of the server process', () => {
     expect(alive(pid)).toBe(false);
     const login = await call('POST', '/api/student/login', { identifier: student.email, password: student.password });
     expect(login.status).toBe(200);
+  });
+
+  it('refuses a second start on its folder while the first runs, and leaves the running database alone', async () => {
+    const pid = postmasterPid();
+    const second = runSite(siteEnv({ PORT: String(await freePort()) }));
+    const code = await Promise.race([second.exited, new Promise((r) => setTimeout(r, 60_000, 'still running'))]);
+    if (code === 'still running') second.child.kill('SIGKILL');
+    expect(code).toBe(1);
+    expect(second.output()).toMatch(/^Start-up failed: DATA_DIR .* is in use by another start, seed or restore/m);
+    expect(second.output()).not.toContain('left running');
+    expect(alive(pid)).toBe(true);
+    expect((await call('GET', '/api/ready')).status).toBe(200);
   });
 
   it('starts the database again when it dies under the running app, answering 503 only meanwhile', async () => {

@@ -17,6 +17,7 @@ import {
   chmodSync,
   existsSync,
   mkdirSync,
+  readdirSync,
   readFileSync,
   readlinkSync,
   realpathSync,
@@ -136,6 +137,13 @@ export async function stopOrphanedPostmaster(databaseDir: string): Promise<boole
   const pid = Number(pidLine);
   if (!(pid > 0) || !alive(pid) || pid === process.pid) return false;
   if (!isPostmasterOf(pid, databaseDir) || !dirLine || !sameFolder(dirLine, databaseDir)) return false;
+  // Its watchdog lives as long as the process that started it: that start (or seed, or
+  // restore) still runs on this folder, and stopping its database would cut it off.
+  if (hasWatchdog(pid, databaseDir)) {
+    throw new Error(
+      `DATA_DIR ${path.dirname(databaseDir)} is in use by another start, seed or restore (its database is pid ${pid}): stop that one first, or give this one another DATA_DIR.`,
+    );
+  }
   console.log(`Stopping the embedded PostgreSQL left running by an earlier start (pid ${pid})...`);
   // Fast shutdown: its app is gone, so no client is waiting; it still writes a clean checkpoint.
   process.kill(pid, 'SIGINT');
@@ -145,13 +153,34 @@ export async function stopOrphanedPostmaster(databaseDir: string): Promise<boole
   throw new Error(`The embedded PostgreSQL left running (pid ${pid}) does not stop; stop it and start again.`);
 }
 
+const WATCHDOG_NAME = 'tc-postgres-watchdog';
+
+/** Whether a running process watches this postmaster (see startWatchdog): without /proc, no. */
+function hasWatchdog(postmasterPid: number, databaseDir: string): boolean {
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return false;
+  }
+  return pids.some((pid) => {
+    try {
+      const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      const at = args.indexOf(WATCHDOG_NAME);
+      return at >= 0 && args[at + 1] === String(postmasterPid) && sameFolder(args[at + 2] ?? '', databaseDir);
+    } catch {
+      return false; // gone meanwhile
+    }
+  });
+}
+
 /** Stops the postmaster when this process dies, however it dies (the pipe closes). */
 function startWatchdog(postmasterPid: number, databaseDir: string): ChildProcess {
   // Only the postmaster we started (its working folder is its data folder), never a
   // process that has since taken its number; without /proc, trust the number.
   const script =
     'cat >/dev/null; if [ ! -d /proc ] || [ "$(readlink "/proc/$1/cwd")" = "$2" ]; then kill -INT "$1"; fi';
-  const watchdog = spawn('sh', ['-c', script, 'tc-postgres-watchdog', String(postmasterPid), databaseDir], {
+  const watchdog = spawn('sh', ['-c', script, WATCHDOG_NAME, String(postmasterPid), databaseDir], {
     stdio: ['pipe', 'ignore', 'ignore'],
     detached: true,
   });
@@ -269,6 +298,8 @@ export async function startEmbeddedPostgres(dataDir: string, options: EmbeddedOp
     }
   };
 
+  // First of all: a folder another start still runs on is refused before anything touches it.
+  await stopOrphanedPostmaster(databaseDir);
   const fresh = !existsSync(path.join(databaseDir, 'PG_VERSION'));
   try {
     if (fresh) {
