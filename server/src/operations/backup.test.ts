@@ -4,9 +4,11 @@
 // Then the restore's refusals, and the schedule (every second here).
 
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { appendFileSync, copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres } from '../database/embedded.ts';
@@ -231,6 +233,32 @@ describe('backup and restore of an external database', () => {
       appendFileSync(damaged, 'x');
       writeFileSync(`${damaged}.sha256`, readFileSync(`${result.file}.sha256`, 'utf8'));
       await expect(restoreDatabase(await createDatabase(), damaged)).rejects.toThrow(/Checksum mismatch/);
+
+      // Cut short, with a checksum made for the cut file (a copy interrupted, then summed):
+      // refused in one message, and the database left empty. The gzip cut mid-stream hung the
+      // restore; the text cut mid-row ended the process on an unhandled error.
+      const whole = gunzipSync(readFileSync(result.file)).toString('utf8');
+      // The first table with rows: its copy is under way where the file ends.
+      const rows = /COPY [^\n]* FROM stdin;\n(?!\\\.\n)/.exec(whole)!;
+      const rowStart = rows.index + rows[0].length;
+      const rowEnd = whole.indexOf('\n', rowStart);
+      const cuts = {
+        'gzip.sql.gz': readFileSync(result.file).subarray(0, Math.floor(statSync(result.file).size / 2)),
+        'mid-row.sql.gz': gzipSync(whole.slice(0, rowStart + 5)),
+        'mid-copy.sql.gz': gzipSync(whole.slice(0, rowEnd + 1)),
+      };
+      for (const [name, bytes] of Object.entries(cuts)) {
+        const cut = path.join(dir, name);
+        writeFileSync(cut, bytes);
+        writeFileSync(`${cut}.sha256`, `${createHash('sha256').update(bytes).digest('hex')}  ${name}\n`);
+        const empty = await createDatabase();
+        await expect(restoreDatabase(empty, cut), name).rejects.toThrow(/is cut short|is damaged/);
+        const client = new pg.Client({ connectionString: empty });
+        await client.connect();
+        const { rows } = await client.query(`SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'`);
+        await client.end();
+        expect(rows[0].n, name).toBe(0);
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

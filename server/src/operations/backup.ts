@@ -326,36 +326,56 @@ export async function restoreDatabase(
     let copyDone: Promise<void> | undefined;
     let first = true;
     let complete = false;
-    for await (const line of lines) {
-      if (first) {
-        if (!line.startsWith(FORMAT_LINE)) throw new BackupError(`${file} is not a backup of this site`);
-        first = false;
-      }
-      if (copy) {
-        if (line === '\\.') {
-          copy.end();
-          await copyDone;
-          copy = undefined;
-        } else if (!copy.write(`${line}\n`)) {
-          await once(copy, 'drain');
+    try {
+      for await (const line of lines) {
+        if (first) {
+          if (!line.startsWith(FORMAT_LINE)) throw new BackupError(`${file} is not a backup of this site`);
+          first = false;
         }
-        continue;
+        if (copy) {
+          if (line === '\\.') {
+            copy.end();
+            await copyDone;
+            copy = undefined;
+          } else if (!copy.write(`${line}\n`)) {
+            await once(copy, 'drain');
+          }
+          continue;
+        }
+        if (line === '-- end of backup') complete = true;
+        const copyStart = /^COPY .* FROM stdin;$/.exec(line);
+        if (copyStart) {
+          if (sql.trim()) await client.query(sql);
+          sql = '';
+          copy = client.query(copyFrom(line.replace(/ FROM stdin;$/, ' FROM STDIN')));
+          copyDone = new Promise((resolve, reject) => {
+            copy!.on('finish', resolve);
+            copy!.on('error', reject);
+          });
+          // Awaited at the copy's end; a row PostgreSQL refuses before that ends the loop instead.
+          copyDone.catch(() => undefined);
+          continue;
+        }
+        sql += `${line}\n`;
       }
-      if (line === '-- end of backup') complete = true;
-      const copyStart = /^COPY .* FROM stdin;$/.exec(line);
-      if (copyStart) {
-        if (sql.trim()) await client.query(sql);
-        sql = '';
-        copy = client.query(copyFrom(line.replace(/ FROM stdin;$/, ' FROM STDIN')));
-        copyDone = new Promise((resolve, reject) => {
-          copy!.on('finish', resolve);
-          copy!.on('error', reject);
-        });
-        continue;
+      if (!complete || copy) throw new BackupError(`${file} is cut short: it does not end as a whole backup does`);
+    } catch (error) {
+      // A table's rows being copied: PostgreSQL is told the copy failed (CopyFail), or the
+      // connection would wait for the rest of it and the rollback below for ever.
+      const copying = Boolean(copy);
+      if (copy) {
+        copy.destroy(new Error('restore stopped'));
+        await copyDone?.catch(() => undefined);
       }
-      sql += `${line}\n`;
+      // A gzip stream cut short (zlib's "unexpected end of file", its checksum made after the
+      // cut), a row cut short ("missing data for column ...") or a statement: the file's fault.
+      const code = (error as { code?: unknown }).code;
+      const fileFault = copying || (typeof code === 'string' && /^(Z_|22|42601)/.test(code));
+      if (!(error instanceof BackupError) && fileFault) {
+        throw new BackupError(`${file} is damaged or cut short (${(error as Error).message})`);
+      }
+      throw error;
     }
-    if (!complete || copy) throw new BackupError(`${file} is cut short: it does not end as a whole backup does`);
     if (sql.trim()) await client.query(sql);
     const carried = await carryErasures(client, erasures);
     await client.query('COMMIT');
