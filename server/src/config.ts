@@ -220,11 +220,20 @@ function checkCombinations(e: Env, ctx: z.RefinementCtx): void {
   }
 }
 
+/** The development secrets of DATA_DIR; a folder that cannot hold them, or a mistyped file, in one line. */
+function devSecrets(dataDir: string) {
+  try {
+    return loadDevSecrets(dataDir);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration: DATA_DIR ${(error as Error).message}`);
+  }
+}
+
 /** The checked variables as the site uses them: defaults filled in, units converted. */
 function toConfig(e: Env) {
   const dataDir = path.resolve(e.DATA_DIR);
   // Development only (dev-secrets.ts): production takes its keys from the environment.
-  const secrets = e.NODE_ENV === 'production' ? undefined : loadDevSecrets(dataDir);
+  const secrets = e.NODE_ENV === 'production' ? undefined : devSecrets(dataDir);
   // In production every instance derives the same secondary secrets from the master key.
   const derived = (label: string) => createHmac('sha256', e.MASTER_KEY!).update(label).digest('base64url');
   const session = (idleMinutes: number, maxHours: number) => ({

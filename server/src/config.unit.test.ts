@@ -36,6 +36,23 @@ describe('configuration', () => {
     expect(config.readOnlyMasterKey).toHaveLength(43);
   });
 
+  it('says in one line that DATA_DIR cannot hold the secrets, or that its secrets file is broken', () => {
+    const file = path.join(tempDir(), 'a-file');
+    writeFileSync(file, '');
+    expect(() => loadConfig({ DATA_DIR: path.join(file, 'x') })).toThrow(
+      /^Invalid configuration: DATA_DIR .*a-file\/x cannot be used: .*secrets\.json cannot be written \(ENOTDIR/,
+    );
+    for (const broken of ['{bad', '[]', 'null']) {
+      const dir = tempDir();
+      writeFileSync(path.join(dir, 'secrets.json'), broken);
+      expect(() => loadConfig({ DATA_DIR: dir }), broken).toThrow(
+        /^Invalid configuration: DATA_DIR .*secrets\.json (cannot be read as JSON|must hold a JSON object).*: correct it by hand$/,
+      );
+      // Left as it was, for the operator to correct: nothing is regenerated over it.
+      expect(readFileSync(path.join(dir, 'secrets.json'), 'utf8')).toBe(broken);
+    }
+  });
+
   it('reports the development admin password as new once only', () => {
     const dir = tempDir();
     expect(loadConfig({ DATA_DIR: dir }).admin.generated).toBe(true);

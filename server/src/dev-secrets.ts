@@ -28,7 +28,7 @@ export interface DevSecrets {
  */
 export function loadDevSecrets(dataDir: string): DevSecrets & { created: boolean } {
   const file = path.join(dataDir, 'secrets.json');
-  const stored = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<DevSecrets>) : {};
+  const stored = existsSync(file) ? readStored(file) : {};
   const key = () => randomBytes(32).toString('base64url');
   const secrets: DevSecrets = {
     appId: stored.appId ?? `tuition-${randomBytes(6).toString('hex')}`,
@@ -40,10 +40,28 @@ export function loadDevSecrets(dataDir: string): DevSecrets & { created: boolean
   };
   const changed = Object.keys(secrets).some((name) => !(name in stored));
   if (changed) {
-    mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+    try {
+      mkdirSync(dataDir, { recursive: true });
+      writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+    } catch (error) {
+      throw new Error(`${dataDir} cannot be used: ${file} cannot be written (${(error as Error).message})`);
+    }
   }
   // A file written by an older version, or copied in, may be readable by others.
   chmodSync(file, 0o600);
   return { ...secrets, created: !stored.adminPassword };
+}
+
+/** The stored secrets: a file edited by hand (a rotated key) and left broken is said so. */
+function readStored(file: string): Partial<DevSecrets> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`${file} cannot be read as JSON (${(error as Error).message}): correct it by hand`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new Error(`${file} must hold a JSON object of the development secrets: correct it by hand`);
+  }
+  return parsed;
 }
