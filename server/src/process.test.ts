@@ -4,6 +4,7 @@
 // refused requests.
 
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -70,6 +71,24 @@ describe('the server process', () => {
     });
     expect(await noRedis.exited).toBe(1);
     expect(noRedis.output()).toMatch(/^Start-up failed: REDIS_URL: cannot reach Redis/m);
+  });
+
+  it('stops with a line naming PORT when another program holds it', async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, resolve));
+    const port = (holder.address() as AddressInfo).port;
+    try {
+      const started = run({ PORT: String(port), DATA_DIR: dataDir, DATABASE_URI: await createDatabase() });
+      expect(await started.exited).toBe(1);
+      expect(started.output()).toMatch(
+        new RegExp(
+          `^Start-up failed: PORT ${port} is in use by another program: stop it, or set PORT to a free one$`,
+          'm',
+        ),
+      );
+    } finally {
+      holder.close();
+    }
   });
 
   it('refuses to start in production without explicit keys', async () => {

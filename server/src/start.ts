@@ -60,9 +60,15 @@ export interface RunningSite {
 
 function listen(server: Server, port: number): Promise<number> {
   return new Promise((resolve, reject) => {
-    server.once('error', reject);
+    const refused = (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(`PORT ${port} is in use by another program: stop it, or set PORT to a free one`)
+          : error,
+      );
+    server.once('error', refused);
     server.listen(port, () => {
-      server.off('error', reject);
+      server.off('error', refused);
       const address = server.address();
       resolve(typeof address === 'object' && address ? address.port : port);
     });
