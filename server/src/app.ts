@@ -90,6 +90,10 @@ export function createApp(parts: AppParts): express.Express {
   app.use(requestLogger(parts.logger ?? logger));
   if (parts.metrics) app.get('/metrics', parts.metrics.endpoint);
 
+  // Answers of /parse and /api carry children's data: none is kept in the browser's disk
+  // cache, where a logout cannot reach it (a call may loosen this for itself, as the config
+  // does). First, so that the refusals below carry it too.
+  app.use(['/parse', '/api'], noStore);
   // Bad input and closed Parse routes are refused before Parse or /api see them.
   app.use(['/parse', '/api'], inputGuard);
   // gzip for every text answer a browser accepts it for (the client's scripts above all).
@@ -109,9 +113,6 @@ export function createApp(parts: AppParts): express.Express {
     }),
   );
 
-  // Answers of /parse and /api carry children's data: none is kept in the browser's disk
-  // cache, where a logout cannot reach it (a call may loosen this for itself, as the config does).
-  app.use(['/parse', '/api'], noStore);
   app.use('/parse', readOnlyKeyGuard(config.readOnlyMasterKey), activityLogGuard, parts.parseApp, notFound);
   if (parts.exportStudents) app.get(EXPORT_PATH, parts.exportStudents);
   app.use('/api', express.json({ limit: BODY_LIMIT, strict: true, type: ['application/json', 'application/*+json'] }));

@@ -14,6 +14,7 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import { BODY_LIMIT_BYTES } from '@tc/domain/constants';
 import { ErrorCode } from '@tc/domain/errors';
 import { ServerMessage } from '@tc/domain/server-messages';
+import { errorBody } from './errors.ts';
 
 export const BODY_LIMIT = BODY_LIMIT_BYTES;
 /** The deepest JSON a call of the site sends is 3 levels (a batch of a query); 20 leaves room. */
@@ -112,8 +113,9 @@ const PROBLEM_MESSAGE: Record<JsonProblem, string> = {
   typed: ServerMessage.typedParameter,
 };
 
-function refuse(res: Response, status: number, error: string, code: ErrorCode): void {
-  res.status(status).json({ error, code });
+/** A refusal as every other error is written: `{error, code, requestId}`. */
+function refuse(req: Request, res: Response, status: number, error: string, code: ErrorCode): void {
+  res.status(status).json(errorBody(req, error, code));
 }
 
 // Parse reads every body as JSON whatever its type (its SDK sends text/plain), strictly: objects and arrays only.
@@ -134,7 +136,7 @@ const readBody: RequestHandler = (req, res, next) =>
       if (otherError) return next(otherError);
       const sent = Buffer.isBuffer(req.body) && req.body.length > 0;
       req.body = undefined;
-      if (sent) return refuse(res, 415, ServerMessage.jsonOnly, ErrorCode.BadRequest);
+      if (sent) return refuse(req, res, 415, ServerMessage.jsonOnly, ErrorCode.BadRequest);
       next();
     });
   });
@@ -149,25 +151,25 @@ export const inputGuard: RequestHandler = (req: Request, res: Response, next: Ne
     query = decodeURIComponent(rawQuery.replace(/\+/g, ' '));
     decodedPath = decodeURIComponent(rawPath!);
   } catch {
-    return refuse(res, 400, ServerMessage.badRequest, ErrorCode.BadRequest);
+    return refuse(req, res, 400, ServerMessage.badRequest, ErrorCode.BadRequest);
   }
   if (CONTROL_CHARACTER.test(query) || CONTROL_CHARACTER.test(decodedPath)) {
-    return refuse(res, 400, ServerMessage.controlCharacter, ErrorCode.BadRequest);
+    return refuse(req, res, 400, ServerMessage.controlCharacter, ErrorCode.BadRequest);
   }
   const parsePath = isParse ? normalizeParsePath(req.path) : '';
   if (isParse) {
     if (isClosed(req.method, parsePath, false))
-      return refuse(res, 403, ServerMessage.notAvailable, ErrorCode.Forbidden);
+      return refuse(req, res, 403, ServerMessage.notAvailable, ErrorCode.Forbidden);
     // Parse takes a function's parameters from the query too, decoded as Parse types: the site sends them in the body.
     if (rawQuery && FUNCTION_PATH.test(parsePath)) {
-      return refuse(res, 400, ServerMessage.badRequest, ErrorCode.BadRequest);
+      return refuse(req, res, 400, ServerMessage.badRequest, ErrorCode.BadRequest);
     }
     // Parse reads `where` as JSON: the same depth limit applies.
     const where = req.query.where;
     if (typeof where === 'string') {
       try {
         if (jsonProblem(JSON.parse(where)) === 'depth') {
-          return refuse(res, 400, ServerMessage.tooDeep, ErrorCode.BadRequest);
+          return refuse(req, res, 400, ServerMessage.tooDeep, ErrorCode.BadRequest);
         }
       } catch {
         // Parse answers malformed JSON itself.
@@ -178,30 +180,31 @@ export const inputGuard: RequestHandler = (req: Request, res: Response, next: Ne
   if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
   // Whatever its type: over the limit is a 413 (also when it comes chunked, without a length).
   if (Number(req.headers['content-length']) > BODY_LIMIT_BYTES) {
-    return refuse(res, 413, ServerMessage.payloadTooLarge, ErrorCode.PayloadTooLarge);
+    return refuse(req, res, 413, ServerMessage.payloadTooLarge, ErrorCode.PayloadTooLarge);
   }
   (isParse ? parseBody : readBody)(req, res, (error?: unknown) => {
     if (error) return next(error);
     const problem = jsonProblem(req.body, FUNCTION_PATH.test(parsePath));
-    if (problem) return refuse(res, 400, PROBLEM_MESSAGE[problem], ErrorCode.BadRequest);
+    if (problem) return refuse(req, res, 400, PROBLEM_MESSAGE[problem], ErrorCode.BadRequest);
     if (parsePath === '/batch') {
       // Spelled as Parse's batch handler wants it (it refuses `/batch/` with a 500), with requests and nothing else.
-      if (rawQuery || req.path !== '/batch') return refuse(res, 400, ServerMessage.badRequest, ErrorCode.BadRequest);
+      if (rawQuery || req.path !== '/batch')
+        return refuse(req, res, 400, ServerMessage.badRequest, ErrorCode.BadRequest);
       const body = req.body as { requests?: unknown } | undefined;
       const requests: unknown = body?.requests;
       if (!Array.isArray(requests) || Object.keys(body!).length !== 1) {
-        return refuse(res, 400, ServerMessage.badRequest, ErrorCode.BadRequest);
+        return refuse(req, res, 400, ServerMessage.badRequest, ErrorCode.BadRequest);
       }
       for (const sub of requests as Array<{ method?: unknown; path?: unknown; body?: unknown }>) {
         if (!sub || typeof sub.path !== 'string' || typeof sub.method !== 'string') {
-          return refuse(res, 400, ServerMessage.badRequest, ErrorCode.BadRequest);
+          return refuse(req, res, 400, ServerMessage.badRequest, ErrorCode.BadRequest);
         }
         const subPath = normalizeParsePath(sub.path);
         if (isClosed(sub.method, subPath, true)) {
-          return refuse(res, 403, ServerMessage.notAvailable, ErrorCode.Forbidden);
+          return refuse(req, res, 403, ServerMessage.notAvailable, ErrorCode.Forbidden);
         }
         if (FUNCTION_PATH.test(subPath) && (sub.path.includes('?') || jsonProblem(sub.body, true))) {
-          return refuse(res, 400, ServerMessage.typedParameter, ErrorCode.BadRequest);
+          return refuse(req, res, 400, ServerMessage.typedParameter, ErrorCode.BadRequest);
         }
       }
     }

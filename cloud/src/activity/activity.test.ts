@@ -63,6 +63,12 @@ describe('the activity log', () => {
     }
     const history = await t.api('GET', `/api/users/${objectId}/history`, undefined, admin);
     expect(history.body).toEqual([]);
+    // An id that is no student's: 404, as for every call on a student (an admin's id included).
+    for (const nobody of ['noSuchStudent', adminId]) {
+      const missing = await t.api('GET', `/api/users/${nobody}/history`, undefined, admin);
+      expect(missing.status, nobody).toBe(404);
+      expect(missing.body.error).toBe('Student not found');
+    }
   });
 
   it('keeps a refused change out of the data, and its entry says failed', async () => {

@@ -8,8 +8,8 @@ import { ServerMessage } from '@tc/domain/server-messages';
 import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
 import type { CloudDeps } from '../deps.ts';
 import { defineFunction, fail, integerParam, optionalString, validationFailed } from '../errors.ts';
-import { MASTER, parse } from '../parse.ts';
-import { requireAdmin } from '../users/accounts.ts';
+import { MASTER, parse, unlessMissing } from '../parse.ts';
+import { ENROLLMENT_FIELD, requireAdmin } from '../users/accounts.ts';
 import { ACTIVITY_CLASS } from './log.ts';
 import { targetNames } from './targets.ts';
 
@@ -86,6 +86,9 @@ export function defineActivityFunctions(deps: CloudDeps): void {
     await requireAdmin(request, deps);
     const objectId = optionalString(request.params, 'objectId');
     if (!objectId) fail(ErrorCode.BadRequest, ServerMessage.mustBeString('objectId'));
+    // A student's history: an id that is no student's is 404, as for every call on a student.
+    const student = await unlessMissing(new Parse.Query(Parse.User).exists(ENROLLMENT_FIELD).get(objectId, MASTER));
+    if (!student) fail(ErrorCode.NotFound, ServerMessage.studentNotFound);
     const items = (await new Parse.Query(ACTIVITY_CLASS)
       .equalTo('targetId', objectId)
       .descending('createdAt')

@@ -38,6 +38,8 @@ export interface CallSpec {
   status?: 200 | 201;
   /** A failure answered with this status and these fields beside `error` and `code`. */
   failure?: { status: number; extra?: { success: false } };
+  /** May answer 409 (codes 3033, 3034): the e-mail or the mobile is another account's. */
+  taken?: true;
   /** Headers of a success, e.g. `Cache-Control: no-store`. */
   headers?: Record<string, string>;
   /** The cloud function answers `{items, total}`; the wire carries the array and the total in this header. */
@@ -138,6 +140,7 @@ export const CALLS = {
     request: S.registration,
     response: S.object({ objectId: S.str, id: { type: 'integer' } }, ['objectId', 'id']),
     status: 201,
+    taken: true,
   },
   sendWelcomeEmail: {
     method: 'POST',
@@ -333,6 +336,7 @@ export const CALLS = {
     input: 'body',
     request: S.studentChanges,
     response: S.studentRecord,
+    taken: true,
   },
   getMailQueueStatus: {
     method: 'GET',

@@ -101,7 +101,13 @@ describe('bad input', () => {
       duplex: 'half',
     });
     expect(smallText.status).toBe(415);
-    expect(await smallText.json()).toEqual({ error: ServerMessage.jsonOnly, code: ErrorCode.BadRequest });
+    // Written as every error is: with the request's id, and never cached.
+    expect(await smallText.json()).toEqual({
+      error: ServerMessage.jsonOnly,
+      code: ErrorCode.BadRequest,
+      requestId: smallText.headers.get('x-request-id'),
+    });
+    expect(smallText.headers.get('cache-control')).toBe('no-store');
     // JSON sent as a form or as text is refused too, not read as no body (which answered
     // an edit with 200 and nothing changed); a call with no body at all is as before.
     for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {

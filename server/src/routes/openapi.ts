@@ -21,13 +21,14 @@ function failureResponses(spec: CallSpec): Record<string, { description: string 
   if (spec.auth !== 'none') statuses.add(HTTP_STATUS[ErrorCode.Forbidden]);
   if (pathParamsOf(spec).length) statuses.add(HTTP_STATUS[ErrorCode.NotFound]);
   if (spec.input === 'body') statuses.add(415);
+  if (spec.taken) statuses.add(HTTP_STATUS[ErrorCode.EmailTaken]);
   if (spec.limit !== 'none') statuses.add(HTTP_STATUS[ErrorCode.TooManyRequests]);
   const describe: Record<number, string> = {
     400: 'A rule failed (`field` names the field) or the request is malformed',
     401: spec.auth === 'none' ? 'Refused' : 'No session, or an expired one',
     403: spec.auth === 'admin' ? 'Not an administrator' : "Not a student's session",
     404: 'No such record',
-    409: 'Already registered',
+    409: 'The e-mail (code 3033) or the mobile (3034) is already registered',
     415: 'The body is not JSON (send Content-Type: application/json)',
     429: 'Too many requests from this address; try again later',
   };

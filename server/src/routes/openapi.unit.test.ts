@@ -83,6 +83,10 @@ describe('the OpenAPI document', () => {
     expect(document.tags.map((tag) => tag.name)).toEqual([...new Set(Object.values(CALLS).map((spec) => spec.tag))]);
     expect(document.tags.map((tag) => tag.name)).toContain('Assessments');
     expect(document.paths['/api/students/me/progress']?.get?.responses).toHaveProperty('403');
+    // A taken e-mail or mobile answers 409 (3033, 3034): at registration and in an admin's edit only.
+    expect(document.paths['/api/register']?.post?.responses).toHaveProperty('409');
+    expect(document.paths['/api/users/{objectId}']?.put?.responses).toHaveProperty('409');
+    expect(document.paths['/api/student/login']?.post?.responses).not.toHaveProperty('409');
   });
 
   it('has a human page at /api/docs whose scripts and styles come from this server', async () => {
