@@ -48,15 +48,25 @@ export function loadDevSecrets(dataDir: string): DevSecrets & { created: boolean
     }
   }
   // A file written by an older version, or copied in, may be readable by others.
-  chmodSync(file, 0o600);
+  try {
+    chmodSync(file, 0o600);
+  } catch (error) {
+    throw new Error(`${dataDir} cannot be used: ${file} cannot be made private (${(error as Error).message})`);
+  }
   return { ...secrets, created: !stored.adminPassword };
 }
 
 /** The stored secrets: a file edited by hand (a rotated key) and left broken is said so. */
 function readStored(file: string): Partial<DevSecrets> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new Error(`${file} cannot be read (${(error as Error).message})`);
+  }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(readFileSync(file, 'utf8'));
+    parsed = JSON.parse(text);
   } catch (error) {
     throw new Error(`${file} cannot be read as JSON (${(error as Error).message}): correct it by hand`);
   }

@@ -31,8 +31,17 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const site of running) if (site.child.exitCode === null) site.child.kill('SIGKILL');
-  // Whatever postmaster is left of this folder (the watchdog stops it too).
-  await stopOrphanedPostmaster(path.join(dataDir, 'postgres')).catch(() => undefined);
+  await Promise.all(running.map((site) => site.exited));
+  // Whatever postmaster is left of this folder: its watchdog stops it as its app dies; one
+  // still watched a moment after is refused as in use, so try again until it is gone.
+  await until(async () => {
+    try {
+      await stopOrphanedPostmaster(path.join(dataDir, 'postgres'));
+      return true;
+    } catch {
+      return false;
+    }
+  }, 10_000).catch(() => undefined);
   await captures?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });

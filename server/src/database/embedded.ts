@@ -232,22 +232,35 @@ export async function startEmbeddedPostgres(dataDir: string, options: EmbeddedOp
   let watchdog: ChildProcess | undefined;
   let stopping = false;
 
+  interface Started {
+    child: ChildProcess;
+    guard: ChildProcess | undefined;
+  }
+
   /** Spawns the postmaster (in its own process group) and waits until it takes connections. */
   const spawnPostgres = () =>
-    new Promise<ChildProcess>((resolve, reject) => {
+    new Promise<Started>((resolve, reject) => {
       const child = spawn(postgresBinary, ['-D', databaseDir, '-p', String(port), ...POSTGRES_FLAGS], {
         ...ids,
         detached: true,
         stdio: ['ignore', 'ignore', 'pipe'],
         env: { ...process.env, LC_MESSAGES: 'C' },
       });
+      // Watched from its first moment, not from when it is ready: another start that finds
+      // this folder's postmaster.pid meanwhile (crash recovery can take seconds) sees a live
+      // owner and leaves it alone, and it never outlives this process, even half-started.
+      const guard = child.pid ? startWatchdog(child.pid, realpathSync(databaseDir)) : undefined;
+      const failed = (error: Error) => {
+        guard?.kill('SIGKILL');
+        reject(error);
+      };
       child.stderr.on('data', (chunk: Buffer) => {
         const message = chunk.toString('utf8');
         log(message);
-        if (message.includes('database system is ready to accept connections')) resolve(child);
+        if (message.includes('database system is ready to accept connections')) resolve({ child, guard });
       });
-      child.once('exit', (code, signal) => reject(new Error(`postgres exited (${signal ?? code}) while starting`)));
-      child.once('error', reject);
+      child.once('exit', (code, signal) => failed(new Error(`postgres exited (${signal ?? code}) while starting`)));
+      child.once('error', failed);
     });
 
   const startPostgres = async () => {
@@ -258,10 +271,10 @@ export async function startEmbeddedPostgres(dataDir: string, options: EmbeddedOp
     // for a moment ("pre-existing shared memory block is still in use"): try again.
     for (let attempt = 0; attempt < 30; attempt++) {
       try {
-        const child = await spawnPostgres();
-        child.unref();
-        (child.stderr as unknown as { unref(): void }).unref();
-        return child;
+        const started = await spawnPostgres();
+        started.child.unref();
+        (started.child.stderr as unknown as { unref(): void }).unref();
+        return started;
       } catch (error) {
         lastError = error;
         await sleep(500);
@@ -270,9 +283,9 @@ export async function startEmbeddedPostgres(dataDir: string, options: EmbeddedOp
     throw new Error(`The embedded PostgreSQL did not start: ${describeError(lastError)}\n${logs.join('')}`);
   };
 
-  const watch = (child: ChildProcess) => {
+  const watch = ({ child, guard }: Started) => {
     watchdog?.kill('SIGKILL');
-    watchdog = startWatchdog(child.pid!, realpathSync(databaseDir));
+    watchdog = guard;
     child.once('exit', (code, signal) => {
       if (stopping || child !== postmaster) return;
       postmaster = undefined;
@@ -283,13 +296,14 @@ export async function startEmbeddedPostgres(dataDir: string, options: EmbeddedOp
 
   const restart = async () => {
     try {
-      const child = await startPostgres();
+      const started = await startPostgres();
       if (stopping) {
-        child.kill('SIGINT');
+        started.child.kill('SIGINT');
+        started.guard?.kill('SIGKILL');
         return;
       }
-      postmaster = child;
-      watch(child);
+      postmaster = started.child;
+      watch(started);
       options.onEvent?.('The embedded PostgreSQL is running again.');
     } catch (error) {
       const failure = error instanceof Error ? error : new Error(String(error));
@@ -308,8 +322,9 @@ export async function startEmbeddedPostgres(dataDir: string, options: EmbeddedOp
       await pg0.initialise();
     }
     await lookUpIds();
-    postmaster = await startPostgres();
-    watch(postmaster);
+    const started = await startPostgres();
+    postmaster = started.child;
+    watch(started);
     const client = new pg.Client({ connectionString: uri.replace(`/${DATABASE}`, '/postgres') });
     await client.connect();
     try {

@@ -324,6 +324,8 @@ export async function restoreDatabase(
     let sql = '';
     let copy: ReturnType<typeof copyFrom> | undefined;
     let copyDone: Promise<void> | undefined;
+    // PostgreSQL's refusal of a row, kept: the stream cannot be written after it.
+    let copyError: Error | undefined;
     let first = true;
     let complete = false;
     try {
@@ -333,6 +335,7 @@ export async function restoreDatabase(
           first = false;
         }
         if (copy) {
+          if (copyError) throw copyError;
           if (line === '\\.') {
             copy.end();
             await copyDone;
@@ -348,9 +351,17 @@ export async function restoreDatabase(
           if (sql.trim()) await client.query(sql);
           sql = '';
           copy = client.query(copyFrom(line.replace(/ FROM stdin;$/, ' FROM STDIN')));
+          const stream = copy;
           copyDone = new Promise((resolve, reject) => {
-            copy!.on('finish', resolve);
-            copy!.on('error', reject);
+            stream.on('finish', resolve);
+            stream.on('error', (error: Error) => {
+              // A row refused: PostgreSQL has left the copy. The stream is let go at once, with
+              // any rows still waiting to be sent (which would otherwise be flushed later onto
+              // a connection the stream no longer has, an uncaught error).
+              copyError ??= error;
+              stream.destroy();
+              reject(error);
+            });
           });
           // Awaited at the copy's end; a row PostgreSQL refuses before that ends the loop instead.
           copyDone.catch(() => undefined);
@@ -360,21 +371,22 @@ export async function restoreDatabase(
       }
       if (!complete || copy) throw new BackupError(`${file} is cut short: it does not end as a whole backup does`);
     } catch (error) {
+      // What stopped the restore: a row PostgreSQL refused, or what was thrown here.
+      const failure = copyError ?? error;
       // A table's rows being copied: PostgreSQL is told the copy failed (CopyFail), or the
       // connection would wait for the rest of it and the rollback below for ever.
-      const copying = Boolean(copy);
-      if (copy) {
+      if (copy && !copyError) {
         copy.destroy(new Error('restore stopped'));
         await copyDone?.catch(() => undefined);
       }
       // A gzip stream cut short (zlib's "unexpected end of file", its checksum made after the
-      // cut), a row cut short ("missing data for column ...") or a statement: the file's fault.
-      const code = (error as { code?: unknown }).code;
-      const fileFault = copying || (typeof code === 'string' && /^(Z_|22|42601)/.test(code));
-      if (!(error instanceof BackupError) && fileFault) {
-        throw new BackupError(`${file} is damaged or cut short (${(error as Error).message})`);
+      // cut), a row PostgreSQL refuses ("missing data for column ...", 22P04) or a statement
+      // cut short: the file's fault. Anything else (the connection lost, a full disk) is not.
+      const code = (failure as { code?: unknown }).code;
+      if (!(failure instanceof BackupError) && typeof code === 'string' && /^(Z_|22|42601)/.test(code)) {
+        throw new BackupError(`${file} is damaged or cut short (${(failure as Error).message})`);
       }
-      throw error;
+      throw failure;
     }
     if (sql.trim()) await client.query(sql);
     const carried = await carryErasures(client, erasures);
