@@ -214,6 +214,9 @@ test('terms and privacy: linked from the checkbox and the footer, pre-rendered, 
       .getByText(/Digital Personal Data Protection Act, 2023/)
       .first(),
   ).toBeVisible();
+  // It names the marks the site keeps and mails, and when a group's average is shown.
+  await expect(page.getByRole('main').getByText(/marks in the centre.s assessments/)).toBeVisible();
+  await expect(page.getByRole('main').getByText(/at least five students have marks/)).toBeVisible();
   await snap(page, 'privacy');
 });
 

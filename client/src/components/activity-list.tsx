@@ -5,7 +5,9 @@ import Typography from '@mui/material/Typography';
 import type { ResponseOf } from '@tc/domain/api/contract';
 import { STUDENT_COLUMNS } from '@tc/domain/admin-tools';
 import { isoToDisplayDate } from '@tc/domain/dates';
-import { WEEKDAYS } from '@tc/domain/timetable';
+import { GRADES } from '@tc/domain/constants';
+import { gradeLabel } from '@tc/domain/registration';
+import { ALL_BOARDS, WEEKDAYS } from '@tc/domain/timetable';
 
 export type ActivityEntry = ResponseOf<'listActivity'>[number];
 
@@ -49,10 +51,12 @@ const FIELD_LABELS: Record<string, string> = {
   to: 'To',
 };
 
-/** A value as the screens show it: dates DD/MM/YYYY, a class's day by its name. */
+/** A value as the screens show it: dates DD/MM/YYYY, a class's day by its name, "5th", "all boards". */
 function shown(field: string, value: string): string {
   if (!value) return '—';
   if (field === 'weekday') return WEEKDAYS[Number(value) - 1] ?? value;
+  if (field === 'grade' && (GRADES as readonly number[]).includes(Number(value))) return gradeLabel(Number(value));
+  if (field === 'board' && value === ALL_BOARDS) return 'all boards';
   return isoToDisplayDate(value);
 }
 

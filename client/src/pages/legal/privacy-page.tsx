@@ -3,7 +3,7 @@ import { LegalPage } from './legal-page.tsx';
 
 export default function PrivacyPage() {
   return (
-    <LegalPage title="Privacy notice" updated="23 November 2026">
+    <LegalPage title="Privacy notice" updated="26 November 2026">
       <p>
         {PRODUCT_NAME} (&quot;the centre&quot;) is the data fiduciary for the personal data given on this site, under
         India&apos;s Digital Personal Data Protection Act, 2023 (DPDP Act). This notice says what we collect, why, how
@@ -14,6 +14,11 @@ export default function PrivacyPage() {
         <li>The student&apos;s full name, date of birth, gender (son or daughter), grade and school board.</li>
         <li>The e-mail address and the mobile number the family gives, and the password (stored only as a hash).</li>
         <li>The enrollment number we give the student, and when the account was created and last changed.</li>
+        <li>
+          The student&apos;s marks in the centre&apos;s assessments (or that they were absent), and the private link of
+          their class calendar.
+        </li>
+        <li>A record of each change our staff make to the student&apos;s account or marks: who made it, and when.</li>
         <li>
           Technical records kept for security: the network address of requests, for a short time, to stop abuse such as
           guessing passwords or codes.
@@ -34,7 +39,13 @@ export default function PrivacyPage() {
           student&apos;s classes.
         </li>
         <li>
-          <strong>Grade and board:</strong> to teach the right syllabus.
+          <strong>Grade and board:</strong> to teach the right syllabus and show the student their timetable.
+        </li>
+        <li>
+          <strong>Marks:</strong> to show the student and the family their progress, and to tell the family by e-mail
+          when new marks are published. Only the student&apos;s own account and our staff see them. The average of the
+          student&apos;s group is shown only when at least five students have marks, so that it never gives away one
+          child&apos;s mark.
         </li>
       </ul>
       <p>

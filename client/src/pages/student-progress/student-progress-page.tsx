@@ -55,7 +55,7 @@ function SubjectTrend({ subject }: { subject: SubjectProgress }) {
                 valueFormatter: (i: number) => labels[i] ?? '',
               },
             ]}
-            yAxis={[{ min: 0, max: 100, width: 36 }]}
+            yAxis={[{ min: 0, max: 100, width: 44, valueFormatter: (value: number) => `${value}%` }]}
             series={[{ data: subject.points.map((p) => p.percentage), label: '%', showMark: true }]}
             hideLegend
           />
