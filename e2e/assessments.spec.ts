@@ -395,6 +395,37 @@ test('on a phone the CSV preview lists each bad row with its whole error; a work
   await expect(rows).toHaveCount(0);
 });
 
+test("on a phone a row's problem is listed above the grid, whose Problem column is off-screen", async ({
+  adminPage: page,
+  request,
+}) => {
+  const run = tag();
+  const token = await adminToken(request);
+  await createStudent(request, { fullname: `Phone ${run}`, grade: 6, board: 'ICSE' });
+  const a = await createAssessment(request, token, {
+    grade: 6,
+    board: 'ICSE',
+    subject: 'English',
+    title: `Phone marks ${run}`,
+    date: '2026-11-03',
+    maxMarks: 10,
+  });
+  await page.setViewportSize({ width: 320, height: 720 });
+  await page.goto(`/admin/assessments?marks=${a.objectId}`);
+  await searchMarks(page, `Phone ${run}`);
+  const cell = page.getByRole('grid').getByRole('row').nth(1).locator('[data-field="value"]');
+  await cell.click();
+  await page.keyboard.type('11');
+  await page.keyboard.press('Enter');
+  const alert = page.getByRole('alert').filter({ hasText: 'needs attention' });
+  await expect(alert.getByRole('listitem')).toHaveText([
+    new RegExp(`^Phone ${run} \\(\\d+\\): Marks must be from 0 to 10 in steps of 0\\.5, or absent$`),
+  ]);
+  await expect(alert).toBeInViewport();
+  await snap(page, 'marks-problem-320');
+  await expectAccessible(page, 'the marks grid with a problem at 320 px');
+});
+
 test('a student moved to another batch stays with the marks given before, shown as moved', async ({
   adminPage: page,
   request,

@@ -7,10 +7,13 @@ import { AdminNav } from './admin-nav.tsx';
 import { LogoutButton } from './logout-button.tsx';
 import { PageFrame, type PageFrameProps } from './page-frame.tsx';
 
-type AdminPageProps = Omit<PageFrameProps, 'maxWidth'> & { maxWidth?: number };
+type AdminPageProps = Omit<PageFrameProps, 'maxWidth'>;
+
+/** Every admin section's width: the heading, Logout and the sections' links stay put between them. */
+const ADMIN_WIDTH = 1440;
 
 /** The frame every admin section shares: width, heading, Logout, and the sections' navigation. */
-export function AdminPage({ title, heading, subtitle, actions, maxWidth = 1440, children }: AdminPageProps) {
+export function AdminPage({ title, heading, subtitle, actions, children }: AdminPageProps) {
   const { signOut } = useApi('admin');
   const [loggingOut, setLoggingOut] = useState(false);
 
@@ -28,7 +31,7 @@ export function AdminPage({ title, heading, subtitle, actions, maxWidth = 1440, 
       title={title}
       heading={heading}
       subtitle={subtitle}
-      maxWidth={maxWidth}
+      maxWidth={ADMIN_WIDTH}
       actions={
         <Stack direction="row" spacing={1.5} sx={{ flexShrink: 0 }}>
           {actions}

@@ -86,8 +86,9 @@ export default function AdminAdminsPage() {
   };
 
   return (
-    <AdminPage title="Administrators" heading="Administrators" maxWidth={900}>
-      <Stack spacing={3}>
+    <AdminPage title="Administrators" heading="Administrators">
+      {/* A short list and a form: narrower than the frame, which keeps every section's width. */}
+      <Stack spacing={3} sx={{ maxWidth: 900 }}>
         <Card sx={{ p: { xs: 1.5, sm: 2.5 } }}>
           <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
             Administrators

@@ -30,6 +30,9 @@ const PAGE_SIZES = [25, 50, 100];
 
 const SEARCH_DEBOUNCE_MS = 300;
 
+/** Rows whose problem a phone lists above the grid (the rest are counted). */
+const PHONE_PROBLEMS_LISTED = 5;
+
 /** A cell's text as it will be stored: "17.5", "absent" or "" (what the server would read it as). */
 function tidy(text: string, maxMarks: number): string {
   const parsed = parseMarkValue(text, maxMarks);
@@ -286,7 +289,27 @@ export function MarksGrid({ assessment, onSaved }: Props) {
       </Typography>
       {Object.keys(errors).length > 0 && (
         <Alert severity="error" sx={{ mb: 1 }}>
-          {MarksText.needAttention(Object.keys(errors).length)}: see “Problem”.
+          {MarksText.needAttention(Object.keys(errors).length)}
+          {phone ? (
+            // A phone shows the grid's first columns only: the rows' problems are listed here.
+            <>
+              :
+              <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
+                {Object.entries(errors)
+                  .slice(0, PHONE_PROBLEMS_LISTED)
+                  .map(([id, message]) => (
+                    <li key={id}>
+                      {rows.find((r) => r.id === Number(id))?.fullname ?? 'Enrollment ID'} ({id}): {message}
+                    </li>
+                  ))}
+                {Object.keys(errors).length > PHONE_PROBLEMS_LISTED && (
+                  <li>and {Object.keys(errors).length - PHONE_PROBLEMS_LISTED} more (see “Problem”)</li>
+                )}
+              </Box>
+            </>
+          ) : (
+            ': see “Problem”.'
+          )}
         </Alert>
       )}
       {/* The grid grows with its rows up to the box's height (a short batch leaves no empty space), then scrolls. */}

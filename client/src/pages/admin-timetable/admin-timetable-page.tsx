@@ -116,7 +116,8 @@ export default function AdminTimetablePage() {
                 setSlots(null);
                 setGrade(Number(e.target.value));
               }}
-              sx={{ minWidth: 110 }}
+              // One row with Add class from a tablet up (fields are full width by default).
+              sx={{ width: { xs: 'auto', sm: 120 }, flex: { xs: 1, sm: 'none' } }}
             >
               {GRADES.map((g) => (
                 <MenuItem key={g} value={String(g)}>
@@ -132,7 +133,7 @@ export default function AdminTimetablePage() {
                 setSlots(null);
                 setBoard(e.target.value);
               }}
-              sx={{ minWidth: 120 }}
+              sx={{ width: { xs: 'auto', sm: 130 }, flex: { xs: 1, sm: 'none' } }}
             >
               {BOARDS.map((b) => (
                 <MenuItem key={b} value={b}>
@@ -224,7 +225,10 @@ function WeekGrid({ slots, onEdit, onDelete }: WeekGridProps) {
                   <Typography sx={{ fontSize: '0.9rem' }}>
                     {slot.start}-{slot.end}
                   </Typography>
-                  <Typography color="text.secondary" sx={{ fontSize: '0.9rem', overflowWrap: 'anywhere' }}>
+                  <Typography
+                    color="text.secondary"
+                    sx={{ fontSize: '0.9rem', overflowWrap: 'anywhere', hyphens: 'auto' }}
+                  >
                     {slot.teacher}
                     {slot.board === ALL_BOARDS ? ' · all boards' : ''}
                   </Typography>

@@ -96,6 +96,38 @@ describe('the schedule on the student dashboard', () => {
     );
   });
 
+  it('offers "This week" on another week, which brings the current week back', async () => {
+    signIn();
+    const later = (start: string) => ({
+      ...schedule(600),
+      weekStart: start,
+      days: schedule(600).days.map((day, i) => ({ ...day, date: addDays(start, i), holiday: '', classes: [] })),
+    });
+    const { calls } = mockFetch({
+      'GET /api/students/me': () => ({ body: profile }),
+      'GET /api/students/me/schedule': (_body, url) => ({
+        body: url.searchParams.get('week') ? later(url.searchParams.get('week')!) : schedule(600),
+      }),
+    });
+    renderApp('/dashboard');
+    await screen.findByRole('region', { name: 'This week' });
+    expect(screen.queryByRole('button', { name: 'This week' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Next week' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Next week' }));
+    const shown = await screen.findByRole('region', { name: /^Week of / });
+    expect(shown).toHaveAccessibleName(/7 Dec/);
+    await userEvent.click(within(shown).getByRole('button', { name: 'This week' }));
+    expect(await screen.findByRole('region', { name: 'This week' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'This week' })).toBeNull();
+    // Asked for without a week: the server's current week, whatever the device's clock says.
+    expect(
+      calls
+        .filter((c) => c.path === '/api/students/me/schedule')
+        .at(-1)
+        ?.url.searchParams.has('week'),
+    ).toBe(false);
+  });
+
   it('says when a week does not come, keeps the week on screen, and asks again on the next click', async () => {
     signIn();
     const { calls } = mockFetch({

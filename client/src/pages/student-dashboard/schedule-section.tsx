@@ -213,7 +213,19 @@ function NextClassDetails({ next, zone, now }: { next: ScheduledClass; zone: str
   );
 }
 
-function WeekCard({ schedule, zone, onWeek }: { schedule: Schedule; zone: string; onWeek: (start: string) => void }) {
+/** " week" after Previous and Next from a tablet up; a phone's row holds the short words. */
+const WIDE_ONLY = { display: { xs: 'none', sm: 'inline' } } as const;
+
+function WeekCard({
+  schedule,
+  zone,
+  onWeek,
+}: {
+  schedule: Schedule;
+  zone: string;
+  /** A week by its Monday; undefined for this week. */
+  onWeek: (start: string | undefined) => void;
+}) {
   const { days, today, weekStart } = schedule;
   const isThisWeek = days.some((d) => d.date === today);
   return (
@@ -231,12 +243,23 @@ function WeekCard({ schedule, zone, onWeek }: { schedule: Schedule; zone: string
             Times in {zone}
           </Typography>
         </Box>
-        <Stack direction="row" spacing={1}>
-          <Button startIcon={<ChevronLeftIcon />} onClick={() => onWeek(addDays(weekStart, -7))}>
-            Previous week
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          <Button
+            startIcon={<ChevronLeftIcon />}
+            aria-label="Previous week"
+            onClick={() => onWeek(addDays(weekStart, -7))}
+          >
+            Previous
+            <Box component="span" sx={WIDE_ONLY}>
+              &nbsp;week
+            </Box>
           </Button>
-          <Button endIcon={<ChevronRightIcon />} onClick={() => onWeek(addDays(weekStart, 7))}>
-            Next week
+          {!isThisWeek && <Button onClick={() => onWeek(undefined)}>This week</Button>}
+          <Button endIcon={<ChevronRightIcon />} aria-label="Next week" onClick={() => onWeek(addDays(weekStart, 7))}>
+            Next
+            <Box component="span" sx={WIDE_ONLY}>
+              &nbsp;week
+            </Box>
           </Button>
         </Stack>
       </Stack>
