@@ -24,6 +24,7 @@ export const ServerMessage = {
   readOnlyField: (field: string) => `${field} cannot be changed`,
   unknownField: (field: string) => `Unknown field: ${field}`,
   mustBeString: (field: string) => `${field} must be a string`,
+  givenTwice: (field: string) => `${field} is given more than once: give it once`,
   wholeNumber: (name: string, min: number, max: number) => `${name} must be a whole number from ${min} to ${max}`,
   badRequest: 'Invalid request',
   controlCharacter: 'The request contains a control character',

@@ -121,6 +121,16 @@ describe('admin', () => {
     for (const bad of ['limit=0', 'limit=501', 'skip=-1', 'sort=password', 'limit=abc', 'sort=id&sort=-id']) {
       expect((await t.api('GET', `/api/users?${bad}`, undefined, token)).status).toBe(400);
     }
+    // A filter given twice is said as such (it read "Grade must be between 1 to 9" for ?grade=3&grade=4).
+    for (const [path, name] of [
+      ['/api/users?grade=3&grade=4', 'grade'],
+      ['/api/timetable/slots?grade=4&board=CBSE&board=ICSE', 'board'],
+      ['/api/students/me/schedule?week=2026-11-23&week=2026-11-30', 'week'],
+    ] as const) {
+      const twice = await t.api('GET', path, undefined, token);
+      expect(twice.status, path).toBe(400);
+      expect(twice.body, path).toMatchObject({ error: `${name} is given more than once: give it once`, field: name });
+    }
     const all = await t.api('GET', '/api/users', undefined, token);
     expect(all.body.length).toBeLessThanOrEqual(50);
     expect(all.body.some((s: { email: string }) => s.email === t.admin.email)).toBe(false);

@@ -36,6 +36,9 @@ function paramsOf(spec: CallSpec, req: Request): Params {
   if (spec.input === 'body') params = bodyOf(req);
   if (spec.input === 'query') {
     params = Object.fromEntries(declared.filter((name) => name in req.query).map((name) => [name, req.query[name]]));
+    // A filter given twice (?grade=3&grade=4) arrives as a list: said as such, not as a bad value.
+    const twice = Object.keys(params).find((name) => Array.isArray(params[name]));
+    if (twice) throw new AppError(ErrorCode.BadRequest, ServerMessage.givenTwice(twice), twice);
   }
   for (const name of pathParamsOf(spec)) params[name] = req.params[name];
   return params;

@@ -133,6 +133,9 @@ describe('the CSV export', () => {
       expect(res.status, bad).toBe(400);
       expect(JSON.parse(text).error).toBeTruthy();
     }
+    expect(JSON.parse((await download('?grade=3&grade=4')).text).error).toBe(
+      'grade is given more than once: give it once',
+    );
   });
 
   it('is recorded in the activity log: who took which view, a search named but not quoted', async () => {

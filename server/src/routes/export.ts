@@ -39,7 +39,7 @@ const EXPORT_TARGET = 'students';
 const one = (query: Record<string, unknown>, name: string): string | undefined => {
   const value = query[name];
   if (value === undefined || typeof value === 'string') return value;
-  throw new AppError(ErrorCode.BadRequest, ServerMessage.mustBeString(name), name);
+  throw new AppError(ErrorCode.BadRequest, ServerMessage.givenTwice(name), name);
 };
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
