@@ -53,19 +53,27 @@ export const studentProfile = object(
   ['fullname', 'email', 'mobile', 'board', 'grade', 'gender', 'dob', 'id'],
 );
 
+/** The profile's fields an erasure removes from a student's record. */
+const ERASED_FIELDS: readonly string[] = ['mobile', 'dob', 'gender'];
+
 export const studentRecord = object(
   {
     ...studentProfile.properties,
     objectId: str,
     createdAt: { type: 'string', format: 'date-time' },
     status: { type: 'string', enum: ['active', 'deactivated'], description: 'Missing means active' },
-    erased: { type: 'boolean', description: 'The personal data has been erased' },
+    erased: {
+      type: 'boolean',
+      description:
+        'The personal data has been erased: mobile, dob and gender are then absent, fullname and email placeholders',
+    },
     erasureUnfinished: {
       type: 'boolean',
       description: "Erased, but a fault stopped the erasure's last steps: erasing again finishes them",
     },
   },
-  [...studentProfile.required, 'objectId', 'createdAt'],
+  // Every field of the profile but those an erasure removes (see `erased`).
+  [...studentProfile.required.filter((name) => !ERASED_FIELDS.includes(name)), 'objectId', 'createdAt'],
 );
 
 export const registration = object(
