@@ -1,6 +1,7 @@
 // The one Express error handler: `{error, code, requestId}`, the right status, never a stack trace.
 
 import type { ErrorRequestHandler, Request } from 'express';
+import { CALLS, type CallSpec } from '@tc/domain/api/contract';
 import { AppError, ErrorCode, httpStatusOf } from '@tc/domain/errors';
 import { ServerMessage } from '@tc/domain/server-messages';
 import { logger } from './logger.ts';
@@ -12,10 +13,20 @@ interface HttpError {
   statusCode?: number;
 }
 
+/** The fields a call's every failure carries beside `error` (`success:false` for two of them), by method and path. */
+const DOCUMENTED_EXTRA = new Map(
+  Object.values(CALLS as Record<string, CallSpec>)
+    .filter((spec) => spec.failure?.extra && !spec.path.includes('{'))
+    .map((spec) => [`${spec.method} ${spec.path.toLowerCase()}`, spec.failure!.extra!]),
+);
+
 /** An error body: the message, its code, and the request's id to find it in the log. */
 export function errorBody(req: Request, error: string, code: ErrorCode, extra: object = {}) {
   const requestId = requestIdOf(req);
-  return { ...extra, error, code, ...(requestId ? { requestId } : {}) };
+  // Refused before its call ran (a body that is not JSON, say): still in the call's documented shape.
+  const path = req.originalUrl.split('?')[0]!.replace(/\/+$/, '').toLowerCase();
+  const documented = DOCUMENTED_EXTRA.get(`${req.method} ${path}`) ?? {};
+  return { ...documented, ...extra, error, code, ...(requestId ? { requestId } : {}) };
 }
 
 export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next) => {

@@ -108,6 +108,24 @@ describe('bad input', () => {
       requestId: smallText.headers.get('x-request-id'),
     });
     expect(smallText.headers.get('cache-control')).toBe('no-store');
+    // The two calls whose every failure carries success:false (product.md §5 rows 10, 11) keep
+    // it when the body is refused before they run; the others have no such field.
+    for (const [method, route] of [
+      ['POST', '/api/admin/login'],
+      ['PUT', '/api/users/update-password'],
+      ['POST', '/api/check-email'],
+    ] as const) {
+      for (const [type, body] of [
+        ['application/json', '{"email":'],
+        ['text/plain', 'hello'],
+      ] as const) {
+        const refused = await fetch(`${t.url}${route}`, { method, headers: { 'content-type': type }, body });
+        expect([400, 415], `${route} ${type}`).toContain(refused.status);
+        const answer = (await refused.json()) as Record<string, unknown>;
+        if (route === '/api/check-email') expect(answer, `${route} ${type}`).not.toHaveProperty('success');
+        else expect(answer, `${route} ${type}`).toMatchObject({ success: false, code: ErrorCode.BadRequest });
+      }
+    }
     // JSON sent as a form or as text is refused too, not read as no body (which answered
     // an edit with 200 and nothing changed); a call with no body at all is as before.
     for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
