@@ -337,6 +337,16 @@ export const VARIABLES = Object.keys(envSchema.shape);
 
 export class ConfigError extends Error {}
 
+/**
+ * The development admin's login, when this very command generated it (a new DATA_DIR):
+ * printed once, by whichever command came first (a start, a seed, a backup or a restore);
+ * a password printed at every start ends up in every log.
+ */
+export function newAdminLogin(config: Config): string | undefined {
+  if (!config.admin.generated) return undefined;
+  return `Admin login: ${config.admin.email} / ${config.admin.password} (kept in ${config.dataDir}/secrets.json, not printed again)`;
+}
+
 /** Reads and checks the configuration; throws ConfigError with one line naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // A variable set empty (`RATE_LIMIT_MAX=` in .env, `${RATE_LIMIT_MAX:-}` in

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFile
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, VARIABLES } from './config.ts';
+import { loadConfig, newAdminLogin, VARIABLES } from './config.ts';
 import { Outbox } from './delivery/outbox.ts';
 
 const tempDir = () => mkdtempSync(path.join(tmpdir(), 'tc-config-'));
@@ -51,6 +51,16 @@ describe('configuration', () => {
       // Left as it was, for the operator to correct: nothing is regenerated over it.
       expect(readFileSync(path.join(dir, 'secrets.json'), 'utf8')).toBe(broken);
     }
+  });
+
+  it('gives the generated admin login to print to the first command on a DATA_DIR only', () => {
+    const dir = tempDir();
+    const first = loadConfig({ DATA_DIR: dir });
+    expect(newAdminLogin(first)).toBe(
+      `Admin login: ${first.admin.email} / ${first.admin.password} (kept in ${dir}/secrets.json, not printed again)`,
+    );
+    expect(newAdminLogin(loadConfig({ DATA_DIR: dir }))).toBeUndefined();
+    expect(newAdminLogin(loadConfig(production))).toBeUndefined();
   });
 
   it('reports the development admin password as new once only', () => {

@@ -2,7 +2,7 @@
 // (default DATA_DIR/backups), with the site running or not. Prints the file.
 
 import 'dotenv/config';
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError, loadConfig, newAdminLogin } from '../config.ts';
 import { createPool } from '../database/sql.ts';
 import { createLogger } from '../logger.ts';
 import { runBackup } from '../operations/backup-schedule.ts';
@@ -12,6 +12,8 @@ let database;
 let failed = false;
 try {
   const config = loadConfig();
+  const adminLogin = newAdminLogin(config);
+  if (adminLogin) console.log(adminLogin);
   database = await openSiteDatabase(config);
   const sql = createPool(database.uri, 1);
   try {

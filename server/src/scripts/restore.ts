@@ -6,7 +6,7 @@
 import 'dotenv/config';
 import { parseArgs } from 'node:util';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError, loadConfig, newAdminLogin } from '../config.ts';
 import { restoreDatabase } from '../operations/backup.ts';
 import { LEDGER_FILE } from '../operations/erasure-ledger.ts';
 import { openSiteDatabase, type SiteDatabase } from '../operations/database-access.ts';
@@ -25,6 +25,8 @@ let database: SiteDatabase | undefined;
 let failed = false;
 try {
   const config = loadConfig();
+  const adminLogin = newAdminLogin(config);
+  if (adminLogin) console.log(adminLogin);
   database = await openSiteDatabase(config);
   if (database.running) throw new Error('The site is running on this DATA_DIR: stop it (Ctrl-C or SIGTERM) first.');
   const started = Date.now();
@@ -43,8 +45,8 @@ try {
   if (!ledgerFound) {
     console.warn(
       `No ledger of erasures (${LEDGER_FILE}) in ${[...new Set(ledgerDirs)].join(' or ')}: children erased since ` +
-        'this backup are erased again only if the database replaced knew them. Copy the ledger there and restore again, ' +
-        'or check them by hand.',
+        'this backup are erased again only if the database replaced knew them. Copy the ledger there and restore again ' +
+        '(with --force, since the database now holds data), or check them by hand.',
     );
   }
   if (unreadableLedgerLines) {

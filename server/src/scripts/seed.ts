@@ -5,7 +5,7 @@
 
 import 'dotenv/config';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.ts';
+import { loadConfig, newAdminLogin } from '../config.ts';
 import { seedAssessments, seedStudents, seedTimetable, SEED_PASSWORD } from '../database/seed.ts';
 import { createPool } from '../database/sql.ts';
 import { startSite } from '../start.ts';
@@ -26,6 +26,8 @@ if (!Number.isInteger(perBatch) || perBatch < 0 || perBatch > 360) {
 }
 
 const config = loadConfig({ ...process.env, PORT: '0' });
+const adminLogin = newAdminLogin(config);
+if (adminLogin) console.log(adminLogin);
 let site;
 try {
   // Starting the site makes sure the schema, indexes and sequence exist.
