@@ -3,6 +3,7 @@
 
 import { BOARDS, GRADES, type Grade } from './constants.ts';
 import { isEnteredDate } from './dates.ts';
+import { RegistrationMessage } from './messages.ts';
 import { wholeNumber } from './whole-number.ts';
 import { hasControlCharacters } from './plain-text.ts';
 import { SUBJECTS } from './subjects.ts';
@@ -33,7 +34,7 @@ export const ABSENT = 'absent';
 export const MARKS_MAX_ROWS = 5000;
 
 export const AssessmentMessage = {
-  gradeRequired: 'Grade is required',
+  gradeRequired: RegistrationMessage.gradeRequired,
   gradeInvalid: 'Grade must be between 1 to 9',
   boardInvalid: 'Choose a board, or all boards',
   statusInvalid: 'Status must be draft or published',

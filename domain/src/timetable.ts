@@ -11,7 +11,7 @@ import { isEnteredDate, isoDateToDayNumber } from './dates.ts';
 import { wholeNumber } from './whole-number.ts';
 import { hasControlCharacters } from './plain-text.ts';
 import { TimetableMessage as M } from './timetable-messages.ts';
-import { parseGrade } from './registration.ts';
+import { gradeLabel, parseGrade } from './registration.ts';
 
 import { SUBJECTS, type Subject } from './subjects.ts';
 
@@ -153,8 +153,13 @@ export function findClash<S extends Slot>(
   });
 }
 
-export function boardLabel(board: SlotBoard): string {
+export function boardLabel(board: string): string {
   return board === ALL_BOARDS ? 'all boards' : board;
+}
+
+/** "5th CBSE", "4th all boards": how the screens and the Activity page name a batch. */
+export function batchLabel(grade: number, board: string): string {
+  return `${gradeLabel(grade)} ${boardLabel(board)}`;
 }
 
 /** "Mathematics on Monday 18:00-19:00 (CBSE, Mrs Rao)": how a message names a slot. */

@@ -1,7 +1,7 @@
 // `npm start`: read the configuration, start the site, stop cleanly on a signal.
 
 import 'dotenv/config';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { ConfigError, loadConfig, newAdminLogin, type Config } from './config.ts';
 import { startSite } from './start.ts';
 
 let config: Config;
@@ -23,15 +23,14 @@ try {
   });
   // One write, so that whoever reads the output sees the whole banner at once.
   const banner = [`Tuition centre site running at ${site.url}`];
-  if (config.admin.generated) {
-    // Once, when it was just generated: a password printed at every start ends up in every log.
-    banner.push(`Admin login: ${config.admin.email} / ${config.admin.password}`);
+  const adminLogin = newAdminLogin(config);
+  if (adminLogin) {
+    banner.push(adminLogin);
     if (config.dashboard.enabled && config.dashboard.password === config.admin.password) {
       banner.push(
         `Parse Dashboard (read-only): ${site.url}/parse-dashboard with ${config.dashboard.user} and the same password`,
       );
     }
-    banner.push(`(kept in ${config.dataDir}/secrets.json, not printed again)`);
   } else if (config.env !== 'production') {
     banner.push(
       `Admin login: ${config.admin.email} (the password is in ${config.dataDir}/secrets.json or ADMIN_PASSWORD)`,

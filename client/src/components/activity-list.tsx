@@ -7,7 +7,7 @@ import { STUDENT_COLUMNS } from '@tc/domain/admin-tools';
 import { isoToDisplayDate } from '@tc/domain/dates';
 import { GRADES } from '@tc/domain/constants';
 import { gradeLabel } from '@tc/domain/registration';
-import { ALL_BOARDS, WEEKDAYS } from '@tc/domain/timetable';
+import { WEEKDAYS, boardLabel } from '@tc/domain/timetable';
 
 export type ActivityEntry = ResponseOf<'listActivity'>[number];
 
@@ -56,7 +56,7 @@ function shown(field: string, value: string): string {
   if (!value) return '—';
   if (field === 'weekday') return WEEKDAYS[Number(value) - 1] ?? value;
   if (field === 'grade' && (GRADES as readonly number[]).includes(Number(value))) return gradeLabel(Number(value));
-  if (field === 'board' && value === ALL_BOARDS) return 'all boards';
+  if (field === 'board') return boardLabel(value);
   return isoToDisplayDate(value);
 }
 

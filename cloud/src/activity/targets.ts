@@ -4,8 +4,7 @@
 // since has no name here (its entry's changes hold what it was).
 
 import { isoToDisplayDate } from '@tc/domain/dates';
-import { gradeLabel } from '@tc/domain/registration';
-import { WEEKDAYS, boardLabel, type SlotBoard } from '@tc/domain/timetable';
+import { WEEKDAYS, batchLabel } from '@tc/domain/timetable';
 import type { Sql } from '../deps.ts';
 import { HOLIDAY_CLASS, SLOT_CLASS } from '../timetable/store.ts';
 
@@ -14,18 +13,16 @@ interface Target {
   targetId: string;
 }
 
-const batch = (grade: number, board: string) => `${gradeLabel(grade)} ${boardLabel(board as SlotBoard)}`;
-
 /** Each class's names: "Mathematics: Unit Test 3 (5th CBSE)", "Science, 6th all boards, Monday 17:00", "Diwali (01/11/2026-03/11/2026)". */
 const NAMERS: Record<string, { columns: string; name: (row: Record<string, unknown>) => string }> = {
   Assessment: {
     columns: 'subject, title, grade, board',
-    name: (r) => `${String(r.subject)}: ${String(r.title)} (${batch(Number(r.grade), String(r.board))})`,
+    name: (r) => `${String(r.subject)}: ${String(r.title)} (${batchLabel(Number(r.grade), String(r.board))})`,
   },
   [SLOT_CLASS]: {
     columns: 'subject, grade, board, weekday, start',
     name: (r) =>
-      `${String(r.subject)}, ${batch(Number(r.grade), String(r.board))}, ${WEEKDAYS[Number(r.weekday) - 1] ?? ''} ${String(r.start)}`,
+      `${String(r.subject)}, ${batchLabel(Number(r.grade), String(r.board))}, ${WEEKDAYS[Number(r.weekday) - 1] ?? ''} ${String(r.start)}`,
   },
   [HOLIDAY_CLASS]: {
     columns: 'title, "from", "to"',

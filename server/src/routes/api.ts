@@ -50,10 +50,8 @@ function answerFailure(req: Request, res: Response, spec: CallSpec, error: AppEr
   // For the metrics: a login refused or locked out, a code not sent.
   res.locals.errorCode = error.code;
   res.status(status).json(
-    errorBody(req, error.message, error.code, {
-      ...spec.failure?.extra,
-      ...(error.field ? { field: error.field } : {}),
-    }),
+    // The call's documented failure fields (success:false) are errorBody's to add.
+    errorBody(req, error.message, error.code, error.field ? { field: error.field } : {}),
   );
 }
 

@@ -23,9 +23,9 @@ import { useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { ALL_BOARDS, ASSESSMENT_BOARDS, type AssessmentBoard, type AssessmentStatus } from '@tc/domain/assessments';
 import type { Grade } from '@tc/domain/constants';
+import { batchLabel } from '@tc/domain/timetable';
 import { isoToDisplayDate } from '@tc/domain/dates';
 import { UiMessage } from '@tc/domain/messages';
-import { gradeLabel } from '@tc/domain/registration';
 import { Route } from '@tc/domain/routes';
 import { AdminPage } from '../../components/admin-page.tsx';
 import { FilterSelect, GRADE_CHOICES, FiltersRow } from '../../components/filters-row.tsx';
@@ -61,7 +61,7 @@ function StatusChip({ assessment }: { assessment: Assessment }) {
   return <Chip size="small" label={published ? 'Published' : 'Draft'} color={published ? 'success' : 'default'} />;
 }
 
-const batchOf = (a: Assessment) => `${gradeLabel(a.grade)} ${a.board === ALL_BOARDS ? 'all boards' : a.board}`;
+const batchOf = (a: Assessment) => batchLabel(a.grade, a.board);
 
 export default function AdminAssessmentsPage() {
   const { token, call: callAsAdmin } = useApi('admin');

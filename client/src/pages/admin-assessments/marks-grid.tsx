@@ -151,6 +151,8 @@ export function MarksGrid({ assessment, onSaved }: Props) {
   );
 
   const pending = Object.keys(changes).length;
+  /** The rows the server or the cell refused, with why. */
+  const problems = Object.entries(errors);
 
   const save = async () => {
     setSaving(true);
@@ -287,23 +289,21 @@ export function MarksGrid({ assessment, onSaved }: Props) {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         Type marks from 0 to {max} in steps of 0.5, or “absent”; Enter moves down, Escape undoes the cell.
       </Typography>
-      {Object.keys(errors).length > 0 && (
+      {problems.length > 0 && (
         <Alert severity="error" sx={{ mb: 1 }}>
-          {MarksText.needAttention(Object.keys(errors).length)}
+          {MarksText.needAttention(problems.length)}
           {phone ? (
             // A phone shows the grid's first columns only: the rows' problems are listed here.
             <>
               :
               <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
-                {Object.entries(errors)
-                  .slice(0, PHONE_PROBLEMS_LISTED)
-                  .map(([id, message]) => (
-                    <li key={id}>
-                      {rows.find((r) => r.id === Number(id))?.fullname ?? 'Enrollment ID'} ({id}): {message}
-                    </li>
-                  ))}
-                {Object.keys(errors).length > PHONE_PROBLEMS_LISTED && (
-                  <li>and {Object.keys(errors).length - PHONE_PROBLEMS_LISTED} more (see “Problem”)</li>
+                {problems.slice(0, PHONE_PROBLEMS_LISTED).map(([id, message]) => (
+                  <li key={id}>
+                    {rows.find((r) => r.id === Number(id))?.fullname ?? 'Enrollment ID'} ({id}): {message}
+                  </li>
+                ))}
+                {problems.length > PHONE_PROBLEMS_LISTED && (
+                  <li>and {problems.length - PHONE_PROBLEMS_LISTED} more (see “Problem”)</li>
                 )}
               </Box>
             </>
