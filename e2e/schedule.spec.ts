@@ -98,6 +98,7 @@ test('an admin adds a class and a holiday; only the students of that batch see t
   await expect(
     second.getByText(`This slot overlaps Science on ${WEEKDAYS[weekdayOf(classDay) - 1]} 18:00-19:00`),
   ).toBeVisible();
+  await expectAxeClean(page); // the dialog, with the server's message under its fields
   await second.getByRole('button', { name: 'Cancel' }).click();
 
   await page.getByLabel('Title').fill(holidayTitle);
@@ -113,6 +114,18 @@ test('an admin adds a class and a holiday; only the students of that batch see t
   await snap(page, 'admin-timetable-390');
   await page.setViewportSize({ width: 320, height: 800 });
   await expectAxeClean(page);
+  await page.getByRole('button', { name: 'Add class' }).click();
+  const narrow = page.getByRole('dialog', { name: /Add class/ });
+  await narrow.getByRole('button', { name: 'Save' }).click();
+  await expect(narrow.getByText("Enter the teacher's name")).toBeVisible();
+  await snap(page, 'admin-timetable-dialog-320');
+  // Every field's label reads whole on the narrowest phone, not cut with an ellipsis.
+  const cut = await narrow
+    .locator('label')
+    .evaluateAll((labels) => labels.filter((l) => l.scrollWidth > l.clientWidth).map((l) => l.textContent));
+  expect(cut).toEqual([]);
+  await expectAxeClean(page);
+  await narrow.getByRole('button', { name: 'Cancel' }).click();
 
   // The student of grade 9 ICSE.
   const student = await studentPage(browser, mine.email, mine.password, 1280);

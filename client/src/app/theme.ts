@@ -42,6 +42,23 @@ export const theme = createTheme({
         }),
       },
     },
+    // On a phone a dialog keeps 16 px of page around it, not MUI's 32 px: at 320 px
+    // the longer field labels ("Online class link (optional)") fit uncut.
+    MuiDialog: {
+      styleOverrides: {
+        // A full-screen dialog (the student's editor on a phone) keeps no margin at all.
+        paper: ({ theme: t, ownerState }) =>
+          ownerState.fullScreen ? {} : { [t.breakpoints.down('sm')]: { margin: 16 } },
+        paperFullWidth: ({ theme: t, ownerState }) =>
+          ownerState.fullScreen ? {} : { [t.breakpoints.down('sm')]: { width: 'calc(100% - 32px)' } },
+      },
+    },
+    MuiDialogContent: {
+      styleOverrides: { root: ({ theme: t }) => ({ [t.breakpoints.down('sm')]: { paddingInline: 16 } }) },
+    },
+    MuiDialogTitle: {
+      styleOverrides: { root: ({ theme: t }) => ({ [t.breakpoints.down('sm')]: { paddingInline: 16 } }) },
+    },
     MuiPaper: { styleOverrides: { rounded: { borderRadius: 16 } } },
     MuiTextField: { defaultProps: { fullWidth: true } },
     MuiOutlinedInput: {

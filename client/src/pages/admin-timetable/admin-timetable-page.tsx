@@ -116,8 +116,9 @@ export default function AdminTimetablePage() {
                 setSlots(null);
                 setGrade(Number(e.target.value));
               }}
-              // One row with Add class from a tablet up (fields are full width by default).
-              sx={{ width: { xs: 'auto', sm: 120 }, flex: { xs: 1, sm: 'none' } }}
+              // One row with Add class where it fits (fields are full width by default); on
+              // the narrowest phones Add class wraps below rather than squeeze the fields.
+              sx={{ width: { xs: 'auto', sm: 120 }, flex: { xs: '1 1 80px', sm: 'none' } }}
             >
               {GRADES.map((g) => (
                 <MenuItem key={g} value={String(g)}>
@@ -133,7 +134,7 @@ export default function AdminTimetablePage() {
                 setSlots(null);
                 setBoard(e.target.value);
               }}
-              sx={{ width: { xs: 'auto', sm: 130 }, flex: { xs: 1, sm: 'none' } }}
+              sx={{ width: { xs: 'auto', sm: 130 }, flex: { xs: '1 1 80px', sm: 'none' } }}
             >
               {BOARDS.map((b) => (
                 <MenuItem key={b} value={b}>

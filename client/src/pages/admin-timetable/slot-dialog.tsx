@@ -100,7 +100,7 @@ export function SlotDialog({ slot, grade, board, onClose, onSaved }: Props) {
     <Dialog open onClose={onClose} aria-labelledby="slot-dialog-title" fullWidth maxWidth="sm">
       <form ref={form} onSubmit={(event) => void submit(event)} noValidate>
         <DialogTitle id="slot-dialog-title">
-          {title}: grade {gradeLabel(Number(draft.grade))}
+          {title}: {gradeLabel(Number(draft.grade))} grade
         </DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
