@@ -200,7 +200,8 @@ test('admin enters marks in the grid and by CSV and publishes; the student sees 
   await expectToast(page, `Published “${title}”`);
   await expect(page.getByRole('row', { name: new RegExp(title) }).getByText('Published')).toBeVisible();
   // 18, 15, 12.5, 10, 16: the batch average, to one decimal as students see it, of 5 students.
-  await expect(page.getByRole('row', { name: new RegExp(title) })).toContainText('14.3 (5)');
+  await expect(page.getByRole('row', { name: new RegExp(title) })).toContainText('14.3 (5 students)');
+  await snap(page, 'assessments-1280');
   // The list's filters ask the server.
   await choose(page, 'Status', 'Drafts');
   await expect(page.getByRole('row', { name: new RegExp(title) })).toHaveCount(0);
@@ -215,7 +216,7 @@ test('admin enters marks in the grid and by CSV and publishes; the student sees 
   // On a phone the list is cards, their actions in reach without scrolling sideways.
   await page.setViewportSize({ width: 390, height: 844 });
   const card = page.getByRole('list', { name: 'Assessments' }).getByRole('listitem').filter({ hasText: title });
-  await expect(card).toContainText('average 14.3 (5)');
+  await expect(card).toContainText('average 14.3 (5 students)');
   await expect(card.getByRole('button', { name: `Marks of ${title}` })).toBeInViewport();
   expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
   await snap(page, 'assessments-390');

@@ -53,8 +53,9 @@ const FILTER_WIDTH = { width: { md: 200 } } as const;
 const NO_ASSESSMENTS = 'No assessments yet: “New assessment” makes the first one.';
 const NO_MATCH = 'No assessment matches these filters.';
 
-/** "12.4 (7)": the batch average (to one decimal from the server, as students see it) and how many students it counts. */
-const averageOf = (a: Assessment) => `${a.average ?? 0} (${a.markedCount})`;
+/** "12.4 (7 students)": the batch average (to one decimal from the server, as students see it) and how many students it counts. */
+const averageOf = (a: Assessment) =>
+  `${a.average ?? 0} (${a.markedCount} ${a.markedCount === 1 ? 'student' : 'students'})`;
 
 function StatusChip({ assessment }: { assessment: Assessment }) {
   const published = assessment.status === 'published';
