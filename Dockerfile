@@ -3,7 +3,9 @@
 # It runs the compiled JavaScript with the run-time dependencies only
 # (docs/decisions/0012-compiled-production.md).
 FROM node:20-bookworm-slim AS base
-# npm 11 runs only the install scripts package.json's allowScripts approves (the image's npm 10 runs them all).
+# The npm the lockfile is made with (npm 11, not the image's npm 10). npm 11 reads package.json's
+# allowScripts only as advice: it still runs every install script and warns of those not listed;
+# npm 12 will run only the approved ones.
 RUN npm install -g npm@11.19.1
 WORKDIR /app
 COPY package.json package-lock.json ./
