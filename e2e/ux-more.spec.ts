@@ -314,6 +314,7 @@ for (const width of [320, 1280]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.locator('.MuiSkeleton-root')).toHaveCount(0);
+      await snap(page, `${path.split('/').pop()}-${width}`);
       await expectAccessible(page, path);
     }
     await page.evaluate(`window.localStorage.clear()`);

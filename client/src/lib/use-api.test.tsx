@@ -47,8 +47,9 @@ async function removeRaviAndStay(user: ReturnType<typeof renderApp>['user']) {
 }
 
 async function changePassword(user: ReturnType<typeof renderApp>['user']) {
-  await user.type(screen.getByLabelText('Current password'), 'Old-password1');
-  await user.type(screen.getByLabelText('New password'), 'New-password1');
+  await user.type(screen.getByLabelText('Current Password'), 'Old-password1');
+  await user.type(screen.getByLabelText('New Password'), 'New-password1');
+  await user.type(screen.getByLabelText('Confirm New Password'), 'New-password1');
   await user.click(screen.getByRole('button', { name: 'Change password' }));
 }
 

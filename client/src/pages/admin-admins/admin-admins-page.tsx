@@ -11,11 +11,10 @@ import { Navigate } from 'react-router-dom';
 import type { ResponseOf } from '@tc/domain/api/contract';
 import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
 import { Route } from '@tc/domain/routes';
-import { PasswordField } from '../../components/password-field.tsx';
+import { ChangePasswordSection } from '../../components/change-password-section.tsx';
 import { LoadStatus } from '../../components/load-status.tsx';
 import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
-import { adminSession } from '../../lib/session.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { AdminPage } from '../../components/admin-page.tsx';
 
@@ -24,10 +23,9 @@ export default function AdminAdminsPage() {
   const { token, call: callAsAdmin } = useApi('admin');
   /** null while loading; 'failed' when the last load failed. */
   const [admins, setAdmins] = useState<ResponseOf<'listAdmins'> | 'failed' | null>(null);
-  /** What is on its way: the invitation, the password, or the objectId of an admin being removed. */
+  /** What is on its way: the invitation, or the objectId of an admin being removed. */
   const [busy, setBusy] = useState<string | null>(null);
   const [invite, setInvite] = useState({ email: '', name: '' });
-  const [passwords, setPasswords] = useState({ currentPassword: '', newPassword: '' });
 
   const [reloads, setReloads] = useState(0);
   const load = () => setReloads((n) => n + 1);
@@ -70,19 +68,6 @@ export default function AdminAdminsPage() {
       notify.success('Administrator rights removed');
       load();
     } else if (!result.sessionEnded) notify.error(errorText(result, 'Removal failed'));
-  };
-
-  const changePassword = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy('password');
-    const result = await callAsAdmin('changeAdminPassword', passwords);
-    setBusy(null);
-    if (result.ok && result.data) {
-      // A new session for this browser: the page goes on with it.
-      adminSession.save(result.data.token);
-      setPasswords({ currentPassword: '', newPassword: '' });
-      notify.success('Password changed; your other sessions have ended');
-    } else if (!result.sessionEnded) notify.error(errorText(result, 'The password could not be changed'));
   };
 
   return (
@@ -145,28 +130,12 @@ export default function AdminAdminsPage() {
             </Button>
           </Stack>
         </Card>
-        <Card component="form" onSubmit={(event) => void changePassword(event)} sx={{ p: { xs: 1.5, sm: 2.5 } }}>
-          <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 2 }}>
-            Change your password
-          </Typography>
-          <Stack spacing={1.5} sx={{ maxWidth: 420 }}>
-            <PasswordField
-              label="Current password"
-              value={passwords.currentPassword}
-              onChange={(e) => setPasswords({ ...passwords, currentPassword: e.target.value })}
-              autoComplete="current-password"
-            />
-            <PasswordField
-              label="New password"
-              value={passwords.newPassword}
-              onChange={(e) => setPasswords({ ...passwords, newPassword: e.target.value })}
-              autoComplete="new-password"
-            />
-            <Button type="submit" variant="contained" sx={{ alignSelf: 'flex-start' }} disabled={busy === 'password'}>
-              {busy === 'password' ? 'Changing password...' : 'Change password'}
-            </Button>
-          </Stack>
-        </Card>
+        <ChangePasswordSection
+          role="admin"
+          heading="Change your password"
+          sx={{ p: { xs: 1.5, sm: 2.5 } }}
+          headingSize="1.25rem"
+        />
       </Stack>
     </AdminPage>
   );

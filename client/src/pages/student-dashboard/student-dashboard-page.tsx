@@ -10,6 +10,7 @@ import { UiMessage } from '@tc/domain/messages';
 import { gradeLabel } from '@tc/domain/registration';
 import { Route } from '@tc/domain/routes';
 import type { StudentProfile } from '@tc/domain/student';
+import { ChangePasswordSection } from '../../components/change-password-section.tsx';
 import { LinkButton } from '../../components/link-button.tsx';
 import { LogoutButton } from '../../components/logout-button.tsx';
 import { PageFrame } from '../../components/page-frame.tsx';
@@ -18,7 +19,6 @@ import { logOut } from '../../lib/log-out.ts';
 import { notify } from '../../lib/notify.ts';
 import { studentSession } from '../../lib/session.ts';
 import { useApi } from '../../lib/use-api.ts';
-import { ChangePasswordSection } from './change-password-section.tsx';
 import { ScheduleSection } from './schedule-section.tsx';
 
 type LoadState = { status: 'loading' } | { status: 'loaded'; profile: StudentProfile } | { status: 'failed' };
@@ -134,7 +134,7 @@ export default function StudentDashboardPage() {
           See your progress
         </LinkButton>
       </Card>
-      <ChangePasswordSection />
+      <ChangePasswordSection role="student" sx={{ p: { xs: 2.5, sm: 4 }, mt: 3 }} />
     </PageFrame>
   );
 }

@@ -1,32 +1,45 @@
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
+import type { SxProps, Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { RegistrationMessage } from '@tc/domain/messages';
 import { PasswordChangeMessage } from '@tc/domain/password-change-messages';
 import { normalizePassword, passwordProblem } from '@tc/domain/registration';
-import { FormMessage } from '../../components/form-message.tsx';
-import { asksForChallenge, LoginChallenge } from '../../components/login-challenge.tsx';
-import { NewPasswordFields } from '../../components/new-password-fields.tsx';
-import { PasswordField } from '../../components/password-field.tsx';
-import { errorField, errorText } from '../../lib/errors.ts';
-import { notify } from '../../lib/notify.ts';
-import { studentSession } from '../../lib/session.ts';
-import { useApi } from '../../lib/use-api.ts';
-import { useFormProblem } from '../../lib/use-form-problem.ts';
+import { errorField, errorText } from '../lib/errors.ts';
+import { notify } from '../lib/notify.ts';
+import { adminSession, studentSession } from '../lib/session.ts';
+import { useApi } from '../lib/use-api.ts';
+import { useFormProblem } from '../lib/use-form-problem.ts';
+import { FormMessage } from './form-message.tsx';
+import { asksForChallenge, LoginChallenge } from './login-challenge.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
+import { PasswordField } from './password-field.tsx';
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 type Field = (typeof FIELDS)[number];
 const EMPTY: Record<Field, string> = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /**
- * "Change password" on the student dashboard: the current password, the new one
- * with the registration's rules shown before sending, and its confirmation. The
- * server checks the current one like a login and ends every other session.
+ * "Change password" on the student dashboard and the Admins page: the current password,
+ * the new one with the registration's rules shown before sending, and its confirmation.
+ * The server checks the current one like a login (a proof of work under a password
+ * spray) and ends every other session of the account.
  */
-export function ChangePasswordSection() {
-  const { call: callAsStudent } = useApi('student');
+export function ChangePasswordSection({
+  role,
+  heading = 'Change password',
+  sx,
+  headingSize,
+}: {
+  role: 'student' | 'admin';
+  heading?: string;
+  sx?: SxProps<Theme>;
+  /** A smaller heading where the page's other cards have one. */
+  headingSize?: string;
+}) {
+  const { call } = useApi(role);
   const [values, setValues] = useState(EMPTY);
   const [challenge, setChallenge] = useState(0);
   const { formRef, problem, fail, changed, run, busy, fieldProps } = useFormProblem(FIELDS);
@@ -46,14 +59,18 @@ export function ChangePasswordSection() {
     if (normalizePassword(values.newPassword) !== normalizePassword(values.confirmPassword)) {
       return fail(RegistrationMessage.passwordsDoNotMatch, 'confirmPassword');
     }
-    const result = await callAsStudent('changeMyPassword', {
+    const input = {
       currentPassword: values.currentPassword,
       newPassword: values.newPassword,
       ...(altcha ? { altcha } : {}),
-    });
-    if (result.ok && result.data) {
-      // The server answered a new session token (every other session ended): the page goes on with it.
-      studentSession.save(result.data.tokenStudent);
+    };
+    // The server answers a new session token (every other session ended): the page goes on with it.
+    const result =
+      role === 'student'
+        ? await call('changeMyPassword', input).then((r) => ({ ...r, token: r.data?.tokenStudent }))
+        : await call('changeAdminPassword', input).then((r) => ({ ...r, token: r.data?.token }));
+    if (result.ok && result.token) {
+      (role === 'student' ? studentSession : adminSession).save(result.token);
       setValues(EMPTY);
       setChallenge(0);
       notify.success(PasswordChangeMessage.changed);
@@ -71,9 +88,9 @@ export function ChangePasswordSection() {
   };
 
   return (
-    <Card component="section" aria-labelledby="password-heading" sx={{ p: { xs: 2.5, sm: 4 }, mt: 3 }}>
-      <Typography id="password-heading" variant="h2" sx={{ mb: 2 }}>
-        Change password
+    <Card component="section" aria-labelledby="password-heading" sx={sx}>
+      <Typography id="password-heading" variant="h2" sx={{ mb: 2, fontSize: headingSize }}>
+        {heading}
       </Typography>
       <Stack component="form" ref={formRef} noValidate spacing={2} onSubmit={submit} sx={{ maxWidth: { sm: 420 } }}>
         <PasswordField

@@ -1,0 +1,81 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ADMIN_SESSION_KEY } from '@tc/domain/constants';
+import { ErrorCode } from '@tc/domain/errors';
+import { RegistrationMessage } from '@tc/domain/messages';
+import { PasswordChangeMessage } from '@tc/domain/password-change-messages';
+import { Route } from '@tc/domain/routes';
+import { deferred, mockFetch, renderApp, type MockHandler, type MockReply } from '../../test/render-app.tsx';
+
+// An administrator's change of their own password on the Admins page: the same form as
+// the student's (the confirmation, the rules before sending, a proof of work when asked).
+
+function serve(handlers: Record<string, MockHandler> = {}) {
+  return mockFetch({
+    'GET /api/admin/me': () => ({ body: { name: 'Asha', email: 'asha@example.com' } }),
+    'GET /api/admins': () => ({ body: [{ objectId: 'me', email: 'asha@example.com', name: 'Asha', self: true }] }),
+    ...handlers,
+  });
+}
+
+async function openAdmins() {
+  window.localStorage.setItem(ADMIN_SESSION_KEY, 'r:admin');
+  const view = renderApp(Route.adminAdmins);
+  expect(await screen.findByRole('heading', { name: 'Change your password' }, { timeout: 15000 })).toBeInTheDocument();
+  return view;
+}
+
+async function fill(user: ReturnType<typeof renderApp>['user'], confirm: string) {
+  await user.type(screen.getByLabelText('Current Password'), 'Old-password1');
+  await user.type(screen.getByLabelText('New Password'), 'New-password1');
+  await user.type(screen.getByLabelText('Confirm New Password'), confirm);
+  await user.click(screen.getByRole('button', { name: 'Change password' }));
+}
+
+const passwordCalls = (calls: { path: string }[]) => calls.filter((c) => c.path === '/api/admin/password');
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  window.localStorage.clear();
+});
+
+describe("the admin's change of password", () => {
+  it('refuses a confirmation that does not match, under its field, without asking the server', async () => {
+    const { calls } = serve();
+    const { user } = await openAdmins();
+    await fill(user, 'New-password2');
+    const confirm = screen.getByLabelText('Confirm New Password');
+    await waitFor(() => expect(confirm).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByText(RegistrationMessage.passwordsDoNotMatch)).toBeInTheDocument();
+    expect(confirm).toHaveFocus();
+    expect(passwordCalls(calls)).toHaveLength(0);
+  });
+
+  it('sends the current and the new password, goes on with the new session and empties the form', async () => {
+    const { calls } = serve({ 'PUT /api/admin/password': () => ({ body: { success: true, token: 'r:new' } }) });
+    const { user } = await openAdmins();
+    await fill(user, 'New-password1');
+    await waitFor(() => expect(window.localStorage.getItem(ADMIN_SESSION_KEY)).toBe('r:new'));
+    expect(passwordCalls(calls).map((c) => (c as { body?: unknown }).body)).toEqual([
+      { currentPassword: 'Old-password1', newPassword: 'New-password1' },
+    ]);
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(PasswordChangeMessage.changed));
+    expect(screen.getByLabelText('Current Password')).toHaveValue('');
+    expect(screen.getByLabelText('Confirm New Password')).toHaveValue('');
+  });
+
+  it('shows the proof of work when the server asks for one (3052) and keeps the session', async () => {
+    serve({
+      'PUT /api/admin/password': () => ({
+        status: 401,
+        body: { code: ErrorCode.ChallengeRequired, error: 'Please confirm you are not a robot and try again.' },
+      }),
+      'GET /api/login-challenge': () => deferred<MockReply>().promise,
+    });
+    const { user } = await openAdmins();
+    expect(screen.queryByTestId('login-challenge')).toBeNull();
+    await fill(user, 'New-password1');
+    expect(await screen.findByTestId('login-challenge')).toBeInTheDocument();
+    expect(window.localStorage.getItem(ADMIN_SESSION_KEY)).toBe('r:admin');
+  });
+});
