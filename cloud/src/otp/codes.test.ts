@@ -83,6 +83,17 @@ describe('one-time codes', () => {
     expect((await t.api('POST', '/api/register', { ...student, otp })).body.code).toBe(3042);
   });
 
+  it('counts only wrong tries: six registrations sent at once with the right code give one student, none told of wrong tries', async () => {
+    const student = newStudent();
+    await sendCode(student.mobile);
+    const otp = await smsCode(t, student.mobile);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => t.api('POST', '/api/register', { ...student, otp })),
+    );
+    expect(answers.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(answers.map((r) => r.body.code)).not.toContain(3042);
+  });
+
   it('is consumed by its first successful use', async () => {
     const student = newStudent();
     await sendCode(student.mobile);

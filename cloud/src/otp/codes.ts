@@ -106,8 +106,10 @@ export async function issueCode(
 type CodeRecord = Awaited<ReturnType<ReturnType<typeof activeCodeQuery>['first']>> & object;
 
 /**
- * Checks a typed code, counting the try in one atomic write (parallel guesses
- * cannot exceed the limit). With `use`, a right code is used up in that same write:
+ * Checks a typed code in one atomic write: a wrong try is counted (parallel guesses
+ * cannot exceed the limit), a right one reads the count of wrong tries made before
+ * it (an increment by 0), so that right tries sent at once (a double tap, a retry)
+ * never use up the tries. With `use`, a right code is used up in that same write:
  * only the first of parallel right tries gets uses === 1. Throws 3041 when expired,
  * 3042 after five wrong tries, 3040 when wrong, missing or already used.
  */
@@ -126,14 +128,17 @@ async function checkCode(
   const actual = Buffer.from(hashCode(deps, purpose, target, typeof typed === 'string' ? typed.trim() : ''), 'hex');
   const right = timingSafeEqual(expected, actual);
 
-  record.increment('tries');
+  record.increment('tries', right ? 0 : 1);
   if (right && use) {
     record.increment('uses');
     record.set('active', false);
   }
   await record.save(null, MASTER);
-  // The limit counts wrong tries: a right one after four wrong ones still passes.
-  if (record.get('tries') > OTP_MAX_WRONG_TRIES) fail(ErrorCode.TooManyTries, ServerMessage.tooManyTries);
+  // Five wrong tries are allowed; the sixth try, right or wrong, finds the code dead.
+  const wrongTries = record.get('tries') as number;
+  if (right ? wrongTries >= OTP_MAX_WRONG_TRIES : wrongTries > OTP_MAX_WRONG_TRIES) {
+    fail(ErrorCode.TooManyTries, ServerMessage.tooManyTries);
+  }
   if (!right || (use && record.get('uses') !== 1)) fail(ErrorCode.WrongCode, ServerMessage.wrongCode);
   return record;
 }
