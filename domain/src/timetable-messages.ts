@@ -22,7 +22,7 @@ export const TimetableMessage = {
   holidayTitleRequired: 'Enter a title for the holiday',
   holidayTitleControlCharacters: 'The holiday title must not contain control characters or direction marks',
   holidayTitleTooLong: 'The holiday title must be at most 80 characters',
-  holidayFromInvalid: 'Enter the first day of the holiday',
+  holidayFromInvalid: 'Enter a valid first day for the holiday',
   holidayToInvalid: 'Enter a valid last day, or leave it empty for one day',
   holidayToBeforeFrom: 'The last day must be on or after the first day',
   holidayTooLong: 'A holiday can last at most 120 days',

@@ -7,7 +7,6 @@ import { signalChange, timetableKeys } from '../live/signals.ts';
 import { HOLIDAYS_SIGNAL } from '@tc/domain/live';
 import { ErrorCode } from '@tc/domain/errors';
 import { RegistrationMessage } from '@tc/domain/messages';
-import { ServerMessage } from '@tc/domain/server-messages';
 import { TimetableMessage } from '@tc/domain/timetable-messages';
 import { parseBoard, parseGrade } from '@tc/domain/registration';
 import { NEXT_CLASS_HORIZON_DAYS, nextClass, weekSchedule } from '@tc/domain/schedule';
@@ -41,12 +40,18 @@ import {
   slotRecord,
 } from './store.ts';
 
-function objectIdOf(params: Params): string {
+/** The id in the path; one that no object could have is no object's: `gone`, a 404, as for any other unknown id. */
+function objectIdOf(params: Params, gone: string): string {
   const { objectId } = params;
-  if (typeof objectId !== 'string' || !/^\w{1,40}$/.test(objectId)) {
-    fail(ErrorCode.BadRequest, ServerMessage.mustBeString('objectId'), 'objectId');
-  }
+  if (typeof objectId !== 'string' || !/^\w{1,40}$/.test(objectId)) fail(ErrorCode.NotFound, gone);
   return objectId;
+}
+
+/** A save or delete of an object another admin deleted meanwhile: `gone`, not Parse's "Object not found.". */
+async function unlessGone<T>(change: Promise<T>, gone: string): Promise<T> {
+  const done = await unlessMissing(change);
+  if (done === undefined) fail(ErrorCode.NotFound, gone);
+  return done;
 }
 
 async function checkNoClash(slot: SlotFields & { objectId?: string }): Promise<void> {
@@ -100,7 +105,7 @@ export function defineTimetableFunctions(deps: CloudDeps): void {
 
   defineFunction(deps, 'updateTimetableSlot', async (request) => {
     const admin = await requireAdmin(request, deps);
-    const objectId = objectIdOf(request.params);
+    const objectId = objectIdOf(request.params, TimetableMessage.slotNotFound);
     const existing = await getSlotObject(objectId);
     if (!existing) fail(ErrorCode.NotFound, TimetableMessage.slotNotFound);
     const { objectId: _ignored, ...changes } = request.params;
@@ -132,7 +137,7 @@ export function defineTimetableFunctions(deps: CloudDeps): void {
         },
         async () => {
           fresh.set(slot);
-          await fresh.save(null, MASTER);
+          await unlessGone(fresh.save(null, MASTER), TimetableMessage.slotNotFound);
         },
       );
       await signalChange(...timetableKeys(current.grade, current.board), ...timetableKeys(slot.grade, slot.board));
@@ -143,7 +148,7 @@ export function defineTimetableFunctions(deps: CloudDeps): void {
 
   defineFunction(deps, 'deleteTimetableSlot', async (request) => {
     const admin = await requireAdmin(request, deps);
-    const existing = await getSlotObject(objectIdOf(request.params));
+    const existing = await getSlotObject(objectIdOf(request.params, TimetableMessage.slotNotFound));
     if (!existing) fail(ErrorCode.NotFound, TimetableMessage.slotNotFound);
     await recordActivity(
       {
@@ -152,7 +157,7 @@ export function defineTimetableFunctions(deps: CloudDeps): void {
         ...slotTarget(existing.id!),
         changes: changesBetween(existing.attributes, {}, SLOT_FIELDS),
       },
-      () => existing.destroy(MASTER),
+      () => unlessGone(existing.destroy(MASTER), TimetableMessage.slotNotFound),
     );
     await signalChange(...timetableKeys(existing.get('grade') as number, existing.get('board') as SlotBoard));
     return { success: true };
@@ -185,7 +190,7 @@ export function defineTimetableFunctions(deps: CloudDeps): void {
 
   defineFunction(deps, 'deleteHoliday', async (request) => {
     const admin = await requireAdmin(request, deps);
-    const existing = await unlessMissing(new Parse.Query(HOLIDAY_CLASS).get(objectIdOf(request.params), MASTER));
+    const existing = await unlessMissing(new Parse.Query(HOLIDAY_CLASS).get(objectIdOf(request.params, TimetableMessage.holidayNotFound), MASTER));
     if (!existing) fail(ErrorCode.NotFound, TimetableMessage.holidayNotFound);
     await recordActivity(
       {
@@ -195,7 +200,7 @@ export function defineTimetableFunctions(deps: CloudDeps): void {
         targetId: existing.id!,
         changes: changesBetween(existing.attributes, {}, HOLIDAY_FIELDS),
       },
-      () => existing.destroy(MASTER),
+      () => unlessGone(existing.destroy(MASTER), TimetableMessage.holidayNotFound),
     );
     await signalChange(HOLIDAYS_SIGNAL);
     return { success: true };

@@ -230,6 +230,30 @@ describe('holiday rules', () => {
     expect(again).toMatchObject({ status: 404, body: { error: M.holidayNotFound } });
   });
 
+  it('answers one of several deletes of a holiday at once, and the others in its own words (404)', async () => {
+    const made = await t.api('POST', '/api/timetable/holidays', { title: 'Raced', from: '2032-01-05' }, admin);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        t.api('DELETE', `/api/timetable/holidays/${made.body.objectId}`, undefined, admin),
+      ),
+    );
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const lost of answers.filter((r) => r.status !== 200)) {
+      expect(lost).toMatchObject({ status: 404, body: { error: M.holidayNotFound } });
+    }
+  });
+
+  it('answers 404 to an id no slot or holiday could have, as to any unknown id', async () => {
+    for (const id of ['a%2Fb', '%F0%9F%98%80', 'x'.repeat(300), '%2E%2E%2Ex']) {
+      const slot = await t.api('PUT', `/api/timetable/slots/${id}`, { teacher: 'Mr X' }, admin);
+      expect(slot, id).toMatchObject({ status: 404, body: { error: M.slotNotFound } });
+      const slotDelete = await t.api('DELETE', `/api/timetable/slots/${id}`, undefined, admin);
+      expect(slotDelete, id).toMatchObject({ status: 404, body: { error: M.slotNotFound } });
+      const holiday = await t.api('DELETE', `/api/timetable/holidays/${id}`, undefined, admin);
+      expect(holiday, id).toMatchObject({ status: 404, body: { error: M.holidayNotFound } });
+    }
+  });
+
   it.each([
     [{ title: '', from: '2031-01-01' }, 'title', M.holidayTitleRequired],
     [{ title: 'x'.repeat(81), from: '2031-01-01' }, 'title', M.holidayTitleTooLong],
