@@ -30,8 +30,14 @@ export const MARKS_STEP = 0.5;
 export const AVERAGE_MIN_STUDENTS = 5;
 /** What a marks cell or a CSV row says for a student who missed the test. */
 export const ABSENT = 'absent';
-/** Rows in one marks save or one CSV file. */
+/** Rows in one CSV file. */
 export const MARKS_MAX_ROWS = 5000;
+/**
+ * Rows in one save from the marks grid (the changed rows of the pages an admin has
+ * typed in): 2,000 rows of the longest kind ({"id":1234567,"value":"absent"}) fit in
+ * the 100 kB any call may send, with room to spare.
+ */
+export const MARKS_SAVE_MAX_ROWS = 2000;
 
 export const AssessmentMessage = {
   gradeRequired: RegistrationMessage.gradeRequired,
@@ -68,6 +74,8 @@ export const AssessmentMessage = {
   csvHasErrors: (count: number) =>
     `${countOf(count, 'row')} ${count === 1 ? 'has an error' : 'have errors'}: nothing was saved. Preview the file to see them.`,
   tooManyRows: `At most ${MARKS_MAX_ROWS} rows at once`,
+  tooManyRowsToSave: `Save at most ${MARKS_SAVE_MAX_ROWS} changed rows at once`,
+  rowIdInvalid: "Each row needs the student's enrollment id, a whole number from 1",
 } as const;
 
 export interface AssessmentInput {

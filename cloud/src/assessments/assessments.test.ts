@@ -3,7 +3,7 @@
 // mails to the SMTP capture.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AssessmentMessage as M, MARKS_MAX_ROWS } from '@tc/domain/assessments';
+import { AssessmentMessage as M, MARKS_MAX_ROWS, MARKS_SAVE_MAX_ROWS } from '@tc/domain/assessments';
 import { ServerMessage } from '@tc/domain/server-messages';
 import { loginAdmin, loginStudent, register, startTestSite, type TestSite } from '../../../testing/site.ts';
 import { newStudent } from '../../../testing/students.ts';
@@ -168,6 +168,24 @@ describe('assessment rules', () => {
     expect(rows[0]).toEqual({ grade: 6, title: 'Edited twice at once' });
     // Read again, the same edit goes through.
     expect((await t.api('PUT', `/api/assessments/${a.objectId}`, { title: 'Renamed' }, admin)).status).toBe(200);
+  });
+
+  it("answers 404 to a publication that another admin's delete of the draft beat, not 'already published'", async () => {
+    const a = await create({ grade: 5, board: 'State', title: 'Deleted while published' });
+    const holder = await t.sql.connect();
+    try {
+      // The delete holds the draft while the publication, which has read it, waits for it.
+      await holder.query('BEGIN');
+      await holder.query(`SELECT 1 FROM "Assessment" WHERE "objectId" = $1 FOR UPDATE`, [a.objectId]);
+      const publishing = t.api('POST', `/api/assessments/${a.objectId}/publish`, undefined, admin);
+      await lockWaitOn("SET status = 'published'");
+      await holder.query(`DELETE FROM "Assessment" WHERE "objectId" = $1`, [a.objectId]);
+      await holder.query('COMMIT');
+      expect(await publishing).toMatchObject({ status: 404, body: { error: M.notFound } });
+    } finally {
+      await holder.query('ROLLBACK').catch(() => undefined);
+      holder.release();
+    }
   });
 
   it('does not delete a draft another admin edited after it was read, so the log names its values', async () => {
@@ -345,12 +363,31 @@ describe('marks entry', () => {
     expect((await t.sql.query(`SELECT 1 FROM "Mark" WHERE "assessmentId" = $1`, [a.objectId])).rowCount).toBe(0);
   });
 
-  it('refuses a malformed request with 400, never 500', async () => {
+  it('refuses a malformed request with 400, never 500, and says what a row lacks', async () => {
     const a = await create();
-    for (const body of [{ rows: 'x' }, { rows: [{ id: 'abc', value: '1' }] }, { rows: [null] }]) {
-      const res = await t.api('PUT', `/api/assessments/${a.objectId}/marks`, body, admin);
-      expect(res.status).toBe(400);
+    const put = (body: unknown) => t.api('PUT', `/api/assessments/${a.objectId}/marks`, body, admin);
+    expect((await put({ rows: 'x' })).status).toBe(400);
+    for (const id of ['abc', '3', 0, -1, 1.5, null, true, undefined]) {
+      const res = await put({ rows: [{ id: 1, value: '1' }, { id, value: '1' }, null] });
+      expect(res, String(id)).toMatchObject({ status: 400, body: { field: 'rows', error: M.rowIdInvalid } });
     }
+    expect(await put({ rows: [null] })).toMatchObject({ status: 400, body: { error: M.rowIdInvalid } });
+  });
+
+  it('takes a save of as many rows as it allows within the 100 kB any call may send, and says so beyond', async () => {
+    const a = await create();
+    const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ id: 1_000_000 + i, value: 'absent' }));
+    const full = await t.api('PUT', `/api/assessments/${a.objectId}/marks`, { rows: rows(MARKS_SAVE_MAX_ROWS) }, admin);
+    // Enrollment numbers no student has: each row is answered with its error, none saved.
+    expect(full.status).toBe(200);
+    expect(full.body.errors).toHaveLength(MARKS_SAVE_MAX_ROWS);
+    const over = await t.api(
+      'PUT',
+      `/api/assessments/${a.objectId}/marks`,
+      { rows: rows(MARKS_SAVE_MAX_ROWS + 1) },
+      admin,
+    );
+    expect(over).toMatchObject({ status: 400, body: { field: 'rows', error: M.tooManyRowsToSave } });
   });
 });
 

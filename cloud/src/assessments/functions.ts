@@ -203,7 +203,12 @@ export function defineAssessmentFunctions(deps: CloudDeps): void {
              WHERE "objectId" = $1 AND status = 'draft' RETURNING "objectId"`,
             [id],
           );
-          if (!claimed.length) validationFailed(AssessmentMessage.alreadyPublished);
+          if (!claimed.length) {
+            // Another admin's publication won, or their delete of the draft did.
+            const [still] = await tx.sql(`SELECT 1 FROM "Assessment" WHERE "objectId" = $1`, [id]);
+            if (!still) fail(ErrorCode.NotFound, AssessmentMessage.notFound);
+            validationFailed(AssessmentMessage.alreadyPublished);
+          }
           await refreshAverage(tx.sql, id);
           return queuePublicationMails(deps, tx, id);
         }),

@@ -6,14 +6,13 @@
 import {
   ALL_BOARDS,
   AssessmentMessage as M,
-  MARKS_MAX_ROWS,
+  MARKS_SAVE_MAX_ROWS,
   isInBatch,
   markText,
   parseMarkValue,
   type MarkValue,
 } from '@tc/domain/assessments';
 import { ErrorCode } from '@tc/domain/errors';
-import { ServerMessage } from '@tc/domain/server-messages';
 import type { CloudDeps } from '../deps.ts';
 import { defineFunction, fail, integerParam, optionalString, validationFailed } from '../errors.ts';
 import { beginActivity, settleActivity } from '../activity/log.ts';
@@ -187,12 +186,12 @@ export function defineMarkFunctions(deps: CloudDeps): void {
     const admin = await requireAdmin(request, deps);
     const assessment = await getAssessment(request.params.objectId);
     const rows = request.params.rows;
-    if (!Array.isArray(rows) || rows.length > MARKS_MAX_ROWS) {
-      fail(ErrorCode.BadRequest, `rows must be a list of at most ${MARKS_MAX_ROWS} {id, value}`, 'rows');
-    }
+    if (!Array.isArray(rows)) fail(ErrorCode.BadRequest, 'rows must be a list of {id, value}', 'rows');
+    if (rows.length > MARKS_SAVE_MAX_ROWS) fail(ErrorCode.BadRequest, M.tooManyRowsToSave, 'rows');
+    // A row without an enrollment id has no row to carry its error back to: the request is refused.
     const input: RowIn[] = rows.map((row: unknown) => {
       const { id, value } = (row ?? {}) as { id?: unknown; value?: unknown };
-      if (!Number.isInteger(id) || (id as number) < 1) fail(ErrorCode.BadRequest, ServerMessage.badRequest, 'rows');
+      if (!Number.isInteger(id) || (id as number) < 1) fail(ErrorCode.BadRequest, M.rowIdInvalid, 'rows');
       return { id: id as number, value };
     });
     const { checked, writes } = await checkRows(deps, assessment, input);

@@ -6,7 +6,7 @@
 import {
   ASSESSMENT_BOARDS,
   ASSESSMENT_STATUSES,
-  MARKS_MAX_ROWS,
+  MARKS_SAVE_MAX_ROWS,
   MAX_MARKS_MAX,
   MAX_MARKS_MIN,
   TITLE_MAX_LENGTH,
@@ -233,7 +233,7 @@ export const marksChanges = object(
     objectId: { type: 'string', description: 'In the path' },
     rows: {
       type: 'array',
-      maxItems: MARKS_MAX_ROWS,
+      maxItems: MARKS_SAVE_MAX_ROWS,
       items: object({ id: { ...int, description: 'The enrollment number' }, value: markValue }, ['id', 'value']),
     },
   },
