@@ -95,6 +95,15 @@ async function feedOf(deps: CloudDeps, token: string): Promise<string | null> {
 }
 
 /** The iCalendar text of a batch's timetable (exported for the tests). */
+/**
+ * A link as URL's value. URL is a URI, not text (RFC 5545 3.3.13): a backslash put before
+ * its commas and semicolons is part of the link to a calendar app, and ical-generator
+ * escapes them as text. Percent-encoded, they need no escape.
+ */
+function asUriValue(link: string): string {
+  return link.replace(/[,;]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
 export function buildCalendar(
   slots: readonly Slot[],
   holidays: readonly Holiday[],
@@ -136,7 +145,7 @@ export function buildCalendar(
       // The same all day (the feed reads alike on every fetch of a day), and never ahead of
       // the time it is fetched: the day's start in the centre's zone, not midnight UTC.
       stamp: zonedToInstant(today, '00:00', zone),
-      ...(slot.link ? { url: slot.link, location: slot.link } : {}),
+      ...(slot.link ? { url: asUriValue(slot.link), location: slot.link } : {}),
       repeating: { freq: ICalEventRepeatingFreq.WEEKLY, ...(exclude.length ? { exclude } : {}) },
     });
   }

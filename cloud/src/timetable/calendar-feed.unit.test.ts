@@ -45,6 +45,14 @@ describe('the calendar feed in the centre zone', () => {
     expect(stamp.toJSDate().getTime()).toBeLessThanOrEqual(Date.parse('2026-11-30T20:30:00Z'));
   });
 
+  it("gives a class link as the event's URL unescaped (a URI, not text) and as its location", () => {
+    const link = 'https://meet.example.com/a,b;c?x=1';
+    const feed = buildCalendar([{ ...slot, link }], [], 'Asia/Kolkata', 'example.com', '2026-12-01');
+    const vevent = new ICAL.Component(ICAL.parse(feed)).getFirstSubcomponent('vevent')!;
+    expect(feed).toContain('URL;VALUE=URI:https://meet.example.com/a%2Cb%3Bc?x=1\r\n');
+    expect(vevent.getFirstPropertyValue('location')).toBe(link);
+  });
+
   it('knows no block for a zone the library lacks, which the configuration refuses', () => {
     expect(vtimezoneOf('Europe/Kyiv')).toBeNull();
     expect(vtimezoneOf('Europe/Kiev')).toMatch(/^TZID:Europe\/Kiev$/m);

@@ -190,7 +190,9 @@ export function defineTimetableFunctions(deps: CloudDeps): void {
 
   defineFunction(deps, 'deleteHoliday', async (request) => {
     const admin = await requireAdmin(request, deps);
-    const existing = await unlessMissing(new Parse.Query(HOLIDAY_CLASS).get(objectIdOf(request.params, TimetableMessage.holidayNotFound), MASTER));
+    const existing = await unlessMissing(
+      new Parse.Query(HOLIDAY_CLASS).get(objectIdOf(request.params, TimetableMessage.holidayNotFound), MASTER),
+    );
     if (!existing) fail(ErrorCode.NotFound, TimetableMessage.holidayNotFound);
     await recordActivity(
       {
