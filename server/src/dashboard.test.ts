@@ -68,6 +68,9 @@ describe('Parse Dashboard', () => {
     const text = await res.text();
     expect(res.status).toBe(200);
     expect(text).not.toContain(t.site.config.masterKey);
+    // The answer that carries a key is kept by no cache, and the dashboard names no server software.
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('x-powered-by')).toBeNull();
     const config = JSON.parse(text) as { apps: Array<{ masterKey: string }> };
     expect(config.apps[0]!.masterKey).toBe(t.site.config.readOnlyMasterKey);
 

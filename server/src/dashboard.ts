@@ -64,9 +64,17 @@ export async function createDashboard(
     },
   );
 
+  // The dashboard is an Express app of its own, which would name itself on every answer.
+  (dashboard as express.Application).disable('x-powered-by');
+
   const limits = await dashboardLoginLimits(config, sql, loginGuard);
   const login = express.Router();
   login.post('/login', express.urlencoded({ extended: false, limit: '10kb' }), limits.middleware);
+  // Its configuration carries the read-only master key: never kept by a browser's or a proxy's cache.
+  login.get('/parse-dashboard-config.json', (_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
   const handlers = config.env === 'production' ? [secureCookies, login, dashboard] : [login, dashboard];
   return {
     handlers,
