@@ -9,7 +9,9 @@ export const ServerMessage = {
   tooManyTries: 'Too many wrong attempts. Please request a new OTP.',
   noCode: 'Invalid OTP. Please try again.',
   cooldown: (seconds: number) => `Please wait ${seconds} seconds before requesting another code`,
-  hourlyCap: 'Too many codes requested for this number. Please try again in an hour.',
+  /** A registration's code goes to a mobile number; a reset's and an invitation's to an e-mail address. */
+  hourlyCap: (target: 'mobile' | 'email') =>
+    `Too many codes requested for this ${target === 'mobile' ? 'number' : 'e-mail address'}. Please try again in an hour.`,
   tooManyRequests: 'Too many requests. Please try again later.',
   invalidStudentLogin: 'Invalid Email ID/Mobile Number or Password',
   invalidAdminLogin: 'Invalid email or password',

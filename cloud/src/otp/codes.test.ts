@@ -2,6 +2,7 @@
 // single use, replacement, cooldown, hourly cap, and the per-IP limits.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ServerMessage } from '@tc/domain/server-messages';
 import { smsCode, startTestSite, type TestSite } from '../../../testing/site.ts';
 import { newStudent } from '../../../testing/students.ts';
 
@@ -152,9 +153,21 @@ describe('one-time codes', () => {
       await age(mobile, 31);
     }
     const sixth = await sendCode(mobile);
-    expect(sixth.status).toBe(429);
+    expect(sixth).toMatchObject({ status: 429, body: { error: ServerMessage.hourlyCap('mobile') } });
+    expect(sixth.body.error).toContain('for this number');
     await age(mobile, 3600);
     expect((await sendCode(mobile)).status).toBe(200);
+  });
+
+  it("says 'e-mail address' when a reset's codes to one address reach the hourly cap", async () => {
+    const { email } = newStudent();
+    for (let i = 0; i < 5; i++) {
+      expect((await t.api('POST', '/api/send-email-otp', { email })).status).toBe(200);
+      await age(email, 31);
+    }
+    const sixth = await t.api('POST', '/api/send-email-otp', { email });
+    expect(sixth).toMatchObject({ status: 429, body: { error: ServerMessage.hourlyCap('email') } });
+    expect(sixth.body.error).toContain('for this e-mail address');
   });
 
   it('answers with an error and lets the parent retry at once when the SMS gateway fails', async () => {

@@ -63,7 +63,9 @@ export async function issueCode(
       fail(ErrorCode.TooManyRequests, ServerMessage.cooldown(Math.ceil(OTP_RESEND_COOLDOWN_SECONDS - waited)));
     }
   }
-  if (recent.length >= OTP_MAX_PER_TARGET_PER_HOUR) fail(ErrorCode.TooManyRequests, ServerMessage.hourlyCap);
+  if (recent.length >= OTP_MAX_PER_TARGET_PER_HOUR) {
+    fail(ErrorCode.TooManyRequests, ServerMessage.hourlyCap(purpose === 'register' ? 'mobile' : 'email'));
+  }
 
   const code = String(randomInt(OTP_MIN, OTP_MAX + 1));
   const record = new Parse.Object(CODE_CLASS);
