@@ -6,6 +6,7 @@
 import type { Locator, Page } from '@playwright/test';
 import {
   admin,
+  adminToken,
   apiCall,
   createStudent,
   expect,
@@ -309,6 +310,16 @@ for (const width of [320, 1280]) {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectAccessible(page, 'accept invitation');
 
+    // An invitation not yet accepted, listed with its Withdraw button.
+    const invited = `e2e-invited-${width}-${Date.now()}@example.com`;
+    const invitation = await apiCall(
+      request,
+      'POST',
+      '/api/admins',
+      { email: invited, name: 'Invited' },
+      await adminToken(request),
+    );
+    expect(invitation.status).toBe(200);
     await loginAdminInBrowser(page);
     for (const path of ['/admin/activity', '/admin/admins']) {
       await page.goto(path);

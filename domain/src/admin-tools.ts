@@ -21,6 +21,7 @@ export const ACTIVITY_KINDS = [
   'admin.invite',
   'admin.accept',
   'admin.remove',
+  'admin.withdraw',
   'admin.password',
   'timetable.create',
   'timetable.update',

@@ -8,6 +8,7 @@ import { isoToDisplayDate } from '@tc/domain/dates';
 import { GRADES } from '@tc/domain/constants';
 import { gradeLabel } from '@tc/domain/registration';
 import { WEEKDAYS, boardLabel } from '@tc/domain/timetable';
+import { localDateTime } from '../lib/date-time.ts';
 
 export type ActivityEntry = ResponseOf<'listActivity'>[number];
 
@@ -20,6 +21,7 @@ export const KIND_LABELS: Record<string, string> = {
   'admin.invite': 'Admin invited',
   'admin.accept': 'Invitation accepted',
   'admin.remove': 'Admin rights removed',
+  'admin.withdraw': 'Invitation withdrawn',
   'admin.password': 'Password changed',
   'timetable.create': 'Class added',
   'timetable.update': 'Class changed',
@@ -60,12 +62,6 @@ function shown(field: string, value: string): string {
   return isoToDisplayDate(value);
 }
 
-const when = (iso: string) => {
-  const date = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
-};
-
 /** Activity entries as a list: who, when, what, each field before and after. */
 export function ActivityList({ entries, showTarget = false }: { entries: ActivityEntry[]; showTarget?: boolean }) {
   if (!entries.length) return <Typography color="text.secondary">No recorded activity.</Typography>;
@@ -78,7 +74,7 @@ export function ActivityList({ entries, showTarget = false }: { entries: Activit
             {/* Dark text on the default chip: the warning colour's white label falls short of 4.5:1. */}
             {entry.state !== 'applied' && <Chip size="small" variant="outlined" label={entry.state} />}
             <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              {when(entry.at)} by {entry.adminEmail}
+              {localDateTime(entry.at)} by {entry.adminEmail}
               {showTarget && entry.enrollmentId !== undefined ? ` · student ${entry.enrollmentId}` : ''}
               {showTarget && entry.target ? ` · ${entry.target}` : ''}
             </Typography>

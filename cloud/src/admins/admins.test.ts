@@ -116,6 +116,36 @@ describe('administrators', () => {
     expect((await t.api('GET', '/api/admins', undefined, token)).status).toBe(403);
   });
 
+  it('lists an invitation not yet accepted after the administrators, and withdraws it: its code stops working', async () => {
+    const email = newEmail();
+    const otp = await invite(email);
+    const list = (await t.api('GET', '/api/admins', undefined, admin)).body as {
+      objectId: string;
+      email: string;
+      invitedUntil?: string;
+    }[];
+    const pending = list.find((a) => a.email === email)!;
+    expect(pending).toMatchObject({ name: 'Second Admin', self: false });
+    expect(Date.parse(pending.invitedUntil!) - Date.now()).toBeGreaterThan(47 * 3600 * 1000);
+    // Administrators first, then invitations; an administrator has no invitedUntil.
+    expect(list.findIndex((a) => a.invitedUntil)).toBeGreaterThan(list.findIndex((a) => !a.invitedUntil));
+    expect(list.find((a) => a.email === t.admin.email)?.invitedUntil).toBeUndefined();
+
+    expect((await t.api('DELETE', `/api/admins/${pending.objectId}`, undefined, admin)).status).toBe(200);
+    const after = (await t.api('GET', '/api/admins', undefined, admin)).body as { email: string }[];
+    expect(after.map((a) => a.email)).not.toContain(email);
+    const accept = await t.api('POST', '/api/admins/accept', { email, otp, password: 'Second-pass-1' });
+    expect(accept.body.code).toBe(3040);
+    expect((await t.api('POST', '/api/admin/login', { email, password: 'Second-pass-1' })).status).toBe(401);
+    // Withdrawn once: a second withdrawal finds nothing to withdraw.
+    expect((await t.api('DELETE', `/api/admins/${pending.objectId}`, undefined, admin)).status).toBe(404);
+    const entries = (await t.api('GET', '/api/activity?limit=50', undefined, admin)).body as {
+      kind: string;
+      targetId: string;
+    }[];
+    expect(entries.find((e) => e.kind === 'admin.withdraw')?.targetId).toBe(pending.objectId);
+  });
+
   it("removes rights: never one's own, never the last admin's; the removed admin's sessions end", async () => {
     const second = await inviteAndAccept();
     const list = await t.api('GET', '/api/admins', undefined, admin);

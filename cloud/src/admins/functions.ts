@@ -13,7 +13,7 @@ import { isValidEmail, normalizeEmail, normalizePassword, passwordProblem } from
 import { FULLNAME_MAX_LENGTH } from '@tc/domain/constants';
 import type { CloudDeps } from '../deps.ts';
 import { defineFunction, fail, optionalString, requireStrings, validationFailed } from '../errors.ts';
-import { consumeCode, issueCode, withdrawCode } from '../otp/codes.ts';
+import { consumeCode, issueCode, liveCodes, voidCodesOf, withdrawCode } from '../otp/codes.ts';
 import { MASTER, parse } from '../parse.ts';
 import { recordActivity } from '../activity/log.ts';
 import { revokeAllSessions } from '../students/status.ts';
@@ -48,12 +48,27 @@ export function defineAdminAccountFunctions(deps: CloudDeps): void {
     const me = await requireAdmin(request, deps);
     const role = await adminRole();
     const users = await role.getUsers().query().ascending('username').limit(1000).find(MASTER);
-    return users.map((user: User) => ({
+    const account = (user: User) => ({
       objectId: user.id!,
       name: String(user.get('fullname') || deps.adminName),
       email: String(user.get('email') ?? user.getUsername()),
       self: user.id === me.id,
-    }));
+    });
+    // Invitations not yet accepted follow, so that one sent by mistake can be withdrawn.
+    const live = await liveCodes('admin-invite');
+    const invitees = live.size
+      ? await new Parse.Query(Parse.User)
+          .containedIn('username', [...live.keys()])
+          .ascending('username')
+          .find(MASTER)
+      : [];
+    const members = new Set(users.map((user: User) => user.id));
+    return [
+      ...users.map(account),
+      ...invitees
+        .filter((user: User) => !members.has(user.id) && !isStudent(user))
+        .map((user: User) => ({ ...account(user), invitedUntil: live.get(user.getUsername()!)!.toISOString() })),
+    ];
   });
 
   defineFunction(deps, 'inviteAdmin', async (request) => {
@@ -151,7 +166,7 @@ export function defineAdminAccountFunctions(deps: CloudDeps): void {
     const role = await adminRole();
     const members = () => role.getUsers().query();
     const target = await members().equalTo('objectId', objectId).first(MASTER);
-    if (!target) fail(ErrorCode.NotFound, AdminToolsMessage.notAnAdmin);
+    if (!target) return withdrawInvitation(me, objectId);
     if ((await members().count(MASTER)) <= 1) fail(ErrorCode.Forbidden, AdminToolsMessage.cannotRemoveLast);
 
     await recordActivity(
@@ -176,6 +191,24 @@ export function defineAdminAccountFunctions(deps: CloudDeps): void {
     );
     return { success: true };
   });
+
+  /** An invitation not yet accepted: its code stops working; the account keeps no rights. */
+  async function withdrawInvitation(me: User, objectId: string) {
+    const invitee = await new Parse.Query(Parse.User).get(objectId, MASTER).catch(() => undefined);
+    const email = invitee && !isStudent(invitee) ? invitee.getUsername()! : '';
+    if (!email || !(await liveCodes('admin-invite')).has(email)) fail(ErrorCode.NotFound, AdminToolsMessage.notAnAdmin);
+    await recordActivity(
+      {
+        admin: me,
+        kind: 'admin.withdraw',
+        targetClass: '_User',
+        targetId: objectId,
+        changes: [{ field: 'email', before: email, after: '' }],
+      },
+      () => voidCodesOf('admin-invite', email),
+    );
+    return { success: true };
+  }
 
   defineFunction(deps, 'changeAdminPassword', async (request) => {
     const me = await requireAdmin(request, deps);

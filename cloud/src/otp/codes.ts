@@ -194,6 +194,26 @@ export async function voidCode(issued: IssuedCode): Promise<void> {
   await record.save(null, MASTER);
 }
 
+/** The targets with a code of `purpose` still good, and when each expires (pending invitations). */
+export async function liveCodes(purpose: OtpPurpose): Promise<Map<string, Date>> {
+  const Parse = parse();
+  const codes = await new Parse.Query(CODE_CLASS)
+    .equalTo('purpose', purpose)
+    .equalTo('active', true)
+    .greaterThan('expiresAt', new Date())
+    .limit(1000)
+    .find(MASTER);
+  return new Map(codes.map((code) => [code.get('target') as string, code.get('expiresAt') as Date]));
+}
+
+/** Takes the live codes of a purpose and target out of use (a withdrawn invitation), counted as voidCode's are. */
+export async function voidCodesOf(purpose: OtpPurpose, target: string): Promise<number> {
+  const live = await activeCodeQuery(purpose, target).find(MASTER);
+  for (const record of live) record.set({ active: false, expiresAt: new Date() });
+  await parse().Object.saveAll(live, MASTER);
+  return live.length;
+}
+
 /** Every code of these targets, whatever its purpose (an erasure: codes are stored by e-mail or mobile). */
 export async function dropCodesOf(targets: string[]): Promise<void> {
   const Parse = parse();

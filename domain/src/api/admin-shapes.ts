@@ -70,7 +70,17 @@ export const erasure = object(
 );
 
 export const adminAccount = object(
-  { objectId: str, name: str, email: str, self: { type: 'boolean', description: 'The caller' } },
+  {
+    objectId: str,
+    name: str,
+    email: str,
+    self: { type: 'boolean', description: 'The caller' },
+    invitedUntil: {
+      type: 'string',
+      format: 'date-time',
+      description: 'Only on an invitation not yet accepted (no rights yet): when its code expires',
+    },
+  },
   ['objectId', 'name', 'email', 'self'],
 );
 

@@ -5,15 +5,23 @@ import { ErrorCode } from '@tc/domain/errors';
 import { RegistrationMessage } from '@tc/domain/messages';
 import { PasswordChangeMessage } from '@tc/domain/password-change-messages';
 import { Route } from '@tc/domain/routes';
+import { localDateTime } from '../../lib/date-time.ts';
 import { deferred, mockFetch, renderApp, type MockHandler, type MockReply } from '../../test/render-app.tsx';
 
 // An administrator's change of their own password on the Admins page: the same form as
 // the student's (the confirmation, the rules before sending, a proof of work when asked).
 
+const INVITED_UNTIL = '2026-11-28T08:30:00.000Z';
+
 function serve(handlers: Record<string, MockHandler> = {}) {
   return mockFetch({
     'GET /api/admin/me': () => ({ body: { name: 'Asha', email: 'asha@example.com' } }),
-    'GET /api/admins': () => ({ body: [{ objectId: 'me', email: 'asha@example.com', name: 'Asha', self: true }] }),
+    'GET /api/admins': () => ({
+      body: [
+        { objectId: 'me', email: 'asha@example.com', name: 'Asha', self: true },
+        { objectId: 'inv', email: 'ravi@example.com', name: 'Ravi', self: false, invitedUntil: INVITED_UNTIL },
+      ],
+    }),
     ...handlers,
   });
 }
@@ -77,5 +85,21 @@ describe("the admin's change of password", () => {
     await fill(user, 'New-password1');
     expect(await screen.findByTestId('login-challenge')).toBeInTheDocument();
     expect(window.localStorage.getItem(ADMIN_SESSION_KEY)).toBe('r:admin');
+  });
+});
+
+describe('an invitation not yet accepted', () => {
+  it('is listed as such, with when its code stops working, and can be withdrawn', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const { calls } = serve({ 'DELETE /api/admins/inv': () => ({ body: { success: true } }) });
+    const { user } = await openAdmins();
+    const item = screen.getByText('Ravi').closest('li')!;
+    expect(item).toHaveTextContent(
+      `ravi@example.com · invited, not yet accepted (the code works until ${localDateTime(INVITED_UNTIL)})`,
+    );
+    await user.click(screen.getByRole('button', { name: 'Withdraw the invitation of ravi@example.com' }));
+    expect(confirm).toHaveBeenCalledWith('Withdraw the invitation of ravi@example.com? Its code will stop working.');
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Invitation withdrawn'));
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/admins/inv']);
   });
 });

@@ -13,12 +13,15 @@ import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
 import { Route } from '@tc/domain/routes';
 import { ChangePasswordSection } from '../../components/change-password-section.tsx';
 import { LoadStatus } from '../../components/load-status.tsx';
+import { localDateTime } from '../../lib/date-time.ts';
 import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { AdminPage } from '../../components/admin-page.tsx';
 
-/** Administrators: list, invite, remove rights, change one's own password. */
+type Admin = ResponseOf<'listAdmins'>[number];
+
+/** Administrators: list, invite (and withdraw an invitation), remove rights, change one's own password. */
 export default function AdminAdminsPage() {
   const { token, call: callAsAdmin } = useApi('admin');
   /** null while loading; 'failed' when the last load failed. */
@@ -56,18 +59,24 @@ export default function AdminAdminsPage() {
     if (result.ok) {
       notify.success(`Invitation sent to ${invite.email}`);
       setInvite({ email: '', name: '' });
+      load();
     } else if (!result.sessionEnded) notify.error(errorText(result, 'The invitation failed'));
   };
 
-  const remove = async (objectId: string, email: string) => {
-    if (!window.confirm(`Remove the administrator rights of ${email}?`)) return;
+  /** Removes an administrator's rights, or withdraws an invitation not yet accepted (the same call). */
+  const remove = async ({ objectId, email, invitedUntil }: Admin) => {
+    const question = invitedUntil
+      ? `Withdraw the invitation of ${email}? Its code will stop working.`
+      : `Remove the administrator rights of ${email}?`;
+    if (!window.confirm(question)) return;
     setBusy(objectId);
     const result = await callAsAdmin('removeAdmin', { objectId });
     setBusy(null);
     if (result.ok) {
-      notify.success('Administrator rights removed');
+      notify.success(invitedUntil ? 'Invitation withdrawn' : 'Administrator rights removed');
       load();
-    } else if (!result.sessionEnded) notify.error(errorText(result, 'Removal failed'));
+    } else if (!result.sessionEnded)
+      notify.error(errorText(result, invitedUntil ? 'Withdrawal failed' : 'Removal failed'));
   };
 
   return (
@@ -92,16 +101,24 @@ export default function AdminAdminsPage() {
                   ) : (
                     <Button
                       color="error"
-                      onClick={() => void remove(admin.objectId, admin.email)}
+                      onClick={() => void remove(admin)}
                       disabled={busy === admin.objectId}
-                      aria-label={`Remove ${admin.email}`}
+                      aria-label={`${admin.invitedUntil ? 'Withdraw the invitation of' : 'Remove'} ${admin.email}`}
                     >
-                      Remove
+                      {admin.invitedUntil ? 'Withdraw' : 'Remove'}
                     </Button>
                   )
                 }
               >
-                <ListItemText primary={admin.name} secondary={admin.email} sx={{ overflowWrap: 'anywhere', pr: 10 }} />
+                <ListItemText
+                  primary={admin.name}
+                  secondary={
+                    admin.invitedUntil
+                      ? `${admin.email} · invited, not yet accepted (the code works until ${localDateTime(admin.invitedUntil)})`
+                      : admin.email
+                  }
+                  sx={{ overflowWrap: 'anywhere', pr: 10 }}
+                />
               </ListItem>
             ))}
           </List>
