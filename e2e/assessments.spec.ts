@@ -115,7 +115,10 @@ test('admin enters marks in the grid and by CSV and publishes; the student sees 
   await dialog.getByLabel('Maximum marks').fill('20');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expectToast(page, 'Assessment created');
-  await expect(page.getByRole('heading', { name: `Marks: Mathematics, ${title}` })).toBeVisible();
+  // The marks open below the list: brought into view, their heading focused.
+  const marksHeading = page.getByRole('heading', { name: `Marks: Mathematics, ${title}` });
+  await expect(marksHeading).toBeFocused();
+  await expect(marksHeading).toBeInViewport();
 
   // The grid: search the five, type marks like a spreadsheet.
   await searchMarks(page, `Progress ${run}`);
@@ -194,10 +197,14 @@ test('admin enters marks in the grid and by CSV and publishes; the student sees 
   await expect(marksCell(5)).toHaveText('16');
   await expect(marksCell(1)).toHaveText('18');
 
-  // Publish.
+  // Publish, from the list of drafts: the published one leaves that list, its open marks say so at once.
+  await choose(page, 'Status', 'Drafts');
   await page.getByRole('button', { name: `Publish ${title}` }).click();
   await page.getByRole('dialog', { name: 'Publish this assessment?' }).getByRole('button', { name: 'Publish' }).click();
   await expectToast(page, `Published “${title}”`);
+  await expect(page.getByRole('row', { name: new RegExp(title) })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: `Marks: Mathematics, ${title}` })).toContainText('published:');
+  await choose(page, 'Status', 'Drafts and published');
   await expect(page.getByRole('row', { name: new RegExp(title) }).getByText('Published')).toBeVisible();
   // 18, 15, 12.5, 10, 16: the batch average, to one decimal as students see it, of 5 students.
   await expect(page.getByRole('row', { name: new RegExp(title) })).toContainText('14.3 (5 students)');

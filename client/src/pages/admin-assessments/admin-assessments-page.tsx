@@ -19,7 +19,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { ALL_BOARDS, ASSESSMENT_BOARDS, type AssessmentBoard, type AssessmentStatus } from '@tc/domain/assessments';
 import type { Grade } from '@tc/domain/constants';
@@ -87,6 +87,11 @@ export default function AdminAssessmentsPage() {
   const [pending, setPending] = useState<Pending>(null);
   const [busy, setBusy] = useState(false);
   const [loadFailed, setLoadFailed] = useState(false);
+  // Marks opened from the list or a new assessment: the panel opens below the list, so it
+  // is brought into view and takes the focus (its heading), or the click seems to do nothing.
+  const reveal = useRef(false);
+  const [reveals, setReveals] = useState(0);
+  const marksHeading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     if (!token) return;
@@ -138,6 +143,15 @@ export default function AdminAssessmentsPage() {
     };
   }, [missingId, callAsAdmin, setParams]);
 
+  const shownId = selectedId && (items?.some((a) => a.objectId === selectedId) || opened?.objectId === selectedId);
+  useEffect(() => {
+    // Once the panel is there (the URL's change may render after the click's).
+    if (!reveal.current || !shownId || !marksHeading.current) return;
+    reveal.current = false;
+    marksHeading.current.scrollIntoView({ block: 'start' });
+    marksHeading.current.focus({ preventScroll: true });
+  }, [shownId, selectedId, reveals]);
+
   if (!token) return <Navigate to={Route.adminLogin} replace />;
 
   const selected = selectedId
@@ -157,6 +171,8 @@ export default function AdminAssessmentsPage() {
   const openMarks = (assessment: Assessment) => {
     setOpened(assessment);
     setParams({ marks: assessment.objectId });
+    reveal.current = true;
+    setReveals((n) => n + 1);
   };
 
   const confirm = async () => {
@@ -172,6 +188,10 @@ export default function AdminAssessmentsPage() {
     if (result.ok) {
       notify.success(kind === 'publish' ? `Published “${assessment.title}”` : `Deleted “${assessment.title}”`);
       if (kind === 'delete' && opened?.objectId === assessment.objectId) setOpened(null);
+      // The open panel says "published" at once, even when the list's filter (Drafts) lets it go.
+      if (kind === 'publish' && opened?.objectId === assessment.objectId) {
+        setOpened({ ...opened, status: 'published' });
+      }
       if (kind === 'delete' && selectedId === assessment.objectId) setParams({});
       refresh();
     } else if (!result.sessionEnded) notify.error(errorText(result, 'That did not work. Please try again.'));
@@ -316,7 +336,13 @@ export default function AdminAssessmentsPage() {
 
       {selected && (
         <Card component="section" aria-labelledby="marks-heading" sx={{ p: { xs: 1.5, sm: 2.5 }, minWidth: 0 }}>
-          <Typography id="marks-heading" variant="h2" sx={{ fontSize: '1.35rem', mb: 0.5 }}>
+          <Typography
+            id="marks-heading"
+            ref={marksHeading}
+            tabIndex={-1}
+            variant="h2"
+            sx={{ fontSize: '1.35rem', mb: 0.5, outline: 'none' }}
+          >
             Marks: {selected.subject}, {selected.title}
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
