@@ -112,4 +112,19 @@ describe('student login', () => {
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]!.body).toEqual({ identifier: 'riya@example.com', password: 'Secret-pass1' });
   });
+
+  it('sends a visitor of the progress page (the marks mail links there) to log in, and back there after', async () => {
+    mockFetch({
+      'POST /api/student/login': () => ({ body: { tokenStudent: 'r:student' } }),
+      'GET /api/students/me/progress': () => ({ body: { assessments: [], subjects: [] } }),
+    });
+    const { user } = renderApp('/dashboard/progress');
+    await screen.findByRole('heading', { name: 'NICE TO SEE YOU' });
+    expect(currentPath()).toBe('/studentlogin');
+    await user.type(screen.getByLabelText('Email ID or Mobile Number'), 'riya@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Secret-pass1');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(currentPath()).toBe('/dashboard/progress'));
+    expect(window.sessionStorage.getItem(STUDENT_SESSION_KEY)).toBeTruthy();
+  });
 });

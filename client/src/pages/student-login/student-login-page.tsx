@@ -1,6 +1,6 @@
 import Stack from '@mui/material/Stack';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { UiMessage } from '@tc/domain/messages';
 import { LinkTo, Route } from '@tc/domain/routes';
 import { FormCard } from '../../components/form-card.tsx';
@@ -8,16 +8,19 @@ import { LinkButton } from '../../components/link-button.tsx';
 import { LoginForm } from '../../components/login-form.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { call } from '../../lib/api.ts';
+import { studentLandingOf } from '../../lib/navigation-state.ts';
 import { notify } from '../../lib/notify.ts';
 import { studentSession } from '../../lib/session.ts';
 
 export default function StudentLoginPage() {
   const navigate = useNavigate();
+  // A student page that sent a visitor here without a session (the progress page of a marks mail) is where they go back.
+  const landing = studentLandingOf(useLocation().state, [Route.dashboard, Route.progress], Route.dashboard);
 
   // Checked after the first render, which must match the pre-rendered page.
   useEffect(() => {
-    if (studentSession.token()) void navigate(Route.dashboard, { replace: true });
-  }, [navigate]);
+    if (studentSession.token()) void navigate(landing, { replace: true });
+  }, [navigate, landing]);
 
   return (
     <FormCard title="NICE TO SEE YOU" subtitle="Log in to see your profile, progress and study schedule.">
@@ -40,7 +43,7 @@ export default function StudentLoginPage() {
         onLoggedIn={(token) => {
           studentSession.save(token);
           notify.success(UiMessage.loginSuccessful);
-          void navigate(Route.dashboard, { replace: true });
+          void navigate(landing, { replace: true });
         }}
       >
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between' }}>

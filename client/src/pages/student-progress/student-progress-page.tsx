@@ -14,6 +14,7 @@ import { LinkButton } from '../../components/link-button.tsx';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { notify } from '../../lib/notify.ts';
 import { useApi } from '../../lib/use-api.ts';
+import type { LoginReturnState } from '../../lib/navigation-state.ts';
 
 type Progress = ResponseOf<'getMyProgress'>;
 type SubjectProgress = Progress['subjects'][number];
@@ -110,7 +111,10 @@ export default function StudentProgressPage() {
     };
   }, [token, callAsStudent]);
 
-  if (!token) return <Navigate to={Route.studentLogin} replace />;
+  if (!token) {
+    const back: LoginReturnState = { from: Route.progress };
+    return <Navigate to={Route.studentLogin} replace state={back} />;
+  }
 
   return (
     <PageFrame
