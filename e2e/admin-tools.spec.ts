@@ -82,6 +82,14 @@ test.describe('admin tools', () => {
     const row = await searchedRow(page, student);
     await expect(row).toHaveCount(1);
     await row.getByRole('button', { name: `Deactivate ${student.fullname}` }).click();
+    // Asked first, with Cancel focused: a stray Enter deactivates nobody.
+    const asked = page.getByRole('dialog', { name: `Deactivate ${student.fullname}?` });
+    await expect(asked.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(asked).toHaveCount(0);
+    await expect(row).toHaveCount(1);
+    await row.getByRole('button', { name: `Deactivate ${student.fullname}` }).click();
+    await asked.getByRole('button', { name: 'Deactivate' }).click();
     await expectToast(page, 'Student deactivated');
     // Hidden from the default list; the status filter shows it.
     await expect(row).toHaveCount(0);

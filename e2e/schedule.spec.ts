@@ -151,12 +151,17 @@ test('an admin adds a class and a holiday; only the students of that batch see t
   await calendar.getByRole('button', { name: 'Show my calendar link' }).click();
   const link = calendar.getByLabel('Your private calendar link');
   await expect(link).toHaveValue(/\/api\/calendar\/[A-Za-z0-9_-]{32}\.ics$/);
+  // The button pressed has gone: the link takes the focus, ready to copy.
+  await expect(link).toBeFocused();
   const first = await link.inputValue();
   await expect(calendar.getByRole('link', { name: 'Open in calendar app' })).toHaveAttribute('href', /^webcal:\/\//);
   const feed = await request.get(first, { maxRetries: 1 }); // as apiCall, after a long idle
   expect(feed.status()).toBe(200);
   expect(await feed.text()).toContain(teacher);
   await calendar.getByRole('button', { name: 'Get a new link' }).click();
+  const askedLink = student.getByRole('dialog', { name: 'Get a new calendar link?' });
+  await expect(askedLink).toContainText('stops working at once');
+  await askedLink.getByRole('button', { name: 'Get a new link' }).click();
   await expectToast(student, 'New calendar link made: the old one no longer works');
   await expect(link).not.toHaveValue(first);
   expect((await request.get(first, { maxRetries: 1 })).status()).toBe(404);
@@ -175,6 +180,16 @@ test('an admin adds a class and a holiday; only the students of that batch see t
   await expectAxeClean(outsider);
   // Each student browser keeps a live connection and a countdown: not left running for the next tests.
   for (const opened of [student, phone, outsider]) await opened.context().close();
+
+  // The holiday goes, once the admin says yes (Cancel has the focus).
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole('button', { name: `Delete holiday ${holidayTitle}` }).click();
+  const asked = page.getByRole('dialog', { name: 'Delete this holiday?' });
+  await expect(asked).toContainText(holidayTitle);
+  await expect(asked.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await asked.getByRole('button', { name: 'Delete' }).click();
+  await expectToast(page, 'Holiday deleted');
+  await expect(page.getByText(holidayTitle)).toHaveCount(0);
 });
 
 test("a class edit saves only what it changed: another admin's change meanwhile to another field stays", async ({

@@ -20,6 +20,7 @@ import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { useApi, type CallAs } from '../../lib/use-api.ts';
 import { ActivityList, type ActivityEntry } from '../../components/activity-list.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { LoadStatus } from '../../components/load-status.tsx';
 
 interface ToolsProps {
@@ -109,12 +110,15 @@ function HistoryButton({ row, labelled, callAsAdmin }: ToolProps) {
 
 function StatusButton({ row, onChanged, labelled, callAsAdmin }: ToolProps) {
   const [busy, setBusy] = useState(false);
+  // Deactivating logs the student out everywhere: asked first (a stray Enter in the table must not).
+  const [asking, setAsking] = useState(false);
   const deactivated = row.status === 'deactivated';
   const toggle = async () => {
     const status = deactivated ? 'active' : 'deactivated';
     setBusy(true);
     const result = await callAsAdmin('setStudentStatus', { objectId: row.objectId, status });
     setBusy(false);
+    setAsking(false);
     if (result.ok) {
       notify.success(deactivated ? 'Student reactivated' : 'Student deactivated');
       onChanged();
@@ -123,14 +127,26 @@ function StatusButton({ row, onChanged, labelled, callAsAdmin }: ToolProps) {
   if (row.erased) return null;
   const label = deactivated ? 'Reactivate' : 'Deactivate';
   return (
-    <ToolButton
-      label={label}
-      name={`${label} ${row.fullname}`}
-      icon={deactivated ? <LockOpenIcon /> : <BlockIcon />}
-      labelled={labelled}
-      onClick={() => void toggle()}
-      disabled={busy}
-    />
+    <>
+      <ToolButton
+        label={label}
+        name={`${label} ${row.fullname}`}
+        icon={deactivated ? <LockOpenIcon /> : <BlockIcon />}
+        labelled={labelled}
+        onClick={() => (deactivated ? void toggle() : setAsking(true))}
+        disabled={busy}
+      />
+      <ConfirmDialog
+        open={asking}
+        title={`Deactivate ${row.fullname}?`}
+        text="They are logged out on every device, cannot log in and get no mail until an administrator reactivates them. Their record and marks stay as they are."
+        action="Deactivate"
+        destructive
+        busy={busy}
+        onConfirm={() => void toggle()}
+        onCancel={() => setAsking(false)}
+      />
+    </>
   );
 }
 

@@ -4,11 +4,6 @@ import EditIcon from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -30,6 +25,7 @@ import { notify } from '../../lib/notify.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { HolidaysCard } from './holidays-card.tsx';
 import { SlotDialog, type SlotRecord } from './slot-dialog.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 
 type Holidays = ResponseOf<'listHolidays'>;
 
@@ -170,18 +166,16 @@ export default function AdminTimetablePage() {
           }}
         />
       )}
-      <Dialog open={deleting !== null} onClose={() => setDeleting(null)} aria-labelledby="delete-slot-title">
-        <DialogTitle id="delete-slot-title">Delete this class?</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{deleting ? describeSlot(deleting) : ''}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setDeleting(null)}>Cancel</Button>
-          <Button color="error" variant="contained" onClick={() => void confirmDelete()} disabled={busy}>
-            Delete
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this class?"
+        text={deleting ? describeSlot(deleting) : ''}
+        action="Delete"
+        destructive
+        busy={busy}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
     </AdminPage>
   );
 }

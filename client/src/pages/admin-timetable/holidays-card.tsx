@@ -18,6 +18,7 @@ import { errorField, errorText } from '../../lib/errors.ts';
 import { focusField } from '../../lib/focus-field.ts';
 import { notify } from '../../lib/notify.ts';
 import { useApi } from '../../lib/use-api.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 
 type HolidayRecord = ResponseOf<'listHolidays'>[number];
 
@@ -34,6 +35,8 @@ const span = (h: HolidayRecord) =>
 export function HolidaysCard({ holidays, onChanged }: Props) {
   const { call: callAsAdmin } = useApi('admin');
   const [removing, setRemoving] = useState<string | null>(null);
+  /** The holiday whose delete waits for the admin's yes. */
+  const [asked, setAsked] = useState<HolidayRecord | null>(null);
   const [draft, setDraft] = useState({ title: '', from: '', to: '' });
   const [error, setError] = useState<{ field: string; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -64,6 +67,7 @@ export function HolidaysCard({ holidays, onChanged }: Props) {
     setRemoving(holiday.objectId);
     const result = await callAsAdmin('deleteHoliday', { objectId: holiday.objectId });
     setRemoving(null);
+    setAsked(null);
     if (result.sessionEnded) return;
     if (result.ok) notify.success(TimetableMessage.holidayDeleted);
     else notify.error(errorText(result, UiMessage.anErrorOccurred));
@@ -106,7 +110,7 @@ export function HolidaysCard({ holidays, onChanged }: Props) {
               </Box>
               <IconButton
                 aria-label={`Delete holiday ${h.title}`}
-                onClick={() => void remove(h)}
+                onClick={() => setAsked(h)}
                 disabled={removing === h.objectId}
               >
                 <DeleteIcon />
@@ -136,6 +140,16 @@ export function HolidaysCard({ holidays, onChanged }: Props) {
           </Button>
         </Stack>
       </Box>
+      <ConfirmDialog
+        open={asked !== null}
+        title="Delete this holiday?"
+        text={asked ? `${asked.title}, ${span(asked)}: classes take place on these days again.` : ''}
+        action="Delete"
+        destructive
+        busy={removing !== null}
+        onConfirm={() => asked && void remove(asked)}
+        onCancel={() => setAsked(null)}
+      />
     </Card>
   );
 }

@@ -23,6 +23,7 @@ import { addDays, timeZoneLabel } from '@tc/domain/zoned-time';
 import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { useApi, type CallAs, type CallResult } from '../../lib/use-api.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 
 type Schedule = ResponseOf<'getMySchedule'>;
 type ScheduledClass = Schedule['days'][number]['classes'][number];
@@ -320,9 +321,17 @@ type Feed = ResponseOf<'getMyCalendarFeed'>;
 function CalendarCard({ callAsStudent, hasTimetable }: { callAsStudent: CallAs; hasTimetable: boolean }) {
   const [feed, setFeed] = useState<Feed | null>(null);
   const [busy, setBusy] = useState(false);
+  // A new link stops the old one in every calendar that subscribed: asked first.
+  const [asking, setAsking] = useState(false);
+  const linkField = useRef<HTMLInputElement>(null);
+  // The link shown (or replaced) takes the focus, selected to copy: the button pressed has gone or is busy.
+  useEffect(() => {
+    if (feed) linkField.current?.focus();
+  }, [feed]);
 
   const answer = (result: CallResult<Feed>, toast?: string) => {
     setBusy(false);
+    setAsking(false);
     if (result.ok && result.data) {
       setFeed(result.data);
       if (toast) notify.success(toast);
@@ -368,6 +377,7 @@ function CalendarCard({ callAsStudent, hasTimetable }: { callAsStudent: CallAs; 
             label="Your private calendar link"
             value={feed.url}
             fullWidth
+            inputRef={linkField}
             slotProps={{
               htmlInput: { readOnly: true, onFocus: (e: FocusEvent<HTMLInputElement>) => e.currentTarget.select() },
             }}
@@ -379,12 +389,21 @@ function CalendarCard({ callAsStudent, hasTimetable }: { callAsStudent: CallAs; 
             <Button variant="outlined" href={feed.webcalUrl} startIcon={<CalendarMonthIcon />}>
               Open in calendar app
             </Button>
-            <Button onClick={() => void reset()} disabled={busy}>
+            <Button onClick={() => setAsking(true)} disabled={busy}>
               Get a new link
             </Button>
           </Stack>
         </Stack>
       )}
+      <ConfirmDialog
+        open={asking}
+        title="Get a new calendar link?"
+        text="The link you have now stops working at once: every calendar that subscribed to it shows no more classes until you subscribe again with the new one. Do this if someone else has your link."
+        action="Get a new link"
+        busy={busy}
+        onConfirm={() => void reset()}
+        onCancel={() => setAsking(false)}
+      />
     </Card>
   );
 }
