@@ -3,7 +3,7 @@
 // centre's time zone, whatever the browser's); a student of another batch does not.
 
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { addDays, weekStartOf, weekdayOf, zonedParts } from '../domain/src/zoned-time.ts';
 import { TimetableMessage } from '../domain/src/timetable-messages.ts';
 import {
@@ -39,6 +39,20 @@ async function studentPage(browser: Browser, identifier: string, password: strin
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   return page;
+}
+
+/** "This week" appears once another week is shown: Next stays where it was, under the finger or the pointer. */
+async function expectNextStaysPut(week: Locator): Promise<void> {
+  const thisWeek = week.getByRole('button', { name: 'This week' });
+  if (await thisWeek.isVisible()) await thisWeek.click();
+  await expect(thisWeek).toHaveCount(0);
+  const next = week.getByRole('button', { name: 'Next week' });
+  const before = await next.boundingBox();
+  await next.click();
+  await expect(thisWeek).toBeVisible();
+  expect(await next.boundingBox()).toEqual(before);
+  await thisWeek.click();
+  await expect(thisWeek).toHaveCount(0);
 }
 
 async function pick(page: Page, label: string, option: string, within: Page | ReturnType<Page['getByRole']> = page) {
@@ -146,6 +160,7 @@ test('an admin adds a class and a holiday; only the students of that batch see t
   await expect(week.getByText(holidayTitle)).toBeVisible();
   await snap(student, 'student-dashboard-1280');
   await expectAxeClean(student);
+  await expectNextStaysPut(week);
 
   const calendar = student.getByRole('region', { name: 'Add to my calendar' });
   await calendar.getByRole('button', { name: 'Show my calendar link' }).click();
@@ -169,6 +184,7 @@ test('an admin adds a class and a holiday; only the students of that batch see t
   const phone = await studentPage(browser, mine.email, mine.password, 390);
   await expect(phone.getByRole('region', { name: 'Next class' }).getByText(`with ${teacher}`)).toBeVisible();
   await snap(phone, 'student-dashboard-390');
+  await expectNextStaysPut(phone.getByRole('region', { name: /This week|Week of/ }));
   await phone.setViewportSize({ width: 320, height: 800 });
   await expectAxeClean(phone);
 

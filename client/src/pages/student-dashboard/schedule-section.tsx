@@ -234,17 +234,26 @@ function WeekCard({
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={1}
-        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2 }}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' }, mb: 2 }}
       >
         <Box>
-          <Typography id="week-heading" variant="h2">
+          {/* Read out when Previous or Next changes the week. */}
+          <Typography id="week-heading" variant="h2" aria-live="polite">
             {isThisWeek ? 'This week' : `Week of ${dayLabel(weekStart)}`}
           </Typography>
           <Typography color="text.secondary" sx={{ fontSize: '0.95rem' }}>
             Times in {zone}
           </Typography>
         </Box>
-        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: { xs: 'wrap', sm: 'nowrap' }, flexShrink: 0 }}>
+          {/* Previous and Next never move under the finger or the pointer: This week comes before them
+              where the buttons line up on the right (and in the tab order), after them on a phone, where
+              they start on the left. */}
+          {!isThisWeek && (
+            <Button onClick={() => onWeek(undefined)} sx={{ order: { xs: 1, sm: 0 } }}>
+              This week
+            </Button>
+          )}
           <Button
             startIcon={<ChevronLeftIcon />}
             aria-label="Previous week"
@@ -255,7 +264,6 @@ function WeekCard({
               &nbsp;week
             </Box>
           </Button>
-          {!isThisWeek && <Button onClick={() => onWeek(undefined)}>This week</Button>}
           <Button endIcon={<ChevronRightIcon />} aria-label="Next week" onClick={() => onWeek(addDays(weekStart, 7))}>
             Next
             <Box component="span" sx={WIDE_ONLY}>
