@@ -512,6 +512,23 @@ test('Absent pressed twice gives the saved mark back; marks typed while a save r
   await expect(marksCell(1)).toHaveText('7');
   await expect(page.getByRole('button', { name: 'Saved' })).toBeDisabled();
 
+  // From the keyboard: Escape on a cell already entered gives its saved mark back; Space presses Absent.
+  await marksCell(1).click();
+  await page.keyboard.type('3');
+  await page.keyboard.press('Enter');
+  await expect(marksCell(1)).toHaveText('3');
+  await page.keyboard.press('ArrowUp');
+  await expect(marksCell(1)).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(marksCell(1)).toHaveText('7');
+  await expect(page.getByRole('button', { name: 'Saved' })).toBeDisabled();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Space');
+  await expect(absentA).toHaveAttribute('aria-pressed', 'true');
+  await expect(marksCell(1)).toHaveText('absent');
+  await page.keyboard.press('Space');
+  await expect(marksCell(1)).toHaveText('7');
+
   // A save held on its way: what is typed meanwhile is not taken for saved.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));

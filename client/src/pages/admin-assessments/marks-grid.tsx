@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
+import { DataGrid, type GridColDef, type GridEventListener, type GridPaginationModel } from '@mui/x-data-grid';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ABSENT, MarksText, isInBatch, markText, parseMarkValue } from '@tc/domain/assessments';
 import { gradeLabel } from '@tc/domain/registration';
@@ -141,6 +141,31 @@ export function MarksGrid({ assessment, onSaved }: Props) {
     [savedValue, max],
   );
 
+  /** Absent pressed: on, or again back to what the server has (a saved mark is not cleared by a slip). */
+  const toggleAbsent = (row: Row) => {
+    const original = savedValue(row.id);
+    const back = original === ABSENT ? '' : original;
+    change(row, row.value === ABSENT ? back : ABSENT);
+  };
+
+  /**
+   * The keys of a spreadsheet on a cell that is not being typed in (the grid's own take
+   * Enter, arrows, and Escape while typing): Escape gives a marks cell its saved value
+   * back, even after Enter; Space presses Absent, as it would the button.
+   */
+  const onCellKeyDown: GridEventListener<'cellKeyDown'> = (params, event) => {
+    if (params.cellMode !== 'view') return;
+    const row = params.row as Row;
+    if (event.key === 'Escape' && params.field === 'value' && changes[row.id]) {
+      change(row, savedValue(row.id));
+      event.defaultMuiPrevented = true;
+    } else if (event.key === ' ' && params.field === 'absent') {
+      event.preventDefault();
+      event.defaultMuiPrevented = true;
+      toggleAbsent(row);
+    }
+  };
+
   const processRowUpdate = useCallback(
     (newRow: Row, oldRow: Row): Row => {
       const text = String(newRow.value ?? '');
@@ -219,12 +244,7 @@ export function MarksGrid({ assessment, onSaved }: Props) {
           variant={params.row.value === ABSENT ? 'contained' : 'outlined'}
           aria-pressed={params.row.value === ABSENT}
           aria-label={`${params.row.fullname} absent`}
-          onClick={() => {
-            // Pressed again: back to what the server has (a saved mark is not cleared by a slip).
-            const original = savedValue(params.row.id);
-            const back = original === ABSENT ? '' : original;
-            change(params.row, params.row.value === ABSENT ? back : ABSENT);
-          }}
+          onClick={() => toggleAbsent(params.row)}
         >
           Absent
         </Button>
@@ -320,6 +340,12 @@ export function MarksGrid({ assessment, onSaved }: Props) {
           maxHeight: { xs: 600, md: 'max(480px, calc(100vh - 240px))' },
           minHeight: 220,
           minWidth: 0,
+          // The focused cell as plain as the rest of the site's focus rings (3 px), on the coloured cells too.
+          '& .MuiDataGrid-cell:focus, & .MuiDataGrid-cell:focus-within': {
+            outline: '3px solid',
+            outlineColor: 'primary.main',
+            outlineOffset: '-3px',
+          },
           '& .mark-changed': { bgcolor: 'warning.light', fontWeight: 700 },
           '& .mark-error': { bgcolor: 'error.light', color: 'error.contrastText', fontWeight: 700 },
         }}
@@ -336,6 +362,7 @@ export function MarksGrid({ assessment, onSaved }: Props) {
           pageSizeOptions={PAGE_SIZES}
           editMode="cell"
           processRowUpdate={processRowUpdate}
+          onCellKeyDown={onCellKeyDown}
           onProcessRowUpdateError={() => notify.error('That value could not be taken')}
           disableColumnMenu
           disableRowSelectionOnClick
