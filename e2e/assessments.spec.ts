@@ -160,8 +160,12 @@ test('admin enters marks in the grid and by CSV and publishes; the student sees 
   await expect(marksCell(3)).toHaveText('12.5');
   await expect(page.getByRole('button', { name: 'Logout' })).toBeFocused();
 
-  await page.getByRole('button', { name: 'Save 3 changes' }).click();
+  // Saved from the keyboard, the button keeps the focus (now 'Saved', inert).
+  await page.getByRole('button', { name: 'Save 3 changes' }).focus();
+  await page.keyboard.press('Enter');
   await expectToast(page, 'Saved 3 marks');
+  await expect(page.getByRole('button', { name: 'Saved' })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Saved' })).toBeDisabled();
   await snap(page, 'assessments-grid-1280');
   await expectAccessible(page, 'the marks grid at 1280 px');
 

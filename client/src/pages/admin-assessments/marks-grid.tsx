@@ -301,7 +301,22 @@ export function MarksGrid({ assessment, onSaved }: Props) {
           <Button variant="outlined" onClick={() => setImporting(true)}>
             Import CSV
           </Button>
-          <Button variant="contained" onClick={() => void save()} disabled={pending === 0 || saving}>
+          {/* Never disabled outright: a disabled button drops the keyboard's focus to the page's
+              start, after every save. Inert (aria-disabled) while saving and with nothing to save. */}
+          <Button
+            variant="contained"
+            onClick={() => {
+              if (pending > 0 && !saving) void save();
+            }}
+            aria-disabled={pending === 0 || saving}
+            sx={{
+              '&[aria-disabled="true"]': {
+                bgcolor: 'action.disabledBackground',
+                color: 'action.disabled',
+                cursor: 'default',
+              },
+            }}
+          >
             {saving ? 'Saving...' : pending ? `Save ${MarksText.changes(pending)}` : 'Saved'}
           </Button>
         </Stack>
