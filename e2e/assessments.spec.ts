@@ -208,6 +208,8 @@ test('admin enters marks in the grid and by CSV and publishes; the student sees 
   await expectToast(page, `Published “${title}”`);
   await expect(page.getByRole('row', { name: new RegExp(title) })).toHaveCount(0);
   await expect(page.getByRole('region', { name: `Marks: Mathematics, ${title}` })).toContainText('published:');
+  // Its Publish button has gone: the focus is on its open marks.
+  await expect(marksHeading).toBeFocused();
   await choose(page, 'Status', 'Drafts and published');
   await expect(page.getByRole('row', { name: new RegExp(title) }).getByText('Published')).toBeVisible();
   // 18, 15, 12.5, 10, 16: the batch average, to one decimal as students see it, of 5 students.

@@ -206,6 +206,8 @@ test('an admin adds a class and a holiday; only the students of that batch see t
   await asked.getByRole('button', { name: 'Delete' }).click();
   await expectToast(page, 'Holiday deleted');
   await expect(page.getByText(holidayTitle)).toHaveCount(0);
+  // Its Delete button went with it: the focus is on the section, not back at the page's start.
+  await expect(page.getByRole('heading', { name: 'Holidays', level: 2 })).toBeFocused();
 });
 
 test("a class edit saves only what it changed: another admin's change meanwhile to another field stays", async ({

@@ -17,3 +17,15 @@ export function focusField(form: HTMLFormElement | null, name: string): void {
     if (control instanceof HTMLElement) control.focus();
   });
 }
+
+/** Time enough for a confirming dialog to close and give the focus back to the button that opened it. */
+const AFTER_DIALOG_MS = 100;
+
+/**
+ * Moves focus to a place that stays (a section's heading) once a confirmed change has taken
+ * away the button that asked (a deleted holiday's Delete): the dialog gives the focus back
+ * to that button, and with it gone the focus would fall to the page's start.
+ */
+export function focusAfterDialog(target: () => HTMLElement | null | undefined): void {
+  window.setTimeout(() => target()?.focus(), AFTER_DIALOG_MS);
+}

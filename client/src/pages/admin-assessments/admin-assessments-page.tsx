@@ -34,6 +34,7 @@ import { notify } from '../../lib/notify.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { AssessmentDialog, type Assessment } from './assessment-dialog.tsx';
 import { MarksGrid } from './marks-grid.tsx';
+import { focusAfterDialog } from '../../lib/focus-field.ts';
 
 const PAGE_SIZE = 25;
 
@@ -192,6 +193,14 @@ export default function AdminAssessmentsPage() {
       if (kind === 'publish' && opened?.objectId === assessment.objectId) {
         setOpened({ ...opened, status: 'published' });
       }
+      // Its Publish or Delete button has gone: the focus goes to its marks if open, else to its Marks
+      // button, or (deleted) to the page's main part, read from its start.
+      focusAfterDialog(() =>
+        kind === 'publish' && opened?.objectId === assessment.objectId
+          ? marksHeading.current
+          : (document.querySelector<HTMLElement>(`[aria-label="Marks of ${CSS.escape(assessment.title)}"]`) ??
+            document.getElementById('main')),
+      );
       if (kind === 'delete' && selectedId === assessment.objectId) setParams({});
       refresh();
     } else if (!result.sessionEnded) notify.error(errorText(result, 'That did not work. Please try again.'));

@@ -9,7 +9,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import type { ResponseOf } from '@tc/domain/api/contract';
 import { BOARDS, GRADES, type Board, type Grade } from '@tc/domain/constants';
@@ -26,6 +26,7 @@ import { useApi } from '../../lib/use-api.ts';
 import { HolidaysCard } from './holidays-card.tsx';
 import { SlotDialog, type SlotRecord } from './slot-dialog.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { focusAfterDialog } from '../../lib/focus-field.ts';
 
 type Holidays = ResponseOf<'listHolidays'>;
 
@@ -40,6 +41,7 @@ export default function AdminTimetablePage() {
   const [holidays, setHolidays] = useState<Holidays | 'failed' | null>(null);
   const [editing, setEditing] = useState<{ slot?: SlotRecord } | null>(null);
   const [deleting, setDeleting] = useState<SlotRecord | null>(null);
+  const weekHeading = useRef<HTMLHeadingElement>(null);
   const [busy, setBusy] = useState(false);
 
   // Bumped after each change, to read the lists again.
@@ -86,8 +88,10 @@ export default function AdminTimetablePage() {
     setBusy(false);
     setDeleting(null);
     if (result.sessionEnded) return;
-    if (result.ok) notify.success(TimetableMessage.slotDeleted);
-    else notify.error(errorText(result, UiMessage.anErrorOccurred));
+    if (result.ok) {
+      notify.success(TimetableMessage.slotDeleted);
+      focusAfterDialog(() => weekHeading.current);
+    } else notify.error(errorText(result, UiMessage.anErrorOccurred));
     loadSlots();
   };
 
@@ -99,7 +103,7 @@ export default function AdminTimetablePage() {
           spacing={2}
           sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between', mb: 2 }}
         >
-          <Typography id="week-heading" variant="h2">
+          <Typography id="week-heading" ref={weekHeading} tabIndex={-1} variant="h2" sx={{ outline: 'none' }}>
             Weekly timetable
           </Typography>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>

@@ -15,7 +15,7 @@ import { validateHoliday, type HolidayField } from '@tc/domain/timetable';
 import { DateField } from '../../components/date-field.tsx';
 import { LoadStatus } from '../../components/load-status.tsx';
 import { errorField, errorText } from '../../lib/errors.ts';
-import { focusField } from '../../lib/focus-field.ts';
+import { focusAfterDialog, focusField } from '../../lib/focus-field.ts';
 import { notify } from '../../lib/notify.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
@@ -41,6 +41,7 @@ export function HolidaysCard({ holidays, onChanged }: Props) {
   const [error, setError] = useState<{ field: string; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
 
   const showError = (field: string, message: string) => {
     setError({ field, message });
@@ -69,8 +70,10 @@ export function HolidaysCard({ holidays, onChanged }: Props) {
     setRemoving(null);
     setAsked(null);
     if (result.sessionEnded) return;
-    if (result.ok) notify.success(TimetableMessage.holidayDeleted);
-    else notify.error(errorText(result, UiMessage.anErrorOccurred));
+    if (result.ok) {
+      notify.success(TimetableMessage.holidayDeleted);
+      focusAfterDialog(() => heading.current);
+    } else notify.error(errorText(result, UiMessage.anErrorOccurred));
     onChanged();
   };
 
@@ -89,7 +92,7 @@ export function HolidaysCard({ holidays, onChanged }: Props) {
 
   return (
     <Card component="section" aria-labelledby="holidays-heading" sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography id="holidays-heading" variant="h2" sx={{ mb: 2 }}>
+      <Typography id="holidays-heading" ref={heading} tabIndex={-1} variant="h2" sx={{ mb: 2, outline: 'none' }}>
         Holidays
       </Typography>
       {holidays === null || holidays === 'failed' ? (
