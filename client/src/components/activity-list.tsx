@@ -51,6 +51,9 @@ const FIELD_LABELS: Record<string, string> = {
   link: 'Online class link',
   from: 'From',
   to: 'To',
+  name: 'Name',
+  role: 'Role',
+  password: 'Password',
 };
 
 /** A value as the screens show it: dates DD/MM/YYYY, a class's day by its name, "5th", "all boards". */

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_SESSION_KEY } from '@tc/domain/constants';
+import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
 import { ErrorCode } from '@tc/domain/errors';
 import { RegistrationMessage } from '@tc/domain/messages';
 import { PasswordChangeMessage } from '@tc/domain/password-change-messages';
@@ -101,5 +102,30 @@ describe('an invitation not yet accepted', () => {
     expect(confirm).toHaveBeenCalledWith('Withdraw the invitation of ravi@example.com? Its code will stop working.');
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Invitation withdrawn'));
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/admins/inv']);
+  });
+});
+
+describe('the invitation form', () => {
+  it("says what is missing under its field, in the site's words, before asking the server", async () => {
+    const { calls } = serve({ 'POST /api/admins': () => ({ body: { success: true } }) });
+    const { user } = await openAdmins();
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
+    const name = screen.getByLabelText(/^Name/);
+    await waitFor(() => expect(name).toHaveAttribute('aria-invalid', 'true'));
+    expect(name).toHaveAccessibleDescription(AdminToolsMessage.nameRequired);
+    await user.type(name, 'Meera');
+    await user.type(screen.getByLabelText(/^Email/), 'meera@');
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText(/^Email/)).toHaveAccessibleDescription(RegistrationMessage.emailInvalid),
+    );
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    await user.type(screen.getByLabelText(/^Email/), 'example.com');
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+        { name: 'Meera', email: 'meera@example.com' },
+      ]),
+    );
   });
 });

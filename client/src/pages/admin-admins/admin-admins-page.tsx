@@ -10,25 +10,38 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate } from 'react-router-dom';
 import type { ResponseOf } from '@tc/domain/api/contract';
 import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
+import { RegistrationMessage } from '@tc/domain/messages';
+import { isValidEmail, normalizeEmail } from '@tc/domain/registration';
 import { Route } from '@tc/domain/routes';
 import { ChangePasswordSection } from '../../components/change-password-section.tsx';
 import { LoadStatus } from '../../components/load-status.tsx';
 import { localDateTime } from '../../lib/date-time.ts';
-import { errorText } from '../../lib/errors.ts';
+import { errorField, errorText } from '../../lib/errors.ts';
+import { useFormProblem } from '../../lib/use-form-problem.ts';
 import { notify } from '../../lib/notify.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { AdminPage } from '../../components/admin-page.tsx';
 
 type Admin = ResponseOf<'listAdmins'>[number];
 
+const INVITE_FIELDS = ['name', 'email'] as const;
+
 /** Administrators: list, invite (and withdraw an invitation), remove rights, change one's own password. */
 export default function AdminAdminsPage() {
   const { token, call: callAsAdmin } = useApi('admin');
   /** null while loading; 'failed' when the last load failed. */
   const [admins, setAdmins] = useState<ResponseOf<'listAdmins'> | 'failed' | null>(null);
-  /** What is on its way: the invitation, or the objectId of an admin being removed. */
+  /** The objectId of an admin being removed (or an invitation withdrawn). */
   const [busy, setBusy] = useState<string | null>(null);
   const [invite, setInvite] = useState({ email: '', name: '' });
+  const {
+    formRef: inviteForm,
+    fail: inviteFailed,
+    changed: inviteChanged,
+    run: runInvite,
+    busy: inviteBusy,
+    fieldProps: inviteFieldProps,
+  } = useFormProblem(INVITE_FIELDS);
 
   const [reloads, setReloads] = useState(0);
   const load = () => setReloads((n) => n + 1);
@@ -51,16 +64,24 @@ export default function AdminAdminsPage() {
 
   if (!token) return <Navigate to={Route.adminLogin} replace />;
 
-  const sendInvite = async (event: FormEvent) => {
+  const sendInvite = (event: FormEvent) => {
     event.preventDefault();
-    setBusy('invite');
-    const result = await callAsAdmin('inviteAdmin', invite);
-    setBusy(null);
-    if (result.ok) {
-      notify.success(`Invitation sent to ${invite.email}`);
-      setInvite({ email: '', name: '' });
-      load();
-    } else if (!result.sessionEnded) notify.error(errorText(result, 'The invitation failed'));
+    void runInvite(async () => {
+      // The rules of domain/, under their fields; the server runs them again.
+      if (!invite.name.trim()) return inviteFailed(AdminToolsMessage.nameRequired, 'name');
+      if (!invite.email.trim()) return inviteFailed(RegistrationMessage.emailRequired, 'email');
+      if (!isValidEmail(normalizeEmail(invite.email))) return inviteFailed(RegistrationMessage.emailInvalid, 'email');
+      const result = await callAsAdmin('inviteAdmin', invite);
+      if (result.ok) {
+        notify.success(`Invitation sent to ${invite.email}`);
+        setInvite({ email: '', name: '' });
+        load();
+      } else if (!result.sessionEnded) inviteFailed(errorText(result, 'The invitation failed'), errorField(result));
+    });
+  };
+  const setInviteField = (field: 'name' | 'email', value: string) => {
+    setInvite((current) => ({ ...current, [field]: value }));
+    inviteChanged(field);
   };
 
   /** Removes an administrator's rights, or withdraws an invitation not yet accepted (the same call). */
@@ -85,7 +106,7 @@ export default function AdminAdminsPage() {
       <Stack spacing={3} sx={{ maxWidth: 900 }}>
         <Card sx={{ p: { xs: 1.5, sm: 2.5 } }}>
           <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
-            Administrators
+            Administrators and invitations
           </Typography>
           {!Array.isArray(admins) && (
             <LoadStatus failed={admins === 'failed'} failedText={AdminToolsMessage.adminsNotLoaded} />
@@ -123,27 +144,31 @@ export default function AdminAdminsPage() {
             ))}
           </List>
         </Card>
-        <Card component="form" onSubmit={(event) => void sendInvite(event)} sx={{ p: { xs: 1.5, sm: 2.5 } }}>
+        <Card component="form" ref={inviteForm} noValidate onSubmit={sendInvite} sx={{ p: { xs: 1.5, sm: 2.5 } }}>
           <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 2 }}>
             Invite an administrator
           </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ '& .MuiTextField-root': { flex: 1 } }}>
             <TextField
               label="Name"
+              name="name"
               value={invite.name}
-              onChange={(e) => setInvite({ ...invite, name: e.target.value })}
+              onChange={(e) => setInviteField('name', e.target.value)}
               required
+              {...inviteFieldProps('name')}
             />
             <TextField
               label="Email"
+              name="email"
               type="email"
               value={invite.email}
-              onChange={(e) => setInvite({ ...invite, email: e.target.value })}
+              onChange={(e) => setInviteField('email', e.target.value)}
               required
               sx={{ flex: 1 }}
+              {...inviteFieldProps('email')}
             />
-            <Button type="submit" variant="contained" disabled={busy === 'invite'}>
-              {busy === 'invite' ? 'Sending...' : 'Send invitation'}
+            <Button type="submit" variant="contained" disabled={inviteBusy} sx={{ alignSelf: { sm: 'flex-start' } }}>
+              {inviteBusy ? 'Sending...' : 'Send invitation'}
             </Button>
           </Stack>
         </Card>

@@ -381,6 +381,9 @@ export function MarksGrid({ assessment, onSaved }: Props) {
           onProcessRowUpdateError={() => notify.error('That value could not be taken')}
           disableColumnMenu
           disableRowSelectionOnClick
+          localeText={{
+            noRowsLabel: query ? 'No student of this batch matches the search' : 'This batch has no students yet',
+          }}
           aria-label={`Marks for ${assessment.title}`}
         />
       </Box>

@@ -118,7 +118,7 @@ export default function AdminTimetablePage() {
               }}
               // One row with Add class where it fits (fields are full width by default); on
               // the narrowest phones Add class wraps below rather than squeeze the fields.
-              sx={{ width: { xs: 'auto', sm: 120 }, flex: { xs: '1 1 80px', sm: 'none' } }}
+              sx={{ width: { xs: 'auto', sm: 120 }, flex: { xs: '1 1 100px', sm: 'none' } }}
             >
               {GRADES.map((g) => (
                 <MenuItem key={g} value={String(g)}>
@@ -134,7 +134,7 @@ export default function AdminTimetablePage() {
                 setSlots(null);
                 setBoard(e.target.value);
               }}
-              sx={{ width: { xs: 'auto', sm: 130 }, flex: { xs: '1 1 80px', sm: 'none' } }}
+              sx={{ width: { xs: 'auto', sm: 130 }, flex: { xs: '1 1 100px', sm: 'none' } }}
             >
               {BOARDS.map((b) => (
                 <MenuItem key={b} value={b}>
