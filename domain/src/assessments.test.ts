@@ -79,6 +79,8 @@ describe('parseMarkValue', () => {
     expect(parseMarkValue('0', 20)).toEqual({ ok: true, value: { marks: 0, absent: false } });
     expect(parseMarkValue(' 17.5 ', 20)).toEqual({ ok: true, value: { marks: 17.5, absent: false } });
     expect(parseMarkValue(20, 20)).toEqual({ ok: true, value: { marks: 20, absent: false } });
+    expect(parseMarkValue('17.50', 20)).toEqual({ ok: true, value: { marks: 17.5, absent: false } });
+    expect(parseMarkValue('18.0', 20)).toEqual({ ok: true, value: { marks: 18, absent: false } });
   });
 
   it('reads absent and an empty cell', () => {
@@ -88,9 +90,13 @@ describe('parseMarkValue', () => {
     expect(parseMarkValue('', 20)).toEqual({ ok: true, value: null });
   });
 
-  it.each(['20.5', '-1', '17.25', '1e1', 'ten', '0x10', ' . '])('refuses %s', (text) => {
-    expect(parseMarkValue(text, 20)).toEqual({ ok: false, field: 'value', message: M.marksInvalid(20) });
-  });
+  // The last two would round to 20 as numbers: no mark anybody typed.
+  it.each(['20.5', '-1', '17.25', '1e1', 'ten', '0x10', ' . ', '17.', '19.999999999999999999', '20.00000000000000001'])(
+    'refuses %s',
+    (text) => {
+      expect(parseMarkValue(text, 20)).toEqual({ ok: false, field: 'value', message: M.marksInvalid(20) });
+    },
+  );
 
   it('refuses what is neither text nor number', () => {
     expect(parseMarkValue(null, 20).ok).toBe(false);

@@ -136,7 +136,9 @@ export function parseMarkValue(value: unknown, maxMarks: number): Check<MarkValu
   if (text === null) return { ok: false, field: 'value', message: AssessmentMessage.marksInvalid(maxMarks) };
   if (text === '') return { ok: true, value: null };
   if (/^(absent|a|ab)$/i.test(text)) return { ok: true, value: { marks: null, absent: true } };
-  const marks = /^\d+(\.\d+)?$/.test(text) ? Number(text) : NaN;
+  // Written in halves ("17", "17.5", "17.50"): digits past the half would be rounded away by
+  // Number() ("19.999999999999999999" is 20), and taken for a mark nobody typed.
+  const marks = /^\d+(\.(0+|50*))?$/.test(text) ? Number(text) : NaN;
   if (!Number.isFinite(marks) || marks < 0 || marks > maxMarks || !Number.isInteger(marks / MARKS_STEP)) {
     return { ok: false, field: 'value', message: AssessmentMessage.marksInvalid(maxMarks) };
   }
