@@ -45,6 +45,11 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next
     res.status(400).json(errorBody(req, ServerMessage.malformedJson, ErrorCode.BadRequest));
     return;
   }
+  // JSON in another charset than UTF-8, or compressed in a way the site does not read: said as for any body not JSON.
+  if (status === 415) {
+    res.status(415).json(errorBody(req, ServerMessage.jsonOnly, ErrorCode.BadRequest));
+    return;
+  }
   if (typeof status === 'number' && status >= 400 && status < 500) {
     res.status(status).json(errorBody(req, ServerMessage.badRequest, ErrorCode.BadRequest));
     return;

@@ -36,6 +36,8 @@ export interface CallSpec {
   response: object;
   /** The status of a success (200 unless said). */
   status?: 200 | 201;
+  /** Answers 503 when the database does not answer (the health checks). */
+  unavailable?: true;
   /** A failure answered with this status and these fields beside `error` and `code`. */
   failure?: { status: number; extra?: { success: false } };
   /** May answer 409 (codes 3033, 3034): the e-mail or the mobile is another account's. */
@@ -61,6 +63,7 @@ export const CALLS = {
     input: 'none',
     request: none,
     response: S.object({ status: S.str }, ['status']),
+    unavailable: true,
   },
   ready: {
     method: 'GET',
@@ -75,6 +78,7 @@ export const CALLS = {
     input: 'none',
     request: none,
     response: S.object({ status: S.str }, ['status']),
+    unavailable: true,
   },
   getParseConfig: {
     method: 'GET',

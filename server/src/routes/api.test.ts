@@ -108,6 +108,15 @@ describe('bad input', () => {
       requestId: smallText.headers.get('x-request-id'),
     });
     expect(smallText.headers.get('cache-control')).toBe('no-store');
+    // JSON in another charset, or compressed in a way the site does not read: the same words.
+    for (const headers of [
+      { 'content-type': 'application/json; charset=iso-8859-1' },
+      { 'content-type': 'application/json', 'content-encoding': 'compress' },
+    ]) {
+      const other = await fetch(`${t.url}/api/check-email`, { method: 'POST', headers, body: '{"email":"a@b.c"}' });
+      expect(other.status, JSON.stringify(headers)).toBe(415);
+      expect(await other.json()).toMatchObject({ error: ServerMessage.jsonOnly, code: ErrorCode.BadRequest });
+    }
     // The two calls whose every failure carries success:false (product.md §5 rows 10, 11) keep
     // it when the body is refused before they run; the others have no such field.
     for (const [method, route] of [

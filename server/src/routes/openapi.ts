@@ -20,7 +20,9 @@ function failureResponses(spec: CallSpec): Record<string, { description: string 
   if (spec.auth !== 'none') statuses.add(HTTP_STATUS[ErrorCode.InvalidSession]);
   if (spec.auth !== 'none') statuses.add(HTTP_STATUS[ErrorCode.Forbidden]);
   if (pathParamsOf(spec).length) statuses.add(HTTP_STATUS[ErrorCode.NotFound]);
-  if (spec.input === 'body') statuses.add(415);
+  // Any body is read (and refused when it is not JSON, or too large), whether the call takes one or not.
+  if (spec.method !== 'GET') statuses.add(413).add(415);
+  if (spec.unavailable) statuses.add(503);
   if (spec.taken) statuses.add(HTTP_STATUS[ErrorCode.EmailTaken]);
   if (spec.limit !== 'none') statuses.add(HTTP_STATUS[ErrorCode.TooManyRequests]);
   const describe: Record<number, string> = {
@@ -29,7 +31,9 @@ function failureResponses(spec: CallSpec): Record<string, { description: string 
     403: spec.auth === 'admin' ? 'Not an administrator' : "Not a student's session",
     404: 'No such record',
     409: 'The e-mail (code 3033) or the mobile (3034) is already registered',
-    415: 'The body is not JSON (send Content-Type: application/json)',
+    413: 'The body is over the 100 kB any call may send',
+    415: 'The body is not JSON (send Content-Type: application/json, in UTF-8)',
+    503: 'The database does not answer (or the site is shutting down)',
     429: 'Too many requests from this address; try again later',
   };
   return Object.fromEntries(

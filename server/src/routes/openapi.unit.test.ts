@@ -87,6 +87,19 @@ describe('the OpenAPI document', () => {
     expect(document.paths['/api/register']?.post?.responses).toHaveProperty('409');
     expect(document.paths['/api/users/{objectId}']?.put?.responses).toHaveProperty('409');
     expect(document.paths['/api/student/login']?.post?.responses).not.toHaveProperty('409');
+    // Any body is read: too large (413) or not JSON (415), on every call but a GET, a body-less POST too.
+    for (const responses of [
+      document.paths['/api/student/logout']?.post?.responses,
+      document.paths['/api/register']?.post?.responses,
+      document.paths['/api/timetable/holidays/{objectId}']?.delete?.responses,
+    ]) {
+      expect(responses).toHaveProperty('413');
+      expect(responses).toHaveProperty('415');
+    }
+    expect(document.paths['/api/students/me']?.get?.responses).not.toHaveProperty('415');
+    // The health checks answer 503 while the database does not.
+    expect(document.paths['/api/health']?.get?.responses).toHaveProperty('503');
+    expect(document.paths['/api/ready']?.get?.responses).toHaveProperty('503');
   });
 
   it('has a human page at /api/docs whose scripts and styles come from this server', async () => {
