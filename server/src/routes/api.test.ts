@@ -110,7 +110,7 @@ describe('bad input', () => {
     expect(smallText.headers.get('cache-control')).toBe('no-store');
     // JSON in another charset, or compressed in a way the site does not read: the same words.
     for (const headers of [
-      { 'content-type': 'application/json; charset=iso-8859-1' },
+      { 'content-type': 'application/json; charset=iso-8859-1' } as Record<string, string>,
       { 'content-type': 'application/json', 'content-encoding': 'compress' },
     ]) {
       const other = await fetch(`${t.url}/api/check-email`, { method: 'POST', headers, body: '{"email":"a@b.c"}' });
