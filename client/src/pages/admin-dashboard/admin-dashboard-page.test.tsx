@@ -82,17 +82,23 @@ describe('admin dashboard', () => {
     expect(await screen.findByText('Welcome, admin@example.com', {}, { timeout: 15000 })).toBeInTheDocument();
   });
 
-  it('searches on the server after a pause in typing', async () => {
+  it('searches on the server after a pause in typing, and says what it found', async () => {
     signIn();
     const { calls } = mockFetch({
       'GET /api/admin/me': asha,
-      'GET /api/users': bothStudents,
+      'GET /api/users': (_body, url) =>
+        url.searchParams.get('q') === 'nobody' ? { body: [], headers: { 'X-Total-Count': '0' } } : bothStudents(),
     });
     const { user } = open();
     await screen.findByText('Welcome, Asha Admin', {}, { timeout: 15000 });
+    // Read out by a screen reader: the grid itself says nothing when its rows change.
+    expect(await screen.findByText('2 students found', {}, { timeout: 15000 })).toHaveAttribute('role', 'status');
     await user.type(screen.getByLabelText('Search'), 'riya');
     await waitFor(() => expect(calls.some((c) => c.url.searchParams.get('q') === 'riya')).toBe(true));
     expect(calls.filter((c) => c.path === '/api/users' && c.url.searchParams.get('q')).length).toBe(1);
+    await user.clear(screen.getByLabelText('Search'));
+    await user.type(screen.getByLabelText('Search'), 'nobody');
+    expect(await screen.findByText('No students match')).toHaveAttribute('role', 'status');
   });
 
   const openEditor = async () => {

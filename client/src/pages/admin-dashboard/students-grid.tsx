@@ -163,6 +163,14 @@ export default function StudentsGrid({ query, view, onSortChange }: StudentsGrid
         slots={{ loadingOverlay: LoadingOverlay, noRowsOverlay: NoRowsOverlay }}
         sx={{ bgcolor: 'background.paper', '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 800 } }}
       />
+      {/* What a search or a filter found, read out when it changes (the grid itself is silent). */}
+      <Typography role="status" className="visually-hidden">
+        {loading
+          ? ''
+          : rowCount === 0
+            ? 'No students match'
+            : `${rowCount} ${rowCount === 1 ? 'student' : 'students'} found`}
+      </Typography>
       {editing && (
         <StudentEditDialog
           key={editing.objectId}
