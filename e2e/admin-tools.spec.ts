@@ -78,6 +78,7 @@ test.describe('admin tools', () => {
   test('deactivating a student ends their login; History shows it; the Activity page lists it', async ({
     adminPage: page,
     student,
+    request,
   }) => {
     const row = await searchedRow(page, student);
     await expect(row).toHaveCount(1);
@@ -87,7 +88,14 @@ test.describe('admin tools', () => {
     await expect(asked.getByRole('button', { name: 'Cancel' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(asked).toHaveCount(0);
-    await expect(row).toHaveCount(1);
+    const stored = await apiCall(
+      request,
+      'GET',
+      `/api/users?q=${encodeURIComponent(student.email)}&status=all`,
+      undefined,
+      await adminToken(request),
+    );
+    expect(stored.body.map((s: { status: string }) => s.status)).toEqual(['active']);
     await row.getByRole('button', { name: `Deactivate ${student.fullname}` }).click();
     await asked.getByRole('button', { name: 'Deactivate' }).click();
     await expectToast(page, 'Student deactivated');

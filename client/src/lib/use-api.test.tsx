@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
 import { ADMIN_SESSION_KEY } from '@tc/domain/constants';
@@ -41,6 +41,8 @@ const refuseLastAdmin = () => ({
 /** Remove is refused with its own message, and the admin stays, signed in. */
 async function removeRaviAndStay(user: ReturnType<typeof renderApp>['user']) {
   await user.click(screen.getByRole('button', { name: 'Remove ravi@example.com' }));
+  const asked = await screen.findByRole('dialog', { name: 'Remove these administrator rights?' });
+  await user.click(within(asked).getByRole('button', { name: 'Remove' }));
   await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(AdminToolsMessage.cannotRemoveLast));
   expect(currentPath()).toBe(Route.adminAdmins);
   expect(window.localStorage.getItem(ADMIN_SESSION_KEY)).toBe('r:admin');
@@ -59,7 +61,6 @@ afterEach(() => {
 
 describe('a session that ends, and a request that is refused', () => {
   it("shows a request's own 403 and keeps the session (the session still reads its profile)", async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     const { calls } = serve({
       'DELETE /api/admins/other': refuseLastAdmin,
     });
@@ -118,7 +119,6 @@ describe('a session that ends, and a request that is refused', () => {
   });
 
   it("keeps the session when a 403's check cannot reach the server, and shows the page's message", async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     serve({
       'DELETE /api/admins/other': refuseLastAdmin,
       // The profile check fails as the server does when its database is away.

@@ -2,6 +2,7 @@
 // with a 48-hour code, acceptance, listing, removal rules, own password change.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
 import { RegistrationMessage } from '@tc/domain/messages';
 import { PasswordChangeMessage } from '@tc/domain/password-change-messages';
 import { loginAdmin, loginStudent, mailTo, register, startTestSite, type TestSite } from '../../../testing/site.ts';
@@ -128,22 +129,56 @@ describe('administrators', () => {
     expect(pending).toMatchObject({ name: 'Second Admin', self: false });
     expect(Date.parse(pending.invitedUntil!) - Date.now()).toBeGreaterThan(47 * 3600 * 1000);
     // Administrators first, then invitations; an administrator has no invitedUntil.
-    expect(list.findIndex((a) => a.invitedUntil)).toBeGreaterThan(list.findIndex((a) => !a.invitedUntil));
+    expect(list.findIndex((a) => a.invitedUntil)).toBeGreaterThan(list.findLastIndex((a) => !a.invitedUntil));
     expect(list.find((a) => a.email === t.admin.email)?.invitedUntil).toBeUndefined();
 
-    expect((await t.api('DELETE', `/api/admins/${pending.objectId}`, undefined, admin)).status).toBe(200);
+    // Removing rights is not withdrawing: an invitee is no administrator.
+    expect((await t.api('DELETE', `/api/admins/${pending.objectId}`, undefined, admin)).status).toBe(404);
+    const withdraw = () => t.api('DELETE', `/api/admins/invitations/${pending.objectId}`, undefined, admin);
+    expect((await withdraw()).status).toBe(200);
     const after = (await t.api('GET', '/api/admins', undefined, admin)).body as { email: string }[];
     expect(after.map((a) => a.email)).not.toContain(email);
     const accept = await t.api('POST', '/api/admins/accept', { email, otp, password: 'Second-pass-1' });
     expect(accept.body.code).toBe(3040);
     expect((await t.api('POST', '/api/admin/login', { email, password: 'Second-pass-1' })).status).toBe(401);
     // Withdrawn once: a second withdrawal finds nothing to withdraw.
-    expect((await t.api('DELETE', `/api/admins/${pending.objectId}`, undefined, admin)).status).toBe(404);
+    expect(await withdraw()).toMatchObject({ status: 404, body: { error: AdminToolsMessage.invitationNotFound } });
     const entries = (await t.api('GET', '/api/activity?limit=50', undefined, admin)).body as {
       kind: string;
       targetId: string;
     }[];
     expect(entries.find((e) => e.kind === 'admin.withdraw')?.targetId).toBe(pending.objectId);
+  });
+
+  it('never both withdraws an invitation and lets it be accepted: whichever comes first wins', async () => {
+    for (const first of ['accept', 'withdraw'] as const) {
+      const email = newEmail();
+      const otp = await invite(email);
+      const list = (await t.api('GET', '/api/admins', undefined, admin)).body as { objectId: string; email: string }[];
+      const { objectId } = list.find((a) => a.email === email)!;
+      const accept = () => t.api('POST', '/api/admins/accept', { email, otp, password: 'Second-pass-1' });
+      const withdraw = () => t.api('DELETE', `/api/admins/invitations/${objectId}`, undefined, admin);
+      if (first === 'accept') {
+        expect((await accept()).status).toBe(200);
+        expect((await withdraw()).status).toBe(404);
+      } else {
+        expect((await withdraw()).status).toBe(200);
+        expect((await accept()).body.code).toBe(3040);
+      }
+      // At once, as two admins' clicks may be: exactly one of them takes effect.
+      const other = newEmail();
+      const code = await invite(other);
+      const row = (
+        (await t.api('GET', '/api/admins', undefined, admin)).body as { objectId: string; email: string }[]
+      ).find((a) => a.email === other)!;
+      const [a, w] = await Promise.all([
+        t.api('POST', '/api/admins/accept', { email: other, otp: code, password: 'Second-pass-1' }),
+        t.api('DELETE', `/api/admins/invitations/${row.objectId}`, undefined, admin),
+      ]);
+      expect([a.status === 200, w.status === 200].filter(Boolean), first).toHaveLength(1);
+      const loggedIn = await t.api('POST', '/api/admin/login', { email: other, password: 'Second-pass-1' });
+      expect(loggedIn.status === 200, first).toBe(a.status === 200);
+    }
   });
 
   it("removes rights: never one's own, never the last admin's; the removed admin's sessions end", async () => {
@@ -167,7 +202,7 @@ describe('administrators', () => {
     // The third removes the first; the first's token is then dead, and the third is the last.
     expect((await t.api('DELETE', `/api/admins/${me.objectId}`, undefined, third.token)).status).toBe(200);
     const last = await t.api('GET', '/api/admins', undefined, third.token);
-    expect(last.body).toHaveLength(1);
+    expect(last.body.filter((a: { invitedUntil?: string }) => !a.invitedUntil)).toHaveLength(1);
     const lastRemoval = await t.api('DELETE', `/api/admins/${third.objectId}`, undefined, third.token);
     expect(lastRemoval.status).toBe(403);
     expect(lastRemoval.body.error).toMatch(/own|last/);

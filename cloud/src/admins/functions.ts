@@ -14,7 +14,7 @@ import { FULLNAME_MAX_LENGTH } from '@tc/domain/constants';
 import type { CloudDeps } from '../deps.ts';
 import { defineFunction, fail, optionalString, requireStrings, validationFailed } from '../errors.ts';
 import { consumeCode, issueCode, liveCodes, voidCodesOf, withdrawCode } from '../otp/codes.ts';
-import { MASTER, parse } from '../parse.ts';
+import { MASTER, parse, unlessMissing } from '../parse.ts';
 import { recordActivity } from '../activity/log.ts';
 import { revokeAllSessions } from '../students/status.ts';
 import {
@@ -166,7 +166,7 @@ export function defineAdminAccountFunctions(deps: CloudDeps): void {
     const role = await adminRole();
     const members = () => role.getUsers().query();
     const target = await members().equalTo('objectId', objectId).first(MASTER);
-    if (!target) return withdrawInvitation(me, objectId);
+    if (!target) fail(ErrorCode.NotFound, AdminToolsMessage.notAnAdmin);
     if ((await members().count(MASTER)) <= 1) fail(ErrorCode.Forbidden, AdminToolsMessage.cannotRemoveLast);
 
     await recordActivity(
@@ -192,23 +192,32 @@ export function defineAdminAccountFunctions(deps: CloudDeps): void {
     return { success: true };
   });
 
-  /** An invitation not yet accepted: its code stops working; the account keeps no rights. */
-  async function withdrawInvitation(me: User, objectId: string) {
-    const invitee = await new Parse.Query(Parse.User).get(objectId, MASTER).catch(() => undefined);
+  // An invitation not yet accepted: its code stops working; the account keeps no rights.
+  // A call of its own, not removeAdmin's: a list read before the invitee accepted must
+  // not take a Withdraw for the removal of an administrator.
+  defineFunction(deps, 'withdrawAdminInvitation', async (request) => {
+    const me = await requireAdmin(request, deps);
+    const objectId = optionalString(request.params, 'objectId');
+    const invitee = objectId ? await unlessMissing(new Parse.Query(Parse.User).get(objectId, MASTER)) : undefined;
     const email = invitee && !isStudent(invitee) ? invitee.getUsername()! : '';
-    if (!email || !(await liveCodes('admin-invite')).has(email)) fail(ErrorCode.NotFound, AdminToolsMessage.notAnAdmin);
+    if (!email || !(await liveCodes('admin-invite')).has(email)) {
+      fail(ErrorCode.NotFound, AdminToolsMessage.invitationNotFound);
+    }
     await recordActivity(
       {
         admin: me,
         kind: 'admin.withdraw',
         targetClass: '_User',
-        targetId: objectId,
+        targetId: objectId!,
         changes: [{ field: 'email', before: email, after: '' }],
       },
-      () => voidCodesOf('admin-invite', email),
+      async () => {
+        // Accepted (or withdrawn) meanwhile: nothing was withdrawn, and the log says so.
+        if (!(await voidCodesOf('admin-invite', email))) fail(ErrorCode.NotFound, AdminToolsMessage.invitationNotFound);
+      },
     );
     return { success: true };
-  }
+  });
 
   defineFunction(deps, 'changeAdminPassword', async (request) => {
     const me = await requireAdmin(request, deps);

@@ -206,12 +206,22 @@ export async function liveCodes(purpose: OtpPurpose): Promise<Map<string, Date>>
   return new Map(codes.map((code) => [code.get('target') as string, code.get('expiresAt') as Date]));
 }
 
-/** Takes the live codes of a purpose and target out of use (a withdrawn invitation), counted as voidCode's are. */
+/**
+ * Takes the live codes of a purpose and target out of use (a withdrawn invitation), counted
+ * as voidCode's are. Each is marked used in one atomic write: a right try of the code at the
+ * same moment then finds it used by another (checkCode's uses !== 1), and fails. Answers how
+ * many this call took out of use first (0: used or withdrawn meanwhile).
+ */
 export async function voidCodesOf(purpose: OtpPurpose, target: string): Promise<number> {
   const live = await activeCodeQuery(purpose, target).find(MASTER);
-  for (const record of live) record.set({ active: false, expiresAt: new Date() });
-  await parse().Object.saveAll(live, MASTER);
-  return live.length;
+  let voided = 0;
+  for (const record of live) {
+    record.increment('uses');
+    record.set({ active: false, expiresAt: new Date() });
+    await record.save(null, MASTER);
+    if (record.get('uses') === 1) voided += 1;
+  }
+  return voided;
 }
 
 /** Every code of these targets, whatever its purpose (an erasure: codes are stored by e-mail or mobile). */

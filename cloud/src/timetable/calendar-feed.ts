@@ -94,16 +94,17 @@ async function feedOf(deps: CloudDeps, token: string): Promise<string | null> {
   return buildCalendar(slots, holidays, zone, new URL(deps.publicUrl).host, today);
 }
 
-/** The iCalendar text of a batch's timetable (exported for the tests). */
 /**
  * A link as URL's value. URL is a URI, not text (RFC 5545 3.3.13): a backslash put before
- * its commas and semicolons is part of the link to a calendar app, and ical-generator
- * escapes them as text. Percent-encoded, they need no escape.
+ * its commas, semicolons and backslashes is part of the link to a calendar app, and
+ * ical-generator escapes them as text. Percent-encoded, they need no escape (for a
+ * meeting link, %2C reads as the comma it stands for).
  */
 function asUriValue(link: string): string {
-  return link.replace(/[,;]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return link.replace(/[,;\\]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
+/** The iCalendar text of a batch's timetable (exported for the tests). */
 export function buildCalendar(
   slots: readonly Slot[],
   holidays: readonly Holiday[],

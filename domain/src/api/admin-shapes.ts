@@ -8,7 +8,7 @@ import {
   ACTIVITY_STATES,
   STUDENT_STATUSES,
 } from '../admin-tools.ts';
-import { object, str } from './shapes.ts';
+import { altcha, object, str } from './shapes.ts';
 
 const int = { type: 'integer' } as const;
 const day = { type: 'string', format: 'date', description: 'YYYY-MM-DD' } as const;
@@ -96,6 +96,6 @@ export const acceptInvitation = object(
 );
 
 export const passwordChange = object(
-  { currentPassword: str, newPassword: { type: 'string', minLength: 8, maxLength: 64 } },
+  { currentPassword: str, newPassword: { type: 'string', minLength: 8, maxLength: 64 }, altcha },
   ['currentPassword', 'newPassword'],
 );

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_SESSION_KEY } from '@tc/domain/constants';
 import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
@@ -91,17 +91,20 @@ describe("the admin's change of password", () => {
 
 describe('an invitation not yet accepted', () => {
   it('is listed as such, with when its code stops working, and can be withdrawn', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
-    const { calls } = serve({ 'DELETE /api/admins/inv': () => ({ body: { success: true } }) });
+    const { calls } = serve({ 'DELETE /api/admins/invitations/inv': () => ({ body: { success: true } }) });
     const { user } = await openAdmins();
     const item = screen.getByText('Ravi').closest('li')!;
     expect(item).toHaveTextContent(
       `ravi@example.com · invited, not yet accepted (the code works until ${localDateTime(INVITED_UNTIL)})`,
     );
     await user.click(screen.getByRole('button', { name: 'Withdraw the invitation of ravi@example.com' }));
-    expect(confirm).toHaveBeenCalledWith('Withdraw the invitation of ravi@example.com? Its code will stop working.');
+    // Asked first, with Cancel focused; withdrawn with its own call, never removeAdmin's.
+    const asked = await screen.findByRole('dialog', { name: 'Withdraw this invitation?' });
+    expect(asked).toHaveTextContent('Ravi (ravi@example.com) was invited; the code sent to them stops working.');
+    expect(within(asked).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.click(within(asked).getByRole('button', { name: 'Withdraw' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Invitation withdrawn'));
-    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/admins/inv']);
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/admins/invitations/inv']);
   });
 });
 

@@ -6,7 +6,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate } from 'react-router-dom';
 import type { ResponseOf } from '@tc/domain/api/contract';
 import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
@@ -17,10 +17,13 @@ import { ChangePasswordSection } from '../../components/change-password-section.
 import { LoadStatus } from '../../components/load-status.tsx';
 import { localDateTime } from '../../lib/date-time.ts';
 import { errorField, errorText } from '../../lib/errors.ts';
+import { focusAfterDialog } from '../../lib/focus-field.ts';
 import { useFormProblem } from '../../lib/use-form-problem.ts';
 import { notify } from '../../lib/notify.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { AdminPage } from '../../components/admin-page.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { FormMessage } from '../../components/form-message.tsx';
 
 type Admin = ResponseOf<'listAdmins'>[number];
 
@@ -33,6 +36,9 @@ export default function AdminAdminsPage() {
   const [admins, setAdmins] = useState<ResponseOf<'listAdmins'> | 'failed' | null>(null);
   /** The objectId of an admin being removed (or an invitation withdrawn). */
   const [busy, setBusy] = useState<string | null>(null);
+  /** The administrator or invitation whose removal waits for a yes. */
+  const [asked, setAsked] = useState<Admin | null>(null);
+  const listHeading = useRef<HTMLHeadingElement>(null);
   const [invite, setInvite] = useState({ email: '', name: '' });
   const {
     formRef: inviteForm,
@@ -41,6 +47,7 @@ export default function AdminAdminsPage() {
     run: runInvite,
     busy: inviteBusy,
     fieldProps: inviteFieldProps,
+    problem: inviteProblem,
   } = useFormProblem(INVITE_FIELDS);
 
   const [reloads, setReloads] = useState(0);
@@ -84,20 +91,21 @@ export default function AdminAdminsPage() {
     inviteChanged(field);
   };
 
-  /** Removes an administrator's rights, or withdraws an invitation not yet accepted (the same call). */
-  const remove = async ({ objectId, email, invitedUntil }: Admin) => {
-    const question = invitedUntil
-      ? `Withdraw the invitation of ${email}? Its code will stop working.`
-      : `Remove the administrator rights of ${email}?`;
-    if (!window.confirm(question)) return;
+  /** Removes an administrator's rights, or withdraws an invitation not yet accepted (a call of its own). */
+  const remove = async ({ objectId, invitedUntil }: Admin) => {
     setBusy(objectId);
-    const result = await callAsAdmin('removeAdmin', { objectId });
+    const result = invitedUntil
+      ? await callAsAdmin('withdrawAdminInvitation', { objectId })
+      : await callAsAdmin('removeAdmin', { objectId });
     setBusy(null);
+    setAsked(null);
     if (result.ok) {
       notify.success(invitedUntil ? 'Invitation withdrawn' : 'Administrator rights removed');
-      load();
+      // Its button has gone with it: the focus goes to the list's heading.
+      focusAfterDialog(() => listHeading.current);
     } else if (!result.sessionEnded)
       notify.error(errorText(result, invitedUntil ? 'Withdrawal failed' : 'Removal failed'));
+    load();
   };
 
   return (
@@ -105,7 +113,7 @@ export default function AdminAdminsPage() {
       {/* A short list and a form: narrower than the frame, which keeps every section's width. */}
       <Stack spacing={3} sx={{ maxWidth: 900 }}>
         <Card sx={{ p: { xs: 1.5, sm: 2.5 } }}>
-          <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
+          <Typography ref={listHeading} tabIndex={-1} variant="h2" sx={{ fontSize: '1.25rem', mb: 1, outline: 'none' }}>
             Administrators and invitations
           </Typography>
           {!Array.isArray(admins) && (
@@ -122,7 +130,7 @@ export default function AdminAdminsPage() {
                   ) : (
                     <Button
                       color="error"
-                      onClick={() => void remove(admin)}
+                      onClick={() => setAsked(admin)}
                       disabled={busy === admin.objectId}
                       aria-label={`${admin.invitedUntil ? 'Withdraw the invitation of' : 'Remove'} ${admin.email}`}
                     >
@@ -171,6 +179,8 @@ export default function AdminAdminsPage() {
               {inviteBusy ? 'Sending...' : 'Send invitation'}
             </Button>
           </Stack>
+          {/* A problem no field is to blame for (too many codes, a mail that could not go). */}
+          <FormMessage problem={inviteProblem} />
         </Card>
         <ChangePasswordSection
           role="admin"
@@ -179,6 +189,22 @@ export default function AdminAdminsPage() {
           headingSize="1.25rem"
         />
       </Stack>
+      <ConfirmDialog
+        open={asked !== null}
+        title={asked?.invitedUntil ? 'Withdraw this invitation?' : 'Remove these administrator rights?'}
+        text={
+          asked?.invitedUntil
+            ? `${asked.name} (${asked.email}) was invited; the code sent to them stops working.`
+            : asked
+              ? `${asked.name} (${asked.email}) can no longer log in as an administrator; their sessions end.`
+              : ''
+        }
+        action={asked?.invitedUntil ? 'Withdraw' : 'Remove'}
+        destructive
+        busy={busy !== null}
+        onConfirm={() => asked && void remove(asked)}
+        onCancel={() => setAsked(null)}
+      />
     </AdminPage>
   );
 }

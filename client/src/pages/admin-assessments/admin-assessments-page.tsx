@@ -93,6 +93,7 @@ export default function AdminAssessmentsPage() {
   const reveal = useRef(false);
   const [reveals, setReveals] = useState(0);
   const marksHeading = useRef<HTMLHeadingElement>(null);
+  const newButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!token) return;
@@ -193,15 +194,11 @@ export default function AdminAssessmentsPage() {
       if (kind === 'publish' && opened?.objectId === assessment.objectId) {
         setOpened({ ...opened, status: 'published' });
       }
-      // Its Publish or Delete button has gone: the focus goes to its marks if open, else to its Marks
-      // button, or (deleted) to the page's main part, read from its start.
+      // Its Publish or Delete button has gone (or goes with the list's reload): the focus goes to
+      // its open marks, else to New assessment, which stays.
       focusAfterDialog(() =>
-        kind === 'publish' && opened?.objectId === assessment.objectId
-          ? marksHeading.current
-          : (document.querySelector<HTMLElement>(`[aria-label="Marks of ${CSS.escape(assessment.title)}"]`) ??
-            document.getElementById('main')),
+        kind === 'publish' && opened?.objectId === assessment.objectId ? marksHeading.current : newButton.current,
       );
-      if (kind === 'delete' && selectedId === assessment.objectId) setParams({});
       refresh();
     } else if (!result.sessionEnded) notify.error(errorText(result, 'That did not work. Please try again.'));
   };
@@ -241,7 +238,12 @@ export default function AdminAssessmentsPage() {
       title="Assessments"
       heading="Assessments"
       actions={
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ editing: null })}>
+        <Button
+          ref={newButton}
+          variant="contained"
+          startIcon={<AddIcon />}
+          onClick={() => setDialog({ editing: null })}
+        >
           New assessment
         </Button>
       }

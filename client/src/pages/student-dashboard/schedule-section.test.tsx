@@ -119,6 +119,8 @@ describe('the schedule on the student dashboard', () => {
     await userEvent.click(within(shown).getByRole('button', { name: 'This week' }));
     expect(await screen.findByRole('region', { name: 'This week' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'This week' })).toBeNull();
+    // The button went with the other week: the focus is on the week's heading, not the page's start.
+    expect(screen.getByRole('heading', { name: 'This week' })).toHaveFocus();
     // Asked for without a week: the server's current week, whatever the device's clock says.
     expect(
       calls

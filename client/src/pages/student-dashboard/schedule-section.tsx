@@ -229,6 +229,7 @@ function WeekCard({
 }) {
   const { days, today, weekStart } = schedule;
   const isThisWeek = days.some((d) => d.date === today);
+  const heading = useRef<HTMLHeadingElement>(null);
   return (
     <Card component="section" aria-labelledby="week-heading" sx={{ p: { xs: 2.5, sm: 4 }, mb: 3 }}>
       <Stack
@@ -238,7 +239,14 @@ function WeekCard({
       >
         <Box>
           {/* Read out when Previous or Next changes the week. */}
-          <Typography id="week-heading" variant="h2" aria-live="polite">
+          <Typography
+            id="week-heading"
+            ref={heading}
+            tabIndex={-1}
+            variant="h2"
+            aria-live="polite"
+            sx={{ outline: 'none' }}
+          >
             {isThisWeek ? 'This week' : `Week of ${dayLabel(weekStart)}`}
           </Typography>
           <Typography color="text.secondary" sx={{ fontSize: '0.95rem' }}>
@@ -250,7 +258,14 @@ function WeekCard({
               where the buttons line up on the right (and in the tab order), after them on a phone, where
               they start on the left. */}
           {!isThisWeek && (
-            <Button onClick={() => onWeek(undefined)} sx={{ order: { xs: 1, sm: 0 } }}>
+            <Button
+              onClick={() => {
+                // The button goes with the week it leaves: the focus stays on the week, not the page's start.
+                heading.current?.focus();
+                onWeek(undefined);
+              }}
+              sx={{ order: { xs: 1, sm: 0 } }}
+            >
               This week
             </Button>
           )}
