@@ -7,7 +7,7 @@ import { RegistrationMessage } from '@tc/domain/messages';
 import { PasswordChangeMessage } from '@tc/domain/password-change-messages';
 import { loginAdmin, loginStudent, mailTo, register, startTestSite, type TestSite } from '../../../testing/site.ts';
 import { until } from '../../../testing/until.ts';
-import { tag } from '../../../testing/students.ts';
+import { newStudent, tag } from '../../../testing/students.ts';
 
 let t: TestSite;
 let admin: string;
@@ -143,6 +143,9 @@ describe('administrators', () => {
     expect((await t.api('POST', '/api/admin/login', { email, password: 'Second-pass-1' })).status).toBe(401);
     // Withdrawn once: a second withdrawal finds nothing to withdraw.
     expect(await withdraw()).toMatchObject({ status: 404, body: { error: AdminToolsMessage.invitationNotFound } });
+    // The account the invitation made has gone: the address (a parent's, mistyped) can register.
+    const { result } = await register(t, newStudent({ email }));
+    expect(result.status).toBe(201);
     const entries = (await t.api('GET', '/api/activity?limit=50', undefined, admin)).body as {
       kind: string;
       targetId: string;

@@ -15,7 +15,7 @@ import type { CloudDeps } from '../deps.ts';
 import { defineFunction, fail, optionalString, requireStrings, validationFailed } from '../errors.ts';
 import { consumeCode, issueCode, liveCodes, voidCodesOf, withdrawCode } from '../otp/codes.ts';
 import { MASTER, parse, unlessMissing } from '../parse.ts';
-import { recordActivity } from '../activity/log.ts';
+import { ACTIVITY_CLASS, recordActivity } from '../activity/log.ts';
 import { revokeAllSessions } from '../students/status.ts';
 import {
   ADMIN_ROLE,
@@ -214,6 +214,13 @@ export function defineAdminAccountFunctions(deps: CloudDeps): void {
       async () => {
         // Accepted (or withdrawn) meanwhile: nothing was withdrawn, and the log says so.
         if (!(await voidCodesOf('admin-invite', email))) fail(ErrorCode.NotFound, AdminToolsMessage.invitationNotFound);
+        // The account the invitation made goes too, unless it was an administrator once: left,
+        // it would hold the address (a parent's, mistyped) against a registration.
+        const acceptedOnce = await new Parse.Query(ACTIVITY_CLASS)
+          .equalTo('kind', 'admin.accept')
+          .equalTo('targetId', objectId)
+          .first(MASTER);
+        if (!acceptedOnce) await invitee!.destroy(MASTER);
       },
     );
     return { success: true };

@@ -755,7 +755,7 @@ export const CALLS = {
     fn: 'withdrawAdminInvitation',
     summary: 'Withdraw an invitation not yet accepted',
     description:
-      'The objectId of an invitation in the list (one with invitedUntil). Its code stops working; 404 once it has been accepted, has expired or was withdrawn.',
+      'The objectId of an invitation in the list (one with invitedUntil). Its code stops working, and the account it made goes (unless it was an administrator once); 404 once it has been accepted, has expired or was withdrawn.',
     tag: 'Admin',
     auth: 'admin',
     limit: 'none',
