@@ -328,6 +328,18 @@ for (const width of [320, 1280]) {
       await snap(page, `${path.split('/').pop()}-${width}`);
       await expectAccessible(page, path);
     }
+    // The site's confirmation dialog (also deactivation, holidays, classes, the calendar link).
+    await page.getByRole('button', { name: `Withdraw the invitation of ${invited}` }).click();
+    const asked = page.getByRole('dialog', { name: 'Withdraw this invitation?' });
+    await expect(asked.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await snap(page, `confirm-dialog-${width}`);
+    await expectAccessible(page, 'the confirmation dialog');
+    await asked.getByRole('button', { name: 'Cancel' }).click();
+    // The invitation form with its errors under the fields.
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    await expect(page.getByLabel(/^Name/)).toHaveAttribute('aria-invalid', 'true');
+    await snap(page, `invite-error-${width}`);
+    await expectAccessible(page, 'the invitation form with an error');
     // The invitation goes again: the tests that follow do not find it in the list.
     const token = await adminToken(request);
     const listed = (await apiCall(request, 'GET', '/api/admins', undefined, token)).body as {

@@ -115,6 +115,17 @@ describe('administrators', () => {
     const token = await loginStudent(t, student.email, student.password);
     expect((await t.api('POST', '/api/admins', { email: newEmail(), name: 'X' }, token)).status).toBe(403);
     expect((await t.api('GET', '/api/admins', undefined, token)).status).toBe(403);
+    // Nor may a student withdraw an invitation, or remove an administrator: the invitation stays.
+    const email = newEmail();
+    await invite(email);
+    const pending = (
+      (await t.api('GET', '/api/admins', undefined, admin)).body as { objectId: string; email: string }[]
+    ).find((a) => a.email === email)!;
+    expect((await t.api('DELETE', `/api/admins/invitations/${pending.objectId}`, undefined, token)).status).toBe(403);
+    expect((await t.api('DELETE', `/api/admins/${pending.objectId}`, undefined, token)).status).toBe(403);
+    const still = (await t.api('GET', '/api/admins', undefined, admin)).body as { email: string }[];
+    expect(still.map((a) => a.email)).toContain(email);
+    expect((await t.api('DELETE', `/api/admins/invitations/${pending.objectId}`, undefined, admin)).status).toBe(200);
   });
 
   it('lists an invitation not yet accepted after the administrators, and withdraws it: its code stops working', async () => {
