@@ -1,3 +1,5 @@
+import { Route } from '@tc/domain/routes';
+
 /** What the registration tells the thank-you page on the way there (history state). */
 export interface ThankYouState {
   enrollmentId: number;
@@ -12,8 +14,11 @@ export interface LoginReturnState {
   from: string;
 }
 
-/** Where a student goes after logging in: back to the page that asked, if it is a student page; else the dashboard. */
-export function studentLandingOf(state: unknown, studentPages: readonly string[], dashboard: string): string {
+/** The student pages a login goes back to (a LoginReturnState's `from`); any other goes to the dashboard. */
+const RETURN_PAGES: readonly string[] = [Route.dashboard, Route.progress];
+
+/** Where a student goes after logging in: back to the student page that asked, else the dashboard. */
+export function studentLandingOf(state: unknown): string {
   const from = (state as Partial<LoginReturnState> | null)?.from;
-  return typeof from === 'string' && studentPages.includes(from) ? from : dashboard;
+  return typeof from === 'string' && RETURN_PAGES.includes(from) ? from : Route.dashboard;
 }

@@ -13,7 +13,7 @@ import { isValidEmail, normalizeEmail, normalizePassword, passwordProblem } from
 import { FULLNAME_MAX_LENGTH } from '@tc/domain/constants';
 import type { CloudDeps } from '../deps.ts';
 import { defineFunction, fail, optionalString, requireStrings, validationFailed } from '../errors.ts';
-import { consumeCode, issueCode, liveCodes, voidCodesOf, withdrawCode } from '../otp/codes.ts';
+import { consumeCode, hasLiveCode, issueCode, liveCodes, voidLiveCode, withdrawCode } from '../otp/codes.ts';
 import { MASTER, parse, unlessMissing } from '../parse.ts';
 import { ACTIVITY_CLASS, recordActivity } from '../activity/log.ts';
 import { revokeAllSessions } from '../students/status.ts';
@@ -200,7 +200,7 @@ export function defineAdminAccountFunctions(deps: CloudDeps): void {
     const objectId = optionalString(request.params, 'objectId');
     const invitee = objectId ? await unlessMissing(new Parse.Query(Parse.User).get(objectId, MASTER)) : undefined;
     const email = invitee && !isStudent(invitee) ? invitee.getUsername()! : '';
-    if (!email || !(await liveCodes('admin-invite')).has(email)) {
+    if (!email || !(await hasLiveCode('admin-invite', email))) {
       fail(ErrorCode.NotFound, AdminToolsMessage.invitationNotFound);
     }
     await recordActivity(
@@ -213,7 +213,8 @@ export function defineAdminAccountFunctions(deps: CloudDeps): void {
       },
       async () => {
         // Accepted (or withdrawn) meanwhile: nothing was withdrawn, and the log says so.
-        if (!(await voidCodesOf('admin-invite', email))) fail(ErrorCode.NotFound, AdminToolsMessage.invitationNotFound);
+        if (!(await voidLiveCode('admin-invite', email)))
+          fail(ErrorCode.NotFound, AdminToolsMessage.invitationNotFound);
         // The account the invitation made goes too, unless it was an administrator once: left,
         // it would hold the address (a parent's, mistyped) against a registration.
         const acceptedOnce = await new Parse.Query(ACTIVITY_CLASS)

@@ -206,22 +206,24 @@ export async function liveCodes(purpose: OtpPurpose): Promise<Map<string, Date>>
   return new Map(codes.map((code) => [code.get('target') as string, code.get('expiresAt') as Date]));
 }
 
+/** Whether a target has a code of `purpose` still good (an invitation waiting). */
+export async function hasLiveCode(purpose: OtpPurpose, target: string): Promise<boolean> {
+  return Boolean(await activeCodeQuery(purpose, target).greaterThan('expiresAt', new Date()).first(MASTER));
+}
+
 /**
- * Takes the live codes of a purpose and target out of use (a withdrawn invitation), counted
- * as voidCode's are. Each is marked used in one atomic write: a right try of the code at the
- * same moment then finds it used by another (checkCode's uses !== 1), and fails. Answers how
- * many this call took out of use first (0: used or withdrawn meanwhile).
+ * Takes a target's active code of `purpose` out of use (a withdrawn invitation), counted as
+ * voidCode's are (the partial unique index allows one). It is marked used in one atomic
+ * write: a right try of the code at the same moment then finds it used by another
+ * (checkCode's uses !== 1), and fails. False when it was used or withdrawn meanwhile.
  */
-export async function voidCodesOf(purpose: OtpPurpose, target: string): Promise<number> {
-  const live = await activeCodeQuery(purpose, target).find(MASTER);
-  let voided = 0;
-  for (const record of live) {
-    record.increment('uses');
-    record.set({ active: false, expiresAt: new Date() });
-    await record.save(null, MASTER);
-    if (record.get('uses') === 1) voided += 1;
-  }
-  return voided;
+export async function voidLiveCode(purpose: OtpPurpose, target: string): Promise<boolean> {
+  const record = await activeCodeQuery(purpose, target).first(MASTER);
+  if (!record) return false;
+  record.increment('uses');
+  record.set({ active: false, expiresAt: new Date() });
+  await record.save(null, MASTER);
+  return record.get('uses') === 1;
 }
 
 /** Every code of these targets, whatever its purpose (an erasure: codes are stored by e-mail or mobile). */

@@ -567,7 +567,7 @@ export const CALLS = {
     auth: 'admin',
     limit: 'none',
     input: 'none',
-    request: S.byObjectId,
+    request: S.objectIdParam,
     response: S.success,
   },
   listHolidays: {
@@ -604,7 +604,7 @@ export const CALLS = {
     auth: 'admin',
     limit: 'none',
     input: 'none',
-    request: S.byObjectId,
+    request: S.objectIdParam,
     response: S.success,
   },
   getMySchedule: {
@@ -669,7 +669,7 @@ export const CALLS = {
     auth: 'admin',
     limit: 'none',
     input: 'none',
-    request: S.object({ objectId: { type: 'string', description: 'In the path' } }),
+    request: S.objectIdParam,
     response: { type: 'array', items: A.activityEntry },
   },
   setStudentStatus: {
@@ -746,7 +746,7 @@ export const CALLS = {
     auth: 'admin',
     limit: 'none',
     input: 'none',
-    request: S.object({ objectId: { type: 'string', description: 'In the path' } }),
+    request: S.objectIdParam,
     response: S.success,
   },
   withdrawAdminInvitation: {
@@ -760,7 +760,7 @@ export const CALLS = {
     auth: 'admin',
     limit: 'none',
     input: 'none',
-    request: S.object({ objectId: { type: 'string', description: 'In the path' } }),
+    request: S.objectIdParam,
     response: S.success,
   },
   changeAdminPassword: {

@@ -179,6 +179,7 @@ export const assessmentChanges = object({
   objectId: { type: 'string', description: 'In the path' },
   ...assessmentFields,
 });
+/** The request of a call whose only input is the record's id, in its path. */
 export const objectIdParam = object({ objectId: { type: 'string', description: 'In the path' } }, ['objectId']);
 
 export const assessmentRecord = object(
@@ -377,7 +378,6 @@ export const holiday = object({ objectId: str, title: str, from: isoDate, to: is
   'from',
   'to',
 ]);
-export const byObjectId = object({ objectId: { type: 'string', description: 'In the path' } }, ['objectId']);
 
 const scheduledClass = object(
   {

@@ -15,7 +15,7 @@ import { studentSession } from '../../lib/session.ts';
 export default function StudentLoginPage() {
   const navigate = useNavigate();
   // A student page that sent a visitor here without a session (the progress page of a marks mail) is where they go back.
-  const landing = studentLandingOf(useLocation().state, [Route.dashboard, Route.progress], Route.dashboard);
+  const landing = studentLandingOf(useLocation().state);
 
   // Checked after the first render, which must match the pre-rendered page.
   useEffect(() => {
