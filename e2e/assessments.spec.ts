@@ -126,6 +126,8 @@ test('admin enters marks in the grid and by CSV and publishes; the student sees 
   await expect(grid.getByRole('row')).toHaveCount(6);
   const marksCell = (row: number) => grid.getByRole('row').nth(row).locator('[data-field="value"]');
   await marksCell(1).click();
+  // The focused cell has the site's 3 px ring, not the grid's own 1 px one.
+  await expect(marksCell(1)).toHaveCSS('outline-width', '3px');
   await page.keyboard.type('18');
   await page.keyboard.press('Enter');
   // Enter moved down: the next typing lands in the second row.

@@ -355,12 +355,6 @@ export function MarksGrid({ assessment, onSaved }: Props) {
           maxHeight: { xs: 600, md: 'max(480px, calc(100vh - 240px))' },
           minHeight: 220,
           minWidth: 0,
-          // The focused cell as plain as the rest of the site's focus rings (3 px), on the coloured cells too.
-          '& .MuiDataGrid-cell:focus, & .MuiDataGrid-cell:focus-within': {
-            outline: '3px solid',
-            outlineColor: 'primary.main',
-            outlineOffset: '-3px',
-          },
           '& .mark-changed': { bgcolor: 'warning.light', fontWeight: 700 },
           '& .mark-error': { bgcolor: 'error.light', color: 'error.contrastText', fontWeight: 700 },
         }}
@@ -385,6 +379,15 @@ export function MarksGrid({ assessment, onSaved }: Props) {
             noRowsLabel: query ? 'No student of this batch matches the search' : 'This batch has no students yet',
           }}
           aria-label={`Marks for ${assessment.title}`}
+          sx={{
+            // The focused cell as plain as the rest of the site's focus rings (3 px), on the coloured
+            // cells too. On the grid itself: from the box around it, the grid's own 1 px ring wins.
+            '& .MuiDataGrid-cell:focus, & .MuiDataGrid-cell:focus-within': {
+              outline: '3px solid',
+              outlineColor: 'primary.main',
+              outlineOffset: '-3px',
+            },
+          }}
         />
       </Box>
       {importing && (
