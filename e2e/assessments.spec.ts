@@ -198,6 +198,13 @@ test('admin enters marks in the grid and by CSV and publishes; the student sees 
     .getByLabel('CSV file')
     .setInputFiles(file(`enrollment id,marks\n${ids[0]},\n${ids[3]},10\n${ids[4]},16\n`));
   await expect(csvDialog.getByText('All 3 rows are good. 1 with no marks is left as it is.')).toBeVisible();
+  // Each row with its student's name, to check before saving (a mistyped id is another child).
+  const toSave = csvDialog.getByRole('table', { name: 'Rows to save' }).getByRole('row');
+  await expect(toSave).toHaveCount(4);
+  await expect(toSave.nth(1)).toHaveText(`2${ids[0]}${pupils[0]!.fullname}left as it is`);
+  await expect(toSave.nth(3)).toHaveText(`4${ids[4]}${pupils[4]!.fullname}16`);
+  await snap(page, 'assessments-csv-good-1280');
+  await expectAccessible(page, 'the CSV preview of a good file');
   await csvDialog.getByRole('button', { name: 'Save 2 marks' }).click();
   await expectToast(page, 'Imported 2 marks');
   await expect(marksCell(5)).toHaveText('16');
@@ -375,7 +382,7 @@ test("a link to an assessment's marks opens them whatever its page in the list; 
   await expect(page).toHaveURL(/\/admin\/assessments$/);
 });
 
-test('on a phone the CSV preview lists each bad row with its whole error; a workbook is named as such', async ({
+test('on a phone the CSV preview lists each bad row with its whole error, the rows of a good file with their names; a workbook is named as such', async ({
   adminPage: page,
   request,
 }) => {
@@ -409,6 +416,20 @@ test('on a phone the CSV preview lists each bad row with its whole error; a work
   await dialog.getByLabel('CSV file').setInputFiles(WORKBOOK);
   await expect(dialog.getByText(AssessmentMessage.notCsv)).toBeVisible();
   await expect(rows).toHaveCount(0);
+  // A good file lists its rows too, each with the student's name.
+  const pupil = await createStudent(request, { grade: 6, board: 'State' });
+  const listed = await apiCall(request, 'GET', `/api/users?q=${encodeURIComponent(pupil.email)}`, undefined, token);
+  await dialog.getByLabel('CSV file').setInputFiles({
+    name: 'marks.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`enrollment id,marks\n${listed.body[0].id},absent\n`),
+  });
+  const good = dialog.getByRole('list', { name: 'Rows to save' }).getByRole('listitem');
+  await expect(good).toHaveCount(1);
+  await expect(good.first()).toContainText(`Line 2 · ${listed.body[0].id} · absent`);
+  await expect(good.first()).toContainText(pupil.fullname);
+  await snap(page, 'assessments-csv-good-320');
+  await expectAccessible(page, 'the CSV preview of a good file at 320 px');
 });
 
 test("on a phone a row's problem is listed above the grid, whose Problem column is off-screen", async ({

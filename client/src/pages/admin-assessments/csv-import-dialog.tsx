@@ -155,59 +155,19 @@ export function CsvImportDialog({ assessment, onClose, onSaved }: Props) {
           {work === 'checking' && <Alert severity="info">Checking...</Alert>}
           {fileProblem && <Alert severity="error">{fileProblem}</Alert>}
           {preview && bad.length === 0 && (
-            <Alert severity="success">
-              {MarksText.allGood(preview.rows.length)}
-              {preview.unchangedCount > 0 && ` ${MarksText.leftAsTheyAre(preview.unchangedCount)}`}
-            </Alert>
+            <>
+              <Alert severity="success">
+                {MarksText.allGood(preview.rows.length)}
+                {preview.unchangedCount > 0 && ` ${MarksText.leftAsTheyAre(preview.unchangedCount)}`} Check the names
+                before saving.
+              </Alert>
+              <PreviewRows rows={preview.rows} label="Rows to save" phone={phone} />
+            </>
           )}
           {preview && bad.length > 0 && (
             <>
               <Alert severity="error">{MarksText.rowsWithErrors(preview.errorCount, preview.rows.length)}</Alert>
-              {phone ? (
-                // On a phone, each row with its error in full: four columns leave the error a sliver.
-                <Stack
-                  component="ol"
-                  aria-label="Rows with errors"
-                  spacing={1}
-                  sx={{ m: 0, p: 0, listStyle: 'none', maxHeight: 320, overflowY: 'auto' }}
-                >
-                  {bad.slice(0, SHOWN_ROWS).map((row) => (
-                    <Box component="li" key={row.line} sx={{ borderBottom: 1, borderColor: 'divider', pb: 1 }}>
-                      <Typography variant="body2" sx={{ fontWeight: 700 }}>
-                        Line {row.line}
-                        {row.id !== undefined ? ` · ${row.id}` : ''}
-                        {row.value ? ` · ${row.value}` : ''}
-                      </Typography>
-                      <Typography variant="body2" color="error" sx={{ overflowWrap: 'anywhere' }}>
-                        {row.error}
-                      </Typography>
-                    </Box>
-                  ))}
-                </Stack>
-              ) : (
-                <TableContainer sx={{ maxHeight: 320 }}>
-                  <Table size="small" stickyHeader aria-label="Rows with errors">
-                    <TableHead>
-                      <TableRow>
-                        <TableCell>Line</TableCell>
-                        <TableCell>Enrollment ID</TableCell>
-                        <TableCell>Marks</TableCell>
-                        <TableCell>Error</TableCell>
-                      </TableRow>
-                    </TableHead>
-                    <TableBody>
-                      {bad.slice(0, SHOWN_ROWS).map((row) => (
-                        <TableRow key={row.line}>
-                          <TableCell>{row.line}</TableCell>
-                          <TableCell>{row.id ?? ''}</TableCell>
-                          <TableCell>{row.value}</TableCell>
-                          <TableCell sx={{ color: 'error.main' }}>{row.error}</TableCell>
-                        </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
-                </TableContainer>
-              )}
+              <PreviewRows rows={bad} label="Rows with errors" phone={phone} />
             </>
           )}
         </Stack>
@@ -219,5 +179,82 @@ export function CsvImportDialog({ assessment, onClose, onSaved }: Props) {
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+type PreviewRow = Preview['rows'][number];
+
+/** What a row's marks cell will do: its marks, absent, or nothing (a blank cell). */
+function marksOf(row: PreviewRow): string {
+  if (row.unchanged) return 'left as it is';
+  return row.value;
+}
+
+/**
+ * The rows of a preview, so that the admin can check them before saving: each with its
+ * student's name (a mistyped enrollment id shows another child's) or its error. On a phone a
+ * list, each row in full: four columns leave the error a sliver.
+ */
+function PreviewRows({ rows, label, phone }: { rows: PreviewRow[]; label: string; phone: boolean }) {
+  const errors = rows.some((row) => row.error);
+  const shown = rows.slice(0, SHOWN_ROWS);
+  const more = rows.length - shown.length;
+  return (
+    <>
+      {phone ? (
+        <Stack
+          component="ol"
+          aria-label={label}
+          spacing={1}
+          sx={{ m: 0, p: 0, listStyle: 'none', maxHeight: 320, overflowY: 'auto' }}
+        >
+          {shown.map((row) => (
+            <Box component="li" key={row.line} sx={{ borderBottom: 1, borderColor: 'divider', pb: 1 }}>
+              <Typography variant="body2" sx={{ fontWeight: 700 }}>
+                Line {row.line}
+                {row.id !== undefined ? ` · ${row.id}` : ''}
+                {row.value || row.unchanged ? ` · ${marksOf(row)}` : ''}
+              </Typography>
+              {row.fullname && <Typography variant="body2">{row.fullname}</Typography>}
+              {row.error && (
+                <Typography variant="body2" color="error" sx={{ overflowWrap: 'anywhere' }}>
+                  {row.error}
+                </Typography>
+              )}
+            </Box>
+          ))}
+        </Stack>
+      ) : (
+        <TableContainer sx={{ maxHeight: 320 }}>
+          <Table size="small" stickyHeader aria-label={label}>
+            <TableHead>
+              <TableRow>
+                <TableCell>Line</TableCell>
+                <TableCell>Enrollment ID</TableCell>
+                <TableCell>Student</TableCell>
+                <TableCell>Marks</TableCell>
+                {errors && <TableCell>Error</TableCell>}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {shown.map((row) => (
+                <TableRow key={row.line}>
+                  <TableCell>{row.line}</TableCell>
+                  <TableCell>{row.id ?? ''}</TableCell>
+                  <TableCell>{row.fullname ?? ''}</TableCell>
+                  <TableCell>{marksOf(row)}</TableCell>
+                  {errors && <TableCell sx={{ color: 'error.main' }}>{row.error}</TableCell>}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+      {more > 0 && (
+        <Typography variant="body2" color="text.secondary">
+          The first {SHOWN_ROWS} rows are shown; {more} more are not.
+        </Typography>
+      )}
+    </>
   );
 }
