@@ -3,7 +3,17 @@
 // form, visible focus rings, the terms and privacy pages, and the admin's editor.
 
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, expectToast, fillRegistration, site, snap, studentToken, test } from './fixtures.ts';
+import {
+  expect,
+  expectAccessible,
+  expectToast,
+  fillRegistration,
+  site,
+  snap,
+  studentToken,
+  test,
+  toasts,
+} from './fixtures.ts';
 import { newStudent } from '../testing/students.ts';
 
 const WIDTHS = [320, 1280] as const;
@@ -75,8 +85,9 @@ for (const width of WIDTHS) {
       await expect(message).toBeVisible();
       await expect(message).toBeFocused();
       await expectAccessible(page, 'student login with an error');
-      // Long after the toast has gone, the form still says it.
-      await page.waitForTimeout(6000);
+      // After the toast has gone, the form still says it.
+      await expect(toasts(page)).toHaveCount(1);
+      await expect(toasts(page)).toHaveCount(0);
       await expect(message).toBeVisible();
       await page.getByLabel('Password', { exact: true }).fill(student.password);
       await expect(message).toHaveCount(0);

@@ -130,16 +130,16 @@ describe('a publication mail waiting while the student changes', () => {
     });
   });
 
-  /** Waits until the mail's send is under way: claimed by a job that is running. */
-  const untilSending = (key: string) =>
-    until(async () => {
-      const { rows } = await t.sql.query(
+  /** Whether the mail's send is under way: claimed by a job that is running. */
+  const sending = async (key: string) =>
+    (
+      await t.sql.query(
         `SELECT 1 FROM mail_delivery d JOIN pgboss.job j ON j.id = d.claimed_by::uuid
          WHERE d.key = $1 AND j.state = 'active'`,
         [key],
-      );
-      return rows.length > 0;
-    }, 30_000);
+      )
+    ).rows.length > 0;
+  const untilSending = (key: string) => until(() => sending(key), 30_000);
 
   it('goes with the mark given again while its send was under way, after that send fails', async () => {
     const { admin, students, objectIds, id } = await publishedWhileMailWaits(1, 2);
@@ -156,6 +156,8 @@ describe('a publication mail waiting while the student changes', () => {
         );
         expect(saved.status).toBe(200);
       }
+      // Still under way: the saves came during the send, as this test means them to.
+      expect(await sending(key)).toBe(true);
     } finally {
       t.captures.refuseDelayMs = 0;
     }
@@ -206,13 +208,13 @@ describe('a publication mail waiting while the student changes', () => {
         admin,
       );
       expect(absent.status).toBe(200);
+      expect(await sending(key)).toBe(true);
     } finally {
       t.captures.refuseDelayMs = 0;
     }
     // That try is refused; the mail server then takes mail again.
     await until(async () => (await mailRow(id, objectIds[0]!)) === undefined, 30_000);
     t.captures.failMail = false;
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
     await t.site.drainMail();
     expect(marksMails(students[0]!.email)).toEqual([]);
   });

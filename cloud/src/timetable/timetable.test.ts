@@ -154,6 +154,9 @@ describe('slot rules', () => {
         return rows[0].n >= 1;
       }, 10_000);
       retiming = t.api('PUT', `/api/timetable/slots/${made.objectId}`, { start: '05:30' }, admin);
+      // The second waits in this process's queue, not on the database (serialisedForGrades), so
+      // nothing shows that it has read the slot: it is given half a second. Too short, it would
+      // read the slot after the move and answer 200: the test fails, it never passes wrongly.
       await new Promise((r) => setTimeout(r, 500));
       await holder.query('COMMIT');
     } finally {
