@@ -172,6 +172,8 @@ test.describe('a student changes their password on the dashboard', () => {
       await submit.click();
       await expectToast(page, 'Password changed; your other sessions have ended');
       await expect(current).toHaveValue('');
+      // The button kept the focus through the change (inert while busy, never disabled).
+      await expect(submit).toBeFocused();
       await section.screenshot({ path: test.info().outputPath(`change-password-${width}.png`) });
 
       // This browser stays logged in, on a new session; the other session has ended.

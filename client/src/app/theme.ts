@@ -22,7 +22,15 @@ export const theme = createTheme({
     MuiButton: {
       defaultProps: { disableElevation: true },
       styleOverrides: {
-        root: { borderRadius: 12, paddingInline: 20, minHeight: 44 },
+        root: ({ theme: t }) => ({
+          borderRadius: 12,
+          paddingInline: 20,
+          minHeight: 44,
+          // Inert but focusable while its work runs (aria-disabled, not disabled: a disabled
+          // button drops the keyboard's focus to the page's start), it looks disabled.
+          '&[aria-disabled="true"]': { color: t.palette.action.disabled, cursor: 'default' },
+          '&.MuiButton-contained[aria-disabled="true"]': { backgroundColor: t.palette.action.disabledBackground },
+        }),
         sizeLarge: { minHeight: 48, fontSize: '1rem' },
       },
     },

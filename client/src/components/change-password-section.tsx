@@ -112,7 +112,8 @@ export function ChangePasswordSection({
         </Typography>
         <LoginChallenge round={challenge} onSolved={(payload) => payload && void run(() => change(payload))} />
         <FormMessage problem={problem} />
-        <Button type="submit" variant="contained" disabled={busy} sx={{ alignSelf: { sm: 'flex-start' } }}>
+        {/* Inert while busy (the form runs one change at a time), never disabled: the focus stays on it. */}
+        <Button type="submit" variant="contained" aria-disabled={busy} sx={{ alignSelf: { sm: 'flex-start' } }}>
           {busy ? 'Changing password...' : 'Change password'}
         </Button>
       </Stack>

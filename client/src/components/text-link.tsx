@@ -3,14 +3,17 @@ import { useHref, useLinkClickHandler } from 'react-router-dom';
 
 /**
  * A link in running text: a real <a href>, routed in the page (styled by site.css).
- * `newTab` opens it beside a half-filled form, which would be lost otherwise.
+ * `newTab` opens it beside a half-filled form, which would be lost otherwise (and says so to
+ * a screen reader).
  */
 export function TextLink({ to, children, newTab = false }: { to: string; children: ReactNode; newTab?: boolean }) {
   const href = useHref(to);
   const onClick = useLinkClickHandler(to);
   if (newTab) {
     return (
-      <a href={href} className="text-link" target="_blank" rel="noopener">
+      // A description, not part of the name (aria-description): the link may sit in a label
+      // ("I agree with terms and conditions"), whose text must stay as it is.
+      <a href={href} className="text-link" target="_blank" rel="noopener" aria-description="Opens in a new tab">
         {children}
       </a>
     );

@@ -309,13 +309,6 @@ export function MarksGrid({ assessment, onSaved }: Props) {
               if (pending > 0 && !saving) void save();
             }}
             aria-disabled={pending === 0 || saving}
-            sx={{
-              '&[aria-disabled="true"]': {
-                bgcolor: 'action.disabledBackground',
-                color: 'action.disabled',
-                cursor: 'default',
-              },
-            }}
           >
             {saving ? 'Saving...' : pending ? `Save ${MarksText.changes(pending)}` : 'Saved'}
           </Button>

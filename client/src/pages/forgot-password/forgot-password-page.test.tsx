@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { UserEvent } from '@testing-library/user-event';
 import { RegistrationMessage, UiMessage } from '@tc/domain/messages';
 import { currentPath, mockFetch, renderApp, type MockHandler } from '../../test/render-app.tsx';
 
@@ -10,6 +11,15 @@ const stepOne = (exists: boolean, otpStatus = 200): Record<string, MockHandler> 
     body: otpStatus === 200 ? { success: true } : { error: 'Too many requests. Please try again later.' },
   }),
 });
+
+/** Types the new password and its confirmation (replacing what was there), and submits step two. */
+async function submitPasswords(user: UserEvent, newPassword: string, confirmation: string) {
+  await user.clear(screen.getByLabelText('New Password'));
+  await user.clear(screen.getByLabelText('Confirm New Password'));
+  await user.type(screen.getByLabelText('New Password'), newPassword);
+  await user.type(screen.getByLabelText('Confirm New Password'), confirmation);
+  await user.click(screen.getByRole('button', { name: 'Verify & Reset Password' }));
+}
 
 async function open() {
   const view = renderApp('/forgotpassword');
@@ -34,6 +44,22 @@ describe('forgot password', () => {
     await user.click(screen.getByRole('button', { name: 'Send OTP' }));
     await waitFor(() => expect(screen.getAllByText(UiMessage.emailDoesNotExist)).toHaveLength(2));
     expect(screen.queryByLabelText('OTP')).not.toBeInTheDocument();
+  });
+
+  it('puts the server\'s "valid email address" under the field, as registration does', async () => {
+    mockFetch({
+      'POST /api/check-email': () => ({
+        status: 400,
+        body: { error: RegistrationMessage.emailInvalid, code: 142, field: 'email' },
+      }),
+    });
+    const { user } = await open();
+    const email = screen.getByLabelText('Email Address');
+    await user.type(email, 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+    await waitFor(() => expect(email).toHaveAccessibleDescription(RegistrationMessage.emailInvalid));
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(email).toHaveFocus());
   });
 
   it('says "Failed to send OTP", or the server text on 429', async () => {
@@ -73,24 +99,14 @@ describe('forgot password', () => {
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(UiMessage.otpSent));
 
     await user.type(otp, '654321');
-    await user.type(screen.getByLabelText('New Password'), 'New-pass-1');
-    await user.type(screen.getByLabelText('Confirm New Password'), 'New-pass-2');
-    await user.click(screen.getByRole('button', { name: 'Verify & Reset Password' }));
+    // The new password's rules come before the confirmation, as at registration.
+    await submitPasswords(user, 'short', 'shorter');
+    await waitFor(() => expect(screen.getAllByText(RegistrationMessage.passwordTooShort)).toHaveLength(2));
+    await submitPasswords(user, 'New-pass-1', 'New-pass-2');
     await waitFor(() => expect(screen.getAllByText(UiMessage.passwordsDoNotMatch)).toHaveLength(2));
 
-    await user.clear(screen.getByLabelText('New Password'));
-    await user.clear(screen.getByLabelText('Confirm New Password'));
-    await user.type(screen.getByLabelText('New Password'), 'short');
-    await user.type(screen.getByLabelText('Confirm New Password'), 'short');
-    await user.click(screen.getByRole('button', { name: 'Verify & Reset Password' }));
-    await waitFor(() => expect(screen.getAllByText(RegistrationMessage.passwordTooShort)).toHaveLength(2));
-
-    await user.clear(screen.getByLabelText('New Password'));
-    await user.clear(screen.getByLabelText('Confirm New Password'));
-    await user.type(screen.getByLabelText('New Password'), 'New-pass-1');
     // A space at an end is trimmed from the stored password, so it does not make them differ (as at registration).
-    await user.type(screen.getByLabelText('Confirm New Password'), 'New-pass-1 ');
-    await user.click(screen.getByRole('button', { name: 'Verify & Reset Password' }));
+    await submitPasswords(user, 'New-pass-1', 'New-pass-1 ');
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Invalid OTP. Please try again.'));
     // Under the code field, which takes focus (the server's code says which field).
     await waitFor(() => expect(otp).toHaveFocus());
@@ -129,9 +145,7 @@ describe('forgot password', () => {
     await user.type(screen.getByLabelText('Email Address'), 'riya@example.com');
     await user.click(screen.getByRole('button', { name: 'Send OTP' }));
     await user.type(await screen.findByLabelText('OTP'), '123456');
-    await user.type(screen.getByLabelText('New Password'), 'New-pass-1');
-    await user.type(screen.getByLabelText('Confirm New Password'), 'New-pass-1');
-    await user.click(screen.getByRole('button', { name: 'Verify & Reset Password' }));
+    await submitPasswords(user, 'New-pass-1', 'New-pass-1');
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(UiMessage.passwordResetFailed));
   });
 });

@@ -48,24 +48,31 @@ export default function ForgotPasswordPage() {
     if (name === 'email' && typeof value === 'string') set('email', value);
   });
 
-  const sendCode = () => code.send(() => call('sendResetCode', { email }));
+  const sendCode = async () => {
+    const sent = await code.send(() => call('sendResetCode', { email }));
+    // What was wrong before (a wrong code, a refused resend) is over.
+    if (sent) setProblem(null);
+    return sent;
+  };
 
   const requestCode = async () => {
     if (!email) return fail(UiMessage.enterEmailAddress, 'email');
     const check = await call('checkEmail', { email });
-    if (!check.ok) return fail(errorText(check, UiMessage.anErrorOccurred));
+    // A malformed address is refused by the server under the field, as registration shows it.
+    if (!check.ok) return fail(errorText(check, UiMessage.anErrorOccurred), errorField(check));
     if (!check.data?.exists) return fail(UiMessage.emailDoesNotExist, 'email');
     if (await sendCode()) setStep(2);
   };
 
   const resetPassword = async () => {
     const { otp, newPassword, confirmPassword } = values;
-    // Compared as they will be stored (trimmed), as registration compares them.
+    // The new password's rules first, then the confirmation, as registration checks them;
+    // compared as they will be stored (trimmed).
+    const weak = passwordProblem(normalizePassword(newPassword));
+    if (weak) return fail(weak, 'newPassword');
     if (normalizePassword(newPassword) !== normalizePassword(confirmPassword)) {
       return fail(UiMessage.passwordsDoNotMatch, 'confirmPassword');
     }
-    const weak = passwordProblem(normalizePassword(newPassword));
-    if (weak) return fail(weak, 'newPassword');
     if (!looksLikeOtp(otp)) return fail(UiMessage.invalidOtp, 'otp');
     const result = await call('resetPassword', { email, otp: otp.trim(), newPassword });
     if (!result.ok || !result.data?.success) {

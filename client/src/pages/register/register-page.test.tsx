@@ -63,6 +63,14 @@ async function openForm() {
   return view;
 }
 
+/** Opens the form, fills it in with `valid` and sends the code: the OTP field that appears. */
+async function sendCode() {
+  const view = await openForm();
+  await fill(view.user, valid);
+  await view.user.click(screen.getByRole('button', { name: 'Send OTP' }));
+  return { ...view, otp: await screen.findByLabelText('OTP') };
+}
+
 describe('registration form', () => {
   it('has every field with its visible label and the defaults of the seed spec', async () => {
     await openForm();
@@ -88,6 +96,10 @@ describe('registration form', () => {
     expect(screen.getAllByRole('button', { name: 'Show password' })).toHaveLength(2);
     expect(screen.queryByLabelText('OTP')).not.toBeInTheDocument();
     expect(screen.getByLabelText('I agree with terms and conditions')).not.toBeChecked();
+    // Its links open beside the half-filled form, and say so to a screen reader.
+    for (const name of ['terms and conditions', 'privacy notice']) {
+      expect(screen.getByRole('link', { name })).toHaveAttribute('aria-description', 'Opens in a new tab');
+    }
   });
 
   it('loads the date picker on demand: until then a stand-in field whose calendar button opens the calendar', async () => {
@@ -229,10 +241,7 @@ describe('registration form', () => {
           : { status: 400, body: { error: ServerMessage.wrongCode, code: ErrorCode.WrongCode } },
       'POST /api/send-email': () => ({ body: { messageId: '<m1@example>' } }),
     });
-    const { user } = await openForm();
-    await fill(user, valid);
-    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
-    const otp = await screen.findByLabelText('OTP');
+    const { user, otp } = await sendCode();
     // Focus moves to the field once it has appeared, a moment after.
     await waitFor(() => expect(otp).toHaveFocus());
     expect(await screen.findByText(UiMessage.otpSent)).toBeInTheDocument();
@@ -274,6 +283,43 @@ describe('registration form', () => {
       email: valid.email,
       fullname: valid.fullname,
     });
+  });
+
+  it('keeps the code for the number it went to; another number gets a new code, and the old message goes', async () => {
+    const { calls } = mockFetch({
+      ...checks(false, false),
+      'POST /api/send-sms': () => ({ body: { success: true } }),
+    });
+    const { user, otp } = await sendCode();
+    await user.type(otp, '12');
+    await user.click(screen.getByRole('button', { name: 'Verify & Register' }));
+    await waitFor(() => expect(screen.getAllByText(UiMessage.invalidOtp)).toHaveLength(2));
+
+    // A slip in the number and back: the code on the phone still counts, nothing is sent.
+    const mobile = screen.getByLabelText('Mobile');
+    await user.type(mobile, '7');
+    expect(screen.getByRole('button', { name: 'Send OTP' })).toBeInTheDocument();
+    expect(screen.getByLabelText('OTP')).toHaveValue('12');
+    await user.type(mobile, '{Backspace}');
+    expect(screen.getByRole('button', { name: 'Verify & Register' })).toBeInTheDocument();
+
+    // Another number: told so under the code, and the button sends it a new code.
+    await user.clear(mobile);
+    await user.paste('9876500000');
+    expect(screen.getByLabelText('OTP')).toHaveAccessibleDescription(
+      `We sent the code to ${valid.mobile}. For the new number, press Send OTP.`,
+    );
+    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Verify & Register' })).toBeInTheDocument());
+    expect(calls.filter((c) => c.path === '/api/send-sms').map((c) => c.body)).toEqual([
+      { mobile: valid.mobile },
+      { mobile: '9876500000' },
+    ]);
+    const fresh = screen.getByLabelText('OTP');
+    expect(fresh).toHaveValue('');
+    await waitFor(() => expect(fresh).toHaveFocus());
+    expect(fresh).toHaveAccessibleDescription('Enter the 6-digit code we sent to 9876500000');
+    expect(screen.queryAllByText(UiMessage.invalidOtp)).toEqual([]);
   });
 
   const registerFailure = async (reply: { status: number; body?: unknown }) => {

@@ -14,7 +14,8 @@ import { StudentDetailsFields } from './student-details-fields.tsx';
 import { useRegistration } from './use-registration.ts';
 
 export default function RegisterPage() {
-  const { form, set, stage, submit, resend, remaining, busy, problem, fieldProps, formRef } = useRegistration();
+  const { form, set, stage, sentTo, codeMatchesMobile, submit, resend, remaining, busy, problem, fieldProps, formRef } =
+    useRegistration();
   const terms = fieldProps('tmc');
   const otp = fieldProps('otp');
   return (
@@ -26,16 +27,21 @@ export default function RegisterPage() {
       <PageTitle title="Student registration" />
       <Stack component="form" ref={formRef} noValidate spacing={2.5} onSubmit={submit}>
         <StudentDetailsFields form={form} set={set} fieldProps={fieldProps} />
-        {stage === 'otp' && (
+        {stage === 'otp' && sentTo && (
           <OtpStep
+            // A code sent to another number: a new step, focused as the first one was.
+            key={sentTo}
             value={form.otp}
             onChange={(value) => set('otp', value)}
             remaining={remaining}
             busy={busy}
             onResend={resend}
-            sentTo={form.mobile.trim()}
-            error={otp.error}
-            helperText={otp.helperText}
+            sentTo={sentTo}
+            // With another number typed, what matters is the new code it needs, not the old code's error.
+            error={codeMatchesMobile && otp.error}
+            helperText={
+              codeMatchesMobile ? otp.helperText : `We sent the code to ${sentTo}. For the new number, press Send OTP.`
+            }
           />
         )}
         <FormControl error={terms.error}>
@@ -62,7 +68,9 @@ export default function RegisterPage() {
           </FormHelperText>
         </FormControl>
         <FormMessage problem={problem} />
-        <SubmitButton busy={busy}>{stage === 'details' ? 'Send OTP' : 'Verify & Register'}</SubmitButton>
+        <SubmitButton busy={busy}>
+          {stage === 'otp' && codeMatchesMobile ? 'Verify & Register' : 'Send OTP'}
+        </SubmitButton>
       </Stack>
     </FormCard>
   );

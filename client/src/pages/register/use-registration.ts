@@ -7,7 +7,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { API_DATE_FORMAT, DEFAULT_GENDER, type Gender } from '@tc/domain/constants';
 import { UiMessage } from '@tc/domain/messages';
-import { validateRegistration, type ValidRegistration } from '@tc/domain/registration';
+import { normalizeMobile, validateRegistration, type ValidRegistration } from '@tc/domain/registration';
 import { Route } from '@tc/domain/routes';
 import type { ResponseOf } from '@tc/domain/api/contract';
 import { call, type ApiResult } from '../../lib/api.ts';
@@ -77,8 +77,13 @@ export function useRegistration() {
   const navigate = useNavigate();
   const [form, setForm] = useState<RegistrationForm>(emptyForm);
   const [stage, setStage] = useState<'details' | 'otp'>('details');
-  const { formRef, problem, fail, changed, run, busy, fieldProps } = useFormProblem(FIELDS);
+  const { formRef, problem, setProblem, fail, changed, run, busy, fieldProps } = useFormProblem(FIELDS);
   const code = useCodeSender(fail);
+  // The number the last code went to: the code is bound to it.
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  // The code field stays once a code is sent (what is typed in it is kept), but a code is for
+  // the number it went to: with another number typed, the button sends a new code.
+  const codeMatchesMobile = sentTo !== null && normalizeMobile(form.mobile) === normalizeMobile(sentTo);
 
   const dobTouched = useRef(false);
   useEffect(() => {
@@ -91,11 +96,6 @@ export function useRegistration() {
     if (key === 'dob') dobTouched.current = true;
     setForm((current) => ({ ...current, [key]: value }));
     changed(key);
-    // The code is bound to the mobile number it was sent to.
-    if (key === 'mobile' && stage === 'otp') {
-      setStage('details');
-      setForm((current) => ({ ...current, otp: '' }));
-    }
   };
 
   // What a parent typed before the page's code arrived (the date field reads its own).
@@ -118,6 +118,15 @@ export function useRegistration() {
 
   const sendCode = async (mobile: string) => {
     const sent = await code.send(() => call('sendRegistrationCode', { mobile }));
+    if (sent) {
+      // A code for another number: the one typed for the old number goes.
+      if (sentTo === null || normalizeMobile(sentTo) !== normalizeMobile(mobile)) {
+        setForm((current) => ({ ...current, otp: '' }));
+      }
+      setSentTo(mobile);
+      // What was wrong before (a wrong code, a refused resend) is over.
+      setProblem(null);
+    }
     // The final save goes through the Parse SDK: fetched now, while the parent reads the SMS.
     if (sent) void import('../../lib/parse-sdk.ts').then(({ loadParse }) => loadParse());
     return sent;
@@ -167,14 +176,28 @@ export function useRegistration() {
     notify.success(UiMessage.registrationSuccessful);
     setForm(emptyForm());
     setStage('details');
+    setSentTo(null);
     const state: ThankYouState = { enrollmentId: result.data.id };
     void navigate(Route.thankYou, { state });
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void run(stage === 'details' ? requestCode : register);
+    void run(stage === 'otp' && codeMatchesMobile ? register : requestCode);
   };
 
-  return { form, set, stage, submit, resend, remaining: code.remaining, busy, problem, fieldProps, formRef };
+  return {
+    form,
+    set,
+    stage,
+    sentTo,
+    codeMatchesMobile,
+    submit,
+    resend,
+    remaining: code.remaining,
+    busy,
+    problem,
+    fieldProps,
+    formRef,
+  };
 }

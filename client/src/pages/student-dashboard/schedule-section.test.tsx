@@ -77,6 +77,9 @@ describe('the schedule on the student dashboard', () => {
     renderApp('/dashboard');
     const join = await screen.findByRole('link', { name: 'Join class' });
     expect(join).toHaveAttribute('href', 'https://meet.example.com/m');
+    // A new tab, said to a screen reader too.
+    expect(join).toHaveAttribute('target', '_blank');
+    expect(join).toHaveAttribute('aria-description', 'Opens in a new tab');
     expect(join).toHaveAttribute('rel', 'noopener noreferrer');
   });
 

@@ -193,6 +193,7 @@ function NextClassDetails({ next, zone, now }: { next: ScheduledClass; zone: str
               href={next.link}
               target="_blank"
               rel="noopener noreferrer"
+              aria-description="Opens in a new tab"
             >
               Join class
             </Button>

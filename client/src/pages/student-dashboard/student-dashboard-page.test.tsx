@@ -1,10 +1,17 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { STUDENT_SESSION_KEY } from '@tc/domain/constants';
 import { UiMessage } from '@tc/domain/messages';
 import { currentPath, deferred, mockFetch, renderApp, type MockReply } from '../../test/render-app.tsx';
 import { studentSession } from '../../lib/session.ts';
 import { profile, signIn } from '../../test/student.ts';
+
+/** Says yes in the dialog "Log out of all devices?" asks. */
+async function confirmLogOutEverywhere(user: UserEvent) {
+  const asked = screen.getByRole('dialog', { name: 'Log out of all devices?' });
+  await user.click(within(asked).getByRole('button', { name: 'Log out everywhere' }));
+}
 
 describe('student dashboard', () => {
   it('redirects to the login without a session', async () => {
@@ -114,6 +121,7 @@ describe('student dashboard', () => {
     const { user } = renderApp('/dashboard');
     await screen.findByText('Welcome, Riya Sharma');
     await user.click(screen.getByRole('button', { name: 'Log out of all devices' }));
+    await confirmLogOutEverywhere(user);
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(UiMessage.errorLoggingOut));
     expect(currentPath()).toBe('/dashboard');
     expect(screen.getByRole('button', { name: 'Log out of all devices' })).toBeEnabled();
@@ -143,7 +151,16 @@ describe('student dashboard', () => {
     });
     const { user } = renderApp('/dashboard');
     await screen.findByText('Welcome, Riya Sharma');
+    // Asked first, Cancel focused: a stray tap or Enter logs nobody out.
     await user.click(screen.getByRole('button', { name: 'Log out of all devices' }));
+    const asked = screen.getByRole('dialog', { name: 'Log out of all devices?' });
+    expect(within(asked).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((c) => c.path === '/api/student/logout-all')).toBe(false);
+    expect(screen.getByText('Welcome, Riya Sharma')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Log out of all devices' }));
+    await confirmLogOutEverywhere(user);
     expect(await screen.findByRole('heading', { name: 'NICE TO SEE YOU' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(UiMessage.loggedOutEverywhere));
     expect(window.sessionStorage.getItem(STUDENT_SESSION_KEY)).toBeNull();

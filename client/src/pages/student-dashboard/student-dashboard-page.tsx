@@ -11,6 +11,7 @@ import { gradeLabel } from '@tc/domain/registration';
 import { Route } from '@tc/domain/routes';
 import type { StudentProfile } from '@tc/domain/student';
 import { ChangePasswordSection } from '../../components/change-password-section.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { LinkButton } from '../../components/link-button.tsx';
 import { LogoutButton } from '../../components/logout-button.tsx';
 import { PageFrame } from '../../components/page-frame.tsx';
@@ -41,6 +42,8 @@ export default function StudentDashboardPage() {
   const { token, call: callAsStudent, signOut } = useApi('student');
   const [state, setState] = useState<LoadState>({ status: 'loading' });
   const [loggingOut, setLoggingOut] = useState(false);
+  // "Log out of all devices" asks first: one stray tap would sign out every device of the family.
+  const [askingAll, setAskingAll] = useState(false);
 
   useEffect(() => {
     if (!token) return;
@@ -83,10 +86,21 @@ export default function StudentDashboardPage() {
       maxWidth={760}
       actions={
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ flexShrink: 0 }}>
-          <Button variant="text" onClick={() => void logout(true)} disabled={loggingOut}>
+          <Button variant="text" onClick={() => setAskingAll(true)} disabled={loggingOut}>
             Log out of all devices
           </Button>
           <LogoutButton onClick={() => void logout()} busy={loggingOut} />
+          <ConfirmDialog
+            open={askingAll}
+            title="Log out of all devices?"
+            text="You will be logged out here and on every other phone or computer signed in to this account."
+            action="Log out everywhere"
+            onCancel={() => setAskingAll(false)}
+            onConfirm={() => {
+              setAskingAll(false);
+              void logout(true);
+            }}
+          />
         </Stack>
       }
     >
