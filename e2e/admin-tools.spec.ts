@@ -104,6 +104,8 @@ test.describe('admin tools', () => {
     await expectToast(page, 'Student deactivated');
     // Hidden from the default list; the status filter shows it.
     await expect(row).toHaveCount(0);
+    // The focus went with the row's button: it is on the search, not at the page's start.
+    await expect(page.getByLabel('Search')).toBeFocused();
     await choose(page, 'Status', 'Deactivated');
     await expect(row).toHaveCount(1);
     const enrollmentId = (await row.locator('[data-field="id"]').textContent())!.trim();

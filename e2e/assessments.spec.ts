@@ -213,7 +213,10 @@ test('admin enters marks in the grid and by CSV and publishes; the student sees 
   // Publish, from the list of drafts: the published one leaves that list, its open marks say so at once.
   await choose(page, 'Status', 'Drafts');
   await page.getByRole('button', { name: `Publish ${title}` }).click();
-  await page.getByRole('dialog', { name: 'Publish this assessment?' }).getByRole('button', { name: 'Publish' }).click();
+  // The site's confirmation: Cancel has the focus, so a stray Enter publishes nothing.
+  const publishing = page.getByRole('dialog', { name: 'Publish this assessment?' });
+  await expect(publishing.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await publishing.getByRole('button', { name: 'Publish' }).click();
   await expectToast(page, `Published “${title}”`);
   await expect(page.getByRole('row', { name: new RegExp(title) })).toHaveCount(0);
   await expect(page.getByRole('region', { name: `Marks: Mathematics, ${title}` })).toContainText('published:');

@@ -3,11 +3,6 @@ import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -33,6 +28,7 @@ import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { AssessmentDialog, type Assessment } from './assessment-dialog.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { MarksGrid } from './marks-grid.tsx';
 import { focusAfterDialog } from '../../lib/focus-field.ts';
 
@@ -379,29 +375,20 @@ export default function AdminAssessmentsPage() {
         />
       )}
 
-      <Dialog open={Boolean(pending)} onClose={() => setPending(null)} aria-labelledby="confirm-title">
-        <DialogTitle id="confirm-title">
-          {pending?.kind === 'publish' ? 'Publish this assessment?' : 'Delete this draft?'}
-        </DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            {pending?.kind === 'publish'
-              ? `Students will see “${pending.assessment.title}”, and each student with marks gets an e-mail. Marks can still be corrected afterwards.`
-              : `“${pending?.assessment.title}” and its marks will be deleted.`}
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setPending(null)}>Cancel</Button>
-          <Button
-            variant="contained"
-            color={pending?.kind === 'delete' ? 'error' : 'primary'}
-            onClick={() => void confirm()}
-            disabled={busy}
-          >
-            {pending?.kind === 'publish' ? 'Publish' : 'Delete'}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={Boolean(pending)}
+        title={pending?.kind === 'publish' ? 'Publish this assessment?' : 'Delete this draft?'}
+        text={
+          pending?.kind === 'publish'
+            ? `Students will see “${pending.assessment.title}”, and each student with marks gets an e-mail. Marks can still be corrected afterwards.`
+            : `“${pending?.assessment.title}” and its marks will be deleted.`
+        }
+        action={pending?.kind === 'publish' ? 'Publish' : 'Delete'}
+        destructive={pending?.kind === 'delete'}
+        busy={busy}
+        onConfirm={() => void confirm()}
+        onCancel={() => setPending(null)}
+      />
     </AdminPage>
   );
 }

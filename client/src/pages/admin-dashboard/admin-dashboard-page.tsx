@@ -3,7 +3,7 @@ import Card from '@mui/material/Card';
 import InputAdornment from '@mui/material/InputAdornment';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { UiMessage } from '@tc/domain/messages';
 import { Route } from '@tc/domain/routes';
@@ -30,6 +30,8 @@ export default function AdminDashboardPage() {
   const [view, setView] = useStudentView();
   const [search, setSearch] = useState(view.q);
   const query = view.q;
+  const searchRef = useRef<HTMLInputElement>(null);
+  const focusSearch = useCallback(() => searchRef.current?.focus(), []);
 
   useEffect(() => {
     if (!token) return;
@@ -71,6 +73,7 @@ export default function AdminDashboardPage() {
           <TextField
             label="Search"
             type="search"
+            inputRef={searchRef}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
             placeholder="Name, e-mail or mobile"
@@ -90,7 +93,12 @@ export default function AdminDashboardPage() {
           <ExportButton view={view} />
         </FiltersRow>
         <Suspense fallback={<Skeleton variant="rounded" height={320} role="status" aria-label="Loading students" />}>
-          <StudentsGrid query={query} view={view} onSortChange={(sort) => setView({ sort })} />
+          <StudentsGrid
+            query={query}
+            view={view}
+            onSortChange={(sort) => setView({ sort })}
+            focusAfterRowGone={focusSearch}
+          />
         </Suspense>
       </Card>
     </AdminPage>

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { DataGrid, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Board, Grade, ListSortField } from '@tc/domain/constants';
 import type { StudentRecord } from '@tc/domain/student';
 import { UiMessage } from '@tc/domain/messages';
@@ -48,9 +48,11 @@ interface StudentsGridProps {
   /** Filters and sort from the page's URL, and how to change the sort there. */
   view: Omit<StudentView, 'q'>;
   onSortChange: (sort: string) => void;
+  /** Where the focus goes when a tool's change takes away the row that had it. */
+  focusAfterRowGone: () => void;
 }
 
-export default function StudentsGrid({ query, view, onSortChange }: StudentsGridProps) {
+export default function StudentsGrid({ query, view, onSortChange, focusAfterRowGone }: StudentsGridProps) {
   const { token, call: callAsAdmin } = useApi('admin');
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [editing, setEditing] = useState<StudentRecord | null>(null);
@@ -65,6 +67,11 @@ export default function StudentsGrid({ query, view, onSortChange }: StudentsGrid
   const changeSort = (model: GridSortModel) =>
     onSortChange(model[0] ? `${model[0].sort === 'desc' ? '-' : ''}${model[0].field}` : '');
   const [reloads, setReloads] = useState(0);
+  // A tool's change (a deactivation in the "Active" view) can take away the row whose button had
+  // the focus, which would fall to the page's start: once the rows have come, it goes elsewhere.
+  const [toolChanges, setToolChanges] = useState(0);
+  const toolChangesSeen = useRef(0);
+  const reloadAfterTool = () => setToolChanges((n) => n + 1);
   // A registration, another admin's edit, a deactivation: the table loads the view again.
   useLiveSignal(STUDENTS_SIGNAL, token, () => setReloads((n) => n + 1));
   const [searched, setSearched] = useState(JSON.stringify([query, view.grade, view.board, view.status]));
@@ -97,11 +104,15 @@ export default function StudentsGrid({ query, view, onSortChange }: StudentsGrid
 
   useEffect(() => {
     let cancelled = false;
+    const afterTool = toolChanges !== toolChangesSeen.current;
+    toolChangesSeen.current = toolChanges;
     void callAsAdmin('listStudents', request).then((result) => {
       if (cancelled) return;
       setLoadedKey(JSON.stringify(request));
       if (result.ok && Array.isArray(result.data)) {
         setRows(result.data);
+        // Once the new rows are drawn: the focus fell with a row that went, not moved by the admin.
+        if (afterTool) window.setTimeout(() => document.activeElement === document.body && focusAfterRowGone(), 100);
         const total = Number(result.headers?.get('X-Total-Count'));
         setRowCount(Number.isFinite(total) && total >= 0 ? total : result.data.length);
       } else if (!result.sessionEnded) {
@@ -112,14 +123,14 @@ export default function StudentsGrid({ query, view, onSortChange }: StudentsGrid
     return () => {
       cancelled = true;
     };
-  }, [callAsAdmin, request, reloads]);
+  }, [callAsAdmin, request, reloads, toolChanges, focusAfterRowGone]);
 
   const columns = useMemo(
     () => [
       ...studentColumns((objectId) => setEditing(rows.find((row) => row.objectId === objectId) ?? null)).filter(
         (column) => !phone || PHONE_COLUMNS.includes(column.field),
       ),
-      ...(phone ? [] : [studentToolsColumn(() => setReloads((n) => n + 1))]),
+      ...(phone ? [] : [studentToolsColumn(reloadAfterTool)]),
     ],
     [rows, phone],
   );
@@ -179,7 +190,7 @@ export default function StudentsGrid({ query, view, onSortChange }: StudentsGrid
           onSaved={saved}
           onChanged={() => {
             setEditing(null);
-            setReloads((n) => n + 1);
+            reloadAfterTool();
           }}
           onClose={() => setEditing(null)}
         />
