@@ -252,7 +252,7 @@ function PreviewRows({ rows, label, phone }: { rows: PreviewRow[]; label: string
       )}
       {more > 0 && (
         <Typography variant="body2" color="text.secondary">
-          The first {SHOWN_ROWS} rows are shown; {more} more are not.
+          The first {SHOWN_ROWS} rows are shown; {more === 1 ? '1 more is' : `${more} more are`} not.
         </Typography>
       )}
     </>

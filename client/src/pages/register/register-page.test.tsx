@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ErrorCode } from '@tc/domain/errors';
 import { RegistrationMessage as M, UiMessage } from '@tc/domain/messages';
 import { ServerMessage } from '@tc/domain/server-messages';
@@ -320,6 +320,31 @@ describe('registration form', () => {
     await waitFor(() => expect(fresh).toHaveFocus());
     expect(fresh).toHaveAccessibleDescription('Enter the 6-digit code we sent to 9876500000');
     expect(screen.queryAllByText(UiMessage.invalidOtp)).toEqual([]);
+  });
+
+  it('checks a number typed after the code was sent before "Resend code" sends it one', async () => {
+    const { calls } = mockFetch({
+      'POST /api/check-email': () => ({ body: { exists: false } }),
+      'POST /api/check-mobile': (body) => ({ body: { exists: (body as { mobile: string }).mobile === '9876500000' } }),
+      'POST /api/send-sms': () => ({ body: { success: true } }),
+    });
+    const { user } = await sendCode();
+    await user.clear(screen.getByLabelText('Mobile'));
+    await user.paste('9876500000');
+    // Past the 30 s wait.
+    const now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => now + 31_000);
+    try {
+      await user.click(await screen.findByRole('button', { name: 'Resend code' }, { timeout: 5_000 }));
+      await waitFor(() => expect(screen.getAllByText(UiMessage.mobileAlreadyRegistered)).toHaveLength(2));
+    } finally {
+      clock.mockRestore();
+    }
+    expect(calls.filter((c) => c.path === '/api/check-mobile').map((c) => c.body)).toEqual([
+      { mobile: valid.mobile },
+      { mobile: '9876500000' },
+    ]);
+    expect(calls.filter((c) => c.path === '/api/send-sms')).toHaveLength(1);
   });
 
   const registerFailure = async (reply: { status: number; body?: unknown }) => {

@@ -148,6 +148,8 @@ export function useRegistration() {
 
   const resend = () =>
     run(async () => {
+      // Another number typed since: it is checked (not already registered) before it gets a code.
+      if (!codeMatchesMobile) return requestCode();
       const valid = validate();
       if (valid) await sendCode(valid.mobile);
     });

@@ -114,17 +114,27 @@ describe('student dashboard', () => {
 
   it('stays signed in when "Log out of all devices" fails, to try again', async () => {
     signIn();
+    const answer = deferred<MockReply>();
     mockFetch({
       'GET /api/students/me': () => ({ body: profile }),
-      'POST /api/student/logout-all': () => ({ status: 500 }),
+      'POST /api/student/logout-all': () => answer.promise,
     });
     const { user } = renderApp('/dashboard');
     await screen.findByText('Welcome, Riya Sharma');
     await user.click(screen.getByRole('button', { name: 'Log out of all devices' }));
     await confirmLogOutEverywhere(user);
+    // The dialog stays, busy, until the answer: closed at once it would give the focus back to a
+    // button disabled meanwhile (a browser then drops the focus to the page's start).
+    await new Promise((resolve) => setTimeout(resolve, 500)); // longer than a dialog's closing transition
+    const asked = screen.getByRole('dialog', { name: 'Log out of all devices?' });
+    expect(within(asked).getByRole('button', { name: 'Log out everywhere' })).toBeDisabled();
+    answer.resolve({ status: 500 });
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(UiMessage.errorLoggingOut));
     expect(currentPath()).toBe('/dashboard');
-    expect(screen.getByRole('button', { name: 'Log out of all devices' })).toBeEnabled();
+    const again = screen.getByRole('button', { name: 'Log out of all devices' });
+    expect(again).toBeEnabled();
+    // The dialog gave the focus back to it, ready to try again.
+    await waitFor(() => expect(again).toHaveFocus());
   });
 
   it('lets go of a session another tab (a duplicate of this one) logged out of', async () => {

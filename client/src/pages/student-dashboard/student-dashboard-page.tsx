@@ -95,11 +95,11 @@ export default function StudentDashboardPage() {
             title="Log out of all devices?"
             text="You will be logged out here and on every other phone or computer signed in to this account."
             action="Log out everywhere"
+            busy={loggingOut}
             onCancel={() => setAskingAll(false)}
-            onConfirm={() => {
-              setAskingAll(false);
-              void logout(true);
-            }}
+            // Open until it is done: closed at once, it would give the focus back to a button
+            // disabled meanwhile, and the focus would fall to the page's start.
+            onConfirm={() => void logout(true).then(() => setAskingAll(false))}
           />
         </Stack>
       }
