@@ -238,7 +238,7 @@ export function StudentTools(props: ToolsProps) {
 }
 
 /** The admin tools of a row: History, Deactivate / Reactivate, Erase personal data. */
-export function studentToolsColumn(onChanged: () => void): GridColDef<StudentRecord> {
+export function studentToolsColumn(onChanged: (objectId: string) => void): GridColDef<StudentRecord> {
   return {
     field: 'tools',
     headerName: 'Tools',
@@ -246,6 +246,6 @@ export function studentToolsColumn(onChanged: () => void): GridColDef<StudentRec
     sortable: false,
     filterable: false,
     disableColumnMenu: true,
-    renderCell: ({ row }) => <StudentTools row={row} onChanged={onChanged} />,
+    renderCell: ({ row }) => <StudentTools row={row} onChanged={() => onChanged(row.objectId)} />,
   };
 }

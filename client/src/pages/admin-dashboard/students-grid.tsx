@@ -38,6 +38,9 @@ function NoRowsOverlay() {
   );
 }
 
+/** Longer than a dialog's closing transition (MUI's 195 ms), after which it gives the focus back. */
+const AFTER_DIALOG_CLOSED_MS = 300;
+
 /**
  * The admin's table: pages, sorts and searches on the server.
  * Edit opens a dialog for that student; on a phone the table keeps only the name,
@@ -69,9 +72,10 @@ export default function StudentsGrid({ query, view, onSortChange, focusAfterRowG
   const [reloads, setReloads] = useState(0);
   // A tool's change (a deactivation in the "Active" view) can take away the row whose button had
   // the focus, which would fall to the page's start: once the rows have come, it goes elsewhere.
-  const [toolChanges, setToolChanges] = useState(0);
-  const toolChangesSeen = useRef(0);
-  const reloadAfterTool = () => setToolChanges((n) => n + 1);
+  // Each change: the student it changed (a new object each time, so the same student twice reloads twice).
+  const [toolChange, setToolChange] = useState<{ objectId: string } | null>(null);
+  const toolChangeSeen = useRef<{ objectId: string } | null>(null);
+  const reloadAfterTool = (objectId: string) => setToolChange({ objectId });
   // A registration, another admin's edit, a deactivation: the table loads the view again.
   useLiveSignal(STUDENTS_SIGNAL, token, () => setReloads((n) => n + 1));
   const [searched, setSearched] = useState(JSON.stringify([query, view.grade, view.board, view.status]));
@@ -104,15 +108,20 @@ export default function StudentsGrid({ query, view, onSortChange, focusAfterRowG
 
   useEffect(() => {
     let cancelled = false;
-    const afterTool = toolChanges !== toolChangesSeen.current;
-    toolChangesSeen.current = toolChanges;
+    // Handled by the first load that comes back after the change (another reload, a live signal's,
+    // may cancel this one).
+    const changed = toolChange !== toolChangeSeen.current ? toolChange : null;
     void callAsAdmin('listStudents', request).then((result) => {
       if (cancelled) return;
       setLoadedKey(JSON.stringify(request));
       if (result.ok && Array.isArray(result.data)) {
         setRows(result.data);
-        // Once the new rows are drawn: the focus fell with a row that went, not moved by the admin.
-        if (afterTool) window.setTimeout(() => document.activeElement === document.body && focusAfterRowGone(), 100);
+        // The changed student's row has gone from this view: the focus, on its button or given back
+        // to it by the closing dialog, goes with it. Moved once the dialog has closed.
+        if (changed) toolChangeSeen.current = changed;
+        if (changed && !result.data.some((row) => row.objectId === changed.objectId)) {
+          window.setTimeout(focusAfterRowGone, AFTER_DIALOG_CLOSED_MS);
+        }
         const total = Number(result.headers?.get('X-Total-Count'));
         setRowCount(Number.isFinite(total) && total >= 0 ? total : result.data.length);
       } else if (!result.sessionEnded) {
@@ -123,7 +132,7 @@ export default function StudentsGrid({ query, view, onSortChange, focusAfterRowG
     return () => {
       cancelled = true;
     };
-  }, [callAsAdmin, request, reloads, toolChanges, focusAfterRowGone]);
+  }, [callAsAdmin, request, reloads, toolChange, focusAfterRowGone]);
 
   const columns = useMemo(
     () => [
@@ -190,7 +199,7 @@ export default function StudentsGrid({ query, view, onSortChange, focusAfterRowG
           onSaved={saved}
           onChanged={() => {
             setEditing(null);
-            reloadAfterTool();
+            reloadAfterTool(editing.objectId);
           }}
           onClose={() => setEditing(null)}
         />
