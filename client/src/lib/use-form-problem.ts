@@ -39,6 +39,9 @@ export function useFormProblem<F extends string>(fields: readonly F[]) {
     setProblem((current) => (current && (current.field === field || current.field === null) ? null : current));
   }, []);
 
+  /** The problem is over (a code was sent after it): its messages go. */
+  const clearProblem = useCallback(() => setProblem(null), []);
+
   /** Runs one submission at a time, with the button busy meanwhile. */
   const run = useCallback(async (task: () => Promise<unknown>) => {
     if (busyRef.current) return;
@@ -57,5 +60,5 @@ export function useFormProblem<F extends string>(fields: readonly F[]) {
     helperText: problem?.field === field ? problem.message : undefined,
   });
 
-  return { formRef, problem, setProblem, fail, changed, run, busy, fieldProps };
+  return { formRef, problem, setProblem, clearProblem, fail, changed, run, busy, fieldProps };
 }

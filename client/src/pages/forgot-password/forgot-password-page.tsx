@@ -34,8 +34,9 @@ export default function ForgotPasswordPage() {
     newPassword: '',
     confirmPassword: '',
   });
-  const { formRef, problem, setProblem, fail, changed, run, busy, fieldProps } = useFormProblem(FIELDS);
-  const code = useCodeSender(fail);
+  const { formRef, problem, setProblem, clearProblem, fail, changed, run, busy, fieldProps } = useFormProblem(FIELDS);
+  // A code sent: what was wrong before (a wrong code, a refused resend) is over.
+  const code = useCodeSender(fail, clearProblem);
   const email = values.email.trim();
 
   const set = (field: Field, value: string) => {
@@ -48,12 +49,7 @@ export default function ForgotPasswordPage() {
     if (name === 'email' && typeof value === 'string') set('email', value);
   });
 
-  const sendCode = async () => {
-    const sent = await code.send(() => call('sendResetCode', { email }));
-    // What was wrong before (a wrong code, a refused resend) is over.
-    if (sent) setProblem(null);
-    return sent;
-  };
+  const sendCode = () => code.send(() => call('sendResetCode', { email }));
 
   const requestCode = async () => {
     if (!email) return fail(UiMessage.enterEmailAddress, 'email');

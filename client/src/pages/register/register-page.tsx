@@ -27,7 +27,7 @@ export default function RegisterPage() {
       <PageTitle title="Student registration" />
       <Stack component="form" ref={formRef} noValidate spacing={2.5} onSubmit={submit}>
         <StudentDetailsFields form={form} set={set} fieldProps={fieldProps} />
-        {stage === 'otp' && sentTo && (
+        {sentTo && (
           <OtpStep
             // A code sent to another number: a new step, focused as the first one was.
             key={sentTo}

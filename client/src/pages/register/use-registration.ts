@@ -76,14 +76,16 @@ function dobText(dob: Dayjs | null): string | null {
 export function useRegistration() {
   const navigate = useNavigate();
   const [form, setForm] = useState<RegistrationForm>(emptyForm);
-  const [stage, setStage] = useState<'details' | 'otp'>('details');
-  const { formRef, problem, setProblem, fail, changed, run, busy, fieldProps } = useFormProblem(FIELDS);
-  const code = useCodeSender(fail);
+  const { formRef, problem, clearProblem, fail, changed, run, busy, fieldProps } = useFormProblem(FIELDS);
+  // A code sent: what was wrong before (a wrong code, a refused resend) is over.
+  const code = useCodeSender(fail, clearProblem);
   // The number the last code went to: the code is bound to it.
   const [sentTo, setSentTo] = useState<string | null>(null);
   // The code field stays once a code is sent (what is typed in it is kept), but a code is for
   // the number it went to: with another number typed, the button sends a new code.
   const codeMatchesMobile = sentTo !== null && normalizeMobile(form.mobile) === normalizeMobile(sentTo);
+  // The code step shows once a code has been sent.
+  const stage: 'details' | 'otp' = sentTo === null ? 'details' : 'otp';
 
   const dobTouched = useRef(false);
   useEffect(() => {
@@ -124,8 +126,6 @@ export function useRegistration() {
         setForm((current) => ({ ...current, otp: '' }));
       }
       setSentTo(mobile);
-      // What was wrong before (a wrong code, a refused resend) is over.
-      setProblem(null);
     }
     // The final save goes through the Parse SDK: fetched now, while the parent reads the SMS.
     if (sent) void import('../../lib/parse-sdk.ts').then(({ loadParse }) => loadParse());
@@ -143,7 +143,7 @@ export function useRegistration() {
     if (!mobileCheck.ok) return fail(errorText(mobileCheck, UiMessage.anErrorOccurred));
     if (emailCheck.data?.exists) return fail(UiMessage.emailAlreadyRegistered, 'email');
     if (mobileCheck.data?.exists) return fail(UiMessage.mobileAlreadyRegistered, 'mobile');
-    if (await sendCode(valid.mobile)) setStage('otp');
+    await sendCode(valid.mobile);
   };
 
   const resend = () =>
@@ -177,7 +177,6 @@ export function useRegistration() {
     // Shown last, so it is the toast that stays (one toast at a time).
     notify.success(UiMessage.registrationSuccessful);
     setForm(emptyForm());
-    setStage('details');
     setSentTo(null);
     const state: ThankYouState = { enrollmentId: result.data.id };
     void navigate(Route.thankYou, { state });
