@@ -1,6 +1,7 @@
 // Parse Dashboard: operators log in with the admin login (by default) and browse
 // with the read-only master key, the login is limited per user and address, its
-// session is in PostgreSQL, its cookie Secure in production, and
+// session is in PostgreSQL, its cookie Secure in production, an operator's
+// malformed query is refused 400 (not a 500 with a stack trace), and
 // DASHBOARD_ENABLED=false turns it off.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,6 +91,36 @@ describe('Parse Dashboard', () => {
     const write = await fetch(`${t.url}/parse/classes/Note`, { method: 'POST', headers, body: '{"a":1}' });
     expect(write.status).toBeGreaterThanOrEqual(400);
     expect(write.status).toBeLessThan(500);
+  });
+
+  it("answers an operator's query with a value PostgreSQL refuses 400 with its words, never 500", async () => {
+    const headers = {
+      'x-parse-application-id': t.site.config.appId,
+      'x-parse-master-key': t.site.config.readOnlyMasterKey,
+      'x-forwarded-for': newAddress(),
+    };
+    const malformed: [query: Record<string, string>, words: RegExp][] = [
+      [{ where: '{"email":{"$regex":"("}}' }, /invalid regular expression/],
+      [{ where: '{"email":{"$regex":"("}}', count: '1', limit: '0' }, /invalid regular expression/],
+      [{ where: '{"createdAt":{"$gt":{"__type":"Date","iso":"not a date"}}}' }, /invalid input syntax/],
+      [{ where: '{"grade":{"$gt":"nine"}}' }, /invalid input syntax/],
+      [{ where: '{"email":{"$text":{"$search":{"$term":"("}}}}' }, /tsquery/],
+      [{ limit: '-1' }, /LIMIT/],
+    ];
+    for (const [query, words] of malformed) {
+      const res = await fetch(`${t.url}/parse/classes/_User?${new URLSearchParams(query).toString()}`, { headers });
+      expect({ query, status: res.status }).toEqual({ query, status: 400 });
+      const body = (await res.json()) as { code: number; error: string };
+      expect(body.code).toBe(102);
+      expect(body.error).toMatch(words);
+    }
+    // The same queries with good values still read.
+    const good = await fetch(
+      `${t.url}/parse/classes/_User?${new URLSearchParams({ where: '{"email":{"$regex":"@"}}', count: '1', limit: '0' }).toString()}`,
+      { headers },
+    );
+    expect(good.status).toBe(200);
+    expect(((await good.json()) as { count: number }).count).toBeGreaterThan(0);
   });
 
   it("never gives the read-only key a session token or a feed's secret, however it asks", async () => {

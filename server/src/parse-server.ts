@@ -10,6 +10,7 @@ import type { CloudDeps } from '@tc/cloud/deps';
 import { cloudCode } from '@tc/cloud/main';
 import { schemaDefinitions } from '@tc/cloud/schema';
 import type { Config } from './config.ts';
+import { refuseBadQueryValues } from './database/bad-query-values.ts';
 import { timeoutOptions } from './database/sql.ts';
 import { liveQueryOptions } from './live-query.ts';
 import {
@@ -41,14 +42,17 @@ export async function startParseServer(
     // pg's, so that a frozen or dead database fails requests fast instead of holding
     // them (issue 12 item 3). An explicit database adapter needs an explicit files
     // adapter: the one Parse would make by itself (uploads are closed anyway).
-    databaseAdapter: new PostgresStorageAdapter({
-      uri: databaseUri,
-      collectionPrefix: '',
-      databaseOptions: timeoutOptions({
-        connectMs: config.timeouts.databaseConnectMs,
-        statementMs: config.timeouts.databaseStatementMs,
+    // Its reads answer a value PostgreSQL refuses (an operator's bad regex or date) 400, not 500.
+    databaseAdapter: refuseBadQueryValues(
+      new PostgresStorageAdapter({
+        uri: databaseUri,
+        collectionPrefix: '',
+        databaseOptions: timeoutOptions({
+          connectMs: config.timeouts.databaseConnectMs,
+          statementMs: config.timeouts.databaseStatementMs,
+        }),
       }),
-    }),
+    ),
     filesAdapter: new GridFSBucketAdapter(databaseUri, {}),
     // Browsers may call /parse from the site's own pages only.
     allowOrigin: config.corsOrigins ?? [new URL(deps.publicUrl).origin],

@@ -17,6 +17,14 @@ process.env.PARSE_SERVER_LOGS_FOLDER ??= 'null';
 /** Parse Server itself (its public entry, loaded here after the line above). */
 export const { ParseServer } = require('parse-server') as typeof import('parse-server');
 
+/**
+ * The Parse SDK that Parse Server loads itself: its own copy when its version is not the
+ * site's. Only its Parse.Error is one Parse Server recognises as a refusal, not a fault.
+ */
+export const ParseServerSdk = createRequire(require.resolve('parse-server'))(
+  'parse/node',
+) as typeof import('parse/node');
+
 /** Parse's PostgreSQL adapter: built by us to pass pg's connection and statement timeouts. */
 export const PostgresStorageAdapter = (
   require('parse-server/lib/Adapters/Storage/Postgres/PostgresStorageAdapter.js') as {

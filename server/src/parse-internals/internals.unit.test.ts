@@ -7,6 +7,7 @@ import {
   Auth,
   Config,
   GridFSBucketAdapter,
+  ParseServerSdk,
   PostgresStorageAdapter,
   WinstonLoggerAdapter,
   passwords,
@@ -16,11 +17,16 @@ describe("Parse Server's internals this project relies on", () => {
   it('are still where internals.ts takes them from, with the methods it uses', () => {
     expect(typeof PostgresStorageAdapter).toBe('function');
     expect(typeof PostgresStorageAdapter.prototype.createObject).toBe('function');
+    for (const read of ['find', 'count', 'distinct', 'aggregate']) {
+      expect(typeof (PostgresStorageAdapter.prototype as Record<string, unknown>)[read]).toBe('function');
+    }
     expect(typeof GridFSBucketAdapter).toBe('function');
     expect(typeof WinstonLoggerAdapter.prototype.log).toBe('function');
     // What userOfSession calls: Parse's own way from a session token to its account.
     expect(typeof Config.get).toBe('function');
     expect(typeof Auth.getAuthForSessionToken).toBe('function');
+    // What bad-query-values.ts throws: an error of Parse Server's own SDK, with a query's code.
+    expect(new ParseServerSdk.Error(ParseServerSdk.Error.INVALID_QUERY, 'x').code).toBe(102);
   });
 
   it("still compares a password with a bcrypt hash in Parse's format", async () => {
