@@ -104,6 +104,8 @@ test('the date-of-birth calendar opens on the year view at a child’s birth yea
   await calendar.getByRole('gridcell', { name: '15' }).click();
   await expect(calendar).toBeHidden();
   await expect(field).toHaveValue(`15/06/${childYear}`);
+  // Read out as the field shows it, day first: not "Jun 15, 2016".
+  await expect(page.getByRole('button', { name: `Choose date, selected date is 15 Jun ${childYear}` })).toBeVisible();
 });
 
 // The address changes before a page's code has arrived; the page is there once its heading is.

@@ -1,9 +1,8 @@
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { DISPLAY_DATE_FORMAT } from '@tc/domain/constants';
+import { DateLocalization } from './date-localization.tsx';
 
 /** What a date typed halfway (or not a date) is passed on as: the domain's date rule refuses it. */
 export const UNFINISHED_DATE = 'unfinished';
@@ -50,7 +49,7 @@ export function DateField({ label, name, value, onChange, error, helperText, siz
         ? dayjs(value)
         : null;
   return (
-    <LocalizationProvider dateAdapter={AdapterDayjs}>
+    <DateLocalization>
       <DatePicker
         label={label}
         value={current}
@@ -65,6 +64,6 @@ export function DateField({ label, name, value, onChange, error, helperText, siz
           dialog: { 'aria-label': `Choose the ${label.toLowerCase()}` },
         }}
       />
-    </LocalizationProvider>
+    </DateLocalization>
   );
 }

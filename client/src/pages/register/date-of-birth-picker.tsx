@@ -1,9 +1,8 @@
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { DATE_MIN, DISPLAY_DATE_FORMAT } from '@tc/domain/constants';
+import { DateLocalization } from '../../components/date-localization.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 
 const minDate = dayjs(DATE_MIN);
@@ -42,7 +41,7 @@ export default function DateOfBirthPicker({
   // starts from a typical child's birth year instead. Picking a year sets the value.
   const untouched = value !== null && value.isSame(today, 'day');
   return (
-    <LocalizationProvider dateAdapter={AdapterDayjs}>
+    <DateLocalization>
       <DatePicker
         label="Date of Birth"
         value={hydrated && !(open && untouched) ? value : null}
@@ -65,6 +64,6 @@ export default function DateOfBirthPicker({
           dialog: { 'aria-label': 'Choose the date of birth' },
         }}
       />
-    </LocalizationProvider>
+    </DateLocalization>
   );
 }
