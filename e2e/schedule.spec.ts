@@ -41,7 +41,11 @@ async function studentPage(browser: Browser, identifier: string, password: strin
   return page;
 }
 
-/** "This week" appears once another week is shown: Next stays where it was, under the finger or the pointer. */
+/**
+ * "This week" appears once another week is shown: Next stays where it was, under the finger or
+ * the pointer, and the three buttons take the focus in the order they are seen (rows, then left
+ * to right).
+ */
 async function expectNextStaysPut(week: Locator): Promise<void> {
   const thisWeek = week.getByRole('button', { name: 'This week' });
   if (await thisWeek.isVisible()) await thisWeek.click();
@@ -51,6 +55,17 @@ async function expectNextStaysPut(week: Locator): Promise<void> {
   await next.click();
   await expect(thisWeek).toBeVisible();
   expect(await next.boundingBox()).toEqual(before);
+  const buttons = [week.getByRole('button', { name: 'Previous week' }), next, thisWeek];
+  const boxes = await Promise.all(buttons.map(async (button) => (await button.boundingBox())!));
+  const seen = buttons
+    .map((button, i) => ({ button, box: boxes[i]! }))
+    .sort((a, b) => (Math.abs(a.box.y - b.box.y) > a.box.height / 2 ? a.box.y - b.box.y : a.box.x - b.box.x))
+    .map(({ button }) => button);
+  await seen[0]!.focus();
+  for (const button of seen.slice(1)) {
+    await week.page().keyboard.press('Tab');
+    await expect(button).toBeFocused();
+  }
   await thisWeek.click();
   await expect(thisWeek).toHaveCount(0);
 }

@@ -13,6 +13,8 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useRef, useState, type FocusEvent } from 'react';
 import type { ResponseOf } from '@tc/domain/api/contract';
 import { UiMessage } from '@tc/domain/messages';
@@ -231,6 +233,21 @@ function WeekCard({
   const { days, today, weekStart } = schedule;
   const isThisWeek = days.some((d) => d.date === today);
   const heading = useRef<HTMLHeadingElement>(null);
+  const wide = useMediaQuery(useTheme().breakpoints.up('sm'), { noSsr: true });
+  // Previous and Next never move under the finger or the pointer: This week comes before them
+  // where the buttons line up on the right, after them on a phone, where they start on the left;
+  // in the page's order too, so the tab order is the order on screen.
+  const thisWeekButton = !isThisWeek && (
+    <Button
+      onClick={() => {
+        // The button goes with the week it leaves: the focus stays on the week, not the page's start.
+        heading.current?.focus();
+        onWeek(undefined);
+      }}
+    >
+      This week
+    </Button>
+  );
   return (
     <Card component="section" aria-labelledby="week-heading" sx={{ p: { xs: 2.5, sm: 4 }, mb: 3 }}>
       <Stack
@@ -255,21 +272,7 @@ function WeekCard({
           </Typography>
         </Box>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: { xs: 'wrap', sm: 'nowrap' }, flexShrink: 0 }}>
-          {/* Previous and Next never move under the finger or the pointer: This week comes before them
-              where the buttons line up on the right (and in the tab order), after them on a phone, where
-              they start on the left. */}
-          {!isThisWeek && (
-            <Button
-              onClick={() => {
-                // The button goes with the week it leaves: the focus stays on the week, not the page's start.
-                heading.current?.focus();
-                onWeek(undefined);
-              }}
-              sx={{ order: { xs: 1, sm: 0 } }}
-            >
-              This week
-            </Button>
-          )}
+          {wide && thisWeekButton}
           <Button
             startIcon={<ChevronLeftIcon />}
             aria-label="Previous week"
@@ -286,6 +289,7 @@ function WeekCard({
               &nbsp;week
             </Box>
           </Button>
+          {!wide && thisWeekButton}
         </Stack>
       </Stack>
       <Box component="ol" sx={{ m: 0, p: 0, listStyle: 'none' }}>
