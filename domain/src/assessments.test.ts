@@ -48,6 +48,7 @@ describe('validateAssessment', () => {
     [{ subject: 'Physics' }, 'subject', M.subjectInvalid],
     [{ title: '   ' }, 'title', M.titleRequired],
     [{ title: 5 }, 'title', M.titleRequired],
+    [{ title: '\u200b' }, 'title', M.titleRequired],
     [{ title: 'x'.repeat(81) }, 'title', M.titleTooLong],
     [{ title: 'Unit Test \u202e3' }, 'title', M.titleControlCharacters],
     [{ date: '2026-02-30' }, 'date', M.dateInvalid],

@@ -12,3 +12,12 @@ const CONTROL_OR_DIRECTION = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u206
 export function hasControlCharacters(value: string): boolean {
   return CONTROL_OR_DIRECTION.test(value);
 }
+
+/**
+ * Whether a text shows nothing at all: empty, spaces, or only characters of no look of
+ * their own (a zero-width space, a joiner, a lone accent). Such a teacher's name or title
+ * would be an empty line in a calendar or a mail.
+ */
+export function showsNothing(value: string): boolean {
+  return !/[^\s\p{C}\p{M}]/u.test(value);
+}

@@ -27,6 +27,17 @@ describe('validateSlot', () => {
   });
 
   it.each([
+    'https://us02web.zoom.us/j/81234567890?pwd=aBcD1234eFgH',
+    'https://meet.google.com/abc-defg-hij',
+    'https://teams.microsoft.com/l/meetup-join/19%3ameeting_NzQ%40thread.v2/0?context=%7b%22Tid%22%3a%22a%22%7d',
+    'HTTPS://Meet.Example.com/Room#start',
+    'https://vidyālaya.example.in/कक्षा/5',
+    'https://meet.example.com:8443/abc',
+  ])('takes the class link %s as it was typed', (link) => {
+    expect(validateSlot({ ...good, link })).toEqual({ ok: true, value: { ...good, link } });
+  });
+
+  it.each([
     [{ grade: 0 }, 'grade', M.gradeRequired],
     [{ grade: 10 }, 'grade', M.gradeRequired],
     [{ board: 'IB' }, 'board', M.boardInvalid],
@@ -41,6 +52,8 @@ describe('validateSlot', () => {
     [{ duration: 30.5 }, 'duration', M.durationInvalid],
     [{ start: '23:30', duration: 45 }, 'duration', M.endsAfterMidnight],
     [{ teacher: '  ' }, 'teacher', M.teacherRequired],
+    [{ teacher: '\u200b' }, 'teacher', M.teacherRequired],
+    [{ teacher: ' \u200d\u0301 ' }, 'teacher', M.teacherRequired],
     [{ teacher: 'x'.repeat(61) }, 'teacher', M.teacherTooLong],
     [{ teacher: 'Mrs \u202eoaR' }, 'teacher', M.teacherControlCharacters],
     [{ teacher: 'Mrs\u0007Rao' }, 'teacher', M.teacherControlCharacters],
@@ -50,6 +63,15 @@ describe('validateSlot', () => {
     [{ link: 'javascript:alert(1)' }, 'link', M.linkInvalid],
     [{ link: 'https://user:pw@example.com' }, 'link', M.linkInvalid],
     [{ link: 42 }, 'link', M.linkInvalid],
+    // Typos the URL parser would mend into another address, and what a link never holds.
+    [{ link: 'https:/meet.example.com/abc' }, 'link', M.linkInvalid],
+    [{ link: 'https:\\\\meet.example.com/abc' }, 'link', M.linkInvalid],
+    [{ link: 'https://meet.example.com"onmouseover="a' }, 'link', M.linkInvalid],
+    [{ link: 'https://meet.example.com/<b>' }, 'link', M.linkInvalid],
+    [{ link: 'https://meet.example.com/\u202eabc' }, 'link', M.linkInvalid],
+    [{ link: 'https://meet.example.com/a\u200bb' }, 'link', M.linkInvalid],
+    [{ link: 'https://meet_example.com/abc' }, 'link', M.linkInvalid],
+    [{ link: 'https://[::1]/abc' }, 'link', M.linkInvalid],
   ])('refuses %o on %s', (change, field, message) => {
     expect(validateSlot({ ...good, ...change })).toEqual({ ok: false, field, message });
   });
@@ -101,6 +123,7 @@ describe('validateHoliday', () => {
 
   it.each([
     [{ title: '', from: '2026-11-08' }, 'title', M.holidayTitleRequired],
+    [{ title: '\u200b\u200b', from: '2026-11-08' }, 'title', M.holidayTitleRequired],
     [{ title: 'x'.repeat(81), from: '2026-11-08' }, 'title', M.holidayTitleTooLong],
     [{ title: 'Diwali\u2066 break', from: '2026-11-08' }, 'title', M.holidayTitleControlCharacters],
     [{ title: 'a', from: '2026-02-30' }, 'from', M.holidayFromInvalid],

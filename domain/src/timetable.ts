@@ -9,7 +9,7 @@
 import { BOARDS, GRADES, type Grade } from './constants.ts';
 import { isEnteredDate, isoDateToDayNumber } from './dates.ts';
 import { wholeNumber } from './whole-number.ts';
-import { hasControlCharacters } from './plain-text.ts';
+import { hasControlCharacters, showsNothing } from './plain-text.ts';
 import { TimetableMessage as M } from './timetable-messages.ts';
 import { gradeLabel, parseGrade } from './registration.ts';
 
@@ -83,10 +83,22 @@ export function parseSlotBoard(value: unknown): SlotBoard | null {
   return SLOT_BOARDS.find((board) => board.toUpperCase() === wanted) ?? null;
 }
 
+/**
+ * An https:// address as it was written, not as the URL parser would mend it ("https:/x"
+ * and "https:\\x" are typos of a link that then opens somewhere): nothing invisible, no
+ * direction mark, quote, angle bracket or backslash, and a host name of letters, digits,
+ * dots and hyphens (an international one in its xn-- form, as the parser gives it).
+ */
 export function isHttpsUrl(value: string): boolean {
+  if (!/^https:\/\/[^\s\p{C}"<>\\^`{|}]+$/iu.test(value)) return false;
   try {
     const url = new URL(value);
-    return url.protocol === 'https:' && Boolean(url.hostname) && !url.username && !url.password;
+    return (
+      url.protocol === 'https:' &&
+      /^[a-z0-9.-]*[a-z0-9][a-z0-9.-]*$/.test(url.hostname) &&
+      !url.username &&
+      !url.password
+    );
   } catch {
     return false;
   }
@@ -114,7 +126,7 @@ export function validateSlot(input: SlotInput): SlotResult {
   // A class never runs past midnight, so each one belongs to one day of the week.
   if (startMinutes + duration > MINUTES_PER_DAY) return fail('duration', M.endsAfterMidnight);
   const teacher = typeof input.teacher === 'string' ? input.teacher.trim() : '';
-  if (!teacher) return fail('teacher', M.teacherRequired);
+  if (showsNothing(teacher)) return fail('teacher', M.teacherRequired);
   if (hasControlCharacters(teacher)) return fail('teacher', M.teacherControlCharacters);
   if ([...teacher].length > TEACHER_MAX_LENGTH) return fail('teacher', M.teacherTooLong);
   const link = typeof input.link === 'string' ? input.link.trim() : '';
@@ -122,7 +134,7 @@ export function validateSlot(input: SlotInput): SlotResult {
     return fail('link', M.linkInvalid);
   }
   // (The URL parser drops a line break or a tab inside an address: such a link is refused, not stored as typed.)
-  if (link && (link.length > LINK_MAX_LENGTH || /[\s\p{Cc}]/u.test(link) || !isHttpsUrl(link))) {
+  if (link && (link.length > LINK_MAX_LENGTH || !isHttpsUrl(link))) {
     return fail('link', M.linkInvalid);
   }
 
@@ -189,7 +201,7 @@ export type HolidayResult = { ok: true; value: HolidayFields } | { ok: false; fi
 export function validateHoliday(input: { [K in HolidayField]?: unknown }): HolidayResult {
   const fail = (field: HolidayField, message: string): HolidayResult => ({ ok: false, field, message });
   const title = typeof input.title === 'string' ? input.title.trim() : '';
-  if (!title) return fail('title', M.holidayTitleRequired);
+  if (showsNothing(title)) return fail('title', M.holidayTitleRequired);
   if (hasControlCharacters(title)) return fail('title', M.holidayTitleControlCharacters);
   if ([...title].length > HOLIDAY_TITLE_MAX_LENGTH) return fail('title', M.holidayTitleTooLong);
   const from = typeof input.from === 'string' ? input.from.trim() : '';
