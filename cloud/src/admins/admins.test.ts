@@ -6,8 +6,9 @@ import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
 import { RegistrationMessage } from '@tc/domain/messages';
 import { PasswordChangeMessage } from '@tc/domain/password-change-messages';
 import { loginAdmin, loginStudent, mailTo, register, startTestSite, type TestSite } from '../../../testing/site.ts';
+import { inviteAdmin, inviteAndAcceptAdmin, newAdminEmail } from '../../../testing/admins.ts';
 import { until } from '../../../testing/until.ts';
-import { newStudent, tag } from '../../../testing/students.ts';
+import { newStudent } from '../../../testing/students.ts';
 
 let t: TestSite;
 let admin: string;
@@ -19,26 +20,9 @@ afterAll(async () => {
   await t?.stop();
 });
 
-const newEmail = () => `admin-${tag()}@example.com`;
-
-async function invite(email: string, by = admin) {
-  const res = await t.api('POST', '/api/admins', { email, name: 'Second Admin' }, by);
-  expect(res.status).toBe(200);
-  // The Message-ID may hold six digits too: read the code from its sentence.
-  return /Your code is (\d{6})\./.exec(await mailTo(t, email, /invited/i))![1]!;
-}
-
-async function inviteAndAccept(password = 'Second-pass-1') {
-  const email = newEmail();
-  const otp = await invite(email);
-  const accepted = await t.api('POST', '/api/admins/accept', { email, otp, password });
-  expect(accepted.status).toBe(200);
-  const login = await t.api('POST', '/api/admin/login', { email, password });
-  expect(login.status).toBe(200);
-  const admins = await t.api('GET', '/api/admins', undefined, admin);
-  const objectId = admins.body.find((a: { email: string }) => a.email === email).objectId as string;
-  return { email, password, token: login.body.token as string, objectId };
-}
+const newEmail = newAdminEmail;
+const invite = (email: string, by = admin) => inviteAdmin(t, by, email);
+const inviteAndAccept = (password?: string) => inviteAndAcceptAdmin(t, admin, password);
 
 describe('administrators', () => {
   it('invites by e-mail; the invitee sets a password with the code and can log in', async () => {
@@ -198,7 +182,7 @@ describe('administrators', () => {
     }
   });
 
-  it("removes rights: never one's own, never the last admin's; the removed admin's sessions end", async () => {
+  it("removes rights, never one's own; the removed admin's sessions end (the last admin: last-admin.test.ts)", async () => {
     const second = await inviteAndAccept();
     const list = await t.api('GET', '/api/admins', undefined, admin);
     const me = list.body.find((a: { self: boolean }) => a.self);
@@ -212,19 +196,6 @@ describe('administrators', () => {
     expect((await t.api('POST', '/api/admin/login', { email: second.email, password: second.password })).status).toBe(
       401,
     );
-    // Now this admin is the last (other tests' admins aside): remove every other one, then try the last.
-    const rest = (await t.api('GET', '/api/admins', undefined, admin)).body.filter((a: { self: boolean }) => !a.self);
-    for (const other of rest) await t.api('DELETE', `/api/admins/${other.objectId}`, undefined, admin);
-    const third = await inviteAndAccept();
-    // The third removes the first; the first's token is then dead, and the third is the last.
-    expect((await t.api('DELETE', `/api/admins/${me.objectId}`, undefined, third.token)).status).toBe(200);
-    const last = await t.api('GET', '/api/admins', undefined, third.token);
-    expect(last.body.filter((a: { invitedUntil?: string }) => !a.invitedUntil)).toHaveLength(1);
-    const lastRemoval = await t.api('DELETE', `/api/admins/${third.objectId}`, undefined, third.token);
-    expect(lastRemoval.status).toBe(403);
-    expect(lastRemoval.body.error).toMatch(/own|last/);
-    // The third one is the admin of the tests that follow.
-    admin = third.token;
   });
 
   it('changes its own password with the current one; the other sessions end, this one goes on', async () => {
