@@ -22,7 +22,7 @@ export async function inviteAndAcceptAdmin(t: TestSite, by: string, password = '
   expect(accepted.status).toBe(200);
   const login = await t.api('POST', '/api/admin/login', { email, password });
   expect(login.status).toBe(200);
-  const admins = await t.api('GET', '/api/admins', undefined, by);
-  const objectId = admins.body.find((a: { email: string }) => a.email === email).objectId as string;
-  return { email, password, token: login.body.token as string, objectId };
+  const admins = (await t.api('GET', '/api/admins', undefined, by)).body as { email: string; objectId: string }[];
+  const { objectId } = admins.find((a) => a.email === email)!;
+  return { email, password, token: (login.body as { token: string }).token, objectId };
 }
