@@ -30,12 +30,16 @@ const UNAVAILABLE_TEXT =
   /Connection terminated|timeout exceeded when trying to connect|Query read timeout|the database system is (starting up|shutting down|in recovery mode)|terminating connection|statement timeout|ECONNREFUSED|ECONNRESET/i;
 
 /**
- * A Parse error with a code of the database's (text such as "23514" or "P0001"):
+ * A Parse error with a code of the database's (text such as "23514" or "P0001"), or
+ * caused by one (a bad value in a query, which the server's storage adapter answers
+ * as Parse's INVALID_QUERY for the operators' queries: server/src/database/bad-query-values.ts):
  * the database's own refusal, passed on by Parse, a fault of the site and not of
  * the request (a 500 with the site's words; the database's go to the log).
  */
 export function isDatabaseRefusal(error: unknown): boolean {
-  return error instanceof parse().Error && typeof error.code !== 'number';
+  if (!(error instanceof parse().Error)) return false;
+  const cause = (error as { cause?: { code?: unknown } }).cause;
+  return typeof error.code !== 'number' || typeof cause?.code === 'string';
 }
 
 /** Whether an error means the database did not answer (restarting, frozen, timed out). */

@@ -15,9 +15,10 @@ export function hasControlCharacters(value: string): boolean {
 
 /**
  * Whether a text shows nothing at all: empty, spaces, or only characters of no look of
- * their own (a zero-width space, a joiner, a lone accent). Such a teacher's name or title
+ * their own (a zero-width space, a joiner, a lone accent, a Hangul filler, a blank braille
+ * cell). Such a teacher's name or title
  * would be an empty line in a calendar or a mail.
  */
 export function showsNothing(value: string): boolean {
-  return !/[^\s\p{C}\p{M}]/u.test(value);
+  return !/[^\s\p{C}\p{M}\u115F\u1160\u2800\u3164\uFFA0]/u.test(value);
 }

@@ -33,6 +33,10 @@ describe('validateSlot', () => {
     'HTTPS://Meet.Example.com/Room#start',
     'https://vidyālaya.example.in/कक्षा/5',
     'https://meet.example.com:8443/abc',
+    'https://meet.example.com',
+    'https://192.0.2.10/room?id=5',
+    'https://meet.jit.si/GuidedLearning-Grade5',
+    'https://example.webex.com/meet/teacher.rao',
   ])('takes the class link %s as it was typed', (link) => {
     expect(validateSlot({ ...good, link })).toEqual({ ok: true, value: { ...good, link } });
   });
@@ -54,6 +58,7 @@ describe('validateSlot', () => {
     [{ teacher: '  ' }, 'teacher', M.teacherRequired],
     [{ teacher: '\u200b' }, 'teacher', M.teacherRequired],
     [{ teacher: ' \u200d\u0301 ' }, 'teacher', M.teacherRequired],
+    [{ teacher: '\u3164\u2800' }, 'teacher', M.teacherRequired],
     [{ teacher: 'x'.repeat(61) }, 'teacher', M.teacherTooLong],
     [{ teacher: 'Mrs \u202eoaR' }, 'teacher', M.teacherControlCharacters],
     [{ teacher: 'Mrs\u0007Rao' }, 'teacher', M.teacherControlCharacters],
@@ -72,6 +77,10 @@ describe('validateSlot', () => {
     [{ link: 'https://meet.example.com/a\u200bb' }, 'link', M.linkInvalid],
     [{ link: 'https://meet_example.com/abc' }, 'link', M.linkInvalid],
     [{ link: 'https://[::1]/abc' }, 'link', M.linkInvalid],
+    [{ link: 'https://@evil.example.com/x' }, 'link', M.linkInvalid],
+    [{ link: 'https://exa%6Dple.com/' }, 'link', M.linkInvalid],
+    [{ link: 'https://0x7f.1/' }, 'link', M.linkInvalid],
+    [{ link: 'https://meet.example.com:99999/' }, 'link', M.linkInvalid],
   ])('refuses %o on %s', (change, field, message) => {
     expect(validateSlot({ ...good, ...change })).toEqual({ ok: false, field, message });
   });

@@ -90,14 +90,17 @@ export function parseSlotBoard(value: unknown): SlotBoard | null {
  * dots and hyphens (an international one in its xn-- form, as the parser gives it).
  */
 export function isHttpsUrl(value: string): boolean {
-  if (!/^https:\/\/[^\s\p{C}"<>\\^`{|}]+$/iu.test(value)) return false;
+  // The host as typed, with its port: letters (of any script), digits, dots and hyphens,
+  // so no user name before it ("https://@x"), no %-escape and no underscore in it.
+  const typed = /^https:\/\/([\p{L}\p{N}.-]+)(?::\d{1,5})?(?:[/?#][^\s\p{C}"<>\\^`{|}]*)?$/iu.exec(value);
+  if (!typed) return false;
   try {
     const url = new URL(value);
+    const host = typed[1]!.toLowerCase();
     return (
-      url.protocol === 'https:' &&
       /^[a-z0-9.-]*[a-z0-9][a-z0-9.-]*$/.test(url.hostname) &&
-      !url.username &&
-      !url.password
+      // An ASCII host is the one typed: not a number the parser reads as another (0x7f.1).
+      (/[^a-z0-9.-]/.test(host) || url.hostname === host)
     );
   } catch {
     return false;

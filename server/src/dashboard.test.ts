@@ -5,6 +5,8 @@
 // DASHBOARD_ENABLED=false turns it off.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isDatabaseRefusal } from '@tc/cloud/errors';
+import { parse } from '@tc/cloud/parse';
 import { ErrorCode } from '@tc/domain/errors';
 import { loginStudent, register, startTestSite, type TestSite } from '../../testing/site.ts';
 
@@ -121,6 +123,24 @@ describe('Parse Dashboard', () => {
     );
     expect(good.status).toBe(200);
     expect(((await good.json()) as { count: number }).count).toBeGreaterThan(0);
+    // The full master key's distinct values (the read-only key runs no aggregation).
+    const distinct = await fetch(
+      `${t.url}/parse/aggregate/_User?${new URLSearchParams({ distinct: 'email', where: '{"email":{"$regex":"("}}' }).toString()}`,
+      { headers: { 'x-parse-application-id': t.site.config.appId, 'x-parse-master-key': t.site.config.masterKey } },
+    );
+    expect(distinct.status).toBe(400);
+    expect(((await distinct.json()) as { error: string }).error).toMatch(/invalid regular expression/);
+  });
+
+  it("keeps the same refusal in the cloud code's own query the site's fault (a 500 at /api), not the caller's", async () => {
+    const Parse = parse();
+    const error = await new Parse.Query('_User')
+      .matches('email', '(', '')
+      .find({ useMasterKey: true })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Parse.Error);
+    expect((error as { cause?: { code?: string } }).cause?.code).toBe('2201B');
+    expect(isDatabaseRefusal(error)).toBe(true);
   });
 
   it("never gives the read-only key a session token or a feed's secret, however it asks", async () => {

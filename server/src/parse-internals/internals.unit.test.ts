@@ -2,6 +2,7 @@
 // from its private lib/ folder.
 
 import { hash as bcryptHash } from '@node-rs/bcrypt';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import {
   Auth,
@@ -12,6 +13,8 @@ import {
   WinstonLoggerAdapter,
   passwords,
 } from './internals.ts';
+
+const require = createRequire(import.meta.url);
 
 describe("Parse Server's internals this project relies on", () => {
   it('are still where internals.ts takes them from, with the methods it uses', () => {
@@ -27,6 +30,11 @@ describe("Parse Server's internals this project relies on", () => {
     expect(typeof Auth.getAuthForSessionToken).toBe('function');
     // What bad-query-values.ts throws: an error of Parse Server's own SDK, with a query's code.
     expect(new ParseServerSdk.Error(ParseServerSdk.Error.INVALID_QUERY, 'x').code).toBe(102);
+    // ... and the very SDK Parse Server's storage adapter loads, whose Parse.Error Parse Server tells apart.
+    const adapterRequire = createRequire(
+      require.resolve('parse-server/lib/Adapters/Storage/Postgres/PostgresStorageAdapter.js'),
+    );
+    expect(adapterRequire('parse/node')).toBe(ParseServerSdk);
   });
 
   it("still compares a password with a bcrypt hash in Parse's format", async () => {
