@@ -210,6 +210,12 @@ export async function emptyBatchTimetable(
 
 // ----------------------------------------------------------------- browser
 
+/** The registration page has come alive: its fields take input and Send OTP works. */
+export async function waitForRegistrationForm(page: Page): Promise<void> {
+  await expect(page.getByLabel('Student Full Name')).toBeEditable();
+  await expect(page.getByRole('button', { name: 'Send OTP' })).toBeEnabled();
+}
+
 /** The react-toastify notifications (bottom centre, one at a time). */
 export function toasts(page: Page): Locator {
   return page.locator('.Toastify__toast');

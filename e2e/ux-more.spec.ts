@@ -18,6 +18,7 @@ import {
   studentToken,
   test,
   toasts,
+  waitForRegistrationForm,
 } from './fixtures.ts';
 import { newStudent } from '../testing/students.ts';
 
@@ -33,11 +34,6 @@ async function boxOf(locator: Locator): Promise<Box> {
   return box!;
 }
 
-async function waitForForm(page: Page): Promise<void> {
-  await expect(page.getByLabel('Student Full Name')).toBeEditable();
-  await expect(page.getByRole('button', { name: 'Send OTP' })).toBeEnabled();
-}
-
 for (const [width, height] of [
   [320, 568],
   [320, 640],
@@ -49,7 +45,7 @@ for (const [width, height] of [
   }) => {
     await page.setViewportSize({ width, height });
     await page.goto('/registeruser');
-    await waitForForm(page);
+    await waitForRegistrationForm(page);
     await fillRegistration(page, newStudent());
     await page.getByRole('button', { name: 'Send OTP' }).click();
     await expectToast(page, 'OTP sent successfully');
@@ -80,7 +76,7 @@ test('the date-of-birth calendar opens on the year view at a child’s birth yea
   page,
 }) => {
   await page.goto('/registeruser');
-  await waitForForm(page);
+  await waitForRegistrationForm(page);
   const field = page.locator('input[name="dob"]');
   // The seed's default stays: today's date.
   const now = new Date();

@@ -13,6 +13,7 @@ import {
   studentToken,
   test,
   toasts,
+  waitForRegistrationForm,
 } from './fixtures.ts';
 import { newStudent } from '../testing/students.ts';
 
@@ -20,8 +21,7 @@ const WIDTHS = [320, 1280] as const;
 
 /** Opens the date-of-birth calendar, once the page and its picker (loaded on its own) have come alive. */
 async function openCalendar(page: Page): Promise<void> {
-  await expect(page.getByLabel('Student Full Name')).toBeEditable();
-  await expect(page.getByRole('button', { name: 'Send OTP' })).toBeEnabled();
+  await waitForRegistrationForm(page);
   // One click: the button loads the picker and then opens the calendar (slowly on a busy
   // machine). A second click, while it loads, would close what the first opened.
   await page.getByRole('button', { name: /Choose date/ }).click();

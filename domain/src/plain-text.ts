@@ -13,12 +13,17 @@ export function hasControlCharacters(value: string): boolean {
   return CONTROL_OR_DIRECTION.test(value);
 }
 
+/** Letters that show as blank (the Hangul fillers): as invisible as a zero-width space. */
+export const BLANK_LETTERS = '\u115F\u1160\u3164\uFFA0';
+
+/** Something that shows: not a space, nothing invisible, no lone accent, no blank letter or braille cell. */
+const VISIBLE = new RegExp(`[^\\s\\p{C}\\p{M}\\u2800${BLANK_LETTERS}]`, 'u');
+
 /**
  * Whether a text shows nothing at all: empty, spaces, or only characters of no look of
  * their own (a zero-width space, a joiner, a lone accent, a Hangul filler, a blank braille
- * cell). Such a teacher's name or title
- * would be an empty line in a calendar or a mail.
+ * cell). Such a teacher's name or title would be an empty line in a calendar or a mail.
  */
 export function showsNothing(value: string): boolean {
-  return !/[^\s\p{C}\p{M}\u115F\u1160\u2800\u3164\uFFA0]/u.test(value);
+  return !VISIBLE.test(value);
 }

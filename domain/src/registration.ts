@@ -19,6 +19,7 @@ import {
 } from './constants.ts';
 import { ageInYears, isValidIsoDate, todayIso } from './dates.ts';
 import { RegistrationMessage as M } from './messages.ts';
+import { BLANK_LETTERS } from './plain-text.ts';
 
 /** What the form (or an API caller) sends; anything may be missing or mistyped. */
 export interface RegistrationInput {
@@ -66,7 +67,7 @@ const isBlank = (value: unknown): boolean =>
  * direction marks), private-use and unassigned code points, and the Hangul
  * fillers. `vic\u200btim@example.com` would otherwise register as a look-alike.
  */
-const INVISIBLE = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\u115F\u1160\u3164\uFFA0]/u;
+const INVISIBLE = new RegExp(`[\\p{Cc}\\p{Cf}\\p{Co}\\p{Cn}${BLANK_LETTERS}]`, 'u');
 
 export function hasInvisibleCharacters(value: string): boolean {
   return INVISIBLE.test(value);

@@ -86,7 +86,8 @@ export function parseSlotBoard(value: unknown): SlotBoard | null {
 /**
  * An https:// address as it was written, not as the URL parser would mend it ("https:/x"
  * and "https:\\x" are typos of a link that then opens somewhere): nothing invisible, no
- * direction mark, quote, angle bracket or backslash, and a host name of letters, digits,
+ * direction mark, line break or tab (which the parser would drop), quote, angle bracket or
+ * backslash, and a host name of letters, digits,
  * dots and hyphens (an international one in its xn-- form, as the parser gives it).
  */
 export function isHttpsUrl(value: string): boolean {
@@ -136,7 +137,6 @@ export function validateSlot(input: SlotInput): SlotResult {
   if (input.link !== undefined && input.link !== null && typeof input.link !== 'string') {
     return fail('link', M.linkInvalid);
   }
-  // (The URL parser drops a line break or a tab inside an address: such a link is refused, not stored as typed.)
   if (link && (link.length > LINK_MAX_LENGTH || !isHttpsUrl(link))) {
     return fail('link', M.linkInvalid);
   }

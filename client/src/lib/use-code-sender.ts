@@ -8,7 +8,8 @@ import { useCooldown } from './use-cooldown.ts';
 
 /**
  * Sending a one-time code, the same for registration (SMS) and the password reset
- * (e-mail): "OTP sent successfully", the cooldown and `onSent` (the form's last error is over) on success; on failure
+ * (e-mail): "OTP sent successfully", the cooldown and `onSent` (the form's last error is
+ * over) on success; on failure
  * `onFail` gets "Failed to send OTP", or the server's own words when it refuses
  * because of the rate limits (they say how long to wait).
  */

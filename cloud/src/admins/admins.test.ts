@@ -20,13 +20,12 @@ afterAll(async () => {
   await t?.stop();
 });
 
-const newEmail = newAdminEmail;
 const invite = (email: string, by = admin) => inviteAdmin(t, by, email);
 const inviteAndAccept = (password?: string) => inviteAndAcceptAdmin(t, admin, password);
 
 describe('administrators', () => {
   it('invites by e-mail; the invitee sets a password with the code and can log in', async () => {
-    const email = newEmail();
+    const email = newAdminEmail();
     const otp = await invite(email);
     const mail = await mailTo(t, email, /invited/i);
     expect(mail.replace(/=\r?\n/g, '')).toContain('/admin/accept-invite?email');
@@ -55,7 +54,7 @@ describe('administrators', () => {
   });
 
   it("keeps no copy of the invitation's code once the mail is sent: the database holds only its hash", async () => {
-    const email = newEmail();
+    const email = newAdminEmail();
     const otp = await invite(email);
     const sentence = `Your code is ${otp}.`;
     const copies = async () => {
@@ -78,7 +77,7 @@ describe('administrators', () => {
   });
 
   it('keeps the code 48 hours and no longer', async () => {
-    const email = newEmail();
+    const email = newAdminEmail();
     const otp = await invite(email);
     const { rows } = await t.sql.query(
       `SELECT extract(epoch FROM "expiresAt" - "createdAt")::int AS s FROM "OneTimeCode" WHERE target = $1 AND active`,
@@ -97,10 +96,10 @@ describe('administrators', () => {
     expect(taken.body.field).toBe('email');
     expect((await t.api('POST', '/api/admins', { email: t.admin.email, name: 'X' }, admin)).status).toBe(400);
     const token = await loginStudent(t, student.email, student.password);
-    expect((await t.api('POST', '/api/admins', { email: newEmail(), name: 'X' }, token)).status).toBe(403);
+    expect((await t.api('POST', '/api/admins', { email: newAdminEmail(), name: 'X' }, token)).status).toBe(403);
     expect((await t.api('GET', '/api/admins', undefined, token)).status).toBe(403);
     // Nor may a student withdraw an invitation, or remove an administrator: the invitation stays.
-    const email = newEmail();
+    const email = newAdminEmail();
     await invite(email);
     const pending = (
       (await t.api('GET', '/api/admins', undefined, admin)).body as { objectId: string; email: string }[]
@@ -113,7 +112,7 @@ describe('administrators', () => {
   });
 
   it('lists an invitation not yet accepted after the administrators, and withdraws it: its code stops working', async () => {
-    const email = newEmail();
+    const email = newAdminEmail();
     const otp = await invite(email);
     const list = (await t.api('GET', '/api/admins', undefined, admin)).body as {
       objectId: string;
@@ -153,7 +152,7 @@ describe('administrators', () => {
 
   it('never both withdraws an invitation and lets it be accepted: whichever comes first wins', async () => {
     for (const first of ['accept', 'withdraw'] as const) {
-      const email = newEmail();
+      const email = newAdminEmail();
       const otp = await invite(email);
       const list = (await t.api('GET', '/api/admins', undefined, admin)).body as { objectId: string; email: string }[];
       const { objectId } = list.find((a) => a.email === email)!;
@@ -167,7 +166,7 @@ describe('administrators', () => {
         expect((await accept()).body.code).toBe(3040);
       }
       // At once, as two admins' clicks may be: exactly one of them takes effect.
-      const other = newEmail();
+      const other = newAdminEmail();
       const code = await invite(other);
       const row = (
         (await t.api('GET', '/api/admins', undefined, admin)).body as { objectId: string; email: string }[]
