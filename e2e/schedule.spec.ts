@@ -71,8 +71,14 @@ async function expectNextStaysPut(week: Locator): Promise<void> {
 }
 
 async function pick(page: Page, label: string, option: string, within: Page | ReturnType<Page['getByRole']> = page) {
-  await within.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  const list = page.getByRole('listbox', { name: label });
+  // A click on an option as the list opens can be lost (CI saw the list stay open, the dialog
+  // behind it hidden): the option is clicked again until the list has closed on it.
+  await expect(async () => {
+    if (!(await list.isVisible())) await within.getByRole('combobox', { name: label }).click();
+    await page.getByRole('option', { name: option, exact: true }).click({ timeout: 2_000 });
+    await expect(list).toBeHidden({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 test('an admin adds a class and a holiday; only the students of that batch see them', async ({
