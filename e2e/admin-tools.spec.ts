@@ -18,6 +18,7 @@ import {
   test,
   typeDate,
   waitForOutbox,
+  chooseOption,
 } from './fixtures.ts';
 import { tag } from '../testing/students.ts';
 import { AdminToolsMessage } from '../domain/src/admin-tools-messages.ts';
@@ -26,11 +27,6 @@ import { AdminToolsMessage } from '../domain/src/admin-tools-messages.ts';
 async function searchedRow(page: Page, student: { email: string; objectId: string }) {
   await page.getByLabel('Search').fill(student.email);
   return page.getByRole('grid', { name: 'Registered students' }).locator(`[role="row"][data-id="${student.objectId}"]`);
-}
-
-async function choose(page: Page, label: string, option: string): Promise<void> {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 test.describe('admin tools', () => {
@@ -42,8 +38,8 @@ test.describe('admin tools', () => {
     const other = await createStudent(request, { grade: 6, board: 'ICSE', fullname: `${student.fullname} Other` });
     const grid = page.getByRole('grid', { name: 'Registered students' });
     await page.getByLabel('Search').fill(student.fullname);
-    await choose(page, 'Board', 'ICSE');
-    await choose(page, 'Grade', '7th');
+    await chooseOption(page, 'Board', 'ICSE');
+    await chooseOption(page, 'Grade', '7th');
     await expect(page).toHaveURL(/grade=7/);
     await expect(page).toHaveURL(/board=ICSE/);
     await expect(page).toHaveURL(/q=/);
@@ -106,7 +102,7 @@ test.describe('admin tools', () => {
     await expect(row).toHaveCount(0);
     // The focus went with the row's button: it is on the search, not at the page's start.
     await expect(page.getByLabel('Search')).toBeFocused();
-    await choose(page, 'Status', 'Deactivated');
+    await chooseOption(page, 'Status', 'Deactivated');
     await expect(row).toHaveCount(1);
     const enrollmentId = (await row.locator('[data-field="id"]').textContent())!.trim();
     await row.getByRole('button', { name: `History of ${student.fullname}` }).click();
@@ -119,7 +115,7 @@ test.describe('admin tools', () => {
     await page.getByRole('link', { name: 'Activity' }).click();
     await expect(page.getByRole('heading', { name: 'Activity', level: 1 })).toBeVisible();
     // This test's entry, among the deactivations (other tests fill the first page with theirs).
-    await choose(page, 'Kind', 'Student deactivated');
+    await chooseOption(page, 'Kind', 'Student deactivated');
     const entry = page.locator('ol > li').filter({ hasText: new RegExp(`· student ${enrollmentId}(?!\\d)`) });
     await expect(entry).toContainText('Student deactivated');
     // The dates are typed DD/MM/YYYY, whatever the browser's language, and filter on the server.
@@ -144,7 +140,7 @@ test.describe('admin tools', () => {
 
     // On a phone the table has no Tools column: the student's editor holds them.
     await page.getByLabel('Search').fill(student.email);
-    await choose(page, 'Status', 'Deactivated');
+    await chooseOption(page, 'Status', 'Deactivated');
     await row.getByRole('button', { name: `Edit ${student.fullname}` }).click();
     const editor = page.getByRole('dialog', { name: new RegExp(`^Edit ${student.fullname}`) });
     const account = editor.getByRole('region', { name: 'Account' });
@@ -185,7 +181,7 @@ test.describe('admin tools', () => {
     await expectToast(page, 'Personal data erased');
     // Deactivated with it, so gone from the default list; under "All" by its new, made-up address.
     await expect(row).toHaveCount(0);
-    await choose(page, 'Status', 'All');
+    await chooseOption(page, 'Status', 'All');
     await page.getByLabel('Search').fill(`erased-${student.objectId.toLowerCase()}`);
     await expect(row).toContainText('Erased student');
     await expect(row).not.toContainText(student.email);

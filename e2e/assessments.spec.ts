@@ -14,6 +14,7 @@ import {
   studentToken,
   test,
   typeDate,
+  chooseOption,
 } from './fixtures.ts';
 import { tag } from '../testing/students.ts';
 import { AssessmentMessage } from '../domain/src/assessments.ts';
@@ -55,11 +56,6 @@ async function searchMarks(page: Page, text: string): Promise<void> {
   await page.getByLabel('Search students').fill(text);
   await answered;
   await expect(page.getByRole('grid').getByRole('progressbar')).toHaveCount(0);
-}
-
-async function choose(page: Page, label: string, option: string): Promise<void> {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 test('admin enters marks in the grid and by CSV and publishes; the student sees marks, average and chart', async ({
@@ -104,9 +100,9 @@ test('admin enters marks in the grid and by CSV and publishes; the student sees 
   // Create, with a field error first.
   await page.getByRole('button', { name: 'New assessment' }).click();
   const dialog = page.getByRole('dialog', { name: 'New assessment' });
-  await choose(page, 'Grade', '9th');
-  await choose(page, 'Board', 'State');
-  await choose(page, 'Subject', 'Mathematics');
+  await chooseOption(page, 'Grade', '9th');
+  await chooseOption(page, 'Board', 'State');
+  await chooseOption(page, 'Subject', 'Mathematics');
   await dialog.getByLabel('Title').fill(title);
   await typeDate(dialog, 'Date', 'date', '2026-11-20');
   await dialog.getByLabel('Maximum marks').fill('2000');
@@ -211,7 +207,7 @@ test('admin enters marks in the grid and by CSV and publishes; the student sees 
   await expect(marksCell(1)).toHaveText('18');
 
   // Publish, from the list of drafts: the published one leaves that list, its open marks say so at once.
-  await choose(page, 'Status', 'Drafts');
+  await chooseOption(page, 'Status', 'Drafts');
   await page.getByRole('button', { name: `Publish ${title}` }).click();
   // The site's confirmation: Cancel has the focus, so a stray Enter publishes nothing.
   const publishing = page.getByRole('dialog', { name: 'Publish this assessment?' });
@@ -222,20 +218,20 @@ test('admin enters marks in the grid and by CSV and publishes; the student sees 
   await expect(page.getByRole('region', { name: `Marks: Mathematics, ${title}` })).toContainText('published:');
   // Its Publish button has gone: the focus is on its open marks.
   await expect(marksHeading).toBeFocused();
-  await choose(page, 'Status', 'Drafts and published');
+  await chooseOption(page, 'Status', 'Drafts and published');
   await expect(page.getByRole('row', { name: new RegExp(title) }).getByText('Published')).toBeVisible();
   // 18, 15, 12.5, 10, 16: the batch average, to one decimal as students see it, of 5 students.
   await expect(page.getByRole('row', { name: new RegExp(title) })).toContainText('14.3 (5 students)');
   await snap(page, 'assessments-1280');
   // The list's filters ask the server.
-  await choose(page, 'Status', 'Drafts');
+  await chooseOption(page, 'Status', 'Drafts');
   await expect(page.getByRole('row', { name: new RegExp(title) })).toHaveCount(0);
-  await choose(page, 'Grade', '1st');
-  await choose(page, 'Board', 'For all boards');
+  await chooseOption(page, 'Grade', '1st');
+  await chooseOption(page, 'Board', 'For all boards');
   await expect(page.getByText('No assessment matches these filters.')).toBeVisible();
-  await choose(page, 'Board', 'Any board');
-  await choose(page, 'Status', 'Published');
-  await choose(page, 'Grade', '9th');
+  await chooseOption(page, 'Board', 'Any board');
+  await chooseOption(page, 'Status', 'Published');
+  await chooseOption(page, 'Grade', '9th');
   await expect(page.getByRole('row', { name: new RegExp(title) })).toBeVisible();
 
   // On a phone the list is cards, their actions in reach without scrolling sideways.

@@ -216,6 +216,20 @@ export async function waitForRegistrationForm(page: Page): Promise<void> {
   await expect(page.getByRole('button', { name: 'Send OTP' })).toBeEnabled();
 }
 
+/**
+ * Picks `option` in the select labelled `label` (in `within`, the page by default). A click
+ * on an option as its list opens can be lost (CI saw the list stay open, the dialog behind it
+ * hidden), so the option is clicked again until the list has closed on it.
+ */
+export async function chooseOption(page: Page, label: string, option: string, within: Page | Locator = page) {
+  const list = page.getByRole('listbox', { name: label });
+  await expect(async () => {
+    if (!(await list.isVisible())) await within.getByRole('combobox', { name: label }).click();
+    await page.getByRole('option', { name: option, exact: true }).click({ timeout: 2_000 });
+    await expect(list).toBeHidden({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
 /** The react-toastify notifications (bottom centre, one at a time). */
 export function toasts(page: Page): Locator {
   return page.locator('.Toastify__toast');

@@ -16,6 +16,7 @@ import {
   snap,
   test,
   typeDate,
+  chooseOption,
 } from './fixtures.ts';
 import { tag } from '../testing/students.ts';
 
@@ -70,17 +71,6 @@ async function expectNextStaysPut(week: Locator): Promise<void> {
   await expect(thisWeek).toHaveCount(0);
 }
 
-async function pick(page: Page, label: string, option: string, within: Page | ReturnType<Page['getByRole']> = page) {
-  const list = page.getByRole('listbox', { name: label });
-  // A click on an option as the list opens can be lost (CI saw the list stay open, the dialog
-  // behind it hidden): the option is clicked again until the list has closed on it.
-  await expect(async () => {
-    if (!(await list.isVisible())) await within.getByRole('combobox', { name: label }).click();
-    await page.getByRole('option', { name: option, exact: true }).click({ timeout: 2_000 });
-    await expect(list).toBeHidden({ timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
-}
-
 test('an admin adds a class and a holiday; only the students of that batch see them', async ({
   adminPage: page,
   browser,
@@ -104,13 +94,13 @@ test('an admin adds a class and a holiday; only the students of that batch see t
   await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Timetable' }).click();
   await expect(page).toHaveURL(/\/admindashborad\/timetable$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Timetable' })).toBeVisible();
-  await pick(page, 'Grade', '9th');
-  await pick(page, 'Board', 'ICSE');
+  await chooseOption(page, 'Grade', '9th');
+  await chooseOption(page, 'Board', 'ICSE');
 
   await page.getByRole('button', { name: 'Add class' }).click();
   const dialog = page.getByRole('dialog', { name: /Add class/ });
-  await pick(page, 'Subject', 'Science', dialog);
-  await pick(page, 'Day', WEEKDAYS[weekdayOf(classDay) - 1]!, dialog);
+  await chooseOption(page, 'Subject', 'Science', dialog);
+  await chooseOption(page, 'Day', WEEKDAYS[weekdayOf(classDay) - 1]!, dialog);
   await dialog.getByLabel('Start time').fill('18:00');
   await dialog.getByLabel('Duration (minutes)').fill('60');
   // The domain rules answer at once, under the field.
@@ -126,7 +116,7 @@ test('an admin adds a class and a holiday; only the students of that batch see t
   // The server's clash rule, naming the slot.
   await page.getByRole('button', { name: 'Add class' }).click();
   const second = page.getByRole('dialog', { name: /Add class/ });
-  await pick(page, 'Day', WEEKDAYS[weekdayOf(classDay) - 1]!, second);
+  await chooseOption(page, 'Day', WEEKDAYS[weekdayOf(classDay) - 1]!, second);
   await second.getByLabel('Start time').fill('18:30');
   await second.getByLabel('Teacher').fill('Mr Clash');
   await second.getByRole('button', { name: 'Save' }).click();
@@ -247,8 +237,8 @@ test("a class edit saves only what it changed: another admin's change meanwhile 
   expect(created.status).toBe(201);
   await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Timetable' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Timetable' })).toBeVisible();
-  await pick(page, 'Grade', '8th');
-  await pick(page, 'Board', 'CBSE');
+  await chooseOption(page, 'Grade', '8th');
+  await chooseOption(page, 'Board', 'CBSE');
   await page.getByRole('button', { name: 'Edit Mathematics on Monday at 07:00' }).click();
   const dialog = page.getByRole('dialog', { name: /Edit class/ });
   await expect(dialog.getByLabel('Teacher')).toHaveValue('Mrs First');
