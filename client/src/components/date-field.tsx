@@ -2,7 +2,7 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { DISPLAY_DATE_FORMAT } from '@tc/domain/constants';
-import { DateLocalization } from './date-localization.tsx';
+import { CALENDAR_TOOLBAR, DateLocalization } from './date-localization.tsx';
 
 /** What a date typed halfway (or not a date) is passed on as: the domain's date rule refuses it. */
 export const UNFINISHED_DATE = 'unfinished';
@@ -61,6 +61,7 @@ export function DateField({ label, name, value, onChange, error, helperText, siz
         slotProps={{
           textField: { name, error, helperText, size, fullWidth },
           popper: { 'aria-label': `Choose the ${label.toLowerCase()}` },
+          toolbar: CALENDAR_TOOLBAR,
           dialog: { 'aria-label': `Choose the ${label.toLowerCase()}` },
         }}
       />

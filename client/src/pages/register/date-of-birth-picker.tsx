@@ -2,7 +2,7 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { DATE_MIN, DISPLAY_DATE_FORMAT } from '@tc/domain/constants';
-import { DateLocalization } from '../../components/date-localization.tsx';
+import { CALENDAR_TOOLBAR, DateLocalization } from '../../components/date-localization.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 
 const minDate = dayjs(DATE_MIN);
@@ -61,6 +61,7 @@ export default function DateOfBirthPicker({
           textField: { name: 'dob', fullWidth: true, error, helperText },
           // The calendar is a dialog: it needs a name of its own.
           popper: { 'aria-label': 'Choose the date of birth' },
+          toolbar: CALENDAR_TOOLBAR,
           dialog: { 'aria-label': 'Choose the date of birth' },
         }}
       />
