@@ -116,6 +116,7 @@ test.describe('on a touch phone', () => {
     // A phone's calendar is a full dialog with a heading (MUI X's toolbar), not "––".
     await expect(calendar.getByText('No date yet', { exact: true })).toBeVisible();
     await expect(calendar.getByText('––')).toHaveCount(0);
+    await expectAccessible(page, 'the calendar of a touch phone');
     const childYear = new Date().getFullYear() - 10;
     await calendar.getByRole('radio', { name: String(childYear) }).click();
     await calendar.getByRole('radio', { name: /^(June|Jun)$/ }).click();
