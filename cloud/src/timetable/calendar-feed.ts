@@ -124,6 +124,9 @@ export function buildCalendar(
   const firstWeek = weekStartOf(addDays(today, -28));
   const lastDay = addDays(today, EXCEPTIONS_AHEAD_DAYS);
   const at = (date: string, time: string) => dayjs(zonedToInstant(date, time, zone)).tz(zone);
+  // The same all day (the feed reads alike on every fetch of a day), and never ahead of the
+  // time it is fetched: the day's start in the centre's zone, not midnight UTC.
+  const stamp = zonedToInstant(today, '00:00', zone);
 
   for (const slot of slots) {
     const firstDate = addDays(firstWeek, slot.weekday - 1);
@@ -143,12 +146,20 @@ export function buildCalendar(
       start: at(firstDate, slot.start),
       end: at(firstDate, endOf(slot)),
       timezone: zone,
-      // The same all day (the feed reads alike on every fetch of a day), and never ahead of
-      // the time it is fetched: the day's start in the centre's zone, not midnight UTC.
-      stamp: zonedToInstant(today, '00:00', zone),
+      stamp,
       ...(slot.link ? { url: asUriValue(slot.link), location: slot.link } : {}),
       repeating: { freq: ICalEventRepeatingFreq.WEEKLY, ...(exclude.length ? { exclude } : {}) },
     });
   }
-  return calendar.toString();
+  // RFC 5545 wants DTSTAMP in UTC ("…Z"). With a calendar time zone set, ical-generator 10
+  // writes it in the server process's local time with no zone at all, so it is written here.
+  return calendar.toString().replace(/^DTSTAMP:.*$/gm, `DTSTAMP:${utcDateTime(stamp)}`);
+}
+
+/** An instant as an iCalendar UTC date-time: 20261130T183000Z. */
+function utcDateTime(instant: Date): string {
+  return instant
+    .toISOString()
+    .replace(/\.\d{3}/, '')
+    .replace(/[-:]/g, '');
 }

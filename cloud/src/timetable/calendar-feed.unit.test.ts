@@ -37,9 +37,10 @@ describe('the calendar feed in the centre zone', () => {
 
   it("stamps each event with the start of the centre's day, never a time ahead of the fetch", () => {
     // 1 December, 02:00 in Kolkata: still 30 November in UTC.
-    const calendar = new ICAL.Component(
-      ICAL.parse(buildCalendar([slot], [], 'Asia/Kolkata', 'example.com', '2026-12-01')),
-    );
+    const feed = buildCalendar([slot], [], 'Asia/Kolkata', 'example.com', '2026-12-01');
+    // In UTC, as RFC 5545 asks, whatever the server's own zone.
+    expect(feed).toMatch(/^DTSTAMP:20261130T183000Z\r$/m);
+    const calendar = new ICAL.Component(ICAL.parse(feed));
     const stamp = calendar.getFirstSubcomponent('vevent')!.getFirstPropertyValue('dtstamp') as ICAL.Time;
     expect(stamp.toJSDate().toISOString()).toBe('2026-11-30T18:30:00.000Z');
     expect(stamp.toJSDate().getTime()).toBeLessThanOrEqual(Date.parse('2026-11-30T20:30:00Z'));

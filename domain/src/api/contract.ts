@@ -796,14 +796,25 @@ export const LIMIT_OF_FUNCTION: Readonly<Record<string, LimitGroup>> = Object.fr
   ),
 );
 
-/** The failure body every call answers: `{error, code}`, with `field` when a field's rule failed. */
+/**
+ * The failure body every call answers: `{error, code, requestId}`, with `field` when a field's
+ * rule failed (and `success:false` where the call's failure carries it).
+ */
 export const ERROR_BODY = S.object(
   {
     error: S.str,
     code: { type: 'integer' },
     field: { type: 'string', description: 'The field whose rule failed' },
     success: { const: false },
+    requestId: { type: 'string', description: 'Also the X-Request-Id header: finds the request in the log' },
   },
-  ['error', 'code'],
+  ['error', 'code', 'requestId'],
 );
+/** A health check's failure: the failure body with the status the check reports. */
+export const UNAVAILABLE_BODY = S.object({ ...ERROR_BODY.properties, status: { const: 'unavailable' } }, [
+  'status',
+  'error',
+  'code',
+  'requestId',
+]);
 export type ErrorBody = Infer<typeof ERROR_BODY>;

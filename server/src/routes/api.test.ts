@@ -3,12 +3,21 @@
 // (cloud/src/<feature>/*.test.ts); the OpenAPI document in openapi.unit.test.ts.
 
 import { randomBytes } from 'node:crypto';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLS, type CallSpec } from '@tc/domain/api/contract';
 import { ErrorCode } from '@tc/domain/errors';
 import { ServerMessage } from '@tc/domain/server-messages';
-import { startTestSite, type TestSite } from '../../../testing/site.ts';
+import {
+  loginAdmin,
+  loginStudent,
+  register,
+  startTestSite,
+  type ApiResponse,
+  type TestSite,
+} from '../../../testing/site.ts';
 import { newStudent } from '../../../testing/students.ts';
+import { openApiDocument } from './openapi.ts';
 
 let t: TestSite;
 beforeAll(async () => {
@@ -25,6 +34,25 @@ describe('health', () => {
     expect(res.body).toEqual({ status: 'ok' });
   });
 });
+
+type Documented = { content?: Record<string, { schema: object }> };
+const documentedPaths = (
+  openApiDocument() as unknown as {
+    paths: Record<string, Record<string, { responses: Record<string, Documented> }>>;
+  }
+).paths;
+const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
+
+/** Fails unless the answer's status is among the call's documented ones and its body fits that status's schema. */
+function expectDocumented(method: string, path: string, res: ApiResponse, what: string) {
+  const answer = documentedPaths[path]?.[method.toLowerCase()]?.responses[String(res.status)];
+  expect(answer, `${what}: this status is not in the OpenAPI document`).toBeDefined();
+  // t.api takes the requestId out of an error body (after checking it is the X-Request-Id).
+  const body = res.requestId === undefined ? res.body : { ...res.body, requestId: res.requestId };
+  const schema = answer!.content?.['application/json']?.schema;
+  expect(schema, `${what}: no JSON body documented`).toBeDefined();
+  expect(ajv.validate(schema!, body), `${what}: ${ajv.errorsText()}`).toBe(true);
+}
 
 /** Calls a contract call with a value no record has in its path parameters and an empty body; `what` names it for a failure. */
 async function callWithNoRecord(name: string, spec: CallSpec, token?: string) {
@@ -44,6 +72,7 @@ describe('routing', () => {
       if (res.status >= 400) {
         expect(res.body, what).toMatchObject({ error: expect.any(String), code: expect.any(Number) });
       }
+      expectDocumented(spec.method, spec.path, res, what);
     }
   });
 
@@ -54,6 +83,7 @@ describe('routing', () => {
       const { res, what } = await callWithNoRecord(name, spec, madeUp);
       expect(res.status, what).toBe(401);
       expect(res.body, what).toMatchObject({ error: ServerMessage.sessionInvalid, code: ErrorCode.InvalidSession });
+      expectDocumented(spec.method, spec.path, res, what);
     }
   });
 });
@@ -164,5 +194,23 @@ describe('bad input', () => {
       expect(JSON.stringify(res.body)).not.toMatch(/at \w+ \(|node_modules/);
     }
     expect((await t.api('GET', '/api/nothing-here')).status).toBe(404);
+  });
+});
+
+describe('the OpenAPI document against the answers', () => {
+  it("documents a student's refusal on every admin call and an admin's on every student call, and an unknown feed", async () => {
+    const { student } = await register(t);
+    const studentToken = await loginStudent(t, student.email, student.password);
+    const adminToken = await loginAdmin(t);
+    for (const [name, spec] of Object.entries(CALLS)) {
+      if (spec.auth !== 'admin' && spec.auth !== 'student') continue;
+      const { res, what } = await callWithNoRecord(name, spec, spec.auth === 'admin' ? studentToken : adminToken);
+      expect(res.status, what).toBe(403);
+      expectDocumented(spec.method, spec.path, res, what);
+    }
+    const feed = await t.api('GET', `/api/calendar/${randomBytes(24).toString('base64url')}.ics`);
+    expect(feed.status).toBe(404);
+    expect(feed.requestId).toBe(feed.headers.get('x-request-id'));
+    expectDocumented('GET', '/api/calendar/{token}.ics', feed, 'an unknown feed');
   });
 });

@@ -6,6 +6,7 @@ import express, { type Router } from 'express';
 import { countedAddress } from '@tc/cloud/client-address';
 import { AppError, ErrorCode, httpStatusOf } from '@tc/domain/errors';
 import { ServerMessage } from '@tc/domain/server-messages';
+import { errorBody } from '../errors.ts';
 
 export const CALENDAR_PATH = '/api/calendar/{token}.ics';
 
@@ -16,7 +17,7 @@ export function calendarRouter(feedOf: (token: string, clientAddress: string) =>
     try {
       const feed = await feedOf(token, countedAddress(req.ip ?? 'unknown'));
       if (feed === null) {
-        res.status(404).json({ error: ServerMessage.notFound, code: ErrorCode.NotFound });
+        res.status(404).json(errorBody(req, ServerMessage.notFound, ErrorCode.NotFound));
         return;
       }
       res
@@ -28,7 +29,7 @@ export function calendarRouter(feedOf: (token: string, clientAddress: string) =>
         .send(feed);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      res.status(httpStatusOf(error.code)).json({ error: error.message, code: error.code });
+      res.status(httpStatusOf(error.code)).json(errorBody(req, error.message, error.code));
     }
   });
   return router;

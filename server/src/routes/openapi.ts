@@ -4,7 +4,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import express, { type Router } from 'express';
-import { CALLS, ERROR_BODY, pathParamsOf, type CallSpec } from '@tc/domain/api/contract';
+import { CALLS, ERROR_BODY, pathParamsOf, UNAVAILABLE_BODY, type CallSpec } from '@tc/domain/api/contract';
 import { PRODUCT_NAME } from '@tc/domain/constants';
 import { ErrorCode, HTTP_STATUS } from '@tc/domain/errors';
 import { CALENDAR_PATH } from './calendar.ts';
@@ -37,9 +37,13 @@ function failureResponses(spec: CallSpec): Record<string, { description: string 
     429: 'Too many requests from this address; try again later',
   };
   return Object.fromEntries(
-    [...statuses]
-      .sort()
-      .map((status) => [String(status), { description: describe[status] ?? 'Failed', ...json(ERROR_BODY) }]),
+    [...statuses].sort().map((status) => [
+      String(status),
+      {
+        description: describe[status] ?? 'Failed',
+        ...json(status === 503 && spec.unavailable ? UNAVAILABLE_BODY : ERROR_BODY),
+      },
+    ]),
   );
 }
 
