@@ -17,6 +17,7 @@ import {
   RateLimiterRes,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
+import { logger } from './logger.ts';
 import { connectRedis } from './redis.ts';
 import {
   LOGIN_CHALLENGE_MAX_NUMBER,
@@ -55,7 +56,7 @@ export function hashedKey(secret: string, ...parts: string[]): string {
 
 export async function limiterFactory(options: { sql?: pg.Pool; redisUrl?: string }) {
   if (options.redisUrl) {
-    const redis = await connectRedis(options.redisUrl, (message) => console.error('redis:', message));
+    const redis = await connectRedis(options.redisUrl, (message) => logger.error({ error: message }, 'redis'));
     return {
       make: (o: LimiterOptions) =>
         Promise.resolve(new RateLimiterRedis({ ...o, storeClient: redis, useRedisPackage: true })),

@@ -25,7 +25,11 @@ function redisClient(url: string, connected: () => boolean) {
 export async function connectRedis(url: string, onError: (message: string) => void) {
   let connected = false;
   const client = redisClient(url, () => connected);
-  client.on('error', (error: Error) => onError(error.message));
+  // While the first connection is tried, each failed attempt is an error event: start-up
+  // says it once, in the line naming REDIS_URL. Once connected, every error is told.
+  client.on('error', (error: Error) => {
+    if (connected) onError(error.message);
+  });
   try {
     await client.connect();
   } catch (error) {
