@@ -46,6 +46,14 @@ export function isKnownRoute(pathname: string): boolean {
   return KNOWN.has(canonical(pathname));
 }
 
+/** Where an old or misspelt address leads (the server answers it with a redirect). */
+const REDIRECTS: ReadonlyMap<string, string> = new Map([[Route.adminDashboardAlias, Route.adminDashboard]]);
+
+/** The route a path redirects to, whatever its case or trailing slash; undefined when it is no alias. */
+export function redirectOf(pathname: string): string | undefined {
+  return REDIRECTS.get(canonical(pathname));
+}
+
 /**
  * The pages the client build renders to HTML ahead of time: the public ones,
  * which look the same for everybody. The dashboards depend on who is logged in.

@@ -8,7 +8,7 @@ import compression from 'compression';
 import helmet from 'helmet';
 import { ErrorCode } from '@tc/domain/errors';
 import { ServerMessage } from '@tc/domain/server-messages';
-import { isKnownRoute, prerenderedFile } from '@tc/domain/routes';
+import { isKnownRoute, prerenderedFile, redirectOf } from '@tc/domain/routes';
 import type { Config } from './config.ts';
 import { DASHBOARD_PATH } from './dashboard.ts';
 import { calendarRouter } from './routes/calendar.ts';
@@ -158,6 +158,13 @@ function serveClient(app: express.Express, clientDir: string): void {
   app.use((req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (req.path.startsWith('/api/') || req.path.startsWith('/parse/')) return next();
+    // An alias is moved for good: said in HTTP, so that bookmarks and tools learn the address.
+    const target = redirectOf(req.path);
+    if (target) {
+      const query = req.originalUrl.indexOf('?');
+      res.redirect(308, query < 0 ? target : target + req.originalUrl.slice(query));
+      return;
+    }
     // A public page pre-rendered by the client build, else the empty shell.
     const prerendered = prerenderedFile(req.path);
     const html =

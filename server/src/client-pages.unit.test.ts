@@ -43,6 +43,16 @@ async function get(route: string, headers: Record<string, string> = {}) {
 }
 
 describe('client pages', () => {
+  it('redirects /admindashboard to /admindashborad in HTTP, keeping the query', async () => {
+    for (const alias of ['/admindashboard', '/AdminDashboard/', '/admindashboard?x=1']) {
+      const response = await fetch(`${base}${alias}`, { redirect: 'manual' });
+      expect(response.status, alias).toBe(308);
+      expect(response.headers.get('location'), alias).toBe(
+        alias.endsWith('?x=1') ? '/admindashborad?x=1' : '/admindashborad',
+      );
+    }
+  });
+
   it('answers a pre-rendered route with its page, whatever the case or trailing slash', async () => {
     expect(await get('/')).toMatchObject({ status: 200, body: 'home page' });
     expect(await get('/Registeruser')).toMatchObject({ status: 200, body: 'registration page' });
