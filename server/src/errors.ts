@@ -1,5 +1,6 @@
 // The one Express error handler: `{error, code, requestId}`, the right status, never a stack trace.
 
+import { randomUUID } from 'node:crypto';
 import type { ErrorRequestHandler, Request } from 'express';
 import { CALLS, type CallSpec } from '@tc/domain/api/contract';
 import { AppError, ErrorCode, httpStatusOf } from '@tc/domain/errors';
@@ -27,6 +28,15 @@ export function errorBody(req: Request, error: string, code: ErrorCode, extra: o
   const path = req.originalUrl.split('?')[0]!.replace(/\/+$/, '').toLowerCase();
   const documented = DOCUMENTED_EXTRA.get(`${req.method} ${path}`) ?? {};
   return { ...documented, ...extra, error, code, ...(requestId ? { requestId } : {}) };
+}
+
+/**
+ * An error body written before the site's middleware runs (while it starts or stops, or for
+ * a request Node itself refuses): the same shape, with an id of its own, which the answer
+ * sends as its X-Request-Id header too.
+ */
+export function standaloneErrorBody<E extends object>(error: string, code: ErrorCode, extra?: E) {
+  return { ...(extra ?? ({} as E)), error, code, requestId: randomUUID() };
 }
 
 export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next) => {

@@ -36,7 +36,13 @@ describe('HTTP limits', () => {
     const res = await fetch(`${t.url}/api/health`, { headers: { 'x-big': 'x'.repeat(40_000) } });
     expect(res.status).toBe(431);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
-    expect(await res.json()).toEqual({ error: expect.any(String), code: 107 });
+    // In the shape of every error, with an id of its own, also sent as the header.
+    expect(await res.json()).toEqual({
+      error: expect.any(String),
+      code: 107,
+      requestId: res.headers.get('x-request-id'),
+    });
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('answers JSON 408 and closes when headers arrive too slowly', async () => {

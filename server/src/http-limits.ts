@@ -6,6 +6,7 @@ import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { ErrorCode } from '@tc/domain/errors';
 import { ServerMessage } from '@tc/domain/server-messages';
+import { standaloneErrorBody } from './errors.ts';
 
 export interface HttpLimits {
   maxConnections: number;
@@ -58,9 +59,11 @@ export function applyHttpLimits(http: Server, limits: HttpLimits): void {
         : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
           ? [408, 'Request Timeout', ServerMessage.requestTimeout]
           : [400, 'Bad Request', ServerMessage.badRequest];
-    const body = JSON.stringify({ error: message, code: ErrorCode.BadRequest });
+    const answer = standaloneErrorBody(message, ErrorCode.BadRequest);
+    const body = JSON.stringify(answer);
     socket.end(
       `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json; charset=utf-8\r\n` +
+        `x-request-id: ${answer.requestId}\r\n` +
         `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
     );
   });

@@ -153,7 +153,9 @@ describe('the server process', () => {
       status: 'starting',
       error: 'The site is starting. Please try again in a moment.',
       code: 3503,
+      requestId: early?.headers.get('x-request-id'),
     });
+    expect(early?.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     await first.waitFor('running at');
     expect(first.output()).toContain(`http://localhost:${port}`);
     // A password from the environment is never printed; a generated one only once (config.unit.test.ts).

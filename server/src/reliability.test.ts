@@ -197,7 +197,9 @@ describe('reliability of the server process', () => {
       status: 'stopping',
       error: 'The site is restarting. Please try again in a moment.',
       code: 3503,
+      requestId: health.headers.get('x-request-id'),
     });
+    expect(health.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     expect((await call('GET', '/api/ready')).status).toBe(503);
     expect((await call('POST', '/api/check-email', { email: known.student.email })).status).toBe(503);
 

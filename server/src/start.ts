@@ -12,6 +12,7 @@ import { calendarFeed } from '@tc/cloud/timetable/calendar-feed';
 import { purgeEndedSessions } from '@tc/cloud/users/sessions';
 import { redoErasures } from '@tc/cloud/students/status';
 import { ensureAdmin } from './admin-bootstrap.ts';
+import { standaloneErrorBody } from './errors.ts';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
 import { createDashboard } from './dashboard.ts';
@@ -129,16 +130,23 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
   let drained: (() => void) | undefined;
   // Listen first, answering 503 until ready, so that PORT=0 gets its port now.
   let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => {
+    const body = standaloneErrorBody(ServerMessage.siteStarting, ErrorCode.Unavailable, { status: 'starting' });
     res
-      .writeHead(503, { 'content-type': 'application/json', 'retry-after': '5' })
-      .end(JSON.stringify({ status: 'starting', error: ServerMessage.siteStarting, code: ErrorCode.Unavailable }));
+      .writeHead(503, { 'content-type': 'application/json', 'retry-after': '5', 'x-request-id': body.requestId })
+      .end(JSON.stringify(body));
   };
   // Checks for headers and requests over their time limits every second (Node: 30 s).
   const http = createServer({ connectionsCheckingInterval: 1_000 }, (req, res) => {
     if (shuttingDown) {
+      const body = standaloneErrorBody(ServerMessage.siteStopping, ErrorCode.Unavailable, { status: 'stopping' });
       res
-        .writeHead(503, { 'content-type': 'application/json', connection: 'close', 'retry-after': '5' })
-        .end(JSON.stringify({ status: 'stopping', error: ServerMessage.siteStopping, code: ErrorCode.Unavailable }));
+        .writeHead(503, {
+          'content-type': 'application/json',
+          connection: 'close',
+          'retry-after': '5',
+          'x-request-id': body.requestId,
+        })
+        .end(JSON.stringify(body));
       return;
     }
     inFlight.add(res);

@@ -810,11 +810,22 @@ export const ERROR_BODY = S.object(
   },
   ['error', 'code', 'requestId'],
 );
-/** A health check's failure: the failure body with the status the check reports. */
-export const UNAVAILABLE_BODY = S.object({ ...ERROR_BODY.properties, status: { const: 'unavailable' } }, [
-  'status',
-  'error',
-  'code',
-  'requestId',
-]);
+/**
+ * Any call's 503: the site is starting or stopping (every path answers so, `status` says
+ * which), or the database does not answer (`status` only from the health checks).
+ */
+export const UNAVAILABLE_BODY = S.object(
+  {
+    status: { type: 'string', enum: ['unavailable', 'starting', 'stopping'] },
+    error: S.str,
+    code: { type: 'integer' },
+    requestId: ERROR_BODY.properties.requestId,
+  },
+  ['error', 'code', 'requestId'],
+);
+/** A health check's 503, which always says its status. */
+export const HEALTH_UNAVAILABLE_BODY = {
+  ...UNAVAILABLE_BODY,
+  required: ['status', ...UNAVAILABLE_BODY.required],
+} as const;
 export type ErrorBody = Infer<typeof ERROR_BODY>;

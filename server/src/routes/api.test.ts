@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXPORT_PATH } from '@tc/domain/admin-tools';
 import { CALLS, type CallSpec } from '@tc/domain/api/contract';
 import { ErrorCode } from '@tc/domain/errors';
 import { ServerMessage } from '@tc/domain/server-messages';
@@ -198,7 +199,7 @@ describe('bad input', () => {
 });
 
 describe('the OpenAPI document against the answers', () => {
-  it("documents a student's refusal on every admin call and an admin's on every student call, and an unknown feed", async () => {
+  it("documents a student's refusal on every admin call and an admin's on every student call, the export's, and an unknown feed", async () => {
     const { student } = await register(t);
     const studentToken = await loginStudent(t, student.email, student.password);
     const adminToken = await loginAdmin(t);
@@ -207,6 +208,11 @@ describe('the OpenAPI document against the answers', () => {
       const { res, what } = await callWithNoRecord(name, spec, spec.auth === 'admin' ? studentToken : adminToken);
       expect(res.status, what).toBe(403);
       expectDocumented(spec.method, spec.path, res, what);
+    }
+    for (const token of [undefined, studentToken]) {
+      const refused = await t.api('GET', EXPORT_PATH, undefined, token);
+      expect(refused.status).toBe(token ? 403 : 401);
+      expectDocumented('GET', EXPORT_PATH, refused, `the export ${token ? 'as a student' : 'without a session'}`);
     }
     const feed = await t.api('GET', `/api/calendar/${randomBytes(24).toString('base64url')}.ics`);
     expect(feed.status).toBe(404);

@@ -22,6 +22,7 @@ import { bearerToken } from '../bearer.ts';
 import { recordActivity } from '@tc/cloud/activity/log';
 import type { User } from '@tc/cloud/users/accounts';
 import { callCloudFunctionAs, sessionUser } from '../cloud-call.ts';
+import { errorBody } from '../errors.ts';
 import type { Sql } from '../database/sql.ts';
 
 interface Filters {
@@ -203,11 +204,9 @@ export function exportRoute(sql: Sql): RequestHandler {
       );
     } catch (error) {
       if (!(error instanceof AppError)) return next(error);
-      res.status(httpStatusOf(error.code)).json({
-        error: error.message,
-        code: error.code,
-        ...(error.field ? { field: error.field } : {}),
-      });
+      res
+        .status(httpStatusOf(error.code))
+        .json(errorBody(req, error.message, error.code, error.field ? { field: error.field } : {}));
       return;
     }
     const text = `SELECT ${COLUMNS_SQL} FROM "_User" WHERE ${filters.where.join(' AND ')} ORDER BY ${filters.order}`;

@@ -4,7 +4,14 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import express, { type Router } from 'express';
-import { CALLS, ERROR_BODY, pathParamsOf, UNAVAILABLE_BODY, type CallSpec } from '@tc/domain/api/contract';
+import {
+  CALLS,
+  ERROR_BODY,
+  HEALTH_UNAVAILABLE_BODY,
+  pathParamsOf,
+  UNAVAILABLE_BODY,
+  type CallSpec,
+} from '@tc/domain/api/contract';
 import { PRODUCT_NAME } from '@tc/domain/constants';
 import { ErrorCode, HTTP_STATUS } from '@tc/domain/errors';
 import { CALENDAR_PATH } from './calendar.ts';
@@ -22,7 +29,8 @@ function failureResponses(spec: CallSpec): Record<string, { description: string 
   if (pathParamsOf(spec).length) statuses.add(HTTP_STATUS[ErrorCode.NotFound]);
   // Any body is read (and refused when it is not JSON, or too large), whether the call takes one or not.
   if (spec.method !== 'GET') statuses.add(413).add(415);
-  if (spec.unavailable) statuses.add(503);
+  // Every path answers 503 while the site starts or stops; a call, when the database does not answer.
+  statuses.add(503);
   if (spec.taken) statuses.add(HTTP_STATUS[ErrorCode.EmailTaken]);
   if (spec.limit !== 'none') statuses.add(HTTP_STATUS[ErrorCode.TooManyRequests]);
   const describe: Record<number, string> = {
@@ -33,7 +41,9 @@ function failureResponses(spec: CallSpec): Record<string, { description: string 
     409: 'The e-mail (code 3033) or the mobile (3034) is already registered',
     413: 'The body is over the 100 kB any call may send',
     415: 'The body is not JSON (send Content-Type: application/json, in UTF-8)',
-    503: 'The database does not answer (or the site is shutting down)',
+    503: spec.unavailable
+      ? 'The database does not answer, or the site is starting or shutting down'
+      : 'The site is starting or shutting down, or the database does not answer: try again shortly',
     429: 'Too many requests from this address; try again later',
   };
   return Object.fromEntries(
@@ -41,7 +51,7 @@ function failureResponses(spec: CallSpec): Record<string, { description: string 
       String(status),
       {
         description: describe[status] ?? 'Failed',
-        ...json(status === 503 && spec.unavailable ? UNAVAILABLE_BODY : ERROR_BODY),
+        ...json(status !== 503 ? ERROR_BODY : spec.unavailable ? HEALTH_UNAVAILABLE_BODY : UNAVAILABLE_BODY),
       },
     ]),
   );
