@@ -73,6 +73,18 @@ describe('validateAssessment', () => {
     expect(validateAssessment({ ...valid, title: 'x' }).ok).toBe(true);
     expect(validateAssessment({ ...valid, title: 'x'.repeat(80) }).ok).toBe(true);
   });
+
+  it('counts an accent typed apart from its letter as the one character it shows, and stores it composed', () => {
+    const decomposed = 'e\u0301'.repeat(80);
+    expect(validateAssessment({ ...valid, title: decomposed })).toMatchObject({
+      ok: true,
+      value: { title: '\u00e9'.repeat(80) },
+    });
+    expect(validateAssessment({ ...valid, title: decomposed + 'e\u0301' })).toMatchObject({
+      ok: false,
+      field: 'title',
+    });
+  });
 });
 
 describe('parseMarkValue', () => {

@@ -5,7 +5,7 @@ import { BOARDS, GRADES, type Grade } from './constants.ts';
 import { isEnteredDate } from './dates.ts';
 import { RegistrationMessage } from './messages.ts';
 import { wholeNumber } from './whole-number.ts';
-import { hasControlCharacters, showsNothing } from './plain-text.ts';
+import { hasControlCharacters, showsNothing, typedText } from './plain-text.ts';
 import { SUBJECTS } from './subjects.ts';
 
 export type Subject = (typeof SUBJECTS)[number];
@@ -112,7 +112,7 @@ export function validateAssessment(input: AssessmentInput): Check<ValidAssessmen
   if (!board) return fail('board', M.boardInvalid);
   const subject = SUBJECTS.find((s) => s === input.subject);
   if (!subject) return fail('subject', M.subjectInvalid);
-  const title = typeof input.title === 'string' ? input.title.trim().replace(/\s+/g, ' ') : '';
+  const title = typedText(input.title).replace(/\s+/g, ' ');
   if (showsNothing(title)) return fail('title', M.titleRequired);
   if (hasControlCharacters(title)) return fail('title', M.titleControlCharacters);
   if ([...title].length > TITLE_MAX_LENGTH) return fail('title', M.titleTooLong);

@@ -27,3 +27,12 @@ const VISIBLE = new RegExp(`[^\\s\\p{C}\\p{M}\\u2800${BLANK_LETTERS}]`, 'u');
 export function showsNothing(value: string): boolean {
   return !VISIBLE.test(value);
 }
+
+/**
+ * A typed one-line text as it is checked and stored: composed (NFC, so that "é" typed as a
+ * letter and an accent is one character, as it shows, and counts once against a limit) and
+ * trimmed; anything but a string is empty.
+ */
+export function typedText(value: unknown): string {
+  return typeof value === 'string' ? value.normalize('NFC').trim() : '';
+}

@@ -130,6 +130,17 @@ describe('validateHoliday', () => {
     expect(validateHoliday({ title: 'Winter break', from: '2026-12-24', to: '2027-01-01' }).ok).toBe(true);
   });
 
+  it("counts an accent typed apart from its letter once, in a holiday's title and a teacher's name", () => {
+    expect(validateHoliday({ title: 'e\u0301'.repeat(80), from: '2026-11-08' })).toMatchObject({
+      ok: true,
+      value: { title: '\u00e9'.repeat(80) },
+    });
+    expect(validateSlot({ ...good, teacher: 'Ms Re\u0301nee '.repeat(5).trim() })).toMatchObject({
+      ok: true,
+      value: { teacher: 'Ms R\u00e9nee '.repeat(5).trim() },
+    });
+  });
+
   it.each([
     [{ title: '', from: '2026-11-08' }, 'title', M.holidayTitleRequired],
     [{ title: '\u200b\u200b', from: '2026-11-08' }, 'title', M.holidayTitleRequired],

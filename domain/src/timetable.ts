@@ -9,7 +9,7 @@
 import { BOARDS, GRADES, type Grade } from './constants.ts';
 import { isEnteredDate, isoDateToDayNumber } from './dates.ts';
 import { wholeNumber } from './whole-number.ts';
-import { hasControlCharacters, showsNothing } from './plain-text.ts';
+import { hasControlCharacters, showsNothing, typedText } from './plain-text.ts';
 import { TimetableMessage as M } from './timetable-messages.ts';
 import { gradeLabel, parseGrade } from './registration.ts';
 
@@ -129,7 +129,7 @@ export function validateSlot(input: SlotInput): SlotResult {
   }
   // A class never runs past midnight, so each one belongs to one day of the week.
   if (startMinutes + duration > MINUTES_PER_DAY) return fail('duration', M.endsAfterMidnight);
-  const teacher = typeof input.teacher === 'string' ? input.teacher.trim() : '';
+  const teacher = typedText(input.teacher);
   if (showsNothing(teacher)) return fail('teacher', M.teacherRequired);
   if (hasControlCharacters(teacher)) return fail('teacher', M.teacherControlCharacters);
   if ([...teacher].length > TEACHER_MAX_LENGTH) return fail('teacher', M.teacherTooLong);
@@ -203,7 +203,7 @@ export type HolidayResult = { ok: true; value: HolidayFields } | { ok: false; fi
 
 export function validateHoliday(input: { [K in HolidayField]?: unknown }): HolidayResult {
   const fail = (field: HolidayField, message: string): HolidayResult => ({ ok: false, field, message });
-  const title = typeof input.title === 'string' ? input.title.trim() : '';
+  const title = typedText(input.title);
   if (showsNothing(title)) return fail('title', M.holidayTitleRequired);
   if (hasControlCharacters(title)) return fail('title', M.holidayTitleControlCharacters);
   if ([...title].length > HOLIDAY_TITLE_MAX_LENGTH) return fail('title', M.holidayTitleTooLong);
