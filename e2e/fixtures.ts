@@ -217,6 +217,19 @@ export async function waitForRegistrationForm(page: Page): Promise<void> {
 }
 
 /**
+ * Opens the date-of-birth calendar once the registration page has come alive, and returns it.
+ * One click: the button loads the picker, then opens the calendar (slowly on a busy machine);
+ * a second click while it loads would close what the first opened.
+ */
+export async function openDobCalendar(page: Page): Promise<Locator> {
+  await waitForRegistrationForm(page);
+  await page.getByRole('button', { name: /Choose date/ }).click();
+  const calendar = page.getByRole('dialog');
+  await expect(calendar).toBeVisible({ timeout: 15_000 });
+  return calendar;
+}
+
+/**
  * Picks `option` in the select labelled `label` (in `within`, the page by default). A click
  * on an option as its list opens can be lost (CI saw the list stay open, the dialog behind it
  * hidden), so the option is clicked again until the list has closed on it.

@@ -18,6 +18,7 @@ import {
   studentToken,
   test,
   toasts,
+  openDobCalendar,
   waitForRegistrationForm,
 } from './fixtures.ts';
 import { newStudent } from '../testing/students.ts';
@@ -82,11 +83,7 @@ test('the date-of-birth calendar opens on the year view at a child’s birth yea
   const now = new Date();
   const pad = (n: number) => String(n).padStart(2, '0');
   await expect(field).toHaveValue(`${pad(now.getDate())}/${pad(now.getMonth() + 1)}/${now.getFullYear()}`);
-  const calendar = page.getByRole('dialog');
-  // One click: the button waits for the page's code, then loads the picker and opens the
-  // calendar (slowly on a busy machine). A second click would close what the first opened.
-  await page.getByRole('button', { name: /Choose date/ }).click();
-  await expect(calendar).toBeVisible();
+  const calendar = await openDobCalendar(page);
   const childYear = now.getFullYear() - 10;
   const year = calendar.getByRole('radio', { name: String(childYear) });
   await expect(year).toBeFocused();
@@ -109,10 +106,7 @@ test.describe('on a touch phone', () => {
 
   test('the calendar’s heading says no date is picked yet, then names the day picked', async ({ page }) => {
     await page.goto('/registeruser');
-    await waitForRegistrationForm(page);
-    await page.getByRole('button', { name: /Choose date/ }).click();
-    const calendar = page.getByRole('dialog');
-    await expect(calendar).toBeVisible({ timeout: 15_000 });
+    const calendar = await openDobCalendar(page);
     // A phone's calendar is a full dialog with a heading (MUI X's toolbar), not "––".
     await expect(calendar.getByText('No date yet', { exact: true })).toBeVisible();
     await expect(calendar.getByText('––')).toHaveCount(0);

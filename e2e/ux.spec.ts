@@ -2,7 +2,6 @@
 // axe-core on every screen and state at 320 and 1280 px, the calendar above the
 // form, visible focus rings, the terms and privacy pages, and the admin's editor.
 
-import type { Page } from '@playwright/test';
 import {
   expect,
   expectAccessible,
@@ -13,20 +12,11 @@ import {
   studentToken,
   test,
   toasts,
-  waitForRegistrationForm,
+  openDobCalendar,
 } from './fixtures.ts';
 import { newStudent } from '../testing/students.ts';
 
 const WIDTHS = [320, 1280] as const;
-
-/** Opens the date-of-birth calendar, once the page and its picker (loaded on its own) have come alive. */
-async function openCalendar(page: Page): Promise<void> {
-  await waitForRegistrationForm(page);
-  // One click: the button loads the picker and then opens the calendar (slowly on a busy
-  // machine). A second click, while it loads, would close what the first opened.
-  await page.getByRole('button', { name: /Choose date/ }).click();
-  await expect(page.getByRole('dialog')).toBeVisible({ timeout: 15_000 });
-}
 
 for (const width of WIDTHS) {
   test.describe(`at ${width} px`, () => {
@@ -59,7 +49,7 @@ for (const width of WIDTHS) {
       await expect(page.getByLabel('Student Full Name')).toBeFocused();
       await expectAccessible(page, 'registration with an error');
 
-      await openCalendar(page);
+      await openDobCalendar(page);
       const calendar = page.getByRole('dialog');
       // The year view, latest year first, and no future year.
       const thisYear = new Date().getFullYear();
@@ -137,7 +127,7 @@ for (const width of WIDTHS) {
 test('the calendar popup is drawn above the field labels', async ({ page }) => {
   await page.goto('/registeruser');
   const calendar = page.getByRole('dialog');
-  await openCalendar(page);
+  await openDobCalendar(page);
   const box = (await calendar.boundingBox())!;
   // At each point of a grid over the popup, the element drawn there belongs to the popup.
   const outside = await page.evaluate(`(() => {

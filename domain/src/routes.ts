@@ -46,8 +46,8 @@ export function isKnownRoute(pathname: string): boolean {
   return KNOWN.has(canonical(pathname));
 }
 
-/** Where an old or misspelt address leads (the server answers it with a redirect). */
-const REDIRECTS: ReadonlyMap<string, string> = new Map([[Route.adminDashboardAlias, Route.adminDashboard]]);
+/** Where an old or misspelt address leads (the server answers it with a redirect, the client's router too). */
+export const REDIRECTS: ReadonlyMap<string, string> = new Map([[Route.adminDashboardAlias, Route.adminDashboard]]);
 
 /** The route a path redirects to, whatever its case or trailing slash; undefined when it is no alias. */
 export function redirectOf(pathname: string): string | undefined {

@@ -35,8 +35,8 @@ export function errorBody(req: Request, error: string, code: ErrorCode, extra: o
  * a request Node itself refuses): the same shape, with an id of its own, which the answer
  * sends as its X-Request-Id header too.
  */
-export function standaloneErrorBody<E extends object>(error: string, code: ErrorCode, extra?: E) {
-  return { ...(extra ?? ({} as E)), error, code, requestId: randomUUID() };
+export function standaloneErrorBody(error: string, code: ErrorCode, extra: object = {}) {
+  return { ...extra, error, code, requestId: randomUUID() };
 }
 
 export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next) => {

@@ -1,6 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { Navigate, Route as RouterRoute, Routes } from 'react-router-dom';
-import { Route } from '@tc/domain/routes';
+import { REDIRECTS, Route } from '@tc/domain/routes';
 import { SiteLayout } from './site-layout.tsx';
 
 type Module = { default: ComponentType };
@@ -93,7 +93,9 @@ export function AppRoutes() {
     <Routes>
       <RouterRoute element={<SiteLayout />}>
         {routesOf(routes.filter(([, Page]) => WITHOUT_MUI.has(Page)))}
-        <RouterRoute path={Route.adminDashboardAlias} element={<Navigate to={Route.adminDashboard} replace />} />
+        {[...REDIRECTS].map(([from, to]) => (
+          <RouterRoute key={from} path={from} element={<Navigate to={to} replace />} />
+        ))}
         <RouterRoute element={<MuiLayout />}>
           {routesOf(routes.filter(([, Page]) => !WITHOUT_MUI.has(Page)))}
           <RouterRoute path="*" element={<NotFoundPage />} />
