@@ -101,31 +101,35 @@ test('the date-of-birth calendar opens on the year view at a child’s birth yea
   await expect(page.getByRole('button', { name: `Choose date, selected date is 15 Jun ${childYear}` })).toBeVisible();
 });
 
-test.describe('on a touch phone', () => {
-  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+// A touch screen opens the calendar as a dialog with a heading: a phone (320 px) and a tablet (1280 px).
+for (const width of [320, 1280]) {
+  test.describe(`on a touch screen ${width} px wide`, () => {
+    test.use({ viewport: { width, height: width === 320 ? 640 : 900 }, hasTouch: true, isMobile: true });
 
-  test('the calendar’s heading says no date is picked yet, then names the day picked', async ({ page }) => {
-    await page.goto('/registeruser');
-    const calendar = await openDobCalendar(page);
-    // A phone's calendar is a full dialog with a heading (MUI X's toolbar), not "––".
-    await expect(calendar.getByText('No date yet', { exact: true })).toBeVisible();
-    await expect(calendar.getByText('––')).toHaveCount(0);
-    await expectAccessible(page, 'the calendar of a touch phone');
-    const childYear = new Date().getFullYear() - 10;
-    await calendar.getByRole('radio', { name: String(childYear) }).click();
-    await calendar.getByRole('radio', { name: /^(June|Jun)$/ }).click();
-    await calendar.getByRole('gridcell', { name: '15' }).click();
-    const weekday = new Date(Date.UTC(childYear, 5, 15)).toLocaleDateString('en-GB', {
-      weekday: 'short',
-      timeZone: 'UTC',
+    test('the calendar’s heading says no date is picked yet, then names the day picked', async ({ page }) => {
+      await page.goto('/registeruser');
+      const calendar = await openDobCalendar(page);
+      // A phone's calendar is a full dialog with a heading (MUI X's toolbar), not "––".
+      await expect(calendar.getByText('No date yet', { exact: true })).toBeVisible();
+      await expect(calendar.getByText('––')).toHaveCount(0);
+      await expectAccessible(page, `the calendar of a touch screen at ${width} px`);
+      await page.screenshot({ path: test.info().outputPath(`calendar-touch-${width}.png`) });
+      const childYear = new Date().getFullYear() - 10;
+      await calendar.getByRole('radio', { name: String(childYear) }).click();
+      await calendar.getByRole('radio', { name: /^(June|Jun)$/ }).click();
+      await calendar.getByRole('gridcell', { name: '15' }).click();
+      const weekday = new Date(Date.UTC(childYear, 5, 15)).toLocaleDateString('en-GB', {
+        weekday: 'short',
+        timeZone: 'UTC',
+      });
+      await expect(calendar.getByText(`${weekday}, 15 Jun`, { exact: true })).toBeVisible();
+      await expect(calendar.getByText('No date yet')).toHaveCount(0);
+      await calendar.getByRole('button', { name: 'OK' }).click();
+      await expect(calendar).toBeHidden();
+      await expect(page.locator('input[name="dob"]')).toHaveValue(`15/06/${childYear}`);
     });
-    await expect(calendar.getByText(`${weekday}, 15 Jun`, { exact: true })).toBeVisible();
-    await expect(calendar.getByText('No date yet')).toHaveCount(0);
-    await calendar.getByRole('button', { name: 'OK' }).click();
-    await expect(calendar).toBeHidden();
-    await expect(page.locator('input[name="dob"]')).toHaveValue(`15/06/${childYear}`);
   });
-});
+}
 
 // The address changes before a page's code has arrived; the page is there once its heading is.
 const studentDashboardHeading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Student Dashboard' });
