@@ -1,6 +1,7 @@
 // The admin tools' messages. Apart from messages.ts: the public forms' code
 // need not carry them.
 
+import { FULLNAME_MAX_LENGTH } from './constants.ts';
 import { QUERY_YEARS } from './dates.ts';
 
 /** Admin tools. */
@@ -23,6 +24,8 @@ export const AdminToolsMessage = {
   studentEmail: 'This e-mail belongs to a student',
   alreadyAdmin: 'This person is already an administrator',
   nameRequired: 'Name is required',
+  nameTooLong: `Name must be at most ${FULLNAME_MAX_LENGTH} characters`,
+  nameInvisible: 'Name must not contain invisible or control characters',
   logImmutable: 'Activity entries cannot be changed or deleted',
   activityNotLoaded: 'Could not load the activity',
   adminsNotLoaded: 'Could not load the administrators',

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { adminInviteEmail } from './admin-tools.ts';
+import { adminInviteEmail, adminNameProblem } from './admin-tools.ts';
+import { AdminToolsMessage } from './admin-tools-messages.ts';
+import { normalizeFullname } from './registration.ts';
 
 describe('the invitation mail', () => {
   const page = 'https://tuition.example/admin/accept-invite';
@@ -19,5 +21,19 @@ describe('the invitation mail', () => {
     // Or once written in the link: "@2024school" is "%402024school" there.
     const encoded = adminInviteEmail({ name: 'Meera', email: 'x@2024school.in' }, '481516', page).text;
     expect(encoded.match(/\d{6}/g)).toEqual(['481516']);
+  });
+});
+
+describe("an invited administrator's name", () => {
+  it("follows a student's full-name rule, in the Name field's words", () => {
+    expect(adminNameProblem(normalizeFullname('  Meera   Iyer '))).toBeNull();
+    expect(normalizeFullname('  Meera   Iyer ')).toBe('Meera Iyer');
+    expect(adminNameProblem(normalizeFullname(' \t '))).toBe(AdminToolsMessage.nameRequired);
+    expect(adminNameProblem('M'.repeat(100))).toBeNull();
+    expect(adminNameProblem('M'.repeat(101))).toBe('Name must be at most 100 characters');
+    // A non-character, a zero-width space, a direction mark: the mail's greeting would show them.
+    for (const name of ['\ufffe', 'Meera\u200bIyer', 'Meera\u202eIyer']) {
+      expect(adminNameProblem(normalizeFullname(name))).toBe('Name must not contain invisible or control characters');
+    }
   });
 });

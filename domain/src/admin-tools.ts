@@ -2,7 +2,9 @@
 // CSV export and administrator accounts. Shared by the cloud code, the server's
 // export route and the client.
 
+import { AdminToolsMessage } from './admin-tools-messages.ts';
 import { OTP_LENGTH } from './constants.ts';
+import { fullnameProblem } from './registration.ts';
 
 export const STUDENT_STATUSES = ['active', 'deactivated'] as const;
 export type StudentStatus = (typeof STUDENT_STATUSES)[number];
@@ -53,6 +55,12 @@ export const erasedEmail = (objectId: string) => `erased-${objectId.toLowerCase(
 export const ERASED_NAME = 'Erased student';
 export const isErasedEmail = (email: string | undefined | null) =>
   typeof email === 'string' && email.toLowerCase().endsWith(`@${ERASED_DOMAIN}`);
+
+/** What is wrong with an invited administrator's name (normalizeFullname'd), or null: a student's full-name rule, in the Name field's words. */
+export function adminNameProblem(name: string): string | null {
+  if (!name) return AdminToolsMessage.nameRequired;
+  return fullnameProblem(name, { tooLong: AdminToolsMessage.nameTooLong, invisible: AdminToolsMessage.nameInvisible });
+}
 
 /** An admin invitation's set-password code lives 48 hours. */
 export const ADMIN_INVITE_TTL_SECONDS = 48 * 3600;

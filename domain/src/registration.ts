@@ -78,6 +78,21 @@ export function normalizeText(value: string): string {
   return value.normalize('NFKC').trim();
 }
 
+/** A person's name as it is checked and stored: one spelling (NFKC), one space between words. */
+export function normalizeFullname(value: string): string {
+  return normalizeText(value).replace(/\s+/g, ' ');
+}
+
+/**
+ * What is wrong with a non-empty name (normalized), or null: a student's full name and an
+ * administrator's name follow one rule, each told in its own field's words.
+ */
+export function fullnameProblem(name: string, words: { tooLong: string; invisible: string }): string | null {
+  if (name.length > FULLNAME_MAX_LENGTH) return words.tooLong;
+  if (hasInvisibleCharacters(name)) return words.invisible;
+  return null;
+}
+
 export function normalizeEmail(value: string): string {
   return normalizeText(value).toLowerCase();
 }
@@ -185,10 +200,10 @@ export function dobProblem(dob: unknown, today: string): string | null {
 export function validateRegistration(input: RegistrationInput, today: string = todayIso()): RegistrationResult {
   const fail = (field: RegistrationField, message: string): RegistrationResult => ({ ok: false, field, message });
 
-  const fullname = normalizeText(text(input.fullname)).replace(/\s+/g, ' ');
+  const fullname = normalizeFullname(text(input.fullname));
   if (!fullname) return fail('fullname', M.fullnameRequired);
-  if (fullname.length > FULLNAME_MAX_LENGTH) return fail('fullname', M.fullnameTooLong);
-  if (hasInvisibleCharacters(fullname)) return fail('fullname', M.fullnameInvisible);
+  const badName = fullnameProblem(fullname, { tooLong: M.fullnameTooLong, invisible: M.fullnameInvisible });
+  if (badName) return fail('fullname', badName);
 
   const email = normalizeEmail(text(input.email));
   if (!email) return fail('email', M.emailRequired);

@@ -95,6 +95,10 @@ describe('administrators', () => {
     expect(taken.status).toBe(400);
     expect(taken.body.field).toBe('email');
     expect((await t.api('POST', '/api/admins', { email: t.admin.email, name: 'X' }, admin)).status).toBe(400);
+    // A name a greeting would show as nothing, as a student's full name is refused.
+    const blankName = await t.api('POST', '/api/admins', { email: newAdminEmail(), name: '\ufffe' }, admin);
+    expect(blankName.status).toBe(400);
+    expect(blankName.body).toMatchObject({ field: 'name', error: AdminToolsMessage.nameInvisible });
     const token = await loginStudent(t, student.email, student.password);
     expect((await t.api('POST', '/api/admins', { email: newAdminEmail(), name: 'X' }, token)).status).toBe(403);
     expect((await t.api('GET', '/api/admins', undefined, token)).status).toBe(403);

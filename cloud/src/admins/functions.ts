@@ -3,14 +3,19 @@
 // in the activity log.
 
 import { randomBytes } from 'node:crypto';
-import { ADMIN_INVITE_TTL_SECONDS, adminInviteEmail } from '@tc/domain/admin-tools';
+import { ADMIN_INVITE_TTL_SECONDS, adminInviteEmail, adminNameProblem } from '@tc/domain/admin-tools';
 import { ErrorCode } from '@tc/domain/errors';
 import { RegistrationMessage } from '@tc/domain/messages';
 import { ServerMessage } from '@tc/domain/server-messages';
 import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
 import { Route } from '@tc/domain/routes';
-import { isValidEmail, normalizeEmail, normalizePassword, passwordProblem } from '@tc/domain/registration';
-import { FULLNAME_MAX_LENGTH } from '@tc/domain/constants';
+import {
+  isValidEmail,
+  normalizeEmail,
+  normalizeFullname,
+  normalizePassword,
+  passwordProblem,
+} from '@tc/domain/registration';
 import type { CloudDeps } from '../deps.ts';
 import { defineFunction, fail, optionalString, requireStrings, validationFailed } from '../errors.ts';
 import { consumeCode, hasLiveCode, issueCode, liveCodes, voidLiveCode, withdrawCode } from '../otp/codes.ts';
@@ -75,10 +80,10 @@ export function defineAdminAccountFunctions(deps: CloudDeps): void {
     const me = await requireAdmin(request, deps);
     requireStrings(request.params, ['email', 'name']);
     const email = normalizeEmail(optionalString(request.params, 'email') ?? '');
-    const name = (optionalString(request.params, 'name') ?? '').trim();
+    const name = normalizeFullname(optionalString(request.params, 'name') ?? '');
     if (!isValidEmail(email)) validationFailed(RegistrationMessage.emailInvalid, 'email');
-    if (!name) validationFailed(AdminToolsMessage.nameRequired, 'name');
-    if (name.length > FULLNAME_MAX_LENGTH) validationFailed(RegistrationMessage.fullnameTooLong, 'name');
+    const badName = adminNameProblem(name);
+    if (badName) validationFailed(badName, 'name');
 
     const existing = await findUserByEmail(email);
     if (existing && isStudent(existing)) validationFailed(AdminToolsMessage.studentEmail, 'email');

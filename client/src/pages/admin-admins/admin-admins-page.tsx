@@ -11,7 +11,8 @@ import { Navigate } from 'react-router-dom';
 import type { ResponseOf } from '@tc/domain/api/contract';
 import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
 import { RegistrationMessage } from '@tc/domain/messages';
-import { isValidEmail, normalizeEmail } from '@tc/domain/registration';
+import { adminNameProblem } from '@tc/domain/admin-tools';
+import { isValidEmail, normalizeEmail, normalizeFullname } from '@tc/domain/registration';
 import { Route } from '@tc/domain/routes';
 import { ChangePasswordSection } from '../../components/change-password-section.tsx';
 import { LoadStatus } from '../../components/load-status.tsx';
@@ -75,7 +76,8 @@ export default function AdminAdminsPage() {
     event.preventDefault();
     void runInvite(async () => {
       // The rules of domain/, under their fields; the server runs them again.
-      if (!invite.name.trim()) return inviteFailed(AdminToolsMessage.nameRequired, 'name');
+      const badName = adminNameProblem(normalizeFullname(invite.name));
+      if (badName) return inviteFailed(badName, 'name');
       if (!invite.email.trim()) return inviteFailed(RegistrationMessage.emailRequired, 'email');
       if (!isValidEmail(normalizeEmail(invite.email))) return inviteFailed(RegistrationMessage.emailInvalid, 'email');
       const result = await callAsAdmin('inviteAdmin', invite);
