@@ -1,7 +1,19 @@
 // The administrator's side: login, the students table, server-side search,
 // editing a student in a dialog (PUT /api/users/:objectId) and logout.
 
-import { admin, adminToken, apiCall, createStudent, expect, expectToast, localItem, snap, test } from './fixtures.ts';
+import {
+  admin,
+  adminToken,
+  apiCall,
+  chooseOption,
+  createStudent,
+  expect,
+  expectAccessible,
+  expectToast,
+  localItem,
+  snap,
+  test,
+} from './fixtures.ts';
 
 const COLUMNS = ['ID', 'Full Name', 'Gender', 'Mobile', 'Email', 'Date of Birth', 'Board', 'Grade', 'Edit', 'Tools'];
 
@@ -125,6 +137,46 @@ test.describe('admin', () => {
     const reloaded = grid.getByRole('row').filter({ hasText: first.email });
     await expect(reloaded).toHaveCount(1);
     await expect(reloaded.locator('[data-field="grade"]')).toHaveText('7th');
+  });
+
+  test('on a phone the table keeps every column and scrolls sideways inside its card', async ({
+    adminPage: page,
+    request,
+  }) => {
+    const student = await createStudent(request);
+    const grid = page.getByRole('grid', { name: 'Registered students' });
+    await page.getByLabel('Search').fill(student.email);
+    const row = grid.locator(`[role="row"][data-id="${student.objectId}"]`);
+    for (const width of [320, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      await expect(row).toContainText(student.email);
+      // The seed's columns; the Tools are in the student's editor on a phone.
+      await expect(grid.getByRole('columnheader')).toHaveText(COLUMNS.filter((column) => column !== 'Tools'));
+      expect(await page.evaluate('document.documentElement.scrollWidth'), 'the page scrolls sideways').toBe(width);
+      const scroller = grid.locator('.MuiDataGrid-virtualScroller');
+      expect(await scroller.evaluate((el) => el.scrollWidth > el.clientWidth), 'the table scrolls sideways').toBe(true);
+      // The filters' choices show whole, not cut short ("Act…"), the longest too.
+      const wholeChoices = async (status: string) => {
+        for (const filter of ['Grade', 'Board', 'Status']) {
+          const shown = page.getByRole('combobox', { name: filter });
+          expect(await shown.evaluate((el) => el.scrollWidth <= el.clientWidth), `${filter}, ${status}`).toBe(true);
+        }
+      };
+      await wholeChoices('Active');
+      await chooseOption(page, 'Grade', '9th');
+      await chooseOption(page, 'Status', 'Deactivated');
+      await wholeChoices('Deactivated');
+      await chooseOption(page, 'Grade', 'All grades');
+      await chooseOption(page, 'Status', 'Active');
+      await snap(page, `admin-table-${width}`);
+      await expectAccessible(page, `the students table at ${width} px`);
+    }
+    // Edit, the last column, is scrolled to and opens the student's editor.
+    await row.getByRole('button', { name: `Edit ${student.fullname}` }).click();
+    const dialog = page.getByRole('dialog', { name: new RegExp(`^Edit ${student.fullname}`) });
+    await expect(dialog.getByLabel('Email')).toHaveValue(student.email);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
   });
 
   test("a refused edit shows the server's error and keeps the stored value", async ({ adminPage: page, request }) => {

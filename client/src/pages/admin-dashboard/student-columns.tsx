@@ -6,9 +6,6 @@ import { isoToDisplayDate, isValidIsoDate } from '@tc/domain/dates';
 import { gradeLabel } from '@tc/domain/registration';
 import type { StudentRecord } from '@tc/domain/student';
 
-/** The columns a phone shows: the name, the grade and the Edit button. */
-export const PHONE_COLUMNS = ['fullname', 'grade', 'actions'];
-
 /** The admin table's columns; Edit opens the student's dialog. */
 export function studentColumns(onEdit: (objectId: string) => void): GridColDef<StudentRecord>[] {
   return [

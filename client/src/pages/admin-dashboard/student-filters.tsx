@@ -44,12 +44,14 @@ export function useStudentView(): [StudentView, (changes: Partial<StudentView>) 
 const STATUS_LABELS: Record<string, string> = { active: 'Active', deactivated: 'Deactivated', all: 'All' };
 const BOARD_FILTERS = [['', 'All boards'], ...BOARDS.map((b) => [b, b] as const)] as const;
 const STATUS_OPTIONS = STATUS_FILTERS.map((status) => [status, STATUS_LABELS[status]!] as const);
-const FILTER_SX = { flex: { xs: 1, md: 'none' }, width: { md: 150 }, minWidth: 0 } as const;
+/** On a phone the filters share the row and wrap before a choice would be cut short ("Deactivated" is the longest). */
+const FILTER_SX = { flex: { xs: '1 1 96px', md: 'none' }, width: { md: 150 }, minWidth: 0 } as const;
+const STATUS_SX = { ...FILTER_SX, flex: { xs: '1 1 136px', md: 'none' } } as const;
 
 /** Grade, board and status beside the search. */
 export function StudentFilters({ view, onChange }: { view: StudentView; onChange: (c: Partial<StudentView>) => void }) {
   return (
-    <Stack direction="row" spacing={1} useFlexGap sx={{ minWidth: 0 }}>
+    <Stack direction="row" spacing={1} useFlexGap sx={{ minWidth: 0, flexWrap: 'wrap' }}>
       <FilterSelect
         label="Grade"
         value={view.grade}
@@ -69,7 +71,7 @@ export function StudentFilters({ view, onChange }: { view: StudentView; onChange
         value={view.status || 'active'}
         onChange={(status) => onChange({ status: status === 'active' ? '' : status })}
         options={STATUS_OPTIONS}
-        sx={FILTER_SX}
+        sx={STATUS_SX}
       />
     </Stack>
   );

@@ -12,7 +12,7 @@ import type { StudentRecord } from '@tc/domain/student';
 import { UiMessage } from '@tc/domain/messages';
 import { notify } from '../../lib/notify.ts';
 import { useApi } from '../../lib/use-api.ts';
-import { PHONE_COLUMNS, studentColumns } from './student-columns.tsx';
+import { studentColumns } from './student-columns.tsx';
 import { StudentEditDialog } from './student-edit-dialog.tsx';
 import type { StudentView } from './student-filters.tsx';
 import { studentToolsColumn } from './student-tools.tsx';
@@ -43,8 +43,9 @@ const AFTER_DIALOG_CLOSED_MS = 300;
 
 /**
  * The admin's table: pages, sorts and searches on the server.
- * Edit opens a dialog for that student; on a phone the table keeps only the name,
- * the grade and the Edit button.
+ * Edit opens a dialog for that student. On a phone the table keeps every column of the
+ * seed and scrolls sideways inside its card (design.md); the Tools column, the site's own
+ * addition, is left to the student's editor there.
  */
 interface StudentsGridProps {
   query: string;
@@ -136,9 +137,7 @@ export default function StudentsGrid({ query, view, onSortChange, focusAfterRowG
 
   const columns = useMemo(
     () => [
-      ...studentColumns((objectId) => setEditing(rows.find((row) => row.objectId === objectId) ?? null)).filter(
-        (column) => !phone || PHONE_COLUMNS.includes(column.field),
-      ),
+      ...studentColumns((objectId) => setEditing(rows.find((row) => row.objectId === objectId) ?? null)),
       ...(phone ? [] : [studentToolsColumn(reloadAfterTool)]),
     ],
     [rows, phone],
