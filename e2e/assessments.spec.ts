@@ -361,6 +361,59 @@ test('Logout with unsaved marks, answered "Leave", logs out without asking again
   expect(await page.evaluate<string | null>(`window.localStorage.getItem('adminToken')`)).toBeNull();
 });
 
+test("a change of the list's filters keeps the marks being typed, in the panel of the assessment they belong to", async ({
+  adminPage: page,
+  request,
+}) => {
+  const run = tag();
+  await createStudent(request, { fullname: `Filtered ${run}`, grade: 8, board: 'State' });
+  const token = await adminToken(request);
+  const created = await createAssessment(request, token, {
+    grade: 8,
+    board: 'State',
+    subject: 'Science',
+    title: `Filters ${run}`,
+    date: '2026-11-20',
+    maxMarks: 10,
+  });
+  await page.goto(`/admin/assessments?marks=${created.objectId}`);
+  await searchMarks(page, `Filtered ${run}`);
+  const grid = page.getByRole('grid');
+  await grid.getByRole('row').nth(1).locator('[data-field="value"]').click();
+  await page.keyboard.type('6');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Save 1 change' })).toBeEnabled();
+  // Filters that leave the open assessment out of the list: the panel and its typed mark stay.
+  await chooseOption(page, 'Status', 'Published');
+  await chooseOption(page, 'Grade', '2nd');
+  await expect(page.getByRole('heading', { name: `Marks: Science, Filters ${run}` })).toBeVisible();
+  await expect(grid.getByRole('row').nth(1).locator('[data-field="value"]')).toHaveText('6');
+  await page.getByRole('button', { name: 'Save 1 change' }).click();
+  await expect(page.getByRole('button', { name: 'Saved' })).toBeVisible();
+  const saved = await apiCall(
+    request,
+    'GET',
+    `/api/assessments/${created.objectId}/marks?q=${encodeURIComponent(`Filtered ${run}`)}`,
+    undefined,
+    token,
+  );
+  expect((saved.body as { value: unknown }[])[0]).toMatchObject({ value: '6' });
+});
+
+test('a tap beside the new-assessment dialog keeps what was typed; Escape closes it', async ({ adminPage: page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/admin/assessments');
+  await page.getByRole('button', { name: 'New assessment' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New assessment' });
+  await dialog.getByLabel('Title').fill('Unit Test 4');
+  // The dimmed page around the dialog, as a stray thumb would touch it.
+  await page.mouse.click(4, 4);
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Title')).toHaveValue('Unit Test 4');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});
+
 test("a link to an assessment's marks opens them whatever its page in the list; one that is gone says so", async ({
   adminPage: page,
   request,
@@ -412,6 +465,18 @@ test('on a phone the CSV preview lists each bad row with its whole error, the ro
   await expectAccessible(page, 'the CSV preview with errors at 390 px');
   await page.setViewportSize({ width: 320, height: 640 });
   await expectAccessible(page, 'the CSV preview with errors at 320 px');
+  // Rows past the box's edge are reached from the keyboard: the box takes the focus and scrolls.
+  await dialog.getByLabel('CSV file').setInputFiles({
+    name: 'marks.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(Array.from({ length: 12 }, (_, i) => `${99999000 + i},5`).join('\n')),
+  });
+  await expect(rows).toHaveCount(12);
+  await expectAccessible(page, 'a long CSV preview with errors at 320 px');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(dialog.getByRole('table', { name: 'Rows with errors' }).getByRole('row')).toHaveCount(13);
+  await expectAccessible(page, 'a long CSV preview with errors at 1280 px');
+  await page.setViewportSize({ width: 320, height: 640 });
   await dialog.getByLabel('CSV file').setInputFiles(WORKBOOK);
   await expect(dialog.getByText(AssessmentMessage.notCsv)).toBeVisible();
   await expect(rows).toHaveCount(0);

@@ -119,6 +119,11 @@ export default function AdminAssessmentsPage() {
     };
   }, [token, callAsAdmin, page, filters, reload]);
 
+  // An assessment opened from the list or a link is kept while another page or filter of the
+  // list leaves it out: its panel, and the marks typed there, stay.
+  const listed = items?.find((a) => a.objectId === selectedId);
+  if (listed && opened?.objectId !== listed.objectId) setOpened(listed);
+
   // The assessment of a link or a reload (?marks=id) that is not on this page of the
   // list: read on its own. One that is gone says so and closes.
   const missingId =

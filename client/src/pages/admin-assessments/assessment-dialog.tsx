@@ -29,6 +29,7 @@ import { errorField, errorText } from '../../lib/errors.ts';
 import { focusField } from '../../lib/focus-field.ts';
 import { notify } from '../../lib/notify.ts';
 import { useApi } from '../../lib/use-api.ts';
+import { closeOnEscape } from '../../lib/form-dialog.ts';
 
 export type Assessment = ResponseOf<'createAssessment'>;
 
@@ -112,7 +113,7 @@ export function AssessmentDialog({ editing, onClose, onSaved }: Props) {
   };
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby="assessment-dialog-title" fullWidth maxWidth="sm">
+    <Dialog open onClose={closeOnEscape(onClose)} aria-labelledby="assessment-dialog-title" fullWidth maxWidth="sm">
       <form ref={form} onSubmit={(event) => void submit(event)} noValidate>
         <DialogTitle id="assessment-dialog-title">{editing ? 'Edit assessment' : 'New assessment'}</DialogTitle>
         <DialogContent>

@@ -27,6 +27,7 @@ import { notify } from '../../lib/notify.ts';
 import { useApi, type CallAs } from '../../lib/use-api.ts';
 import type { Assessment } from './assessment-dialog.tsx';
 import { readCsvFile } from './read-csv-file.ts';
+import { closeOnEscape } from '../../lib/form-dialog.ts';
 
 type Preview = ResponseOf<'previewMarksCsv'>;
 const SHOWN_ROWS = 200;
@@ -124,7 +125,7 @@ export function CsvImportDialog({ assessment, onClose, onSaved }: Props) {
   const toSave = preview && bad.length === 0 ? preview.rows.length - preview.unchangedCount : 0;
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby="csv-dialog-title" fullWidth maxWidth="md">
+    <Dialog open onClose={closeOnEscape(onClose)} aria-labelledby="csv-dialog-title" fullWidth maxWidth="md">
       <DialogTitle id="csv-dialog-title">Import marks from CSV</DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
@@ -202,9 +203,11 @@ function PreviewRows({ rows, label, phone }: { rows: PreviewRow[]; label: string
   return (
     <>
       {phone ? (
+        // Focusable, so that a keyboard can scroll the rows below the box's edge (WCAG 2.1.1).
         <Stack
           component="ol"
           aria-label={label}
+          tabIndex={0}
           spacing={1}
           sx={{ m: 0, p: 0, listStyle: 'none', maxHeight: 320, overflowY: 'auto' }}
         >
@@ -225,7 +228,7 @@ function PreviewRows({ rows, label, phone }: { rows: PreviewRow[]; label: string
           ))}
         </Stack>
       ) : (
-        <TableContainer sx={{ maxHeight: 320 }}>
+        <TableContainer role="region" aria-label={label} tabIndex={0} sx={{ maxHeight: 320 }}>
           <Table size="small" stickyHeader aria-label={label}>
             <TableHead>
               <TableRow>

@@ -21,6 +21,7 @@ import { notify } from '../../lib/notify.ts';
 import type { CallAs } from '../../lib/use-api.ts';
 import { useFormProblem } from '../../lib/use-form-problem.ts';
 import { StudentTools } from './student-tools.tsx';
+import { closeOnEscape } from '../../lib/form-dialog.ts';
 
 type Values = Record<EditableStudentField, string>;
 
@@ -106,7 +107,7 @@ export function StudentEditDialog(props: StudentEditDialogProps) {
   return (
     <Dialog
       open
-      onClose={busy ? undefined : onClose}
+      onClose={busy ? undefined : closeOnEscape(onClose)}
       fullScreen={phone}
       fullWidth
       maxWidth="sm"

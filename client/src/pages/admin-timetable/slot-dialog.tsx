@@ -23,6 +23,7 @@ import { changedFields } from '../../lib/changed-fields.ts';
 import { errorField, errorText } from '../../lib/errors.ts';
 import { focusField } from '../../lib/focus-field.ts';
 import { useApi } from '../../lib/use-api.ts';
+import { closeOnEscape } from '../../lib/form-dialog.ts';
 
 export type SlotRecord = ResponseOf<'createTimetableSlot'>;
 
@@ -97,7 +98,7 @@ export function SlotDialog({ slot, grade, board, onClose, onSaved }: Props) {
 
   const title = slot ? 'Edit class' : 'Add class';
   return (
-    <Dialog open onClose={onClose} aria-labelledby="slot-dialog-title" fullWidth maxWidth="sm">
+    <Dialog open onClose={closeOnEscape(onClose)} aria-labelledby="slot-dialog-title" fullWidth maxWidth="sm">
       <form ref={form} onSubmit={(event) => void submit(event)} noValidate>
         <DialogTitle id="slot-dialog-title">
           {title}: {gradeLabel(Number(draft.grade))} grade
