@@ -400,6 +400,39 @@ test("a change of the list's filters keeps the marks being typed, in the panel o
   expect((saved.body as { value: unknown }[])[0]).toMatchObject({ value: '6' });
 });
 
+test('deleting the draft whose marks are open closes its panel and its address', async ({
+  adminPage: page,
+  request,
+}) => {
+  const title = `Deleted ${tag()}`;
+  const token = await adminToken(request);
+  const created = await createAssessment(request, token, {
+    grade: 3,
+    board: 'All',
+    subject: 'English',
+    title,
+    date: '2026-11-20',
+    maxMarks: 10,
+  });
+  await page.goto(`/admin/assessments?marks=${created.objectId}`);
+  const heading = page.getByRole('heading', { name: `Marks: English, ${title}` });
+  await expect(heading).toBeVisible();
+  // The page does not look for the assessment it has just deleted (which answered "not found").
+  const lookups: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'GET' && new URL(r.url()).pathname === `/api/assessments/${created.objectId}`)
+      lookups.push(r.url());
+  });
+  await page.getByRole('button', { name: `Delete ${title}` }).click();
+  await page.getByRole('dialog', { name: 'Delete this draft?' }).getByRole('button', { name: 'Delete' }).click();
+  const listed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/assessments');
+  await expectToast(page, `Deleted “${title}”`);
+  await listed;
+  await expect(heading).toBeHidden();
+  await expect(page).toHaveURL(/\/admin\/assessments$/);
+  expect(lookups).toEqual([]);
+});
+
 test('a tap beside the new-assessment dialog keeps what was typed; Escape closes it', async ({ adminPage: page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/admin/assessments');

@@ -70,6 +70,9 @@ export default function AdminAssessmentsPage() {
   const [items, setItems] = useState<Assessment[] | null>(null);
   // The assessment whose marks are open, kept while the list turns its pages.
   const [opened, setOpened] = useState<Assessment | null>(null);
+  // The one whose Marks was pressed, open once the page's address says so (unsaved marks of
+  // the open one may keep the page where it is: "Stay").
+  const [opening, setOpening] = useState<Assessment | null>(null);
   const [total, setTotal] = useState(0);
   const [page, setPage] = useState(0);
   // The list's filters ('' for all), on the server; a change goes back to the first page.
@@ -121,7 +124,8 @@ export default function AdminAssessmentsPage() {
 
   // An assessment opened from the list or a link is kept while another page or filter of the
   // list leaves it out: its panel, and the marks typed there, stay.
-  const listed = items?.find((a) => a.objectId === selectedId);
+  const listed =
+    items?.find((a) => a.objectId === selectedId) ?? (opening?.objectId === selectedId ? opening : undefined);
   if (listed && opened?.objectId !== listed.objectId) setOpened(listed);
 
   // The assessment of a link or a reload (?marks=id) that is not on this page of the
@@ -172,7 +176,7 @@ export default function AdminAssessmentsPage() {
   ) : null;
   const refresh = () => setReload((n) => n + 1);
   const openMarks = (assessment: Assessment) => {
-    setOpened(assessment);
+    setOpening(assessment);
     setParams({ marks: assessment.objectId });
     reveal.current = true;
     setReveals((n) => n + 1);
@@ -190,7 +194,11 @@ export default function AdminAssessmentsPage() {
     setPending(null);
     if (result.ok) {
       notify.success(kind === 'publish' ? `Published “${assessment.title}”` : `Deleted “${assessment.title}”`);
-      if (kind === 'delete' && opened?.objectId === assessment.objectId) setOpened(null);
+      // A deleted assessment's panel closes, and its address with it.
+      if (kind === 'delete' && opened?.objectId === assessment.objectId) {
+        setOpened(null);
+        setParams({}, { replace: true });
+      }
       // The open panel says "published" at once, even when the list's filter (Drafts) lets it go.
       if (kind === 'publish' && opened?.objectId === assessment.objectId) {
         setOpened({ ...opened, status: 'published' });
