@@ -18,6 +18,7 @@ import {
 } from './fixtures.ts';
 import { tag } from '../testing/students.ts';
 import { AssessmentMessage } from '../domain/src/assessments.ts';
+import type { Board } from '../domain/src/constants.ts';
 import { zonedParts } from '../domain/src/zoned-time.ts';
 
 /** Opens the site as the student of `token`, as their login would have left it. */
@@ -33,6 +34,34 @@ async function createAssessment(
   fields: object,
 ): Promise<{ objectId: string }> {
   return (await apiCall(request, 'POST', '/api/assessments', fields, token)).body as { objectId: string };
+}
+
+/**
+ * A student alone in a new draft's grid (found by a search), with a mark typed and not saved:
+ * the set-up of the tests of unsaved marks. The draft is out of 10, dated 20/11/2026.
+ */
+async function typeUnsavedMark(
+  page: Page,
+  request: APIRequestContext,
+  {
+    fullname,
+    assessment,
+    mark,
+  }: { fullname: string; assessment: { grade: number; board: Board; subject: string; title: string }; mark: string },
+) {
+  await createStudent(request, { fullname, grade: assessment.grade, board: assessment.board });
+  const token = await adminToken(request);
+  const created = await createAssessment(request, token, { ...assessment, date: '2026-11-20', maxMarks: 10 });
+  await page.goto(`/admin/assessments?marks=${created.objectId}`);
+  await searchMarks(page, fullname);
+  const grid = page.getByRole('grid');
+  await expect(grid.getByRole('row')).toHaveCount(2);
+  const cell = grid.getByRole('row').nth(1).locator('[data-field="value"]');
+  await cell.click();
+  await page.keyboard.type(mark);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Save 1 change' })).toBeEnabled();
+  return { token, created, cell };
 }
 
 /** A workbook (.xlsx, a zip) chosen where a CSV file is asked for: its first bytes. */
@@ -332,24 +361,11 @@ test('Logout with unsaved marks, answered "Leave", logs out without asking again
   request,
 }) => {
   const run = tag();
-  await createStudent(request, { fullname: `Leaving ${run}`, grade: 7, board: 'CBSE' });
-  const token = await adminToken(request);
-  const created = await createAssessment(request, token, {
-    grade: 7,
-    board: 'CBSE',
-    subject: 'English',
-    title: `Leave ${run}`,
-    date: '2026-11-20',
-    maxMarks: 10,
+  await typeUnsavedMark(page, request, {
+    fullname: `Leaving ${run}`,
+    assessment: { grade: 7, board: 'CBSE', subject: 'English', title: `Leave ${run}` },
+    mark: '7',
   });
-  await page.goto(`/admin/assessments?marks=${created.objectId}`);
-  await searchMarks(page, `Leaving ${run}`);
-  const grid = page.getByRole('grid');
-  await expect(grid.getByRole('row')).toHaveCount(2);
-  await grid.getByRole('row').nth(1).locator('[data-field="value"]').click();
-  await page.keyboard.type('7');
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('button', { name: 'Save 1 change' })).toBeEnabled();
 
   await page.getByRole('button', { name: 'Logout' }).click();
   const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
@@ -366,28 +382,16 @@ test("a change of the list's filters keeps the marks being typed, in the panel o
   request,
 }) => {
   const run = tag();
-  await createStudent(request, { fullname: `Filtered ${run}`, grade: 8, board: 'State' });
-  const token = await adminToken(request);
-  const created = await createAssessment(request, token, {
-    grade: 8,
-    board: 'State',
-    subject: 'Science',
-    title: `Filters ${run}`,
-    date: '2026-11-20',
-    maxMarks: 10,
+  const { token, created, cell } = await typeUnsavedMark(page, request, {
+    fullname: `Filtered ${run}`,
+    assessment: { grade: 8, board: 'State', subject: 'Science', title: `Filters ${run}` },
+    mark: '6',
   });
-  await page.goto(`/admin/assessments?marks=${created.objectId}`);
-  await searchMarks(page, `Filtered ${run}`);
-  const grid = page.getByRole('grid');
-  await grid.getByRole('row').nth(1).locator('[data-field="value"]').click();
-  await page.keyboard.type('6');
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('button', { name: 'Save 1 change' })).toBeEnabled();
   // Filters that leave the open assessment out of the list: the panel and its typed mark stay.
   await chooseOption(page, 'Status', 'Published');
   await chooseOption(page, 'Grade', '2nd');
   await expect(page.getByRole('heading', { name: `Marks: Science, Filters ${run}` })).toBeVisible();
-  await expect(grid.getByRole('row').nth(1).locator('[data-field="value"]')).toHaveText('6');
+  await expect(cell).toHaveText('6');
   await page.getByRole('button', { name: 'Save 1 change' }).click();
   await expect(page.getByRole('button', { name: 'Saved' })).toBeVisible();
   const saved = await apiCall(
