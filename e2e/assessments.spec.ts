@@ -475,6 +475,8 @@ test('on a phone the CSV preview lists each bad row with its whole error, the ro
   adminPage: page,
   request,
 }) => {
+  // Five axe runs and three widths: 49 s in a full CI run, where 60 s is the default.
+  test.setTimeout(120_000);
   const token = await adminToken(request);
   const a = await createAssessment(request, token, {
     grade: 6,
