@@ -1,16 +1,56 @@
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
-/** A TCP port that is free on 127.0.0.1 right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** The lowest port this module hands out: below it sit the well-known services (5432, 6379, 8080, ...). */
+const LOWEST = 20_000;
+
+/**
+ * The ports the kernel gives to outgoing connections and to `listen(0)`
+ * (Linux's `ip_local_port_range`; 32768-60999 when it cannot be read).
+ */
+function ephemeralRange(): [number, number] {
+  try {
+    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    if (low !== undefined && high !== undefined && Number.isInteger(low) && Number.isInteger(high) && low <= high) {
+      return [low, high];
+    }
+  } catch {
+    // Not Linux: the usual range.
+  }
+  return [32_768, 60_999];
+}
+
+/** Listens on 127.0.0.1:port (0: any the kernel picks) and closes again: the port, or undefined when taken. */
+function tryPort(port: number): Promise<number | undefined> {
+  return new Promise((resolve) => {
     const server = createServer();
     server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.on('error', () => resolve(undefined));
+    server.listen(port, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : undefined));
     });
   });
+}
+
+/**
+ * A TCP port that is free on 127.0.0.1 right now, chosen at random outside the
+ * kernel's ephemeral range. A caller binds it later (a child process may first
+ * spend a minute setting a database up); a port from the ephemeral range could be
+ * taken in that time by any outgoing connection on the machine (a test run's
+ * hundreds of database connections), which made a start fail now and then with
+ * "port in use". Outside it, only another caller of this function could take it.
+ */
+export async function freePort(): Promise<number> {
+  const [low, high] = ephemeralRange();
+  // Below the range when there is room, else above it.
+  const [from, to] = low - LOWEST >= 1_000 ? [LOWEST, low - 1] : [high + 1, 65_535];
+  for (let attempt = 0; attempt < 100 && to - from >= 1_000; attempt += 1) {
+    const port = await tryPort(from + Math.floor(Math.random() * (to - from + 1)));
+    if (port !== undefined) return port;
+  }
+  // No room outside the range, or all of it taken: the kernel's choice.
+  const port = await tryPort(0);
+  if (port === undefined) throw new Error('no free port');
+  return port;
 }
