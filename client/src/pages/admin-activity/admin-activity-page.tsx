@@ -35,6 +35,8 @@ export default function AdminActivityPage() {
   const [total, setTotal] = useState(0);
   const [admins, setAdmins] = useState<ResponseOf<'listAdmins'>>([]);
   const key = params.toString();
+  /** Bumped by "Try again" after a failed load. */
+  const [retries, setRetries] = useState(0);
 
   useEffect(() => {
     if (!token) return;
@@ -72,7 +74,7 @@ export default function AdminActivityPage() {
     return () => {
       cancelled = true;
     };
-  }, [token, callAsAdmin, key]);
+  }, [token, callAsAdmin, key, retries]);
 
   if (!token) return <Navigate to={Route.adminLogin} replace />;
   // Loading while the view on screen has no answer yet.
@@ -142,6 +144,10 @@ export default function AdminActivityPage() {
           <LoadStatus
             failed={entries === 'failed'}
             failedText={AdminToolsMessage.activityNotLoaded}
+            onRetry={() => {
+              setLoaded(null);
+              setRetries((n) => n + 1);
+            }}
             loadingText="Loading ..."
           />
         )}

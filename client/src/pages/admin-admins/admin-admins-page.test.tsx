@@ -132,3 +132,22 @@ describe('the invitation form', () => {
     );
   });
 });
+
+describe('the list of administrators', () => {
+  it('says when it does not come, and loads it again on "Try again"', async () => {
+    let answers = 0;
+    serve({
+      'GET /api/admins': () =>
+        ++answers === 1
+          ? { status: 503, body: { code: ErrorCode.Internal, error: 'Try again' } }
+          : { body: [{ objectId: 'me', email: 'asha@example.com', name: 'Asha', self: true }] },
+    });
+    const { user } = await openAdmins();
+    expect(await screen.findByText(AdminToolsMessage.adminsNotLoaded)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    const list = screen.getByRole('list', { name: 'Administrators' });
+    expect(await within(list).findByText(/asha@example.com/)).toBeInTheDocument();
+    expect(screen.queryByText(AdminToolsMessage.adminsNotLoaded)).not.toBeInTheDocument();
+    expect(answers).toBe(2);
+  });
+});

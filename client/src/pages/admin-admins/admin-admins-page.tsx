@@ -119,7 +119,14 @@ export default function AdminAdminsPage() {
             Administrators and invitations
           </Typography>
           {!Array.isArray(admins) && (
-            <LoadStatus failed={admins === 'failed'} failedText={AdminToolsMessage.adminsNotLoaded} />
+            <LoadStatus
+              failed={admins === 'failed'}
+              failedText={AdminToolsMessage.adminsNotLoaded}
+              onRetry={() => {
+                setAdmins(null);
+                load();
+              }}
+            />
           )}
           <List aria-label="Administrators">
             {(Array.isArray(admins) ? admins : []).map((admin) => (

@@ -97,6 +97,7 @@ function HistoryButton({ row, labelled, callAsAdmin }: ToolProps) {
               failed={entries === 'failed'}
               failedText={AdminToolsMessage.historyNotLoaded}
               loadingText="Loading ..."
+              onRetry={() => void show()}
             />
           )}
         </DialogContent>

@@ -151,12 +151,26 @@ export default function AdminTimetablePage() {
           Grade {gradeLabel(grade)}, {board}: its own classes and those for all boards. Times are the centre&apos;s.
         </Typography>
         {!Array.isArray(slots) ? (
-          <LoadStatus failed={slots === 'failed'} failedText={UiMessage.errorLoadingData} />
+          <LoadStatus
+            failed={slots === 'failed'}
+            failedText={UiMessage.errorLoadingData}
+            onRetry={() => {
+              setSlots(null);
+              loadSlots();
+            }}
+          />
         ) : (
           <WeekGrid slots={slots} onEdit={(slot) => setEditing({ slot })} onDelete={(slot) => setDeleting(slot)} />
         )}
       </Card>
-      <HolidaysCard holidays={holidays} onChanged={() => loadHolidays()} />
+      <HolidaysCard
+        holidays={holidays}
+        onChanged={() => loadHolidays()}
+        onRetry={() => {
+          setHolidays(null);
+          loadHolidays();
+        }}
+      />
       {editing && (
         <SlotDialog
           slot={editing.slot}

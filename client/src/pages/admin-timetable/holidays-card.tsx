@@ -26,13 +26,15 @@ interface Props {
   /** null while loading; 'failed' when it could not be loaded. */
   holidays: HolidayRecord[] | 'failed' | null;
   onChanged: () => void;
+  /** Loads the list again after a failed load. */
+  onRetry: () => void;
 }
 
 const span = (h: HolidayRecord) =>
   h.from === h.to ? isoToDisplayDate(h.from) : `${isoToDisplayDate(h.from)} to ${isoToDisplayDate(h.to)}`;
 
 /** The centre's holidays (no class takes place on them): the list, add and delete. */
-export function HolidaysCard({ holidays, onChanged }: Props) {
+export function HolidaysCard({ holidays, onChanged, onRetry }: Props) {
   const { call: callAsAdmin } = useApi('admin');
   const [removing, setRemoving] = useState<string | null>(null);
   /** The holiday whose delete waits for the admin's yes. */
@@ -96,7 +98,7 @@ export function HolidaysCard({ holidays, onChanged }: Props) {
         Holidays
       </Typography>
       {holidays === null || holidays === 'failed' ? (
-        <LoadStatus failed={holidays === 'failed'} failedText={UiMessage.errorLoadingData} />
+        <LoadStatus failed={holidays === 'failed'} failedText={UiMessage.errorLoadingData} onRetry={onRetry} />
       ) : holidays.length === 0 ? (
         <Typography color="text.secondary">No holidays yet.</Typography>
       ) : (

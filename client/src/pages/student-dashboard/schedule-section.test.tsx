@@ -153,6 +153,26 @@ describe('the schedule on the student dashboard', () => {
     await waitFor(() => expect(asked()).toBe(2));
   });
 
+  it('says when the timetable does not come, and loads it again on "Try again"', async () => {
+    signIn();
+    let answers = 0;
+    mockFetch({
+      'GET /api/students/me': () => ({ body: profile }),
+      'GET /api/students/me/schedule': () =>
+        ++answers === 1 ? { status: 503, body: { code: 3503, error: 'Try again' } } : { body: schedule(600) },
+      'GET /api/students/me/calendar': () => ({
+        body: { url: 'http://localhost/api/calendar/abc.ics', webcalUrl: 'webcal://localhost/api/calendar/abc.ics' },
+      }),
+    });
+    renderApp('/dashboard');
+    expect(await screen.findByText('Your timetable could not be loaded.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    const next = await screen.findByRole('region', { name: 'Next class' });
+    expect(await within(next).findByText('Mathematics')).toBeInTheDocument();
+    expect(screen.queryByText('Your timetable could not be loaded.')).not.toBeInTheDocument();
+    expect(answers).toBe(2);
+  });
+
   it('asks for the next class once the one on the card has ended', async () => {
     signIn();
     const { calls } = serve(schedule(-120));

@@ -26,6 +26,7 @@ import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { useApi, type CallAs, type CallResult } from '../../lib/use-api.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { LoadStatus } from '../../components/load-status.tsx';
 
 type Schedule = ResponseOf<'getMySchedule'>;
 type ScheduledClass = Schedule['days'][number]['classes'][number];
@@ -118,7 +119,14 @@ export function ScheduleSection({ batch }: Props) {
   if (failed && !schedule) {
     return (
       <Card component="section" sx={{ p: { xs: 2.5, sm: 4 }, mb: 3 }}>
-        <Typography>Your timetable could not be loaded. Please reload the page.</Typography>
+        <LoadStatus
+          failed
+          failedText="Your timetable could not be loaded."
+          onRetry={() => {
+            setFailed(false);
+            reload();
+          }}
+        />
       </Card>
     );
   }

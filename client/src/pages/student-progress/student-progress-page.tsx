@@ -11,6 +11,7 @@ import { chartDateLabels, isoToDisplayDate } from '@tc/domain/dates';
 import { UiMessage } from '@tc/domain/messages';
 import { Route } from '@tc/domain/routes';
 import { LinkButton } from '../../components/link-button.tsx';
+import { LoadStatus } from '../../components/load-status.tsx';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { notify } from '../../lib/notify.ts';
 import { useApi } from '../../lib/use-api.ts';
@@ -94,6 +95,8 @@ export default function StudentProgressPage() {
   const { token, call: callAsStudent } = useApi('student');
   const [progress, setProgress] = useState<Progress | null>(null);
   const [failed, setFailed] = useState(false);
+  /** Bumped by "Try again" after a failed load. */
+  const [retries, setRetries] = useState(0);
 
   useEffect(() => {
     if (!token) return;
@@ -109,7 +112,7 @@ export default function StudentProgressPage() {
     return () => {
       cancelled = true;
     };
-  }, [token, callAsStudent]);
+  }, [token, callAsStudent, retries]);
 
   if (!token) {
     const back: LoginReturnState = { from: Route.progress };
@@ -128,8 +131,16 @@ export default function StudentProgressPage() {
         </LinkButton>
       }
     >
-      {!progress && !failed && <Typography role="status">Loading...</Typography>}
-      {failed && <Typography>Your results could not be loaded. Please try again later.</Typography>}
+      {!progress && (
+        <LoadStatus
+          failed={failed}
+          failedText="Your results could not be loaded."
+          onRetry={() => {
+            setFailed(false);
+            setRetries((n) => n + 1);
+          }}
+        />
+      )}
       {progress && progress.assessments.length === 0 && (
         <Card sx={{ p: { xs: 2.5, sm: 4 } }}>
           <Typography>No marks yet: your first results will appear here after your next test</Typography>

@@ -1,0 +1,44 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockFetch, renderApp } from '../../test/render-app.tsx';
+import { signIn } from '../../test/student.ts';
+
+const progress = {
+  assessments: [
+    {
+      objectId: 'a1',
+      subject: 'Mathematics',
+      title: 'Unit Test 3',
+      date: '2026-11-20',
+      maxMarks: 20,
+      absent: false,
+      marks: 18,
+      percentage: 90,
+    },
+  ],
+  subjects: [
+    {
+      subject: 'Mathematics',
+      averagePercentage: 90,
+      points: [{ date: '2026-11-20', title: 'Unit Test 3', percentage: 90 }],
+    },
+  ],
+};
+
+describe('the progress page', () => {
+  it('says when the results do not come, and loads them again on "Try again"', async () => {
+    signIn();
+    let answers = 0;
+    mockFetch({
+      'GET /api/students/me/progress': () =>
+        ++answers === 1 ? { status: 503, body: { code: 3503, error: 'Try again' } } : { body: progress },
+    });
+    renderApp('/dashboard/progress');
+    expect(await screen.findByText('Your results could not be loaded.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('18 / 20 (90%)')).toBeInTheDocument();
+    expect(screen.queryByText('Your results could not be loaded.')).not.toBeInTheDocument();
+    expect(answers).toBe(2);
+  });
+});
