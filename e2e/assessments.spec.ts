@@ -404,6 +404,40 @@ test("a change of the list's filters keeps the marks being typed, in the panel o
   expect((saved.body as { value: unknown }[])[0]).toMatchObject({ value: '6' });
 });
 
+test("the question before publishing names the students with marks so far and the table's unsaved marks", async ({
+  adminPage: page,
+  request,
+}) => {
+  const run = tag();
+  const title = `Ask ${run}`;
+  await typeUnsavedMark(page, request, {
+    fullname: `Asked ${run}`,
+    assessment: { grade: 2, board: 'State', subject: 'Hindi', title },
+    mark: '8',
+  });
+  await chooseOption(page, 'Status', 'Drafts');
+  await chooseOption(page, 'Grade', '2nd');
+  const publishing = page.getByRole('dialog', { name: 'Publish this assessment?' });
+  await page.getByRole('button', { name: `Publish ${title}` }).click();
+  await expect(publishing).toHaveText(
+    new RegExp(
+      `1 changed mark is not saved yet\\. Students see it once saved\\. No student has marks on “${title}” yet: ` +
+        'each student sees it, and gets an e-mail, once their marks are saved\\.',
+    ),
+  );
+  await expectAccessible(page, 'the question before publishing');
+  await publishing.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Save 1 change' }).click();
+  await expect(page.getByRole('button', { name: 'Saved' })).toBeVisible();
+  await page.getByRole('button', { name: `Publish ${title}` }).click();
+  await expect(publishing).toContainText(
+    `Students will see “${title}”, and each student with marks gets an e-mail (1 student with marks so far).`,
+  );
+  await expect(publishing).not.toContainText('not saved yet');
+  await publishing.getByRole('button', { name: 'Publish' }).click();
+  await expectToast(page, `Published “${title}”`);
+});
+
 test('deleting the draft whose marks are open closes its panel and its address', async ({
   adminPage: page,
   request,

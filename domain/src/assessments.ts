@@ -177,6 +177,16 @@ export const MarksText = {
   leftAsTheyAre: (rows: number) => `${rows} with no marks ${rows === 1 ? 'is left as it is' : 'are left as they are'}.`,
   /** A student listed with an assessment of the batch they have left: "Now in 8th ICSE". */
   movedTo: (batch: string) => `Now in ${batch}`,
+  /**
+   * The question before publishing: who sees it and gets mail (`marked`: students
+   * with marks so far), and the grid's unsaved cells it leaves out.
+   */
+  publish: (title: string, marked: number, unsaved: number) =>
+    (unsaved ? `${MarksText.unsaved(unsaved)} Students see ${unsaved === 1 ? 'it' : 'them'} once saved. ` : '') +
+    (marked === 0
+      ? `No student has marks on “${title}” yet: each student sees it, and gets an e-mail, once their marks are saved.`
+      : `Students will see “${title}”, and each student with marks gets an e-mail ` +
+        `(${countOf(marked, 'student')} with marks so far). Marks can still be corrected afterwards.`),
   /** A CSV preview with errors. */
   rowsWithErrors: (errors: number, rows: number) =>
     `${errors} of ${countOf(rows, 'row')} ${errors === 1 ? 'has an error' : 'have errors'}. ` +

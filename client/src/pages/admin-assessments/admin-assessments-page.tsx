@@ -16,7 +16,13 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
-import { ALL_BOARDS, ASSESSMENT_BOARDS, type AssessmentBoard, type AssessmentStatus } from '@tc/domain/assessments';
+import {
+  ALL_BOARDS,
+  ASSESSMENT_BOARDS,
+  MarksText,
+  type AssessmentBoard,
+  type AssessmentStatus,
+} from '@tc/domain/assessments';
 import type { Grade } from '@tc/domain/constants';
 import { batchLabel } from '@tc/domain/timetable';
 import { isoToDisplayDate } from '@tc/domain/dates';
@@ -85,6 +91,8 @@ export default function AdminAssessmentsPage() {
   const [reload, setReload] = useState(0);
   const [dialog, setDialog] = useState<{ editing: Assessment | null } | null>(null);
   const [pending, setPending] = useState<Pending>(null);
+  /** Cells of the open marks grid typed and not saved yet (the publish question names them). */
+  const [unsavedMarks, setUnsavedMarks] = useState(0);
   const [busy, setBusy] = useState(false);
   const [loadFailed, setLoadFailed] = useState(false);
   // Marks opened from the list or a new assessment: the panel opens below the list, so it
@@ -371,7 +379,12 @@ export default function AdminAssessmentsPage() {
               ? "published: a student's first marks are mailed to them, corrections send no second mail"
               : 'draft'}
           </Typography>
-          <MarksGrid key={selected.objectId} assessment={selected} onSaved={refresh} />
+          <MarksGrid
+            key={selected.objectId}
+            assessment={selected}
+            onSaved={refresh}
+            onUnsavedChange={setUnsavedMarks}
+          />
         </Card>
       )}
 
@@ -393,7 +406,11 @@ export default function AdminAssessmentsPage() {
         title={pending?.kind === 'publish' ? 'Publish this assessment?' : 'Delete this draft?'}
         text={
           pending?.kind === 'publish'
-            ? `Students will see “${pending.assessment.title}”, and each student with marks gets an e-mail. Marks can still be corrected afterwards.`
+            ? MarksText.publish(
+                pending.assessment.title,
+                pending.assessment.markedCount,
+                pending.assessment.objectId === selected?.objectId ? unsavedMarks : 0,
+              )
             : `“${pending?.assessment.title}” and its marks will be deleted.`
         }
         action={pending?.kind === 'publish' ? 'Publish' : 'Delete'}

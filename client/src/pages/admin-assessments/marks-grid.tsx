@@ -43,6 +43,8 @@ interface Props {
   assessment: Assessment;
   /** Marks changed on the server (the average moved). */
   onSaved: () => void;
+  /** The number of unsaved cells, each time it changes (0 when the grid goes). */
+  onUnsavedChange: (count: number) => void;
 }
 
 /**
@@ -51,7 +53,7 @@ interface Props {
  * Escape reverts it). Changes stay here until "Save" sends them in one request;
  * rows the server refuses keep their change and show its message.
  */
-export function MarksGrid({ assessment, onSaved }: Props) {
+export function MarksGrid({ assessment, onSaved, onUnsavedChange }: Props) {
   const { call: callAsAdmin } = useApi('admin');
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [rows, setRows] = useState<Row[]>([]);
@@ -176,6 +178,10 @@ export function MarksGrid({ assessment, onSaved }: Props) {
   );
 
   const pending = Object.keys(changes).length;
+  useEffect(() => {
+    onUnsavedChange(pending);
+    return () => onUnsavedChange(0);
+  }, [pending, onUnsavedChange]);
   /** The rows the server or the cell refused, with why. */
   const problems = Object.entries(errors);
 
