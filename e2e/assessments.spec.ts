@@ -218,6 +218,9 @@ test('admin enters marks in the grid and by CSV and publishes; the student sees 
     .setInputFiles({ name: 'marks.txt', mimeType: 'text/plain', buffer: unicodeText });
   await expect(csvDialog.getByText('The row is good.')).toBeVisible();
   await expect(csvDialog.getByText(AssessmentMessage.notCsv)).toHaveCount(0);
+  // The preview names the file it is of.
+  await expect(csvDialog).toContainText('File: marks.txt');
+  await expect(csvDialog.getByText('Choose another file')).toBeVisible();
   // A blank marks cell (as the template has) leaves the marks typed in the grid.
   await csvDialog
     .getByLabel('CSV file')

@@ -79,12 +79,15 @@ export function CsvImportDialog({ assessment, onClose, onSaved }: Props) {
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   // The file chosen last: the check of a file chosen before it is not shown.
   const latest = useRef(0);
+  // Its name, so that the preview is known to be of the file meant.
+  const [fileName, setFileName] = useState<string | null>(null);
 
   const choose = async (file: File | undefined) => {
     const turn = ++latest.current;
     setPreview(null);
     setCsv(null);
     setFileProblem(null);
+    setFileName(file?.name ?? null);
     if (!file) return setWork(null);
     setWork('checking');
     const read = await readCsvFile(file);
@@ -139,7 +142,7 @@ export function CsvImportDialog({ assessment, onClose, onSaved }: Props) {
               {work === 'template' ? 'Preparing template...' : 'Download template'}
             </Button>
             <Button variant="outlined" component="label">
-              Choose CSV file
+              {fileName ? 'Choose another file' : 'Choose CSV file'}
               <input
                 type="file"
                 accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain"
@@ -153,6 +156,11 @@ export function CsvImportDialog({ assessment, onClose, onSaved }: Props) {
               />
             </Button>
           </Stack>
+          {fileName && (
+            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+              File: <strong>{fileName}</strong>
+            </Typography>
+          )}
           {work === 'checking' && <Alert severity="info">Checking...</Alert>}
           {fileProblem && <Alert severity="error">{fileProblem}</Alert>}
           {preview && bad.length === 0 && (
