@@ -9,15 +9,24 @@ import type { CloudDeps } from './deps.ts';
 import { parse } from './parse.ts';
 import type { User } from './users/accounts.ts';
 
-/** A Parse.Error that also names the field it concerns (the /api facade passes it on). */
-export type FieldError = InstanceType<ReturnType<typeof parse>['Error']> & { field?: string };
+/**
+ * A Parse.Error that also names the field it concerns, and for a refusal for a
+ * while the seconds until a new try can pass (the /api facade and /parse pass them on).
+ */
+export type FieldError = InstanceType<ReturnType<typeof parse>['Error']> & { field?: string; retryAfter?: number };
 
-export function fail(code: ErrorCode, message: string, field?: string): never {
+export function fail(code: ErrorCode, message: string, field?: string, retryAfter?: number): never {
   const Parse = parse();
   const error: FieldError = new Parse.Error(code, message);
   const concerned = fieldOf({ code, field });
   if (concerned) error.field = concerned;
+  if (retryAfter !== undefined) error.retryAfter = Math.max(1, Math.ceil(retryAfter));
   throw error;
+}
+
+/** A refusal for a while: 429 with the message, and the seconds until a new try can pass. */
+export function tooManyRequests(message: string, retryAfter: number): never {
+  return fail(ErrorCode.TooManyRequests, message, undefined, retryAfter);
 }
 
 export function validationFailed(message: string, field?: string): never {
@@ -113,7 +122,7 @@ export function defineFunction<R>(
         throw new Parse.Error(ErrorCode.Unavailable, ServerMessage.databaseUnavailable);
       }
       if (error instanceof Parse.Error && !isDatabaseRefusal(error)) throw error;
-      if (error instanceof AppError) fail(error.code, error.message, error.field);
+      if (error instanceof AppError) fail(error.code, error.message, error.field, error.retryAfter);
       console.error(`cloud function ${name} failed:`, error instanceof Error ? error.stack : error);
       throw new Parse.Error(ErrorCode.Internal, ServerMessage.internal);
     }

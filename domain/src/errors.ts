@@ -64,12 +64,15 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   /** The input field whose rule failed, when one did: forms highlight and focus it. */
   readonly field: string | undefined;
+  /** A refusal for a while (429): the seconds until a new try can pass (HTTP's Retry-After), when known. */
+  readonly retryAfter: number | undefined;
 
-  constructor(code: ErrorCode, message: string, field?: string) {
+  constructor(code: ErrorCode, message: string, field?: string, retryAfter?: number) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.field = field ?? FIELD_OF_CODE[code];
+    this.retryAfter = retryAfter;
   }
 }
 

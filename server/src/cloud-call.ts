@@ -8,7 +8,7 @@
 
 import { AppError, ErrorCode, fieldOf } from '@tc/domain/errors';
 import { ServerMessage } from '@tc/domain/server-messages';
-import { cloudFunction, isDatabaseRefusal } from '@tc/cloud/errors';
+import { cloudFunction, isDatabaseRefusal, type FieldError } from '@tc/cloud/errors';
 import { parse } from '@tc/cloud/parse';
 import type { User } from '@tc/cloud/users/accounts';
 import { userOfSession } from './parse-internals/internals.ts';
@@ -65,5 +65,5 @@ function asAppError(error: unknown): unknown {
   ) {
     return new AppError(ErrorCode.Internal, ServerMessage.internal);
   }
-  return new AppError(error.code as ErrorCode, error.message, fieldOf(error));
+  return new AppError(error.code as ErrorCode, error.message, fieldOf(error), (error as FieldError).retryAfter);
 }

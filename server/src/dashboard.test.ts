@@ -55,6 +55,7 @@ async function logIn(site: TestSite, user: string, password: string, from: strin
     location: res.headers.get('location') ?? '',
     cookie,
     setCookie: res.headers.get('set-cookie'),
+    retryAfter: res.headers.get('retry-after'),
   };
 }
 
@@ -217,6 +218,8 @@ describe('Parse Dashboard', () => {
     }
     const refused = await logIn(t, user, password, attacker);
     expect(refused.status).toBe(429);
+    // The lock's 15 minutes, said to the client too.
+    expect(refused.retryAfter).toBe('900');
     const operator = await logIn(t, user, password, newAddress());
     expect(operator.location).toMatch(/\/apps$/);
   });

@@ -165,6 +165,7 @@ async function dashboardLoginLimits(config: Config, sql: pg.Pool, guard: LoginGu
         if (fromAddress) await byAddress.reward(addressKey, 1);
         res
           .status(429)
+          .set('Retry-After', String(LOGIN_LOCKOUT_MINUTES * 60))
           .type('text/plain')
           .send(`Too many failed logins. Please try again in ${LOGIN_LOCKOUT_MINUTES} minutes.`);
         return;

@@ -23,7 +23,7 @@ async function parse(route: string, body: unknown) {
     headers: { 'X-Parse-Application-Id': t.site.config.appId, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, unknown> };
 }
 
 /** What the function answers when it runs: a result, or an error of its own rules (not a limit, not a refusal). */
@@ -70,6 +70,9 @@ describe('per-address limits', () => {
     const onParse = await parse('/parse/functions/checkEmail', { email });
     expect(onParse.status).toBe(429);
     expect(onParse.body).toEqual({ code: ErrorCode.TooManyRequests, error: expect.stringMatching(/\w/) });
+    // With the seconds until the 600-second window lets a call through again.
+    expect(Number(onParse.headers.get('retry-after'))).toBeGreaterThan(500);
+    expect(Number(onParse.headers.get('retry-after'))).toBeLessThanOrEqual(600);
 
     for (const path of ['/parse/functions/checkEmail', '/parse/./functions/checkEmail', '/functions/checkEmail']) {
       const batch = await parse('/parse/batch', { requests: [{ method: 'POST', path, body: { email } }] });
@@ -89,6 +92,8 @@ describe('per-address limits', () => {
     const refused = await t.api('POST', '/api/check-mobile', { mobile: '9876543210' });
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({ error: expect.any(String), code: ErrorCode.TooManyRequests });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(500);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(600);
   });
 
   it('count the calls of one group across /api and Parse, and a batch counts each of its calls', async () => {

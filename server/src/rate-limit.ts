@@ -46,7 +46,8 @@ export async function createCallLimits(options: {
         await limiter.consume(clientAddress);
       } catch (refusal) {
         if (refusal instanceof RateLimiterRes) {
-          throw new AppError(ErrorCode.TooManyRequests, ServerMessage.tooManyRequests);
+          const seconds = Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
+          throw new AppError(ErrorCode.TooManyRequests, ServerMessage.tooManyRequests, undefined, seconds);
         }
         throw refusal;
       }

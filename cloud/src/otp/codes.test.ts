@@ -124,6 +124,10 @@ describe('one-time codes', () => {
     const again = await sendCode(mobile);
     expect(again.status).toBe(429);
     expect(again.body.error).toMatch(/wait \d+ seconds/);
+    // The same seconds as HTTP's Retry-After.
+    const seconds = /wait (\d+) seconds/.exec(String(again.body.error))![1];
+    expect(again.headers.get('retry-after')).toBe(seconds);
+    expect(Number(seconds)).toBeGreaterThan(25);
     await age(mobile, 31);
     expect((await sendCode(mobile)).status).toBe(200);
   });
@@ -155,6 +159,10 @@ describe('one-time codes', () => {
     const sixth = await sendCode(mobile);
     expect(sixth).toMatchObject({ status: 429, body: { error: ServerMessage.hourlyCap('mobile') } });
     expect(sixth.body.error).toContain('for this number');
+    // A code is free again once the first of the five is an hour old: it was sent 5 x 31 s ago.
+    const retryAfter = Number(sixth.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(3600 - 155 - 5);
+    expect(retryAfter).toBeLessThanOrEqual(3600 - 155 + 1);
     await age(mobile, 3600);
     expect((await sendCode(mobile)).status).toBe(200);
   });

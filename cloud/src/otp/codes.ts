@@ -14,7 +14,7 @@ import {
 import { ErrorCode } from '@tc/domain/errors';
 import { ServerMessage } from '@tc/domain/server-messages';
 import type { CloudDeps } from '../deps.ts';
-import { fail } from '../errors.ts';
+import { fail, tooManyRequests } from '../errors.ts';
 import { MASTER, parse } from '../parse.ts';
 
 export const CODE_CLASS = 'OneTimeCode';
@@ -60,11 +60,17 @@ export async function issueCode(
   if (latest) {
     const waited = (now - latest.createdAt!.getTime()) / 1000;
     if (waited < OTP_RESEND_COOLDOWN_SECONDS) {
-      fail(ErrorCode.TooManyRequests, ServerMessage.cooldown(Math.ceil(OTP_RESEND_COOLDOWN_SECONDS - waited)));
+      const seconds = Math.ceil(OTP_RESEND_COOLDOWN_SECONDS - waited);
+      tooManyRequests(ServerMessage.cooldown(seconds), seconds);
     }
   }
   if (recent.length >= OTP_MAX_PER_TARGET_PER_HOUR) {
-    fail(ErrorCode.TooManyRequests, ServerMessage.hourlyCap(purpose === 'register' ? 'mobile' : 'email'));
+    // A code is free again once the oldest of the hour's last codes is an hour old.
+    const oldest = recent[OTP_MAX_PER_TARGET_PER_HOUR - 1]!.createdAt!.getTime();
+    tooManyRequests(
+      ServerMessage.hourlyCap(purpose === 'register' ? 'mobile' : 'email'),
+      (oldest + HOUR_MS - now) / 1000,
+    );
   }
 
   const code = String(randomInt(OTP_MIN, OTP_MAX + 1));
@@ -94,7 +100,7 @@ export async function issueCode(
       const active = await activeCodeQuery(purpose, target).first(MASTER);
       const age = active ? (Date.now() - active.createdAt!.getTime()) / 1000 : Infinity;
       if (attempt > 0 || age < OTP_RESEND_COOLDOWN_SECONDS) {
-        fail(ErrorCode.TooManyRequests, ServerMessage.cooldown(OTP_RESEND_COOLDOWN_SECONDS));
+        tooManyRequests(ServerMessage.cooldown(OTP_RESEND_COOLDOWN_SECONDS), OTP_RESEND_COOLDOWN_SECONDS);
       }
       if (active) {
         active.set('active', false);

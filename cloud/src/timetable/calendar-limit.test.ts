@@ -18,6 +18,10 @@ it('counts missed feed fetches in the look-up group', async () => {
   const statuses = [];
   for (let i = 0; i < 5; i++) statuses.push((await fetch(`${t.url}/api/calendar/${'B'.repeat(32)}.ics`)).status);
   expect(statuses).toEqual([404, 404, 404, 429, 429]);
+  // A calendar app is told when to come back.
+  expect(
+    Number((await fetch(`${t.url}/api/calendar/${'B'.repeat(32)}.ics`)).headers.get('retry-after')),
+  ).toBeGreaterThan(0);
   expect((await t.api('POST', '/api/check-email', { email: 'a@example.com' })).status).toBe(429);
 });
 

@@ -56,7 +56,7 @@ export const passwords = require('parse-server/lib/password.js') as {
 type ErrorMiddleware = (
   error: unknown,
   req: unknown,
-  res: { json(body: unknown): unknown; status(code: number): unknown },
+  res: { json(body: unknown): unknown; status(code: number): unknown; set(name: string, value: string): unknown },
   next: (error?: unknown) => void,
 ) => void;
 const middlewares = require('parse-server/lib/middlewares.js') as {
@@ -78,6 +78,8 @@ export function answerParseErrorsWithField(): void {
     if ((error as { code?: unknown } | null)?.code === ErrorCode.TooManyRequests) {
       const status = res.status.bind(res);
       res.status = () => status(429);
+      const retryAfter = (error as { retryAfter?: unknown }).retryAfter;
+      if (typeof retryAfter === 'number') res.set('Retry-After', String(retryAfter));
     }
     const field = (error as { field?: unknown } | null)?.field;
     if (typeof field === 'string' && field) {

@@ -29,6 +29,7 @@ export function calendarRouter(feedOf: (token: string, clientAddress: string) =>
         .send(feed);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
+      if (error.retryAfter) res.set('Retry-After', String(error.retryAfter));
       res.status(httpStatusOf(error.code)).json(errorBody(req, error.message, error.code));
     }
   });

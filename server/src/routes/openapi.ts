@@ -20,6 +20,13 @@ import { EXPORT_PATH } from '@tc/domain/admin-tools';
 const require = createRequire(import.meta.url);
 
 const json = (schema: unknown) => ({ content: { 'application/json': { schema } } });
+/** The header of a 429: when a new try can pass. */
+const RETRY_AFTER = {
+  'Retry-After': {
+    description: 'Seconds until a new try can pass, when known',
+    schema: { type: 'integer', minimum: 1 },
+  },
+};
 
 function failureResponses(spec: CallSpec): Record<string, { description: string } & ReturnType<typeof json>> {
   const statuses = new Set<number>([400]);
@@ -51,6 +58,7 @@ function failureResponses(spec: CallSpec): Record<string, { description: string 
       String(status),
       {
         description: describe[status] ?? 'Failed',
+        ...(status === 429 ? { headers: RETRY_AFTER } : {}),
         ...json(status !== 503 ? ERROR_BODY : spec.unavailable ? HEALTH_UNAVAILABLE_BODY : UNAVAILABLE_BODY),
       },
     ]),
@@ -112,7 +120,11 @@ const calendarOperation = {
   responses: {
     '200': { description: 'The feed', content: { 'text/calendar': { schema: { type: 'string' } } } },
     '404': { description: 'No such feed (never was, replaced, or its account deactivated)', ...json(ERROR_BODY) },
-    '429': { description: 'Too many missed look-ups from this address; try again later', ...json(ERROR_BODY) },
+    '429': {
+      description: 'Too many missed look-ups from this address; try again later',
+      headers: RETRY_AFTER,
+      ...json(ERROR_BODY),
+    },
   },
   'x-rate-limit-group': 'lookup',
 };
