@@ -424,14 +424,15 @@ test("the question before publishing names the students with marks so far and th
   await page.getByRole('button', { name: `Publish ${title}` }).click();
   await expect(publishing).toHaveText(
     new RegExp(
-      `1 changed mark is not saved yet\\. Students see it once saved\\. No student has marks on “${title}” yet: ` +
-        'each student sees it, and gets an e-mail, once their marks are saved\\.',
+      `1 changed mark is not saved yet\\. Publishing leaves it out until saved\\. No student has marks on “${title}” yet: ` +
+        'each student sees it, and gets an e-mail, when their marks are saved\\.',
     ),
   );
   await expectAccessible(page, 'the question before publishing');
   await publishing.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('button', { name: 'Save 1 change' }).click();
   await expect(page.getByRole('button', { name: 'Saved' })).toBeVisible();
+  // Asked at once: the list's reload after the save may come while the question is open.
   await page.getByRole('button', { name: `Publish ${title}` }).click();
   await expect(publishing).toContainText(
     `Students will see “${title}”, and each student with marks gets an e-mail (1 student with marks so far).`,

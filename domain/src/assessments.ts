@@ -182,9 +182,11 @@ export const MarksText = {
    * with marks so far), and the grid's unsaved cells it leaves out.
    */
   publish: (title: string, marked: number, unsaved: number) =>
-    (unsaved ? `${MarksText.unsaved(unsaved)} Students see ${unsaved === 1 ? 'it' : 'them'} once saved. ` : '') +
+    (unsaved
+      ? `${MarksText.unsaved(unsaved)} Publishing leaves ${unsaved === 1 ? 'it' : 'them'} out until saved. `
+      : '') +
     (marked === 0
-      ? `No student has marks on “${title}” yet: each student sees it, and gets an e-mail, once their marks are saved.`
+      ? `No student has marks on “${title}” yet: each student sees it, and gets an e-mail, when their marks are saved.`
       : `Students will see “${title}”, and each student with marks gets an e-mail ` +
         `(${countOf(marked, 'student')} with marks so far). Marks can still be corrected afterwards.`),
   /** A CSV preview with errors. */

@@ -20,6 +20,8 @@ function ephemeralRange(): [number, number] {
   return [32_768, 60_999];
 }
 
+const handedOut = new Set<number>();
+
 /** Listens on 127.0.0.1:port (0: any the kernel picks) and closes again: the port, or undefined when taken. */
 function tryPort(port: number): Promise<number | undefined> {
   return new Promise((resolve) => {
@@ -43,11 +45,22 @@ function tryPort(port: number): Promise<number | undefined> {
  */
 export async function freePort(): Promise<number> {
   const [low, high] = ephemeralRange();
-  // Below the range when there is room, else above it.
-  const [from, to] = low - LOWEST >= 1_000 ? [LOWEST, low - 1] : [high + 1, 65_535];
-  for (let attempt = 0; attempt < 100 && to - from >= 1_000; attempt += 1) {
-    const port = await tryPort(from + Math.floor(Math.random() * (to - from + 1)));
-    if (port !== undefined) return port;
+  // Below the range when there is room, else above it, else below it down to the unprivileged ports.
+  const spans: [number, number][] = [
+    [LOWEST, low - 1],
+    [high + 1, 65_535],
+    [1_024, low - 1],
+  ];
+  const span = spans.find(([from, to]) => to - from >= 1_000);
+  for (let attempt = 0; span && attempt < 100; attempt += 1) {
+    const [from, to] = span;
+    const port = from + Math.floor(Math.random() * (to - from + 1));
+    // Never the same port twice from one process: two callers could otherwise both bind it later.
+    if (handedOut.has(port)) continue;
+    if ((await tryPort(port)) !== undefined) {
+      handedOut.add(port);
+      return port;
+    }
   }
   // No room outside the range, or all of it taken: the kernel's choice.
   const port = await tryPort(0);

@@ -408,7 +408,8 @@ export default function AdminAssessmentsPage() {
           pending?.kind === 'publish'
             ? MarksText.publish(
                 pending.assessment.title,
-                pending.assessment.markedCount,
+                // The list's latest answer: a save just made reloads it while the question is open.
+                (items?.find((a) => a.objectId === pending.assessment.objectId) ?? pending.assessment).markedCount,
                 pending.assessment.objectId === selected?.objectId ? unsavedMarks : 0,
               )
             : `“${pending?.assessment.title}” and its marks will be deleted.`

@@ -141,7 +141,7 @@ export function CsvImportDialog({ assessment, onClose, onSaved }: Props) {
             <Button variant="outlined" onClick={() => void template()} disabled={work === 'template'}>
               {work === 'template' ? 'Preparing template...' : 'Download template'}
             </Button>
-            <Button variant="outlined" component="label">
+            <Button variant="outlined" component="label" disabled={work === 'saving'}>
               {fileName ? 'Choose another file' : 'Choose CSV file'}
               <input
                 type="file"

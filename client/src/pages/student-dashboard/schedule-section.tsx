@@ -116,24 +116,18 @@ export function ScheduleSection({ batch }: Props) {
     });
   }, [awaitingInput]);
 
-  if (failed && !schedule) {
+  if (!schedule) {
     return (
       <Card component="section" sx={{ p: { xs: 2.5, sm: 4 }, mb: 3 }}>
         <LoadStatus
-          failed
+          failed={failed}
           failedText="Your timetable could not be loaded."
+          loadingText="Loading your timetable..."
           onRetry={() => {
             setFailed(false);
             reload();
           }}
         />
-      </Card>
-    );
-  }
-  if (!schedule) {
-    return (
-      <Card component="section" sx={{ p: { xs: 2.5, sm: 4 }, mb: 3 }}>
-        <Typography role="status">Loading your timetable...</Typography>
       </Card>
     );
   }

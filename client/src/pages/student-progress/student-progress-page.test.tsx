@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, renderApp } from '../../test/render-app.tsx';
@@ -27,18 +27,25 @@ const progress = {
 };
 
 describe('the progress page', () => {
-  it('says when the results do not come, and loads them again on "Try again"', async () => {
+  it('says when the results do not come, and loads them again on "Try again", the focus kept on the status', async () => {
     signIn();
     let answers = 0;
     mockFetch({
       'GET /api/students/me/progress': () =>
-        ++answers === 1 ? { status: 503, body: { code: 3503, error: 'Try again' } } : { body: progress },
+        ++answers <= 2 ? { status: 503, body: { code: 3503, error: 'Try again' } } : { body: progress },
     });
     renderApp('/dashboard/progress');
     expect(await screen.findByText('Your results could not be loaded.')).toBeInTheDocument();
+    const status = screen.getByText('Your results could not be loaded.');
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    // Failed again: the same status says so, with the focus on it (the button went meanwhile).
+    await waitFor(() => expect(answers).toBe(2));
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(status).toHaveTextContent('Your results could not be loaded.');
+    expect(status).toHaveFocus();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('18 / 20 (90%)')).toBeInTheDocument();
     expect(screen.queryByText('Your results could not be loaded.')).not.toBeInTheDocument();
-    expect(answers).toBe(2);
+    expect(answers).toBe(3);
   });
 });
