@@ -357,6 +357,8 @@ test('two tests on one day keep a point each in the chart, and dates over two ye
   expect(new Set(places).size).toBe(3);
   await expect(chart).toContainText('12/12/25');
   await expect(chart).toContainText('05/03/26');
+  // Straight lines from point to point (a curve's path has "C" commands).
+  await expect(chart.locator('path.MuiLineChart-line')).toHaveAttribute('d', /^M[\d.,-]+(L[\d.,-]+){2}$/);
 });
 
 test('Logout with unsaved marks, answered "Leave", logs out without asking again', async ({

@@ -58,7 +58,8 @@ function SubjectTrend({ subject }: { subject: SubjectProgress }) {
               },
             ]}
             yAxis={[{ min: 0, max: 100, width: 44, valueFormatter: (value: number) => `${value}%` }]}
-            series={[{ data: subject.points.map((p) => p.percentage), label: '%', showMark: true }]}
+            // Straight lines from result to result: a curve draws values between tests that no test gave.
+            series={[{ data: subject.points.map((p) => p.percentage), label: '%', showMark: true, curve: 'linear' }]}
             hideLegend
           />
         </Box>
