@@ -444,6 +444,32 @@ test("the question before publishing names the students with marks so far and th
   await expectToast(page, `Published “${title}”`);
 });
 
+test('a new maximum checks the marks typed and not saved yet again', async ({ adminPage: page, request }) => {
+  const run = tag();
+  const title = `Max ${run}`;
+  const { cell } = await typeUnsavedMark(page, request, {
+    fullname: `Maxed ${run}`,
+    assessment: { grade: 1, board: 'CBSE', subject: 'Science', title },
+    mark: '7',
+  });
+  await chooseOption(page, 'Status', 'Drafts');
+  await chooseOption(page, 'Grade', '1st');
+  const edit = async (maxMarks: string) => {
+    await page.getByRole('button', { name: `Edit ${title}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit assessment' });
+    await dialog.getByLabel('Maximum marks').fill(maxMarks);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+  };
+  const refused = page.getByRole('grid').getByText('Marks must be from 0 to 5 in steps of 0.5, or absent');
+  await edit('5');
+  await expect(refused).toBeVisible();
+  await expect(cell).toHaveText('7');
+  await edit('10');
+  await expect(refused).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Save 1 change' })).toBeEnabled();
+});
+
 test('deleting the draft whose marks are open closes its panel and its address', async ({
   adminPage: page,
   request,

@@ -48,7 +48,8 @@ export default function AdminActivityPage() {
     return () => {
       cancelled = true;
     };
-  }, [token, callAsAdmin]);
+    // "Try again" asks for them again too: a failure of theirs leaves only "All admins".
+  }, [token, callAsAdmin, retries]);
 
   useEffect(() => {
     if (!token) return;

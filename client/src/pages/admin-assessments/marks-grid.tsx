@@ -69,6 +69,23 @@ export function MarksGrid({ assessment, onSaved, onUnsavedChange }: Props) {
   const [saving, setSaving] = useState(false);
   const [importing, setImporting] = useState(false);
   const max = assessment.maxMarks;
+  // The maximum the unsaved marks were checked against: an edit of the assessment that
+  // changes it checks them again (18 typed against 20 is refused once the maximum is 10).
+  const [checkedMax, setCheckedMax] = useState(max);
+  if (checkedMax !== max) {
+    setCheckedMax(max);
+    setErrors((all) => {
+      const next = { ...all };
+      for (const [id, { value }] of Object.entries(changes)) {
+        const now = parseMarkValue(value, max);
+        const before = parseMarkValue(value, checkedMax);
+        if (!now.ok) next[Number(id)] = now.message;
+        // Only the old maximum's own refusal goes; one of the server's stays until a save.
+        else if (!before.ok && next[Number(id)] === before.message) delete next[Number(id)];
+      }
+      return next;
+    });
+  }
 
   useEffect(() => {
     // Only a new search goes back to the first page (not the first render: that would load twice).
