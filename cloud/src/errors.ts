@@ -2,7 +2,7 @@
 // the one way a cloud function is defined: its rate limit counted first.
 
 import { LIMIT_OF_FUNCTION, type CallName, type CALLS } from '@tc/domain/api/contract';
-import { AppError, ErrorCode, fieldOf } from '@tc/domain/errors';
+import { AppError, ErrorCode, fieldOf, retryAfterSeconds } from '@tc/domain/errors';
 import { ServerMessage } from '@tc/domain/server-messages';
 import { clientAddress } from './client-address.ts';
 import type { CloudDeps } from './deps.ts';
@@ -20,7 +20,7 @@ export function fail(code: ErrorCode, message: string, field?: string, retryAfte
   const error: FieldError = new Parse.Error(code, message);
   const concerned = fieldOf({ code, field });
   if (concerned) error.field = concerned;
-  if (retryAfter !== undefined) error.retryAfter = Math.max(1, Math.ceil(retryAfter));
+  if (retryAfter !== undefined) error.retryAfter = retryAfterSeconds(retryAfter);
   throw error;
 }
 

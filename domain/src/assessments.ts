@@ -40,6 +40,8 @@ export const MARKS_MAX_ROWS = 5000;
 export const MARKS_SAVE_MAX_ROWS = 2000;
 
 export const AssessmentMessage = {
+  /** The student's progress page, when its data did not come. */
+  progressNotLoaded: 'Your results could not be loaded.',
   gradeRequired: RegistrationMessage.gradeRequired,
   gradeInvalid: 'Grade must be between 1 to 9',
   boardInvalid: 'Choose a board, or all boards',

@@ -60,6 +60,11 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   [ErrorCode.Unavailable]: 503,
 };
 
+/** A wait as HTTP's Retry-After says it: whole seconds, at least one. */
+export function retryAfterSeconds(seconds: number): number {
+  return Math.max(1, Math.ceil(seconds));
+}
+
 export class AppError extends Error {
   readonly code: ErrorCode;
   /** The input field whose rule failed, when one did: forms highlight and focus it. */
@@ -72,7 +77,7 @@ export class AppError extends Error {
     this.name = 'AppError';
     this.code = code;
     this.field = field ?? FIELD_OF_CODE[code];
-    this.retryAfter = retryAfter;
+    this.retryAfter = retryAfter === undefined ? undefined : retryAfterSeconds(retryAfter);
   }
 }
 

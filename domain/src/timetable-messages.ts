@@ -5,6 +5,8 @@ import { QUERY_YEARS } from './dates.ts';
 
 /** The study schedule: slot and holiday rules, and the toasts of the timetable screens. */
 export const TimetableMessage = {
+  /** The student's dashboard, when the week's timetable did not come. */
+  scheduleNotLoaded: 'Your timetable could not be loaded.',
   gradeRequired: 'Pick a grade from 1 to 9',
   boardInvalid: 'Pick a board (CBSE, ICSE, State) or All boards',
   subjectInvalid: 'Pick a subject from the list',

@@ -16,6 +16,7 @@ import type { LoginGuard } from '@tc/cloud/deps';
 import { countedAddress } from '@tc/cloud/client-address';
 import { loginAccountKey } from '@tc/cloud/users/accounts';
 import type { Config } from './config.ts';
+import { setRetryAfter } from './errors.ts';
 import { hashedKey, limiterFactory } from './login-guard.ts';
 
 export const DASHBOARD_PATH = '/parse-dashboard';
@@ -163,9 +164,9 @@ async function dashboardLoginLimits(config: Config, sql: pg.Pool, guard: LoginGu
       const { verdict } = fromAddress ? await guard.check(account, address) : { verdict: 'locked' as const };
       if (verdict === 'locked') {
         if (fromAddress) await byAddress.reward(addressKey, 1);
+        setRetryAfter(res, LOGIN_LOCKOUT_MINUTES * 60);
         res
           .status(429)
-          .set('Retry-After', String(LOGIN_LOCKOUT_MINUTES * 60))
           .type('text/plain')
           .send(`Too many failed logins. Please try again in ${LOGIN_LOCKOUT_MINUTES} minutes.`);
         return;

@@ -21,6 +21,11 @@ const DOCUMENTED_EXTRA = new Map(
     .map((spec) => [`${spec.method} ${spec.path.toLowerCase()}`, spec.failure!.extra!]),
 );
 
+/** Says a refusal's wait (a 429's), when known, as HTTP's Retry-After header. */
+export function setRetryAfter(res: { set(name: string, value: string): unknown }, seconds: number | undefined): void {
+  if (seconds !== undefined) res.set('Retry-After', String(seconds));
+}
+
 /** An error body: the message, its code, and the request's id to find it in the log. */
 export function errorBody(req: Request, error: string, code: ErrorCode, extra: object = {}) {
   const requestId = requestIdOf(req);

@@ -46,8 +46,12 @@ export async function createCallLimits(options: {
         await limiter.consume(clientAddress);
       } catch (refusal) {
         if (refusal instanceof RateLimiterRes) {
-          const seconds = Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
-          throw new AppError(ErrorCode.TooManyRequests, ServerMessage.tooManyRequests, undefined, seconds);
+          throw new AppError(
+            ErrorCode.TooManyRequests,
+            ServerMessage.tooManyRequests,
+            undefined,
+            refusal.msBeforeNext / 1000,
+          );
         }
         throw refusal;
       }

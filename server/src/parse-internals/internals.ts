@@ -6,6 +6,7 @@
 
 import { createRequire } from 'node:module';
 import { ErrorCode } from '@tc/domain/errors';
+import { setRetryAfter } from '../errors.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -79,7 +80,7 @@ export function answerParseErrorsWithField(): void {
       const status = res.status.bind(res);
       res.status = () => status(429);
       const retryAfter = (error as { retryAfter?: unknown }).retryAfter;
-      if (typeof retryAfter === 'number') res.set('Retry-After', String(retryAfter));
+      setRetryAfter(res, typeof retryAfter === 'number' ? retryAfter : undefined);
     }
     const field = (error as { field?: unknown } | null)?.field;
     if (typeof field === 'string' && field) {

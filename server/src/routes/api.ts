@@ -8,7 +8,7 @@ import { AppError, ErrorCode, httpStatusOf } from '@tc/domain/errors';
 import { ServerMessage } from '@tc/domain/server-messages';
 import { bearerToken } from '../bearer.ts';
 import { callCloudFunction } from '../cloud-call.ts';
-import { errorBody } from '../errors.ts';
+import { errorBody, setRetryAfter } from '../errors.ts';
 import { requestIdOf } from '../operations/request-log.ts';
 import { apiDocs, openApiDocument } from './openapi.ts';
 
@@ -49,7 +49,7 @@ function answerFailure(req: Request, res: Response, spec: CallSpec, error: AppEr
   const status = error.code === ErrorCode.TooManyRequests ? 429 : (spec.failure?.status ?? httpStatusOf(error.code));
   // For the metrics: a login refused or locked out, a code not sent.
   res.locals.errorCode = error.code;
-  if (status === 429 && error.retryAfter) res.set('Retry-After', String(error.retryAfter));
+  if (status === 429) setRetryAfter(res, error.retryAfter);
   res.status(status).json(
     // The call's documented failure fields (success:false) are errorBody's to add.
     errorBody(req, error.message, error.code, error.field ? { field: error.field } : {}),

@@ -6,7 +6,7 @@ import express, { type Router } from 'express';
 import { countedAddress } from '@tc/cloud/client-address';
 import { AppError, ErrorCode, httpStatusOf } from '@tc/domain/errors';
 import { ServerMessage } from '@tc/domain/server-messages';
-import { errorBody } from '../errors.ts';
+import { errorBody, setRetryAfter } from '../errors.ts';
 
 export const CALENDAR_PATH = '/api/calendar/{token}.ics';
 
@@ -29,7 +29,7 @@ export function calendarRouter(feedOf: (token: string, clientAddress: string) =>
         .send(feed);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      if (error.retryAfter) res.set('Retry-After', String(error.retryAfter));
+      setRetryAfter(res, error.retryAfter);
       res.status(httpStatusOf(error.code)).json(errorBody(req, error.message, error.code));
     }
   });

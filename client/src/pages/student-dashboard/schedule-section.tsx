@@ -121,7 +121,7 @@ export function ScheduleSection({ batch }: Props) {
       <Card component="section" sx={{ p: { xs: 2.5, sm: 4 }, mb: 3 }}>
         <LoadStatus
           failed={failed}
-          failedText="Your timetable could not be loaded."
+          failedText={TimetableMessage.scheduleNotLoaded}
           loadingText="Loading your timetable..."
           onRetry={() => {
             setFailed(false);

@@ -6,7 +6,7 @@ import { LineChart } from '@mui/x-charts/LineChart';
 import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import type { ResponseOf } from '@tc/domain/api/contract';
-import { AVERAGE_MIN_STUDENTS } from '@tc/domain/assessments';
+import { AVERAGE_MIN_STUDENTS, AssessmentMessage } from '@tc/domain/assessments';
 import { chartDateLabels, isoToDisplayDate } from '@tc/domain/dates';
 import { UiMessage } from '@tc/domain/messages';
 import { Route } from '@tc/domain/routes';
@@ -135,7 +135,7 @@ export default function StudentProgressPage() {
       {!progress && (
         <LoadStatus
           failed={failed}
-          failedText="Your results could not be loaded."
+          failedText={AssessmentMessage.progressNotLoaded}
           onRetry={() => {
             setFailed(false);
             setRetries((n) => n + 1);
