@@ -431,6 +431,9 @@ test("the question before publishing names the students with marks so far and th
     ),
   );
   await expectAccessible(page, 'the question before publishing');
+  await page.setViewportSize({ width: 320, height: 640 });
+  await expectAccessible(page, 'the question before publishing at 320 px');
+  await page.setViewportSize({ width: 1280, height: 720 });
   await publishing.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('button', { name: 'Save 1 change' }).click();
   await expect(page.getByRole('button', { name: 'Saved' })).toBeVisible();
