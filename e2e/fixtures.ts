@@ -4,7 +4,15 @@
 
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type APIResponse,
+  type Locator,
+  type Page,
+  type Route as PlaywrightRoute,
+} from '@playwright/test';
 import { ADMIN_SESSION_KEY } from '../domain/src/constants.ts';
 import { Route } from '../domain/src/routes.ts';
 import { codeIn, hasCode } from '../testing/codes.ts';
@@ -385,4 +393,17 @@ export async function expectAccessible(page: Page, what: string, only?: string):
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(bad, `axe on ${what}`).toEqual([]);
+}
+
+/**
+ * A routed GET fetched from the site, once more when the connection Playwright kept alive
+ * was closed by the site's idle timeout just as it was reused (ECONNRESET; a CI run met it).
+ */
+export async function fetchFromSite(route: PlaywrightRoute): Promise<APIResponse> {
+  try {
+    return await route.fetch();
+  } catch (error) {
+    if (route.request().method() !== 'GET' || !String(error).includes('ECONNRESET')) throw error;
+    return route.fetch();
+  }
 }

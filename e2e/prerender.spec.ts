@@ -4,7 +4,7 @@
 
 import type { Page, Route as PlaywrightRoute } from '@playwright/test';
 import { newStudent } from '../testing/students.ts';
-import { expect, gradeLabel, isoToDmy, test, untilReactTakesOver } from './fixtures.ts';
+import { expect, fetchFromSite, gradeLabel, isoToDmy, test, untilReactTakesOver } from './fixtures.ts';
 
 test.describe('pre-rendered pages', () => {
   test.describe('without JavaScript', () => {
@@ -66,7 +66,7 @@ test.describe('pre-rendered pages', () => {
       await route.fulfill({ contentType: 'text/javascript', body: '' });
     });
     await page.route(/\/thank-you$/, async (route) => {
-      const response = await route.fetch();
+      const response = await fetchFromSite(route);
       const html = (await response.text()).replace(
         '<div id="root">',
         '<script src="/hold-the-parser.js"></script><div id="root">',
