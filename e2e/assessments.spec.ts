@@ -497,8 +497,9 @@ test('deleting the draft whose marks are open closes its panel and its address',
       lookups.push(r.url());
   });
   await page.getByRole('button', { name: `Delete ${title}` }).click();
-  await page.getByRole('dialog', { name: 'Delete this draft?' }).getByRole('button', { name: 'Delete' }).click();
+  // Waited for from before the delete: the list's reload can answer before the toast shows.
   const listed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/assessments');
+  await page.getByRole('dialog', { name: 'Delete this draft?' }).getByRole('button', { name: 'Delete' }).click();
   await expectToast(page, `Deleted “${title}”`);
   await listed;
   await expect(heading).toBeHidden();
