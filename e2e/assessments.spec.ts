@@ -206,6 +206,10 @@ test('admin enters marks in the grid and by CSV and publishes; the student sees 
   await expect(csvDialog.getByText('2 of 2 rows have errors')).toBeVisible();
   await expect(csvDialog.getByText('This enrollment id appears more than once').first()).toBeVisible();
   await expect(csvDialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+  // A control character an old program left is its line's error, not the whole file's.
+  await csvDialog.getByLabel('CSV file').setInputFiles(file(`${ids[3]},1\u00010\n${ids[4]},16\n\u001a`));
+  await expect(csvDialog.getByText('1 of 2 rows has an error')).toBeVisible();
+  await expect(csvDialog.getByText(AssessmentMessage.controlCharacter)).toBeVisible();
   await snap(page, 'assessments-csv-errors-1280');
   await expectAccessible(page, 'the CSV preview with errors');
   // A workbook chosen by mistake is named for what it is before anything is sent; Excel's

@@ -68,6 +68,8 @@ export const AssessmentMessage = {
   thousandsSeparator: 'Write the marks without a thousands separator, as 1000 or 7.5 (or 7,5)',
   enrollmentIdInvalid: 'The enrollment id must be a whole number',
   quoteBroken: 'A quote (") on this line or above is not closed, or has other characters after it',
+  controlCharacter:
+    'This line has an invisible control character (shown as �): type the line again in your spreadsheet',
   notCsv: 'This is not a CSV file: save it from your spreadsheet as "CSV UTF-8" and choose that file',
   csvTooLarge:
     'The file is larger than the 100 kB the site takes at once (about 5,000 rows): split it into smaller files, or check it is the right file',

@@ -22,6 +22,15 @@ export const MAX_JSON_DEPTH = 20;
 /** C0 controls but tab, line feed and carriage return, and DEL. */
 // eslint-disable-next-line no-control-regex -- finding them is the point
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+/**
+ * Fields that carry a file's text (a marks CSV): its other control characters are the
+ * file's, and its reader shows each line that has one as that row's error
+ * (cloud/src/assessments/marks-csv.ts). A NUL byte (a binary file, which PostgreSQL
+ * would refuse) is still refused here.
+ */
+const FILE_TEXT_FIELDS = new Set(['csv']);
+// eslint-disable-next-line no-control-regex -- finding it is the point
+const NUL = /\u0000/;
 /** Half of a UTF-16 pair without its other half: no character at all. */
 const LONE_SURROGATE = /\p{Cs}/u;
 /** A cloud function's path under /parse. */
@@ -76,22 +85,23 @@ function isClosed(method: string, p: string, inBatch: boolean): boolean {
 
 type JsonProblem = 'depth' | 'control' | 'unicode' | 'typed';
 
-function textProblem(text: string): JsonProblem | undefined {
-  if (CONTROL_CHARACTER.test(text)) return 'control';
+function textProblem(text: string, fileText = false): JsonProblem | undefined {
+  if ((fileText ? NUL : CONTROL_CHARACTER).test(text)) return 'control';
   if (LONE_SURROGATE.test(text)) return 'unicode';
   return undefined;
 }
 
 /**
  * The first problem of a parsed JSON value: too deep, a string with a control
- * character or a lone surrogate, or (with `plain`) a Parse-typed value (`__type`).
+ * character (a file's text field: a NUL) or a lone surrogate, or (with `plain`) a
+ * Parse-typed value (`__type`).
  */
 export function jsonProblem(value: unknown, plain = false): JsonProblem | undefined {
-  const stack: Array<[unknown, number]> = [[value, 1]];
+  const stack: Array<[unknown, number, boolean]> = [[value, 1, false]];
   while (stack.length) {
-    const [item, depth] = stack.pop()!;
+    const [item, depth, fileText] = stack.pop()!;
     if (typeof item === 'string') {
-      const problem = textProblem(item);
+      const problem = textProblem(item, fileText);
       if (problem) return problem;
     } else if (item && typeof item === 'object') {
       if (depth > MAX_JSON_DEPTH) return 'depth';
@@ -99,7 +109,7 @@ export function jsonProblem(value: unknown, plain = false): JsonProblem | undefi
         const problem = textProblem(key);
         if (problem) return problem;
         if (plain && key === '__type') return 'typed';
-        stack.push([child, depth + 1]);
+        stack.push([child, depth + 1, depth === 1 && !Array.isArray(item) && FILE_TEXT_FIELDS.has(key)]);
       }
     }
   }

@@ -9,6 +9,16 @@ describe('jsonProblem', () => {
     expect(jsonProblem({ fullname: 'Nul\u0000' })).toBe('control');
   });
 
+  it("leaves a file's control characters to its reader, but for a NUL", () => {
+    expect(jsonProblem({ objectId: 'x', csv: '1,5\u0001\n2,\u000b6\n\u001a' })).toBeUndefined();
+    expect(jsonProblem({ csv: 'PK\u0003\u0004\u0000' })).toBe('control');
+    // Only a file field of the call itself, and only its text.
+    expect(jsonProblem({ title: 'a\u0001', csv: '1,5' })).toBe('control');
+    expect(jsonProblem({ params: { csv: '1,5\u0001' } })).toBe('control');
+    expect(jsonProblem({ csv: ['1,5\u0001'] })).toBe('control');
+    expect(jsonProblem([{ csv: '1,5\u0001' }])).toBe('control');
+  });
+
   it('refuses a Parse-typed value only where plain JSON is asked for', () => {
     const typed = { when: { __type: 'Date', iso: '2026-01-01T00:00:00.000Z' } };
     expect(jsonProblem(typed)).toBeUndefined();

@@ -157,6 +157,25 @@ describe('assessment rules', () => {
     expect(drafts.status).toBe(200);
   });
 
+  it("lists a board's assessments with those for all boards, which its batches sit too", async () => {
+    const [cbse, icse, everyone] = [
+      await create({ grade: 8, board: 'CBSE', title: 'CBSE only' }),
+      await create({ grade: 8, board: 'ICSE', title: 'ICSE only' }),
+      await create({ grade: 8, board: 'All', title: 'Every board' }),
+    ];
+    const listed = async (board: string) =>
+      (await t.api('GET', `/api/assessments?grade=8&board=${board}&limit=500`, undefined, admin)).body.map(
+        (a: { objectId: string }) => a.objectId,
+      );
+    const forCbse = await listed('CBSE');
+    expect(forCbse).toEqual(expect.arrayContaining([cbse.objectId, everyone.objectId]));
+    expect(forCbse).not.toContain(icse.objectId);
+    const forAll = await listed('All');
+    expect(forAll).toContain(everyone.objectId);
+    expect(forAll).not.toContain(cbse.objectId);
+    expect((await t.api('GET', '/api/assessments?board=Cbse', undefined, admin)).status).toBe(400);
+  });
+
   it("never undoes another admin's change made between its read and its save", async () => {
     const a = await create({ grade: 5, board: 'CBSE', title: 'Edited twice at once' });
     const holder = await t.sql.connect();
@@ -682,6 +701,16 @@ describe('CSV import', () => {
       [2, M.marksInvalid(20)],
       [5, M.quoteBroken],
       [6, undefined],
+    ]);
+    // A control character is its line's error, shown as �, and the other lines are still
+    // read; an old DOS program's Ctrl-Z at the end is no line at all.
+    const controls = await preview(`${c1!.id},5\u0001\r\n${c2!.id},\u000b6\u0007\r\n${c3!.id},4\r\n\u001a`);
+    expect(
+      controls.rows.map((r: { line: number; value: string; error?: string }) => [r.line, r.value, r.error]),
+    ).toEqual([
+      [1, `${c1!.id},5\uFFFD`, M.controlCharacter],
+      [2, `${c2!.id},\uFFFD6\uFFFD`, M.controlCharacter],
+      [3, '4', undefined],
     ]);
     // A workbook or a UTF-16 file read as text is refused (the page says so before sending it).
     for (const csv of ['PK\u0003\u0004\u0014\u0000\u0006\u0000', `e\u0000n\u0000,\u0000${c1!.id}\u0000`]) {

@@ -3,7 +3,13 @@
 // student with marks; a correction after publishing updates the average and
 // sends nothing (a student's first marks after it bring their mail: marks.ts).
 
-import { ASSESSMENT_BOARDS, AssessmentMessage, validateAssessment, type AssessmentInput } from '@tc/domain/assessments';
+import {
+  ALL_BOARDS,
+  ASSESSMENT_BOARDS,
+  AssessmentMessage,
+  validateAssessment,
+  type AssessmentInput,
+} from '@tc/domain/assessments';
 import { changesBetween, NEW_TARGET, recordActivity } from '../activity/log.ts';
 import { ErrorCode } from '@tc/domain/errors';
 import type { CloudDeps, Sql } from '../deps.ts';
@@ -48,7 +54,10 @@ export function defineAssessmentFunctions(deps: CloudDeps): void {
       if (!ASSESSMENT_BOARDS.includes(params.board as never)) {
         validationFailed(AssessmentMessage.boardInvalid, 'board');
       }
-      query.equalTo('board', params.board);
+      // A board's batches also sit the assessments set for all boards, as their timetable
+      // holds the classes for all boards.
+      if (params.board === ALL_BOARDS) query.equalTo('board', ALL_BOARDS);
+      else query.containedIn('board', [params.board, ALL_BOARDS]);
     }
     if (params.status !== undefined && params.status !== '') {
       if (params.status !== 'draft' && params.status !== 'published') {

@@ -9,6 +9,10 @@ import { AssessmentMessage as M, MARKS_MAX_ROWS, parseMarkValue } from '@tc/doma
 import { validationFailed } from '../errors.ts';
 import type { RowIn } from './marks.ts';
 
+/** C0 controls but tab, line feed and carriage return, and DEL: no marks file means them. */
+// eslint-disable-next-line no-control-regex -- finding them is the point
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+
 /** An enrollment id as a spreadsheet may format it: "00123", "123", "123.0". */
 const ENROLLMENT_ID = /^(\d{1,15})(?:\.0+)?$/;
 
@@ -43,8 +47,10 @@ function separatorOf(text: string): { delimiter: string; body: string; linesBefo
  */
 export function readMarksCsv(csv: string): RowIn[] {
   // (A workbook or a UTF-16 file has NUL bytes: the input guard refuses those, and the
-  // marks page says what to do before sending it.)
-  const text = csv.replace(/^\uFEFF/, '');
+  // marks page says what to do before sending it.) A Ctrl-Z at the end is an old DOS
+  // program's end of file.
+  // eslint-disable-next-line no-control-regex -- Ctrl-Z is the point
+  const text = csv.replace(/^\uFEFF/, '').replace(/\u001a+\s*$/, '');
   const { delimiter, body, linesBefore } = separatorOf(text);
   const { records, broken } = parseRecords(Buffer.from(body, 'utf8'), delimiter, linesBefore);
 
@@ -53,6 +59,11 @@ export function readMarksCsv(csv: string): RowIn[] {
     while (record.length > 2 && record.at(-1) === '') record.pop();
     const [first = '', second = ''] = record;
     if (index === 0 && isHeader(first, second)) return;
+    const shown = record.join(delimiter).replace(CONTROL_CHARACTERS, '\uFFFD');
+    if (shown !== record.join(delimiter)) {
+      rows.push({ line, id: null, value: shown, problem: M.controlCharacter });
+      return;
+    }
     if (record.length !== 2) {
       rows.push({ line, id: null, value: record.join(delimiter), problem: M.malformedLine });
       return;

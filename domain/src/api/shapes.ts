@@ -198,7 +198,11 @@ export const assessmentListQuery = object({
   skip: { ...int, minimum: 0, default: 0 },
   limit: { ...int, minimum: 1, maximum: 500, default: 50 },
   grade,
-  board: assessmentBoard,
+  board: {
+    ...assessmentBoard,
+    description:
+      'A board lists its own assessments and those for all boards (its batches sit both); "All" lists only the latter',
+  },
   status: { type: 'string', enum: ASSESSMENT_STATUSES },
 });
 
