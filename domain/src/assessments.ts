@@ -63,6 +63,8 @@ export const AssessmentMessage = {
   marksInvalid: (max: number) => `Marks must be from 0 to ${max} in steps of 0.5, or absent`,
   unknownStudent: 'No student has this enrollment id',
   otherBatch: 'This student is not in the batch of this assessment',
+  studentDeactivated: 'This student is deactivated: reactivate them to give marks',
+  studentErased: "This student's personal data has been erased: they get no new marks",
   duplicateRow: 'This enrollment id appears more than once',
   malformedLine: 'Expected two columns: enrollment id, marks (or absent)',
   thousandsSeparator: 'Write the marks without a thousands separator, as 1000 or 7.5 (or 7,5)',

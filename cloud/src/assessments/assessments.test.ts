@@ -254,6 +254,52 @@ describe('assessment rules', () => {
 });
 
 describe('marks entry', () => {
+  it('lists and marks the active students; a deactivated or erased one only keeps the marks they have', async () => {
+    const [active, deactivated, erasedMarked, deactivatedMarked, erased] = await pupils(5, 9, 'ICSE');
+    const a = await create({ grade: 9, board: 'ICSE', title: 'Statuses', maxMarks: 20 });
+    const given = await save(a.objectId, [
+      { id: erasedMarked!.id, value: '12' },
+      { id: deactivatedMarked!.id, value: '9' },
+    ]);
+    expect(given.body.errors).toEqual([]);
+    for (const pupil of [deactivated!, deactivatedMarked!]) {
+      const off = await t.api('PUT', `/api/users/${pupil.objectId}/status`, { status: 'deactivated' }, admin);
+      expect(off.status).toBe(200);
+    }
+    for (const pupil of [erasedMarked!, erased!]) {
+      expect((await t.api('POST', `/api/users/${pupil.objectId}/erase`, { confirm: 'ERASE' }, admin)).status).toBe(200);
+    }
+
+    const listed = await t.api('GET', `/api/assessments/${a.objectId}/marks?limit=500`, undefined, admin);
+    expect(listed.body.map((row: { id: number; value: string }) => [row.id, row.value])).toEqual([
+      [active!.id, ''],
+      [erasedMarked!.id, '12'],
+      [deactivatedMarked!.id, '9'],
+    ]);
+    expect(listed.headers.get('x-total-count')).toBe('3');
+
+    const saved = await save(a.objectId, [
+      { id: active!.id, value: '15' },
+      { id: deactivated!.id, value: '10' },
+      { id: erasedMarked!.id, value: '13' },
+      { id: deactivatedMarked!.id, value: 'absent' },
+      { id: erased!.id, value: '11' },
+    ]);
+    expect(saved.body.errors).toEqual([
+      { id: deactivated!.id, message: M.studentDeactivated },
+      { id: erased!.id, message: M.studentErased },
+    ]);
+    const stored = await t.sql.query(
+      `SELECT "studentId", marks, absent FROM "Mark" WHERE "assessmentId" = $1 ORDER BY marks NULLS LAST`,
+      [a.objectId],
+    );
+    expect(stored.rows).toEqual([
+      { studentId: erasedMarked!.objectId, marks: 13, absent: false },
+      { studentId: active!.objectId, marks: 15, absent: false },
+      { studentId: deactivatedMarked!.objectId, marks: null, absent: true },
+    ]);
+  });
+
   it('saves nothing for a student who moved to another batch after the rows were checked', async () => {
     const [stays, moves] = await pupils(2, 2, 'State');
     const a = await create({ grade: 2, board: 'State', title: 'Moved meanwhile' });
@@ -840,15 +886,16 @@ describe('publishing and progress', () => {
 
   it("mails a student's first marks after publishing once, and nothing to the deactivated", async () => {
     const [marked, absent, late, away] = (await pupils(4, 4, 'State')) as [Pupil, Pupil, Pupil, Pupil];
-    expect((await t.api('PUT', `/api/users/${away.objectId}/status`, { status: 'deactivated' }, admin)).status).toBe(
-      200,
-    );
     const a = await create({ grade: 4, board: 'State', subject: 'Hindi', title: 'Late marks', maxMarks: 25 });
     await save(a.objectId, [
       { id: marked.id, value: '20' },
       { id: absent.id, value: 'absent' },
       { id: away.id, value: '11' },
     ]);
+    // Deactivated after the test, before its publication.
+    expect((await t.api('PUT', `/api/users/${away.objectId}/status`, { status: 'deactivated' }, admin)).status).toBe(
+      200,
+    );
     const published = await t.api('POST', `/api/assessments/${a.objectId}/publish`, undefined, admin);
     // The deactivated student cannot open the page the mail links to: no mail.
     expect(published.body).toMatchObject({ markedCount: 2, mailsQueued: 1 });

@@ -66,9 +66,12 @@ async function checkRows(
     fullname: string;
     grade: number;
     board: string;
+    status: string | null;
+    erased: boolean;
     marked: boolean;
   }>(
-    `SELECT u."objectId", u."enrollmentId", u.fullname, u.grade, u.board, m."objectId" IS NOT NULL AS marked
+    `SELECT u."objectId", u."enrollmentId", u.fullname, u.grade, u.board, u.status, u."erasedAt" IS NOT NULL AS erased,
+       m."objectId" IS NOT NULL AS marked
      FROM "_User" u LEFT JOIN "Mark" m ON m."studentId" = u."objectId" AND m."assessmentId" = $2
      WHERE u."enrollmentId" = ANY($1::float8[])`,
     [ids, assessment.id],
@@ -103,7 +106,9 @@ async function checkRows(
     if (student) out.fullname = student.fullname;
     const value = parseMarkValue(row.value, maxMarks);
     if (!student) out.error = M.unknownStudent;
-    // One who has moved batch since keeps the marks given here, and they can be corrected.
+    // One who has moved batch or been deactivated since keeps the marks given here, and they can be corrected.
+    else if (student.erased && !student.marked) out.error = M.studentErased;
+    else if (student.status === 'deactivated' && !student.marked) out.error = M.studentDeactivated;
     else if (!isInBatch(batch, student) && !student.marked) out.error = M.otherBatch;
     else if ((seen.get(row.id) ?? 0) > 1) out.error = M.duplicateRow;
     else if (!value.ok) out.error = value.message;

@@ -59,20 +59,21 @@ export async function getAssessment(objectId: unknown): Promise<AssessmentObject
 
 /**
  * The students of an assessment, as a FROM item `u` (objectId, enrollmentId,
- * fullname, grade, board): those of its batch ($first: grade, $first + 1: board), and
- * those with marks on it ($first + 2: its id) who have moved to another batch
- * since: their marks stay theirs, and an admin can still see and correct them.
- * Two parts rather than one OR, so that each keeps its index (a batch of
- * thousands with thousands of marks).
+ * fullname, grade, board): the active students of its batch ($first: grade,
+ * $first + 1: board), and those with marks on it ($first + 2: its id) who have
+ * moved to another batch or been deactivated (or erased) since: their marks stay
+ * theirs, and an admin can still see and correct them. Two parts rather than one
+ * OR, so that each keeps its index (a batch of thousands with thousands of marks).
  */
 export function assessmentStudents(first: number): string {
   const [grade, board, assessment] = [`$${first}`, `$${first + 1}`, `$${first + 2}`];
-  const inBatch = `s.grade = ${grade} AND (${board} = '${ALL_BOARDS}' OR s.board = ${board})`;
+  const activeInBatch = `s.grade = ${grade} AND (${board} = '${ALL_BOARDS}' OR s.board = ${board})
+     AND s.status IS DISTINCT FROM 'deactivated'`;
   const columns = `s."objectId", s."enrollmentId", s.fullname, s.grade, s.board`;
-  return `(SELECT ${columns} FROM "_User" s WHERE s."enrollmentId" IS NOT NULL AND ${inBatch}
+  return `(SELECT ${columns} FROM "_User" s WHERE s."enrollmentId" IS NOT NULL AND ${activeInBatch}
      UNION ALL
-     SELECT ${columns} FROM "Mark" moved JOIN "_User" s ON s."objectId" = moved."studentId"
-     WHERE moved."assessmentId" = ${assessment} AND s."enrollmentId" IS NOT NULL AND (${inBatch}) IS NOT TRUE) u`;
+     SELECT ${columns} FROM "Mark" kept JOIN "_User" s ON s."objectId" = kept."studentId"
+     WHERE kept."assessmentId" = ${assessment} AND s."enrollmentId" IS NOT NULL AND (${activeInBatch}) IS NOT TRUE) u`;
 }
 
 /** Stores the average and the number of students with marks; on a draft it is kept up to date too. */

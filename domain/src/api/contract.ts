@@ -458,7 +458,8 @@ export const CALLS = {
     path: '/api/assessments/{objectId}/marks',
     fn: 'listAssessmentMarks',
     summary: "A page of the batch's students with their marks, by enrollment id",
-    description: 'Students who have moved to another batch since they were given marks here are listed too.',
+    description:
+      'The active students of the batch, and those given marks here who have since moved to another batch, been deactivated or erased.',
     tag: 'Assessments',
     auth: 'admin',
     limit: 'none',
