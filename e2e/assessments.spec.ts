@@ -17,7 +17,7 @@ import {
   chooseOption,
 } from './fixtures.ts';
 import { tag } from '../testing/students.ts';
-import { AssessmentMessage } from '../domain/src/assessments.ts';
+import { AssessmentMessage, MarksText } from '../domain/src/assessments.ts';
 import type { Board } from '../domain/src/constants.ts';
 import { zonedParts } from '../domain/src/zoned-time.ts';
 
@@ -640,13 +640,14 @@ test("on a phone a row's problem is listed above the grid, whose Problem column 
   await expectAccessible(page, 'the marks grid with a problem at 320 px');
 });
 
-test('a student moved to another batch stays with the marks given before, shown as moved', async ({
+test('a student moved to another batch or deactivated stays with the marks given before, shown as such', async ({
   adminPage: page,
   request,
 }) => {
   const run = tag();
   const token = await adminToken(request);
   const mover = await createStudent(request, { fullname: `Mover ${run}`, grade: 5, board: 'ICSE' });
+  const leaver = await createStudent(request, { fullname: `Leaver ${run}`, grade: 5, board: 'ICSE' });
   const a = await createAssessment(request, token, {
     grade: 5,
     board: 'ICSE',
@@ -658,8 +659,17 @@ test('a student moved to another batch stays with the marks given before, shown 
   const marksOf = `/api/assessments/${a.objectId}/marks`;
   const listed = await apiCall(request, 'GET', `${marksOf}?q=${encodeURIComponent(`Mover ${run}`)}`, undefined, token);
   const [row] = listed.body as { id: number }[];
-  expect((await apiCall(request, 'PUT', marksOf, { rows: [{ id: row!.id, value: '7' }] }, token)).status).toBe(200);
+  const [leaverRow] = (
+    await apiCall(request, 'GET', `${marksOf}?q=${encodeURIComponent(`Leaver ${run}`)}`, undefined, token)
+  ).body as { id: number }[];
+  const given = [
+    { id: row!.id, value: '7' },
+    { id: leaverRow!.id, value: '8' },
+  ];
+  expect((await apiCall(request, 'PUT', marksOf, { rows: given }, token)).status).toBe(200);
   expect((await apiCall(request, 'PUT', `/api/users/${mover.objectId}`, { grade: 6 }, token)).status).toBe(200);
+  const off = await apiCall(request, 'PUT', `/api/users/${leaver.objectId}/status`, { status: 'deactivated' }, token);
+  expect(off.status).toBe(200);
 
   await page.goto(`/admin/assessments?marks=${a.objectId}`);
   await searchMarks(page, `Mover ${run}`);
@@ -669,6 +679,10 @@ test('a student moved to another batch stays with the marks given before, shown 
   await expect(moved).toContainText('Now in 6th ICSE');
   await expect(moved.getByRole('gridcell', { name: '7', exact: true })).toBeVisible();
   await snap(page, 'marks-moved-1280');
+  await searchMarks(page, `Leaver ${run}`);
+  const left = page.getByRole('row', { name: new RegExp(`Leaver ${run}`) });
+  await expect(left).toContainText(MarksText.deactivated);
+  await expect(left.getByRole('gridcell', { name: '8', exact: true })).toBeVisible();
 });
 
 test('Absent pressed twice gives the saved mark back; marks typed while a save runs stay unsaved', async ({

@@ -183,6 +183,8 @@ export const MarksText = {
   leftAsTheyAre: (rows: number) => `${rows} with no marks ${rows === 1 ? 'is left as it is' : 'are left as they are'}.`,
   /** A student listed with an assessment of the batch they have left: "Now in 8th ICSE". */
   movedTo: (batch: string) => `Now in ${batch}`,
+  /** A deactivated (or erased) student listed with the marks given before. */
+  deactivated: 'Deactivated: keeps the marks given here',
   /**
    * The question before publishing: who sees it and gets mail (`marked`: students
    * with marks so far), and the grid's unsaved cells it leaves out.

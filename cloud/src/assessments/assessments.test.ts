@@ -271,10 +271,12 @@ describe('marks entry', () => {
     }
 
     const listed = await t.api('GET', `/api/assessments/${a.objectId}/marks?limit=500`, undefined, admin);
-    expect(listed.body.map((row: { id: number; value: string }) => [row.id, row.value])).toEqual([
-      [active!.id, ''],
-      [erasedMarked!.id, '12'],
-      [deactivatedMarked!.id, '9'],
+    expect(
+      listed.body.map((row: { id: number; status: string; value: string }) => [row.id, row.status, row.value]),
+    ).toEqual([
+      [active!.id, 'active', ''],
+      [erasedMarked!.id, 'deactivated', '12'],
+      [deactivatedMarked!.id, 'deactivated', '9'],
     ]);
     expect(listed.headers.get('x-total-count')).toBe('3');
 

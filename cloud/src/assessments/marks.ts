@@ -154,12 +154,13 @@ export function defineMarkFunctions(deps: CloudDeps): void {
       fullname: string;
       grade: number;
       board: string;
+      status: string | null;
       marks: number | null;
       absent: boolean | null;
       total: number;
     }>(
       // The total comes with the page: one pass over the students, not two.
-      `SELECT u."objectId", u."enrollmentId", u.fullname, u.grade, u.board, m.marks, m.absent,
+      `SELECT u."objectId", u."enrollmentId", u.fullname, u.grade, u.board, u.status, m.marks, m.absent,
          count(*) OVER ()::int AS total
        FROM ${assessmentStudents(1)} LEFT JOIN "Mark" m ON m."studentId" = u."objectId" AND m."assessmentId" = $3
        ${search} ORDER BY u."enrollmentId" LIMIT ${limit} OFFSET ${skip}`,
@@ -181,6 +182,7 @@ export function defineMarkFunctions(deps: CloudDeps): void {
         fullname: row.fullname,
         grade: Number(row.grade),
         board: row.board,
+        status: row.status === 'deactivated' ? ('deactivated' as const) : ('active' as const),
         value: markText(storedValue(row)),
       })),
       total,

@@ -59,7 +59,7 @@ export async function getAssessment(objectId: unknown): Promise<AssessmentObject
 
 /**
  * The students of an assessment, as a FROM item `u` (objectId, enrollmentId,
- * fullname, grade, board): the active students of its batch ($first: grade,
+ * fullname, grade, board, status): the active students of its batch ($first: grade,
  * $first + 1: board), and those with marks on it ($first + 2: its id) who have
  * moved to another batch or been deactivated (or erased) since: their marks stay
  * theirs, and an admin can still see and correct them. Two parts rather than one
@@ -69,7 +69,7 @@ export function assessmentStudents(first: number): string {
   const [grade, board, assessment] = [`$${first}`, `$${first + 1}`, `$${first + 2}`];
   const activeInBatch = `s.grade = ${grade} AND (${board} = '${ALL_BOARDS}' OR s.board = ${board})
      AND s.status IS DISTINCT FROM 'deactivated'`;
-  const columns = `s."objectId", s."enrollmentId", s.fullname, s.grade, s.board`;
+  const columns = `s."objectId", s."enrollmentId", s.fullname, s.grade, s.board, s.status`;
   return `(SELECT ${columns} FROM "_User" s WHERE s."enrollmentId" IS NOT NULL AND ${activeInBatch}
      UNION ALL
      SELECT ${columns} FROM "Mark" kept JOIN "_User" s ON s."objectId" = kept."studentId"

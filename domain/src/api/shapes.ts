@@ -228,9 +228,14 @@ export const markRow = object(
     fullname: str,
     grade: { ...int, description: "The student's grade now (one who has moved batch keeps the marks given here)" },
     board,
+    status: {
+      type: 'string',
+      enum: ['active', 'deactivated'],
+      description: 'A deactivated (or erased) student is listed only with the marks given here',
+    },
     value: markValue,
   },
-  ['studentId', 'id', 'fullname', 'grade', 'board', 'value'],
+  ['studentId', 'id', 'fullname', 'grade', 'board', 'status', 'value'],
 );
 
 export const marksChanges = object(

@@ -280,17 +280,21 @@ export function MarksGrid({ assessment, onSaved, onUnsavedChange }: Props) {
       flex: 1,
       minWidth: 200,
       sortable: false,
-      renderCell: (params) =>
-        errors[params.row.id] ? (
-          <Typography variant="body2" color="error" sx={CELL_TEXT}>
-            {errors[params.row.id]}
+      renderCell: (params) => {
+        const error = errors[params.row.id];
+        // Deactivated, or moved to another batch, since: the marks given here stay theirs.
+        const note =
+          params.row.status === 'deactivated'
+            ? MarksText.deactivated
+            : isInBatch(assessment, params.row)
+              ? null
+              : MarksText.movedTo(`${gradeLabel(params.row.grade)} ${params.row.board}`);
+        return error || note ? (
+          <Typography variant="body2" color={error ? 'error' : 'text.secondary'} sx={CELL_TEXT}>
+            {error ?? note}
           </Typography>
-        ) : isInBatch(assessment, params.row) ? null : (
-          // Moved to another batch since: the marks given here stay theirs.
-          <Typography variant="body2" color="text.secondary" sx={CELL_TEXT}>
-            {MarksText.movedTo(`${gradeLabel(params.row.grade)} ${params.row.board}`)}
-          </Typography>
-        ),
+        ) : null;
+      },
     },
   ];
 
