@@ -101,7 +101,20 @@ async function feedOf(deps: CloudDeps, token: string): Promise<string | null> {
  * meeting link, %2C reads as the comma it stands for).
  */
 function asUriValue(link: string): string {
-  return link.replace(/[,;\\]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  // A host or path that is not ASCII is no URI either: URL writes it as one (punycode, %C3%A4).
+  return new URL(link).href.replace(/[,;\\]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/**
+ * RFC 5545 (3.6) puts a calendar's own properties before its components; ical-generator 10
+ * writes its time zone's and its refresh interval after the VTIMEZONE. They are moved before
+ * it, without its TIMEZONE-ID (no registered property: X-WR-TIMEZONE says the same).
+ */
+function propertiesFirst(text: string): string {
+  return text.replace(
+    /(BEGIN:VTIMEZONE\r\n(?:.*\r\n)*?END:VTIMEZONE\r\n)((?:(?!BEGIN:|END:VCALENDAR).*\r\n)*)/,
+    (_, zone: string, properties: string) => properties.replace(/^TIMEZONE-ID:.*\r\n/m, '') + zone,
+  );
 }
 
 /** The iCalendar text of a batch's timetable (exported for the tests). */
@@ -130,14 +143,14 @@ export function buildCalendar(
 
   for (const slot of slots) {
     const firstDate = addDays(firstWeek, slot.weekday - 1);
-    const exclude: ReturnType<typeof at>[] = [];
+    // Each day once, however many holidays (overlapping, or two names for one day) fall on it.
+    const excluded = new Set<string>();
     for (const holiday of holidays) {
       for (let date = holiday.from; date <= holiday.to && date <= lastDay; date = addDays(date, 1)) {
-        if (date >= firstDate && weekdayOf(date) === slot.weekday) {
-          exclude.push(at(date, slot.start));
-        }
+        if (date >= firstDate && weekdayOf(date) === slot.weekday) excluded.add(date);
       }
     }
+    const exclude = [...excluded].sort().map((date) => at(date, slot.start));
     const details = [`Teacher: ${slot.teacher}`, ...(slot.link ? [`Join: ${slot.link}`] : [])];
     calendar.createEvent({
       id: `${slot.objectId}@${host}`,
@@ -153,7 +166,7 @@ export function buildCalendar(
   }
   // RFC 5545 wants DTSTAMP in UTC ("…Z"). With a calendar time zone set, ical-generator 10
   // writes it in the server process's local time with no zone at all, so it is written here.
-  return calendar.toString().replace(/^DTSTAMP:.*$/gm, `DTSTAMP:${utcDateTime(stamp)}`);
+  return propertiesFirst(calendar.toString()).replace(/^DTSTAMP:.*$/gm, `DTSTAMP:${utcDateTime(stamp)}`);
 }
 
 /** An instant as an iCalendar UTC date-time: 20261130T183000Z. */

@@ -50,8 +50,43 @@ describe('the calendar feed in the centre zone', () => {
     const link = 'https://meet.example.com/a,b;c\\d?x=1';
     const feed = buildCalendar([{ ...slot, link }], [], 'Asia/Kolkata', 'example.com', '2026-12-01');
     const vevent = new ICAL.Component(ICAL.parse(feed)).getFirstSubcomponent('vevent')!;
-    expect(feed).toContain('URL;VALUE=URI:https://meet.example.com/a%2Cb%3Bc%5Cd?x=1\r\n');
+    // (A backslash in an http link is a slash to every browser, the dashboard's Join button's too.)
+    expect(feed).toContain('URL;VALUE=URI:https://meet.example.com/a%2Cb%3Bc/d?x=1\r\n');
     expect(vevent.getFirstPropertyValue('location')).toBe(link);
+  });
+
+  it('writes a link that is not ASCII as a URI (punycode, percent-encoded); the text keeps it as typed', () => {
+    const link = 'https://bücher.example/ä?q=ü,x';
+    const feed = buildCalendar([{ ...slot, link }], [], 'Asia/Kolkata', 'example.com', '2026-12-01');
+    expect(feed).toContain('URL;VALUE=URI:https://xn--bcher-kva.example/%C3%A4?q=%C3%BC%2Cx\r\n');
+    const vevent = new ICAL.Component(ICAL.parse(feed)).getFirstSubcomponent('vevent')!;
+    expect(vevent.getFirstPropertyValue('location')).toBe(link);
+  });
+
+  it("puts the calendar's own properties before its time zone, as RFC 5545 orders them", () => {
+    const feed = buildCalendar([slot], [], 'Asia/Kolkata', 'example.com', '2026-12-01');
+    const lines = feed.split('\r\n');
+    const zoneAt = lines.indexOf('BEGIN:VTIMEZONE');
+    for (const property of ['X-WR-TIMEZONE:', 'REFRESH-INTERVAL', 'X-PUBLISHED-TTL:']) {
+      const at = lines.findIndex((line) => line.startsWith(property));
+      expect(at, property).toBeGreaterThan(0);
+      expect(at, property).toBeLessThan(zoneAt);
+    }
+    // Not a registered property (nor an X- one).
+    expect(feed).not.toMatch(/^TIMEZONE-ID/m);
+    const empty = buildCalendar([], [], 'Asia/Kolkata', 'example.com', '2026-12-01').split('\r\n');
+    expect(empty.findIndex((line) => line.startsWith('X-WR-TIMEZONE:'))).toBeLessThan(empty.indexOf('BEGIN:VTIMEZONE'));
+  });
+
+  it('leaves a class out once on a day that overlapping holidays share', () => {
+    const holidays = [
+      { objectId: 'h1', title: 'Diwali', from: '2026-12-05', to: '2026-12-12' },
+      { objectId: 'h2', title: 'Same', from: '2026-12-05', to: '2026-12-05' },
+      { objectId: 'h3', title: 'Overlap', from: '2026-12-10', to: '2026-12-14' },
+    ];
+    const feed = buildCalendar([slot], holidays, 'Asia/Kolkata', 'example.com', '2026-12-01');
+    // The Saturdays 5 and 12 December, each once.
+    expect(feed).toContain('EXDATE;TZID=Asia/Kolkata:20261205T170000,20261212T170000\r\n');
   });
 
   it('knows no block for a zone the library lacks, which the configuration refuses', () => {
