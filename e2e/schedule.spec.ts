@@ -13,6 +13,7 @@ import {
   emptyBatchTimetable,
   expect,
   expectToast,
+  fetchFromSite,
   snap,
   test,
   typeDate,
@@ -219,6 +220,37 @@ test('an admin adds a class and a holiday; only the students of that batch see t
   await expect(page.getByText(holidayTitle)).toHaveCount(0);
   // Its Delete button went with it: the focus is on the section, not back at the page's start.
   await expect(page.getByRole('heading', { name: 'Holidays', level: 2 })).toBeFocused();
+});
+
+test("a holiday's long title with no space (an admin may type 80 characters) wraps within the week at 320 px", async ({
+  browser,
+  request,
+}) => {
+  const student = await createStudent(request);
+  const context = await browser.newContext({ viewport: { width: 320, height: 800 } });
+  const page = await context.newPage();
+  // The week as the site answers it, with a holiday on its first day: no holiday of the whole
+  // centre made here for the other tests' students to meet.
+  const title = `FoundersDayOfTheGuidedLearningTuitionCentre${tag()}`.padEnd(80, 'x');
+  await page.route(/\/api\/students\/me\/schedule/, async (route) => {
+    const answer = await fetchFromSite(route);
+    const body = (await answer.json()) as { days: { holiday: string; classes: unknown[] }[] };
+    body.days[0] = { ...body.days[0]!, holiday: title, classes: [] };
+    await route.fulfill({ response: answer, json: body });
+  });
+  await page.goto('/studentlogin');
+  await page.getByLabel('Email ID or Mobile Number').fill(student.email);
+  await page.getByLabel('Password', { exact: true }).fill(student.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  const week = page.getByRole('region', { name: /This week|Week of/ });
+  const holiday = week.getByText(title);
+  await expect(holiday).toBeVisible();
+  // Its text stays within its line's box, and the box within the week's card.
+  expect(await holiday.evaluate((line) => line.scrollWidth - line.clientWidth)).toBe(0);
+  const [weekBox, holidayBox] = [(await week.boundingBox())!, (await holiday.boundingBox())!];
+  expect(holidayBox.x + holidayBox.width).toBeLessThanOrEqual(weekBox.x + weekBox.width);
+  await snap(page, 'student-week-long-holiday-320');
+  await context.close();
 });
 
 test("a class edit saves only what it changed: another admin's change meanwhile to another field stays", async ({

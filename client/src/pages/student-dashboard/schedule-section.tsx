@@ -319,7 +319,8 @@ function WeekCard({
                 {WEEKDAYS[day.weekday - 1]} {dayLabel(day.date).replace(/^\w+,?\s*/, '')}
                 {isToday && <Chip label="Today" size="small" color="primary" sx={{ ml: 1 }} />}
               </Typography>
-              <Box>
+              {/* A long title or name with no space (an admin's 80 characters) wraps rather than runs out of the card. */}
+              <Box sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
                 {day.holiday ? (
                   <Typography component="div">
                     <Chip label="Holiday" size="small" color="secondary" sx={{ mr: 1 }} />
