@@ -56,7 +56,8 @@ export const AssessmentMessage = {
   batchFixedOnceMarked: 'The grade and board cannot change once marks are entered',
   changedMeanwhile: 'Someone has just changed this assessment: nothing was saved. Reload it and try again',
   batchChangedMeanwhile: "The assessment's grade or board has just changed: nothing was saved. Reload it and try again",
-  studentMovedMeanwhile: 'A student has just moved to another batch: nothing was saved. Try again to see which',
+  studentChangedMeanwhile:
+    'A student has just moved to another batch or been deactivated: nothing was saved. Try again to see which',
   notFound: 'Assessment not found',
   publishedCannotBeDeleted: 'A published assessment cannot be deleted: its marks are part of the record',
   alreadyPublished: 'This assessment is already published',

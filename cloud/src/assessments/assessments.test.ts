@@ -300,11 +300,18 @@ describe('marks entry', () => {
       { studentId: active!.objectId, marks: 15, absent: false },
       { studentId: deactivatedMarked!.objectId, marks: null, absent: true },
     ]);
+    // A CSV row with its marks left blank (an older template's) gives none, and is no error.
+    const csv = `enrollment id,marks\n${active!.id},16\n${deactivated!.id},\n${erased!.id},\n`;
+    const preview = await t.api('POST', `/api/assessments/${a.objectId}/marks/csv-preview`, { csv }, admin);
+    expect(preview.body.errorCount).toBe(0);
   });
 
-  it('saves nothing for a student who moved to another batch after the rows were checked', async () => {
+  it.each([
+    ['moved to another batch', { grade: 3 }, '', M.otherBatch],
+    ['deactivated', { status: 'deactivated' }, '/status', M.studentDeactivated],
+  ] as const)('saves nothing for a student %s after the rows were checked', async (_, change, path, refusal) => {
     const [stays, moves] = await pupils(2, 2, 'State');
-    const a = await create({ grade: 2, board: 'State', title: 'Moved meanwhile' });
+    const a = await create({ grade: 2, board: 'State', title: 'Changed meanwhile' });
     const holder = await t.sql.connect();
     try {
       // Another admin's save holds the assessment: this one has checked its rows and waits.
@@ -315,21 +322,21 @@ describe('marks entry', () => {
         { id: moves!.id, value: '15' },
       ]);
       await lockWaitOn('FOR UPDATE');
-      expect((await t.api('PUT', `/api/users/${moves!.objectId}`, { grade: 3 }, admin)).status).toBe(200);
+      expect((await t.api('PUT', `/api/users/${moves!.objectId}${path}`, change, admin)).status).toBe(200);
       await holder.query('COMMIT');
-      expect(await saving).toMatchObject({ status: 400, body: { error: M.studentMovedMeanwhile, field: 'rows' } });
+      expect(await saving).toMatchObject({ status: 400, body: { error: M.studentChangedMeanwhile, field: 'rows' } });
     } finally {
       await holder.query('ROLLBACK').catch(() => undefined);
       holder.release();
     }
     const { rows } = await t.sql.query(`SELECT count(*)::int AS n FROM "Mark" WHERE "assessmentId" = $1`, [a.objectId]);
     expect(rows[0].n).toBe(0);
-    // Saved again, the moved student's row is refused on its own.
+    // Saved again, the student's row is refused on its own.
     const again = await save(a.objectId, [
       { id: stays!.id, value: '12' },
       { id: moves!.id, value: '15' },
     ]);
-    expect(again.body).toEqual({ saved: 1, errors: [{ id: moves!.id, message: M.otherBatch }] });
+    expect(again.body).toEqual({ saved: 1, errors: [{ id: moves!.id, message: refusal }] });
   });
 
   it('saves good rows in one request and answers each bad row with its error', async () => {
@@ -750,8 +757,14 @@ describe('CSV import', () => {
       [5, M.quoteBroken],
       [6, undefined],
     ]);
-    // A control character is its line's error, shown as �, and the other lines are still
-    // read; an old DOS program's Ctrl-Z at the end is no line at all.
+    // A control character is its line's error, shown as � (also in a line with a broken
+    // quote), and the other lines are still read; an old DOS program's Ctrl-Z at the end is no
+    // line at all, however many there are.
+    const brokenControl = await preview(`${c1!.id},"5\u0001\n`);
+    expect(
+      brokenControl.rows.map((r: { value: string; error?: string }) => [r.value.includes('\u0001'), r.error]),
+    ).toEqual([[false, M.quoteBroken]]);
+    expect(good(await preview(`${c1!.id},4\r\n${'\u001a'.repeat(5000)} \r\n`))).toEqual([[1, c1!.id, '4']]);
     const controls = await preview(`${c1!.id},5\u0001\r\n${c2!.id},\u000b6\u0007\r\n${c3!.id},4\r\n\u001a`);
     expect(
       controls.rows.map((r: { line: number; value: string; error?: string }) => [r.line, r.value, r.error]),

@@ -13,6 +13,21 @@ import type { RowIn } from './marks.ts';
 // eslint-disable-next-line no-control-regex -- finding them is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 
+/** A line as the preview shows it: each control character as �. */
+const visible = (line: string) => line.replace(CONTROL_CHARACTERS, '\uFFFD');
+
+/**
+ * The text without the Ctrl-Z an old DOS program ends a file with (and any blank after
+ * it). A loop, not a regular expression: on a long run of them with something after it,
+ * one (/\x1a+\s*$/) backtracked for seconds.
+ */
+function withoutDosEnd(text: string): string {
+  const trimmed = text.trimEnd();
+  let end = trimmed.length;
+  while (end > 0 && trimmed[end - 1] === '\u001a') end--;
+  return end === trimmed.length ? text : trimmed.slice(0, end);
+}
+
 /** An enrollment id as a spreadsheet may format it: "00123", "123", "123.0". */
 const ENROLLMENT_ID = /^(\d{1,15})(?:\.0+)?$/;
 
@@ -47,10 +62,8 @@ function separatorOf(text: string): { delimiter: string; body: string; linesBefo
  */
 export function readMarksCsv(csv: string): RowIn[] {
   // (A workbook or a UTF-16 file has NUL bytes: the input guard refuses those, and the
-  // marks page says what to do before sending it.) A Ctrl-Z at the end is an old DOS
-  // program's end of file.
-  // eslint-disable-next-line no-control-regex -- Ctrl-Z is the point
-  const text = csv.replace(/^\uFEFF/, '').replace(/\u001a+\s*$/, '');
+  // marks page says what to do before sending it.)
+  const text = withoutDosEnd(csv.replace(/^\uFEFF/, ''));
   const { delimiter, body, linesBefore } = separatorOf(text);
   const { records, broken } = parseRecords(Buffer.from(body, 'utf8'), delimiter, linesBefore);
 
@@ -59,7 +72,7 @@ export function readMarksCsv(csv: string): RowIn[] {
     while (record.length > 2 && record.at(-1) === '') record.pop();
     const [first = '', second = ''] = record;
     if (index === 0 && isHeader(first, second)) return;
-    const shown = record.join(delimiter).replace(CONTROL_CHARACTERS, '\uFFFD');
+    const shown = visible(record.join(delimiter));
     if (shown !== record.join(delimiter)) {
       rows.push({ line, id: null, value: shown, problem: M.controlCharacter });
       return;
@@ -83,7 +96,7 @@ export function readMarksCsv(csv: string): RowIn[] {
     const value = delimiter === ',' ? second : second.replace(/^(\d+),(\d{1,2})$/, '$1.$2');
     rows.push({ line, id: Number(id[1]), value });
   });
-  rows.push(...broken.map(({ line, text }) => ({ line, id: null, value: text, problem: M.quoteBroken })));
+  rows.push(...broken.map(({ line, text }) => ({ line, id: null, value: visible(text), problem: M.quoteBroken })));
   rows.sort((a, b) => a.line! - b.line!);
   if (!rows.length) validationFailed(M.emptyFile, 'csv');
   if (rows.length > MARKS_MAX_ROWS) validationFailed(M.tooManyRows, 'csv');

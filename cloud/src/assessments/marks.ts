@@ -105,14 +105,17 @@ async function checkRows(
     const student = byId.get(row.id);
     if (student) out.fullname = student.fullname;
     const value = parseMarkValue(row.value, maxMarks);
+    const leftAsItIs = value.ok && value.value === null && blank === 'leaves as it is';
+    // Gives marks (a blank CSV cell gives none): one who has moved batch or been deactivated
+    // since keeps the marks given here, and they can be corrected.
+    const givesNew = !leftAsItIs && student !== undefined && !student.marked;
     if (!student) out.error = M.unknownStudent;
-    // One who has moved batch or been deactivated since keeps the marks given here, and they can be corrected.
-    else if (student.erased && !student.marked) out.error = M.studentErased;
-    else if (student.status === 'deactivated' && !student.marked) out.error = M.studentDeactivated;
-    else if (!isInBatch(batch, student) && !student.marked) out.error = M.otherBatch;
+    else if (givesNew && student.erased) out.error = M.studentErased;
+    else if (givesNew && student.status === 'deactivated') out.error = M.studentDeactivated;
+    else if (givesNew && !isInBatch(batch, student)) out.error = M.otherBatch;
     else if ((seen.get(row.id) ?? 0) > 1) out.error = M.duplicateRow;
     else if (!value.ok) out.error = value.message;
-    else if (value.value === null && blank === 'leaves as it is') out.unchanged = true;
+    else if (leftAsItIs) out.unchanged = true;
     else writes.push({ studentId: student.objectId, enrollmentId: row.id, value: value.value });
   }
   return { checked, writes };
@@ -274,16 +277,18 @@ async function logMarks(
       ) {
         validationFailed(M.batchChangedMeanwhile, 'rows');
       }
-      // A student moved to another batch since the rows were checked (or lost the mark that kept
-      // them on it): checked against the students as they are now, held until this commits.
+      // A student moved to another batch or deactivated since the rows were checked (or who lost
+      // the mark that kept them on it): checked against the students as they are now, held until
+      // this commits.
       const students = await tx.sql<{ moved: boolean }>(
-        `SELECT m."objectId" IS NULL AND NOT (u.grade = $3 AND ($4 = '${ALL_BOARDS}' OR u.board = $4)) AS moved
+        `SELECT m."objectId" IS NULL
+           AND (NOT (u.grade = $3 AND ($4 = '${ALL_BOARDS}' OR u.board = $4)) OR u.status = 'deactivated') AS moved
          FROM "_User" u LEFT JOIN "Mark" m ON m."studentId" = u."objectId" AND m."assessmentId" = $1
          WHERE u."objectId" = ANY($2::text[])
          FOR SHARE OF u`,
         [assessmentId, writes.map((w) => w.studentId), Number(assessment.grade), assessment.board],
       );
-      if (students.some((student) => student.moved)) validationFailed(M.studentMovedMeanwhile, 'rows');
+      if (students.some((student) => student.moved)) validationFailed(M.studentChangedMeanwhile, 'rows');
       // The maximum lowered since the rows were checked: none may end above it.
       const maxMarks = Number(assessment.maxMarks);
       if (writes.some((w) => w.value && !w.value.absent && w.value.marks > maxMarks)) {
