@@ -14,7 +14,7 @@ import { ALL_BOARDS, endOf, type Holiday, type Slot } from '@tc/domain/timetable
 import { parseBoard } from '@tc/domain/registration';
 import type { CloudDeps } from '../deps.ts';
 import { MASTER, parse, unlessMissing } from '../parse.ts';
-import { findHolidays, findSlots } from './store.ts';
+import { findHolidays, findSlots, slotsAddedAt } from './store.ts';
 import { vtimezoneOf } from './vtimezone.ts';
 
 dayjs.extend(utc);
@@ -91,7 +91,15 @@ async function feedOf(deps: CloudDeps, token: string): Promise<string | null> {
     findSlots(deps.sql, student.grade, [board, ALL_BOARDS]),
     findHolidays(deps.sql, addDays(today, -EXCEPTIONS_AHEAD_DAYS), addDays(today, EXCEPTIONS_AHEAD_DAYS)),
   ]);
-  return buildCalendar(slots, holidays, zone, new URL(deps.publicUrl).host, today);
+  const added = await slotsAddedAt(
+    deps.sql,
+    slots.map((slot) => slot.objectId),
+  );
+  const dated = slots.map((slot) => {
+    const at = added.get(slot.objectId);
+    return at ? { ...slot, since: zonedParts(at, zone).date } : slot;
+  });
+  return buildCalendar(dated, holidays, zone, new URL(deps.publicUrl).host, today);
 }
 
 /**
@@ -117,9 +125,12 @@ function propertiesFirst(text: string): string {
   );
 }
 
+/** A slot of the feed: `since`, the centre's date it was added, when known. */
+type FeedSlot = Slot & { since?: string };
+
 /** The iCalendar text of a batch's timetable (exported for the tests). */
 export function buildCalendar(
-  slots: readonly Slot[],
+  slots: readonly FeedSlot[],
   holidays: readonly Holiday[],
   zone: string,
   host: string,
@@ -132,8 +143,9 @@ export function buildCalendar(
     // Ask calendar apps to look for changes every few hours.
     ttl: 6 * 3600,
   });
-  // Every series starts in the week of the first fetch of a given day, a few weeks back, so
-  // that recent weeks show too; the recurrence rule carries it on from there.
+  // Every series starts a few weeks back, so that recent weeks show too, but never before the
+  // class was added (the timetable keeps no history: a class added today had no
+  // occurrence last week); the recurrence rule carries it on from there.
   const firstWeek = weekStartOf(addDays(today, -28));
   const lastDay = addDays(today, EXCEPTIONS_AHEAD_DAYS);
   const at = (date: string, time: string) => dayjs(zonedToInstant(date, time, zone)).tz(zone);
@@ -142,7 +154,11 @@ export function buildCalendar(
   const stamp = zonedToInstant(today, '00:00', zone);
 
   for (const slot of slots) {
-    const firstDate = addDays(firstWeek, slot.weekday - 1);
+    const inFirstWeek = addDays(firstWeek, slot.weekday - 1);
+    const firstDate =
+      slot.since && slot.since > inFirstWeek
+        ? addDays(slot.since, (slot.weekday - weekdayOf(slot.since) + 7) % 7)
+        : inFirstWeek;
     // Each day once, however many holidays (overlapping, or two names for one day) fall on it.
     const excluded = new Set<string>();
     for (const holiday of holidays) {

@@ -89,6 +89,26 @@ describe('the calendar feed in the centre zone', () => {
     expect(feed).toContain('EXDATE;TZID=Asia/Kolkata:20261205T170000,20261212T170000\r\n');
   });
 
+  it('starts a class on its first day after it was added, not in the weeks before it', () => {
+    const dtstart = (feed: string) => /^DTSTART;TZID=Asia\/Kolkata:(\d{8})T170000\r$/m.exec(feed)?.[1];
+    // A Saturday class added on Thursday 3 December: from Saturday the 5th, and the holiday of
+    // the Saturday before is no exception of it.
+    const holiday = { objectId: 'h', title: 'Before', from: '2026-11-28', to: '2026-11-28' };
+    const added = buildCalendar([{ ...slot, since: '2026-12-03' }], [holiday], 'Asia/Kolkata', 'x.com', '2026-12-03');
+    expect(dtstart(added)).toBe('20261205');
+    expect(added).not.toContain('EXDATE');
+    // Added on a Saturday: that very day.
+    expect(dtstart(buildCalendar([{ ...slot, since: '2026-12-05' }], [], 'Asia/Kolkata', 'x.com', '2026-12-05'))).toBe(
+      '20261205',
+    );
+    // Added long ago (or not known): a few weeks back, the Saturday of the week of 5 November.
+    for (const old of [{ ...slot, since: '2025-01-01' }, slot]) {
+      const feed = buildCalendar([old], [holiday], 'Asia/Kolkata', 'x.com', '2026-12-03');
+      expect(dtstart(feed)).toBe('20261107');
+      expect(feed).toContain('EXDATE;TZID=Asia/Kolkata:20261128T170000');
+    }
+  });
+
   it('knows no block for a zone the library lacks, which the configuration refuses', () => {
     expect(vtimezoneOf('Europe/Kyiv')).toBeNull();
     expect(vtimezoneOf('Europe/Kiev')).toMatch(/^TZID:Europe\/Kiev$/m);

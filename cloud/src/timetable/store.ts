@@ -53,6 +53,15 @@ export async function findSlots(sql: CloudDeps['sql'], grade: number, boards: re
   return rows.map(slotFromJson);
 }
 
+/** When each of these slots was added (the calendar feed starts its series then). */
+export async function slotsAddedAt(sql: CloudDeps['sql'], ids: readonly string[]): Promise<Map<string, Date>> {
+  const rows = await sql<{ objectId: string; createdAt: Date }>(
+    `SELECT "objectId", "createdAt" FROM "${SLOT_CLASS}" WHERE "objectId" = ANY($1)`,
+    [[...ids]],
+  );
+  return new Map(rows.map((row) => [row.objectId, new Date(row.createdAt)]));
+}
+
 /** The slots a new or changed slot may clash with: same grade and weekday, a board in common. */
 export async function findClashCandidates(slot: SlotFields): Promise<Slot[]> {
   const Parse = parse();

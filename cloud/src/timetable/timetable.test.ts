@@ -496,6 +496,8 @@ describe('the calendar feed', () => {
     expect(event.summary).toBe('English (Ms Feed)');
     expect(vevent.getFirstProperty('dtstart')?.getParameter('tzid')).toBe(KOLKATA);
     expect(event.startDate.toString()).toMatch(/T18:00:00$/);
+    // Added today: the series starts on its first day from today, none in the weeks before.
+    expect(event.startDate.toString().slice(0, 10)).toBe(addDays(today, 2));
     expect(event.duration.toSeconds()).toBe(90 * 60);
     expect(String(vevent.getFirstPropertyValue('rrule'))).toContain('FREQ=WEEKLY');
     expect(vevent.getFirstPropertyValue('url')).toBe('https://meet.example.com/english');
