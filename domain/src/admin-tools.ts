@@ -9,6 +9,11 @@ import { fullnameProblem } from './registration.ts';
 export const STUDENT_STATUSES = ['active', 'deactivated'] as const;
 export type StudentStatus = (typeof STUDENT_STATUSES)[number];
 
+/** A student's status as stored: missing (an account from before statuses) means active. */
+export function storedStatus(value: unknown): StudentStatus {
+  return value === 'deactivated' ? 'deactivated' : 'active';
+}
+
 /** The listing's status filter: '' (the default) shows active students only. */
 export const STATUS_FILTERS = ['active', 'deactivated', 'all'] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];

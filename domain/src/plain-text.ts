@@ -13,6 +13,19 @@ export function hasControlCharacters(value: string): boolean {
   return CONTROL_OR_DIRECTION.test(value);
 }
 
+/**
+ * C0 controls but tab, line feed and carriage return, and DEL: what no request and no
+ * line of a text file means (a NUL byte above all, which PostgreSQL refuses).
+ */
+// eslint-disable-next-line no-control-regex -- finding them is the point
+const STRAY_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+
+/** Whether a text has a stray control character (`search` ignores the pattern's global state). */
+export const hasStrayControl = (text: string): boolean => text.search(STRAY_CONTROLS) !== -1;
+
+/** The text with each stray control character shown as �. */
+export const showStrayControls = (text: string): string => text.replace(STRAY_CONTROLS, '\uFFFD');
+
 /** Letters that show as blank (the Hangul fillers): as invisible as a zero-width space. */
 export const BLANK_LETTERS = '\u115F\u1160\u3164\uFFA0';
 

@@ -13,15 +13,13 @@ import path from 'node:path';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { BODY_LIMIT_BYTES } from '@tc/domain/constants';
 import { ErrorCode } from '@tc/domain/errors';
+import { hasStrayControl } from '@tc/domain/plain-text';
 import { ServerMessage } from '@tc/domain/server-messages';
 import { errorBody } from './errors.ts';
 
 export const BODY_LIMIT = BODY_LIMIT_BYTES;
 /** The deepest JSON a call of the site sends is 3 levels (a batch of a query); 20 leaves room. */
 export const MAX_JSON_DEPTH = 20;
-/** C0 controls but tab, line feed and carriage return, and DEL. */
-// eslint-disable-next-line no-control-regex -- finding them is the point
-const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 /**
  * Fields that carry a file's text (a marks CSV): its other control characters are the
  * file's, and its reader shows each line that has one as that row's error
@@ -86,7 +84,7 @@ function isClosed(method: string, p: string, inBatch: boolean): boolean {
 type JsonProblem = 'depth' | 'control' | 'unicode' | 'typed';
 
 function textProblem(text: string, fileText = false): JsonProblem | undefined {
-  if ((fileText ? NUL : CONTROL_CHARACTER).test(text)) return 'control';
+  if (fileText ? NUL.test(text) : hasStrayControl(text)) return 'control';
   if (LONE_SURROGATE.test(text)) return 'unicode';
   return undefined;
 }
@@ -163,7 +161,7 @@ export const inputGuard: RequestHandler = (req: Request, res: Response, next: Ne
   } catch {
     return refuse(req, res, 400, ServerMessage.badRequest, ErrorCode.BadRequest);
   }
-  if (CONTROL_CHARACTER.test(query) || CONTROL_CHARACTER.test(decodedPath)) {
+  if (hasStrayControl(query) || hasStrayControl(decodedPath)) {
     return refuse(req, res, 400, ServerMessage.controlCharacter, ErrorCode.BadRequest);
   }
   const parsePath = isParse ? normalizeParsePath(req.path) : '';

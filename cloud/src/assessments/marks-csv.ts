@@ -6,15 +6,9 @@
 
 import { parse as parseCsv, CsvError } from 'csv-parse/sync';
 import { AssessmentMessage as M, MARKS_MAX_ROWS, parseMarkValue } from '@tc/domain/assessments';
+import { hasStrayControl, showStrayControls } from '@tc/domain/plain-text';
 import { validationFailed } from '../errors.ts';
 import type { RowIn } from './marks.ts';
-
-/** C0 controls but tab, line feed and carriage return, and DEL: no marks file means them. */
-// eslint-disable-next-line no-control-regex -- finding them is the point
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
-
-/** A line as the preview shows it: each control character as �. */
-const visible = (line: string) => line.replace(CONTROL_CHARACTERS, '\uFFFD');
 
 /**
  * The text without the Ctrl-Z an old DOS program ends a file with (and any blank after
@@ -72,9 +66,8 @@ export function readMarksCsv(csv: string): RowIn[] {
     while (record.length > 2 && record.at(-1) === '') record.pop();
     const [first = '', second = ''] = record;
     if (index === 0 && isHeader(first, second)) return;
-    const shown = visible(record.join(delimiter));
-    if (shown !== record.join(delimiter)) {
-      rows.push({ line, id: null, value: shown, problem: M.controlCharacter });
+    if (hasStrayControl(record.join(delimiter))) {
+      rows.push({ line, id: null, value: showStrayControls(record.join(delimiter)), problem: M.controlCharacter });
       return;
     }
     if (record.length !== 2) {
@@ -96,7 +89,9 @@ export function readMarksCsv(csv: string): RowIn[] {
     const value = delimiter === ',' ? second : second.replace(/^(\d+),(\d{1,2})$/, '$1.$2');
     rows.push({ line, id: Number(id[1]), value });
   });
-  rows.push(...broken.map(({ line, text }) => ({ line, id: null, value: visible(text), problem: M.quoteBroken })));
+  rows.push(
+    ...broken.map(({ line, text }) => ({ line, id: null, value: showStrayControls(text), problem: M.quoteBroken })),
+  );
   rows.sort((a, b) => a.line! - b.line!);
   if (!rows.length) validationFailed(M.emptyFile, 'csv');
   if (rows.length > MARKS_MAX_ROWS) validationFailed(M.tooManyRows, 'csv');

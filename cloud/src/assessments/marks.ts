@@ -12,6 +12,7 @@ import {
   parseMarkValue,
   type MarkValue,
 } from '@tc/domain/assessments';
+import { storedStatus } from '@tc/domain/admin-tools';
 import { ErrorCode } from '@tc/domain/errors';
 import type { CloudDeps } from '../deps.ts';
 import { defineFunction, fail, integerParam, optionalString, validationFailed } from '../errors.ts';
@@ -185,7 +186,7 @@ export function defineMarkFunctions(deps: CloudDeps): void {
         fullname: row.fullname,
         grade: Number(row.grade),
         board: row.board,
-        status: row.status === 'deactivated' ? ('deactivated' as const) : ('active' as const),
+        status: storedStatus(row.status),
         value: markText(storedValue(row)),
       })),
       total,

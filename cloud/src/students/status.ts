@@ -13,6 +13,7 @@ import {
   STUDENT_STATUSES,
   erasedEmail,
   isErasedEmail,
+  storedStatus,
   type StudentStatus,
 } from '@tc/domain/admin-tools';
 import { ErrorCode } from '@tc/domain/errors';
@@ -32,7 +33,7 @@ import { ACTIVITY_CLASS, changesBetween, recordActivity, redactEntries, type Cha
 export const PERSONAL_FIELDS = ['fullname', 'email', 'mobile', 'dob', 'gender'] as const;
 
 export function statusOf(user: User): StudentStatus {
-  return user.get('status') === 'deactivated' ? 'deactivated' : 'active';
+  return storedStatus(user.get('status'));
 }
 
 export function isErased(user: User): boolean {

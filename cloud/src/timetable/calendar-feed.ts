@@ -14,7 +14,7 @@ import { ALL_BOARDS, endOf, type Holiday, type Slot } from '@tc/domain/timetable
 import { parseBoard } from '@tc/domain/registration';
 import type { CloudDeps } from '../deps.ts';
 import { MASTER, parse, unlessMissing } from '../parse.ts';
-import { findHolidays, findSlots, slotsAddedAt } from './store.ts';
+import { findHolidays, findSlots } from './store.ts';
 import { vtimezoneOf } from './vtimezone.ts';
 
 dayjs.extend(utc);
@@ -91,14 +91,7 @@ async function feedOf(deps: CloudDeps, token: string): Promise<string | null> {
     findSlots(deps.sql, student.grade, [board, ALL_BOARDS]),
     findHolidays(deps.sql, addDays(today, -EXCEPTIONS_AHEAD_DAYS), addDays(today, EXCEPTIONS_AHEAD_DAYS)),
   ]);
-  const added = await slotsAddedAt(
-    deps.sql,
-    slots.map((slot) => slot.objectId),
-  );
-  const dated = slots.map((slot) => {
-    const at = added.get(slot.objectId);
-    return at ? { ...slot, since: zonedParts(at, zone).date } : slot;
-  });
+  const dated = slots.map((slot) => ({ ...slot, since: zonedParts(slot.addedAt, zone).date }));
   return buildCalendar(dated, holidays, zone, new URL(deps.publicUrl).host, today);
 }
 

@@ -25,9 +25,9 @@ export function slotFromJson(json: Json): Slot {
   };
 }
 
-/** A slot on the wire: its fields and its end time. */
+/** A slot on the wire: its fields (nothing else a read gave it) and its end time. */
 export function slotRecord(slot: Slot): Slot & { end: string } {
-  return { ...slot, end: endOf(slot) };
+  return { ...slotFromJson({ ...slot }), end: endOf(slot) };
 }
 
 function holidayFromJson(json: Json): Holiday {
@@ -44,22 +44,18 @@ function holidayFromJson(json: Json): Holiday {
  * Read in SQL, not through Parse: a student's week schedule reads these on every
  * load, and Parse's query path cost more than the read itself.
  */
-export async function findSlots(sql: CloudDeps['sql'], grade: number, boards: readonly SlotBoard[]): Promise<Slot[]> {
+export async function findSlots(
+  sql: CloudDeps['sql'],
+  grade: number,
+  boards: readonly SlotBoard[],
+): Promise<(Slot & { addedAt: Date })[]> {
   const rows = await sql<Json>(
-    `SELECT "objectId", ${SLOT_FIELDS.map((field) => `"${field}"`).join(', ')} FROM "${SLOT_CLASS}"
+    `SELECT "objectId", ${SLOT_FIELDS.map((field) => `"${field}"`).join(', ')}, "createdAt" FROM "${SLOT_CLASS}"
      WHERE grade = $1 AND board = ANY($2) ORDER BY weekday, start LIMIT 1000`,
     [grade, [...boards]],
   );
-  return rows.map(slotFromJson);
-}
-
-/** When each of these slots was added (the calendar feed starts its series then). */
-export async function slotsAddedAt(sql: CloudDeps['sql'], ids: readonly string[]): Promise<Map<string, Date>> {
-  const rows = await sql<{ objectId: string; createdAt: Date }>(
-    `SELECT "objectId", "createdAt" FROM "${SLOT_CLASS}" WHERE "objectId" = ANY($1)`,
-    [[...ids]],
-  );
-  return new Map(rows.map((row) => [row.objectId, new Date(row.createdAt)]));
+  // When it was added: the calendar feed starts its series then.
+  return rows.map((row) => ({ ...slotFromJson(row), addedAt: new Date(row.createdAt as Date) }));
 }
 
 /** The slots a new or changed slot may clash with: same grade and weekday, a board in common. */

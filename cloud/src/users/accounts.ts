@@ -1,6 +1,7 @@
 // Looking up accounts, logging in and out, and who may call what.
 
 import { randomUUID } from 'node:crypto';
+import { storedStatus } from '@tc/domain/admin-tools';
 import { ErrorCode } from '@tc/domain/errors';
 import { ServerMessage } from '@tc/domain/server-messages';
 import { normalizeEmail, normalizeMobile } from '@tc/domain/registration';
@@ -60,7 +61,7 @@ export const ERASURE_PENDING = 'erasurePending';
 
 function statusOfStored(stored: StoredStudent) {
   return {
-    status: stored.status === 'deactivated' ? ('deactivated' as const) : ('active' as const),
+    status: storedStatus(stored.status),
     ...(stored.erasedAt ? { erased: true } : {}),
     ...(stored.erasedAt && stored[ERASURE_PENDING] ? { erasureUnfinished: true } : {}),
   };
