@@ -131,6 +131,22 @@ describe('the week and the next class', () => {
     expect(week[6]!.classes[0]).toMatchObject({ slotId: 'sun', startsAt: '2026-11-29T17:30:00.000Z' });
   });
 
+  it('shows a class from the day it was added: not in the weeks before, nor on the days of its week gone by', () => {
+    // Added on Wednesday 25 November: that Monday had no class yet, that Sunday has it.
+    const added = slots.map((s) => ({ ...s, since: '2026-11-25' }));
+    const week = weekSchedule('2026-11-23', added, [], KOLKATA);
+    expect(week.map((d) => d.classes.map((c) => c.slotId))).toEqual([[], [], ['wed'], [], [], [], ['sun']]);
+    expect(weekSchedule('2026-11-16', added, [], KOLKATA).flatMap((d) => d.classes)).toEqual([]);
+    expect(weekSchedule('2026-11-30', added, [], KOLKATA).map((d) => d.classes.length)).toEqual([1, 0, 1, 0, 0, 0, 1]);
+    // Added long ago, or with no date known: every week.
+    for (const old of [slots.map((s) => ({ ...s, since: '2025-01-01' })), slots]) {
+      expect(weekSchedule('2026-11-16', old, [], KOLKATA).map((d) => d.classes.length)).toEqual([1, 0, 1, 0, 0, 0, 1]);
+    }
+    // The next class is never one before the day it was added.
+    const next = nextClass(new Date('2026-11-23T06:00:00Z'), '2026-11-23', added, [], KOLKATA);
+    expect(next).toMatchObject({ slotId: 'wed', date: '2026-11-25' });
+  });
+
   it('names every holiday of a day when holidays overlap', () => {
     const week = weekSchedule(
       '2026-11-23',

@@ -37,13 +37,20 @@ export interface ScheduleDay {
   classes: ScheduledClass[];
 }
 
+/**
+ * A slot with `since`, the centre's date it was added, when known. The timetable keeps no
+ * history, so a slot has no class before that day: a class added today did not take place
+ * last week, nor on this week's days gone by.
+ */
+export type DatedSlot = Slot & { since?: string };
+
 const byStart = (a: { start: string }, b: { start: string }) => a.start.localeCompare(b.start);
 
 /** The classes of one day (none on a holiday), earliest first. */
-export function classesOn(date: string, slots: readonly Slot[], zone: string): ScheduledClass[] {
+export function classesOn(date: string, slots: readonly DatedSlot[], zone: string): ScheduledClass[] {
   const weekday = weekdayOf(date);
   return slots
-    .filter((slot) => slot.weekday === weekday)
+    .filter((slot) => slot.weekday === weekday && !(slot.since && date < slot.since))
     .sort(byStart)
     .map((slot) => {
       const startsAt = zonedToInstant(date, slot.start, zone);
@@ -65,7 +72,7 @@ export function classesOn(date: string, slots: readonly Slot[], zone: string): S
 /** Monday to Sunday from `weekStart`, holidays marked and their classes left out. */
 export function weekSchedule(
   weekStart: string,
-  slots: readonly Slot[],
+  slots: readonly DatedSlot[],
   holidays: readonly HolidayFields[],
   zone: string,
 ): ScheduleDay[] {
@@ -96,7 +103,7 @@ export const NEXT_CLASS_HORIZON_DAYS = 366;
 export function nextClass(
   now: Date,
   today: string,
-  slots: readonly Slot[],
+  slots: readonly DatedSlot[],
   holidays: readonly HolidayFields[],
   zone: string,
   horizonDays = NEXT_CLASS_HORIZON_DAYS,

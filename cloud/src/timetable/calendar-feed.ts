@@ -10,7 +10,8 @@ import utc from 'dayjs/plugin/utc.js';
 import ical, { ICalEventRepeatingFreq } from 'ical-generator';
 import { PRODUCT_NAME } from '@tc/domain/constants';
 import { addDays, weekdayOf, weekStartOf, zonedParts, zonedToInstant } from '@tc/domain/zoned-time';
-import { ALL_BOARDS, endOf, type Holiday, type Slot } from '@tc/domain/timetable';
+import type { DatedSlot } from '@tc/domain/schedule';
+import { ALL_BOARDS, endOf, type Holiday } from '@tc/domain/timetable';
 import { parseBoard } from '@tc/domain/registration';
 import type { CloudDeps } from '../deps.ts';
 import { MASTER, parse, unlessMissing } from '../parse.ts';
@@ -88,11 +89,10 @@ async function feedOf(deps: CloudDeps, token: string): Promise<string | null> {
   const zone = deps.centreTimeZone;
   const today = zonedParts(new Date(), zone).date;
   const [slots, holidays] = await Promise.all([
-    findSlots(deps.sql, student.grade, [board, ALL_BOARDS]),
+    findSlots(deps.sql, student.grade, [board, ALL_BOARDS], zone),
     findHolidays(deps.sql, addDays(today, -EXCEPTIONS_AHEAD_DAYS), addDays(today, EXCEPTIONS_AHEAD_DAYS)),
   ]);
-  const dated = slots.map((slot) => ({ ...slot, since: zonedParts(slot.addedAt, zone).date }));
-  return buildCalendar(dated, holidays, zone, new URL(deps.publicUrl).host, today);
+  return buildCalendar(slots, holidays, zone, new URL(deps.publicUrl).host, today);
 }
 
 /**
@@ -118,12 +118,9 @@ function propertiesFirst(text: string): string {
   );
 }
 
-/** A slot of the feed: `since`, the centre's date it was added, when known. */
-type FeedSlot = Slot & { since?: string };
-
 /** The iCalendar text of a batch's timetable (exported for the tests). */
 export function buildCalendar(
-  slots: readonly FeedSlot[],
+  slots: readonly DatedSlot[],
   holidays: readonly Holiday[],
   zone: string,
   host: string,

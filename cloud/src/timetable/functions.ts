@@ -78,7 +78,7 @@ export function defineTimetableFunctions(deps: CloudDeps): void {
       if (!board) validationFailed(RegistrationMessage.boardInvalid, 'board');
       boards = [board, ALL_BOARDS];
     }
-    return (await findSlots(deps.sql, grade, boards)).map(slotRecord);
+    return (await findSlots(deps.sql, grade, boards, deps.centreTimeZone)).map(slotRecord);
   });
 
   defineFunction(deps, 'createTimetableSlot', async (request) => {
@@ -225,7 +225,7 @@ export function defineTimetableFunctions(deps: CloudDeps): void {
     const grade = batch.grade ?? 0;
     const board = parseBoard(batch.board) ?? 'CBSE';
     const [slots, holidays] = await Promise.all([
-      findSlots(deps.sql, grade, [board, ALL_BOARDS]),
+      findSlots(deps.sql, grade, [board, ALL_BOARDS], zone),
       findHolidays(deps.sql, weekStart < today ? weekStart : today, weekEnd > horizon ? weekEnd : horizon),
     ]);
     const next = nextClass(now, today, slots, holidays, zone, NEXT_CLASS_HORIZON_DAYS);

@@ -2,6 +2,8 @@
 // master key (their classes are closed to every client).
 
 import { clashingBoards, endOf, type Holiday, type Slot, type SlotBoard, type SlotFields } from '@tc/domain/timetable';
+import type { DatedSlot } from '@tc/domain/schedule';
+import { zonedParts } from '@tc/domain/zoned-time';
 import type { CloudDeps } from '../deps.ts';
 import { MASTER, parse, unlessMissing, type ParseSdk } from '../parse.ts';
 
@@ -40,22 +42,23 @@ function holidayFromJson(json: Json): Holiday {
 }
 
 /**
- * The slots of a grade whose board is one of `boards`, earliest in the week first.
- * Read in SQL, not through Parse: a student's week schedule reads these on every
- * load, and Parse's query path cost more than the read itself.
+ * The slots of a grade whose board is one of `boards`, earliest in the week first, each
+ * with the date it was added in the centre's `zone` (a student's week and the calendar
+ * feed show no class before it). Read in SQL, not through Parse: a student's week
+ * schedule reads these on every load, and Parse's query path cost more than the read itself.
  */
 export async function findSlots(
   sql: CloudDeps['sql'],
   grade: number,
   boards: readonly SlotBoard[],
-): Promise<(Slot & { addedAt: Date })[]> {
+  zone: string,
+): Promise<Required<DatedSlot>[]> {
   const rows = await sql<Json>(
     `SELECT "objectId", ${SLOT_FIELDS.map((field) => `"${field}"`).join(', ')}, "createdAt" FROM "${SLOT_CLASS}"
      WHERE grade = $1 AND board = ANY($2) ORDER BY weekday, start LIMIT 1000`,
     [grade, [...boards]],
   );
-  // When it was added: the calendar feed starts its series then.
-  return rows.map((row) => ({ ...slotFromJson(row), addedAt: new Date(row.createdAt as Date) }));
+  return rows.map((row) => ({ ...slotFromJson(row), since: zonedParts(new Date(row.createdAt as Date), zone).date }));
 }
 
 /** The slots a new or changed slot may clash with: same grade and weekday, a board in common. */

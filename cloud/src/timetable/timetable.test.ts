@@ -437,8 +437,10 @@ describe("a student's schedule", () => {
   });
 
   it("shows the new batch's schedule at once when an admin changes the student's grade", async () => {
-    await createSlot({ grade: 1, board: 'ICSE', weekday: 6, start: '11:00', teacher: 'Grade one' });
-    await createSlot({ grade: 2, board: 'ICSE', weekday: 6, start: '11:00', teacher: 'Grade two' });
+    // Today's weekday: a class added today shows from today on (this week's days gone by had none).
+    const weekday = weekdayOf(todayInKolkata());
+    await createSlot({ grade: 1, board: 'ICSE', weekday, start: '11:00', teacher: 'Grade one' });
+    await createSlot({ grade: 2, board: 'ICSE', weekday, start: '11:00', teacher: 'Grade two' });
     const { token, objectId } = await studentOf(1, 'ICSE');
     const before = await t.api('GET', '/api/students/me/schedule', undefined, token);
     expect(JSON.stringify(before.body)).toContain('Grade one');
@@ -448,6 +450,34 @@ describe("a student's schedule", () => {
     expect(after.body.grade).toBe(2);
     expect(JSON.stringify(after.body)).toContain('Grade two');
     expect(JSON.stringify(after.body)).not.toContain('Grade one');
+  });
+
+  it('shows a class from the day it was added: the weeks before and the days gone by had none', async () => {
+    const today = todayInKolkata();
+    const yesterday = addDays(today, -1);
+    const made = await createSlot({
+      grade: 6,
+      board: 'CBSE',
+      weekday: weekdayOf(yesterday),
+      start: '20:00',
+      teacher: 'Ms Newly Added',
+    });
+    const { token } = await studentOf(6, 'CBSE');
+    const teachersOn = async (date: string) => {
+      const res = await t.api('GET', `/api/students/me/schedule?week=${date}`, undefined, token);
+      expect(res.status).toBe(200);
+      const day = res.body.days.find((d: { date: string }) => d.date === date);
+      return day.classes.map((c: { teacher: string }) => c.teacher);
+    };
+    expect(await teachersOn(yesterday)).not.toContain('Ms Newly Added');
+    expect(await teachersOn(addDays(yesterday, -7))).not.toContain('Ms Newly Added');
+    expect(await teachersOn(addDays(yesterday, 7))).toContain('Ms Newly Added');
+    // Added a month ago, it was there yesterday and the week before.
+    await t.sql.query(`UPDATE "TimetableSlot" SET "createdAt" = now() - interval '30 days' WHERE "objectId" = $1`, [
+      made.objectId,
+    ]);
+    expect(await teachersOn(yesterday)).toContain('Ms Newly Added');
+    expect(await teachersOn(addDays(yesterday, -7))).toContain('Ms Newly Added');
   });
 
   it('answers 403 to an admin asking for a student schedule', async () => {

@@ -17,6 +17,7 @@ import {
 } from '@tc/domain/timetable';
 import { HASHED_PASSWORD_COLUMN } from '@tc/cloud/parse-storage';
 import { SUBJECTS } from '@tc/domain/subjects';
+import { addDays } from '@tc/domain/zoned-time';
 import type { Sql } from './sql.ts';
 
 export const SEED_PASSWORD = 'Student-pass-1';
@@ -239,7 +240,7 @@ const SENIOR_SUBJECTS: Subject[] = ['Mathematics', 'Science', 'English', 'Hindi'
 
 /**
  * A full week for every batch: two classes each weekday afternoon per grade and
- * board, and a Saturday class for all boards of each grade. Every slot passes the
+ * board, and a Saturday class for all boards of each grade, in place for a year. Every slot passes the
  * domain rules, the clash rule included. Holidays: the centre's fixed ones from
  * today on. Kept as they are when the database has a timetable already.
  */
@@ -294,7 +295,7 @@ export async function seedTimetable(
   await sql.query(
     `INSERT INTO "TimetableSlot" ("objectId", grade, board, subject, weekday, start, duration, teacher, link,
        "createdAt", "updatedAt")
-     SELECT o, g, b, s, w, st, d, t, l, now(), now()
+     SELECT o, g, b, s, w, st, d, t, l, $10::timestamptz, $10::timestamptz
      FROM unnest($1::text[], $2::float8[], $3::text[], $4::text[], $5::float8[], $6::text[], $7::float8[],
                  $8::text[], $9::text[]) AS x(o, g, b, s, w, st, d, t, l)`,
     [
@@ -307,6 +308,8 @@ export async function seedTimetable(
       slots.map((s) => s.duration),
       slots.map((s) => s.teacher),
       slots.map((s) => s.link),
+      // Added a year back: a student's past weeks show the classes (none before the date added).
+      `${addDays(today, -365)}T00:00:00Z`,
     ],
   );
 
