@@ -683,6 +683,19 @@ test('a student moved to another batch or deactivated stays with the marks given
   const left = page.getByRole('row', { name: new RegExp(`Leaver ${run}`) });
   await expect(left).toContainText(MarksText.deactivated);
   await expect(left.getByRole('gridcell', { name: '8', exact: true })).toBeVisible();
+
+  // On a phone the note sits under the name, on the screen (the Problem column is off it).
+  await page.setViewportSize({ width: 320, height: 720 });
+  const nameCell = left.locator('[data-field="fullname"]');
+  await expect(nameCell).toContainText(`Leaver ${run}${MarksText.deactivatedShort}`);
+  await nameCell.scrollIntoViewIfNeeded();
+  await expect(nameCell.getByText(MarksText.deactivatedShort, { exact: true })).toBeInViewport({ ratio: 1 });
+  await searchMarks(page, `Mover ${run}`);
+  const movedNote = moved.locator('[data-field="fullname"]').getByText('Now in 6th ICSE', { exact: true });
+  await movedNote.scrollIntoViewIfNeeded();
+  await expect(movedNote).toBeInViewport({ ratio: 1 });
+  await snap(page, 'marks-moved-320');
+  await expectAccessible(page, 'the marks grid with a moved student at 320 px');
 });
 
 test('Absent pressed twice gives the saved mark back; marks typed while a save runs stay unsaved', async ({

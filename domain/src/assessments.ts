@@ -186,6 +186,8 @@ export const MarksText = {
   movedTo: (batch: string) => `Now in ${batch}`,
   /** A deactivated (or erased) student listed with the marks given before. */
   deactivated: 'Deactivated: keeps the marks given here',
+  /** The same, under the student's name on a phone (the grid's note column is off the screen). */
+  deactivatedShort: 'Deactivated',
   /**
    * The question before publishing: who sees it and gets mail (`marked`: students
    * with marks so far), and the grid's unsaved cells it leaves out.

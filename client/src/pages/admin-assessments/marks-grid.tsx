@@ -239,6 +239,16 @@ export function MarksGrid({ assessment, onSaved, onUnsavedChange }: Props) {
     onSaved();
   };
 
+  /** Why a listed student is not an ordinary one of the batch: deactivated, or moved to another batch since. */
+  const noteOf = (row: Row, short: boolean) =>
+    row.status === 'deactivated'
+      ? short
+        ? MarksText.deactivatedShort
+        : MarksText.deactivated
+      : isInBatch(assessment, row)
+        ? null
+        : MarksText.movedTo(`${gradeLabel(row.grade)} ${row.board}`);
+
   const columns: GridColDef<Row>[] = [
     // On a phone the id, the name and the marks cell fit the screen; the rest scrolls.
     { field: 'id', headerName: phone ? 'ID' : 'Enrollment ID', width: phone ? 64 : 120, sortable: false },
@@ -247,6 +257,22 @@ export function MarksGrid({ assessment, onSaved, onUnsavedChange }: Props) {
       headerName: 'Student',
       ...(phone ? { width: 130 } : { flex: 1, minWidth: 150 }),
       sortable: false,
+      // On a phone a row's note goes under the name: the "Problem" column is off the screen.
+      renderCell: (params) => {
+        const note = phone && noteOf(params.row, true);
+        return note ? (
+          <Box sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', height: '100%', minWidth: 0 }}>
+            <Typography variant="body2" noWrap>
+              {params.row.fullname}
+            </Typography>
+            <Typography variant="caption" color="text.secondary" noWrap sx={{ lineHeight: 1.3 }}>
+              {note}
+            </Typography>
+          </Box>
+        ) : (
+          params.row.fullname
+        );
+      },
     },
     {
       field: 'value',
@@ -283,12 +309,7 @@ export function MarksGrid({ assessment, onSaved, onUnsavedChange }: Props) {
       renderCell: (params) => {
         const error = errors[params.row.id];
         // Deactivated, or moved to another batch, since: the marks given here stay theirs.
-        const note =
-          params.row.status === 'deactivated'
-            ? MarksText.deactivated
-            : isInBatch(assessment, params.row)
-              ? null
-              : MarksText.movedTo(`${gradeLabel(params.row.grade)} ${params.row.board}`);
+        const note = noteOf(params.row, false);
         return error || note ? (
           <Typography variant="body2" color={error ? 'error' : 'text.secondary'} sx={CELL_TEXT}>
             {error ?? note}
