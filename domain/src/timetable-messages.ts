@@ -29,6 +29,7 @@ export const TimetableMessage = {
   holidayToBeforeFrom: 'The last day must be on or after the first day',
   holidayTooLong: 'A holiday can last at most 120 days',
   holidayNotFound: 'This holiday no longer exists',
+  holidayDuplicate: 'This holiday is in the list already, with the same title and days',
   weekInvalid: `week must be a date as YYYY-MM-DD, from ${QUERY_YEARS.first} to ${QUERY_YEARS.last}`,
   slotCreated: 'Class added to the timetable',
   slotUpdated: 'Class updated',

@@ -34,7 +34,9 @@ import {
   findSlots,
   getSlotObject,
   HOLIDAY_CLASS,
+  holidayListedAlready,
   serialisedForGrades,
+  serialisedForHolidays,
   SLOT_CLASS,
   slotFromJson,
   slotRecord,
@@ -173,17 +175,22 @@ export function defineTimetableFunctions(deps: CloudDeps): void {
     const result = validateHoliday(request.params);
     if (!result.ok) validationFailed(result.message, result.field);
     const holiday = result.value;
-    const saved = await recordActivity(
-      {
-        admin,
-        kind: 'holiday.create',
-        targetClass: HOLIDAY_CLASS,
-        targetId: NEW_TARGET,
-        changes: changesBetween({}, { ...holiday }, HOLIDAY_FIELDS),
-      },
-      () => new Parse.Object(HOLIDAY_CLASS).save(holiday, MASTER),
-      (saved) => saved.id!,
-    );
+    // An exact copy (a double submit, or two admins entering the same day) would be named
+    // twice in every student's week: refused, one save at a time.
+    const saved = await serialisedForHolidays(deps, async () => {
+      if (await holidayListedAlready(deps.sql, holiday)) validationFailed(TimetableMessage.holidayDuplicate, 'title');
+      return recordActivity(
+        {
+          admin,
+          kind: 'holiday.create',
+          targetClass: HOLIDAY_CLASS,
+          targetId: NEW_TARGET,
+          changes: changesBetween({}, { ...holiday }, HOLIDAY_FIELDS),
+        },
+        () => new Parse.Object(HOLIDAY_CLASS).save(holiday, MASTER),
+        (saved) => saved.id!,
+      );
+    });
     await signalChange(HOLIDAYS_SIGNAL);
     return { objectId: saved.id!, ...holiday };
   });

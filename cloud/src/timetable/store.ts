@@ -1,7 +1,15 @@
 // Reading and writing timetable slots and holidays as plain records, with the
 // master key (their classes are closed to every client).
 
-import { clashingBoards, endOf, type Holiday, type Slot, type SlotBoard, type SlotFields } from '@tc/domain/timetable';
+import {
+  clashingBoards,
+  endOf,
+  type Holiday,
+  type HolidayFields,
+  type Slot,
+  type SlotBoard,
+  type SlotFields,
+} from '@tc/domain/timetable';
 import type { DatedSlot } from '@tc/domain/schedule';
 import { zonedParts } from '@tc/domain/zoned-time';
 import type { CloudDeps } from '../deps.ts';
@@ -89,8 +97,21 @@ export async function findHolidays(sql: CloudDeps['sql'], from?: string, to?: st
   return rows.map(holidayFromJson);
 }
 
-/** The first key of the timetable's advisory locks (the second is the grade): any constant of the site's own. */
+/** An exact copy of a holiday already listed (its title compared without case), if any. */
+export async function holidayListedAlready(sql: CloudDeps['sql'], holiday: HolidayFields): Promise<boolean> {
+  const rows = await sql(
+    `SELECT 1 FROM "${HOLIDAY_CLASS}" WHERE "from" = $1 AND "to" = $2 AND lower(title) = lower($3) LIMIT 1`,
+    [holiday.from, holiday.to, holiday.title],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * The first key of the timetable's advisory locks (the second is the grade, or
+ * HOLIDAYS_LOCK for the holidays): any constant of the site's own.
+ */
 const TIMETABLE_LOCK = 7_240_001;
+const HOLIDAYS_LOCK = 0;
 let inThisProcess: Promise<unknown> = Promise.resolve();
 
 /**
@@ -103,10 +124,19 @@ let inThisProcess: Promise<unknown> = Promise.resolve();
  * so that waiting admins do not hold the pool's connections.
  */
 export function serialisedForGrades<T>(deps: CloudDeps, grades: readonly number[], work: () => Promise<T>): Promise<T> {
+  return serialised(deps, grades, work);
+}
+
+/** Runs a new holiday's save while no other runs, as serialisedForGrades: a double submit saves one. */
+export function serialisedForHolidays<T>(deps: CloudDeps, work: () => Promise<T>): Promise<T> {
+  return serialised(deps, [HOLIDAYS_LOCK], work);
+}
+
+function serialised<T>(deps: CloudDeps, keys: readonly number[], work: () => Promise<T>): Promise<T> {
   const locked = () =>
     deps.transaction(async (tx) => {
-      for (const grade of [...new Set(grades)].sort((a, b) => a - b)) {
-        await tx.sql('SELECT pg_advisory_xact_lock($1::int, $2::int)', [TIMETABLE_LOCK, grade]);
+      for (const key of [...new Set(keys)].sort((a, b) => a - b)) {
+        await tx.sql('SELECT pg_advisory_xact_lock($1::int, $2::int)', [TIMETABLE_LOCK, key]);
       }
       return work();
     });

@@ -233,6 +233,24 @@ describe('holiday rules', () => {
     expect(again).toMatchObject({ status: 404, body: { error: M.holidayNotFound } });
   });
 
+  it('refuses an exact copy of a holiday, also sent twice at once; another title or other days are taken', async () => {
+    const body = { title: 'Double Submit Day', from: '2033-03-07', to: '2033-03-08' };
+    const both = await Promise.all([1, 2].map(() => t.api('POST', '/api/timetable/holidays', body, admin)));
+    expect(both.map((r) => r.status).sort()).toEqual([201, 400]);
+    expect(both.find((r) => r.status === 400)!.body).toMatchObject({ field: 'title', error: M.holidayDuplicate });
+    const again = await t.api('POST', '/api/timetable/holidays', { ...body, title: 'double submit DAY' }, admin);
+    expect(again).toMatchObject({ status: 400, body: { field: 'title', error: M.holidayDuplicate } });
+    // Overlapping holidays are fine: a founders' day inside a term break.
+    for (const other of [
+      { ...body, title: 'Founders Day' },
+      { ...body, to: '2033-03-09' },
+    ]) {
+      expect((await t.api('POST', '/api/timetable/holidays', other, admin)).status).toBe(201);
+    }
+    const { rows } = await t.sql.query(`SELECT count(*)::int AS n FROM "Holiday" WHERE title = $1`, [body.title]);
+    expect(rows[0].n).toBe(2);
+  });
+
   it('answers one of several deletes of a holiday at once, and the others in its own words (404)', async () => {
     const made = await t.api('POST', '/api/timetable/holidays', { title: 'Raced', from: '2032-01-05' }, admin);
     const answers = await Promise.all(

@@ -587,7 +587,8 @@ export const CALLS = {
     method: 'POST',
     path: '/api/timetable/holidays',
     fn: 'createHoliday',
-    summary: 'Add a holiday (a day or a range): no class takes place on it',
+    summary:
+      'Add a holiday (a day or a range): no class takes place on it. An exact copy of one listed (the same days, the title without case) is refused (400)',
     tag: 'Schedule',
     auth: 'admin',
     limit: 'none',
