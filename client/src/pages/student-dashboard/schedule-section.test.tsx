@@ -97,6 +97,14 @@ describe('the schedule on the student dashboard', () => {
       'href',
       'webcal://localhost/api/calendar/abc.ics',
     );
+    // Android's Chrome does nothing with webcal://: Google Calendar's own page subscribes, in a new tab.
+    const google = screen.getByRole('link', { name: 'Add to Google Calendar' });
+    expect(google).toHaveAttribute(
+      'href',
+      'https://calendar.google.com/calendar/render?cid=webcal%3A%2F%2Flocalhost%2Fapi%2Fcalendar%2Fabc.ics',
+    );
+    expect(google).toHaveAttribute('target', '_blank');
+    expect(google).toHaveAttribute('aria-description', 'Opens in a new tab');
   });
 
   it('offers "This week" on another week, which brings the current week back', async () => {

@@ -5,6 +5,7 @@ import { attended, onNextInput } from '../../lib/attention.ts';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import VideocamIcon from '@mui/icons-material/Videocam';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -349,6 +350,15 @@ function WeekCard({
 
 type Feed = ResponseOf<'getMyCalendarFeed'>;
 
+/**
+ * Google Calendar's page that subscribes to a feed (`cid`, the webcal:// address): it asks
+ * the signed-in Google user to confirm. Google fetches the feed itself, so it must be
+ * reachable from the internet, over HTTPS.
+ */
+function googleCalendarUrl(webcalUrl: string): string {
+  return `https://calendar.google.com/calendar/render?cid=${encodeURIComponent(webcalUrl)}`;
+}
+
 function CalendarCard({ callAsStudent, hasTimetable }: { callAsStudent: CallAs; hasTimetable: boolean }) {
   const [feed, setFeed] = useState<Feed | null>(null);
   const [busy, setBusy] = useState(false);
@@ -413,9 +423,20 @@ function CalendarCard({ callAsStudent, hasTimetable }: { callAsStudent: CallAs; 
               htmlInput: { readOnly: true, onFocus: (e: FocusEvent<HTMLInputElement>) => e.currentTarget.select() },
             }}
           />
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             <Button variant="contained" startIcon={<ContentCopyIcon />} onClick={() => void copy()}>
               Copy link
+            </Button>
+            {/* Android's calendar is Google's, and Chrome there does nothing with a webcal:// link. */}
+            <Button
+              variant="outlined"
+              href={googleCalendarUrl(feed.webcalUrl)}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-description="Opens in a new tab"
+              startIcon={<EventAvailableIcon />}
+            >
+              Add to Google Calendar
             </Button>
             <Button variant="outlined" href={feed.webcalUrl} startIcon={<CalendarMonthIcon />}>
               Open in calendar app
@@ -424,6 +445,10 @@ function CalendarCard({ callAsStudent, hasTimetable }: { callAsStudent: CallAs; 
               Get a new link
             </Button>
           </Stack>
+          <Typography color="text.secondary" sx={{ fontSize: '0.95rem' }}>
+            On an Android phone, choose Add to Google Calendar; on an iPhone, iPad or Mac, Open in calendar app. In
+            Outlook, copy the link and add a calendar from the internet.
+          </Typography>
         </Stack>
       )}
       <ConfirmDialog
