@@ -30,7 +30,16 @@ export type StudentUpdateResult =
 
 const IGNORED_FIELDS = ['objectId', 'createdAt', 'updatedAt'];
 
-export function validateStudentUpdate(input: Record<string, unknown>, today: string = todayIso()): StudentUpdateResult {
+/**
+ * `stored`: the student's read-only fields as stored, when one was sent. A read-only field
+ * sent with the value it has (a client sending back the whole row) changes nothing and is
+ * no error; any other value is refused.
+ */
+export function validateStudentUpdate(
+  input: Record<string, unknown>,
+  today: string = todayIso(),
+  stored: Partial<Record<(typeof READ_ONLY_STUDENT_FIELDS)[number], unknown>> = {},
+): StudentUpdateResult {
   const fail = (field: EditableStudentField | undefined, message: string): StudentUpdateResult => ({
     ok: false,
     field,
@@ -39,8 +48,11 @@ export function validateStudentUpdate(input: Record<string, unknown>, today: str
   const changes: StudentChanges = {};
 
   for (const key of Object.keys(input)) {
-    if ((READ_ONLY_STUDENT_FIELDS as readonly string[]).includes(key))
+    if ((READ_ONLY_STUDENT_FIELDS as readonly string[]).includes(key)) {
+      const kept = stored[key as keyof typeof stored];
+      if (kept !== undefined && input[key] === kept) continue;
       return fail(undefined, ServerMessage.readOnlyField(key));
+    }
     if (!(EDITABLE_STUDENT_FIELDS as readonly string[]).includes(key) && !IGNORED_FIELDS.includes(key)) {
       return fail(undefined, ServerMessage.unknownField(key));
     }

@@ -29,7 +29,11 @@ export interface StudentRecord extends StudentProfile {
 /** The fields an admin may change (PUT /api/users/:objectId). */
 export const EDITABLE_STUDENT_FIELDS = ['gender', 'mobile', 'email', 'dob', 'board', 'grade'] as const;
 export type EditableStudentField = (typeof EDITABLE_STUDENT_FIELDS)[number];
-export const READ_ONLY_STUDENT_FIELDS = ['fullname', 'id'] as const;
+/**
+ * Fields of a student's record that PUT /api/users/:objectId never changes: the name and the
+ * enrollment number for good, the status by its own call. Sent back as stored, they are no change.
+ */
+export const READ_ONLY_STUDENT_FIELDS = ['fullname', 'id', 'status'] as const;
 
 export interface AdminProfile {
   name: string;

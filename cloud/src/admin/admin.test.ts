@@ -136,7 +136,7 @@ describe('admin', () => {
     expect(all.body.some((s: { email: string }) => s.email === t.admin.email)).toBe(false);
   });
 
-  it('edits a student with the registration rules, keeps fullname and id read-only', async () => {
+  it('edits a student with the registration rules, keeps fullname, id and status read-only (sent back as stored, no change)', async () => {
     const token = await loginAdmin(t);
     const { result } = await register(t);
     const other = (await register(t)).student;
@@ -168,8 +168,21 @@ describe('admin', () => {
       code: 142,
       field: 'email',
     });
-    expect((await t.api('PUT', url, { fullname: 'New Name' }, token)).status).toBe(400);
+    const renamed = await t.api('PUT', url, { fullname: 'New Name' }, token);
+    expect(renamed).toMatchObject({ status: 400, body: { error: 'fullname cannot be changed' } });
     expect((await t.api('PUT', url, { id: 99 }, token)).status).toBe(400);
+    expect((await t.api('PUT', url, { id: String(result.body.id) }, token)).status).toBe(400);
+    // The row sent back whole, as listed, with one change: the read-only fields as stored are no change.
+    const [row] = (await t.api('GET', `/api/users?q=${ok.body.email}`, undefined, token)).body;
+    const { objectId: _objectId, createdAt: _createdAt, ...echoed } = row;
+    const whole = await t.api('PUT', url, { ...echoed, grade: 7 }, token);
+    expect(whole.status, JSON.stringify(whole.body)).toBe(200);
+    expect(whole.body).toMatchObject({ fullname: row.fullname, id: row.id, grade: 7 });
+    expect((await t.api('PUT', url, { ...echoed, fullname: `${row.fullname} Jr` }, token)).status).toBe(400);
+    // The status changes by its own call, never here.
+    const deactivating = await t.api('PUT', url, { ...echoed, status: 'deactivated' }, token);
+    expect(deactivating).toMatchObject({ status: 400, body: { error: 'status cannot be changed' } });
+    expect((await t.api('PUT', '/api/users/doesNotExist', { fullname: 'Anyone' }, token)).status).toBe(400);
     const takenEmail = await t.api('PUT', url, { email: other.email }, token);
     expect(takenEmail.status).toBe(409);
     expect(takenEmail.body.code).toBe(3033);
@@ -178,7 +191,7 @@ describe('admin', () => {
     expect((await t.api('PUT', '/api/users/doesNotExist', { grade: 3 }, token)).status).toBe(404);
 
     const list = await t.api('GET', `/api/users?q=${ok.body.email}`, undefined, token);
-    expect(list.body[0]).toMatchObject({ grade: 8, board: 'State' });
+    expect(list.body[0]).toMatchObject({ grade: 7, board: 'State', status: 'active' });
   });
 
   it('rejects concurrent edits that would give two students one mobile: the database keeps it unique', async () => {

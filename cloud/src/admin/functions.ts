@@ -15,6 +15,7 @@ import { RegistrationMessage } from '@tc/domain/messages';
 import { ServerMessage } from '@tc/domain/server-messages';
 import { mobileSearchDigits, normalizeEmail, normalizePassword, parseBoard, parseGrade } from '@tc/domain/registration';
 import { validateStudentUpdate } from '@tc/domain/student-update';
+import { READ_ONLY_STUDENT_FIELDS } from '@tc/domain/student';
 import type { CloudDeps } from '../deps.ts';
 import { defineFunction, fail, integerParam, optionalString, requireStrings, validationFailed } from '../errors.ts';
 import { MASTER, parse, unlessMissing } from '../parse.ts';
@@ -22,6 +23,7 @@ import { cachedCount, forgetCounts } from '../users/student-count.ts';
 import { changesBetween, recordActivity } from '../activity/log.ts';
 import { applyStatusFilter, isErased } from '../students/status.ts';
 import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
+import { storedStatus } from '@tc/domain/admin-tools';
 import {
   ENROLLMENT_FIELD,
   findUserByEmail,
@@ -150,10 +152,21 @@ export function defineAdminFunctions(deps: CloudDeps): void {
     const admin = await requireAdmin(request, deps);
     const { objectId, ...changes } = request.params;
     if (typeof objectId !== 'string' || !objectId) fail(ErrorCode.BadRequest, ServerMessage.mustBeString('objectId'));
-    const result = validateStudentUpdate(changes, zonedParts(new Date(), deps.centreTimeZone).date);
+    const find = () => unlessMissing(new Parse.Query(Parse.User).exists(ENROLLMENT_FIELD).get(objectId, MASTER));
+    // A read-only field sent is compared with the stored one (the whole row sent back is no change).
+    const sentReadOnly = READ_ONLY_STUDENT_FIELDS.some((field) => field in changes);
+    const found = sentReadOnly ? await find() : undefined;
+    const stored = found
+      ? {
+          fullname: found.get('fullname') as unknown,
+          id: found.get(ENROLLMENT_FIELD) as unknown,
+          status: storedStatus(found.get('status')),
+        }
+      : {};
+    const result = validateStudentUpdate(changes, zonedParts(new Date(), deps.centreTimeZone).date, stored);
     if (!result.ok) validationFailed(result.message, result.field);
 
-    const user = await unlessMissing(new Parse.Query(Parse.User).exists(ENROLLMENT_FIELD).get(objectId, MASTER));
+    const user = found ?? (await find());
     if (!user) fail(ErrorCode.NotFound, ServerMessage.studentNotFound);
     if (isErased(user)) fail(ErrorCode.Forbidden, AdminToolsMessage.erasedCannotChange);
     const { email, ...rest } = result.value;

@@ -333,7 +333,7 @@ export const CALLS = {
     fn: 'updateStudent',
     summary: "Change a student's details",
     description:
-      'Any of gender, mobile, email, dob, board, grade; the registration rules and uniqueness apply. fullname and id are read-only.',
+      'Any of gender, mobile, email, dob, board, grade; the registration rules and uniqueness apply. fullname, id and status are read-only: sent with their stored values (a row sent back whole) they change nothing, with another value they are refused (400); objectId, createdAt and updatedAt are ignored, any other field is refused.',
     tag: 'Admin',
     auth: 'admin',
     limit: 'none',
