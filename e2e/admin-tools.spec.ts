@@ -153,7 +153,15 @@ test.describe('admin tools', () => {
     await history.getByRole('button', { name: 'Close' }).click();
     await snap(page, 'student-editor-390');
     await expectAccessible(page, "the student's editor with its tools at 390 px");
+    // The server's verdict comes as a toast over the full-screen editor's buttons: a tap closes it.
+    await editor.getByLabel('Mobile').fill('123');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    const toast = page.locator('.Toastify__toast');
+    await expect(toast).toContainText('Please enter a valid 10-digit mobile number');
+    await toast.click({ position: { x: 60, y: 20 } });
+    await expect(toast).toHaveCount(0);
     await editor.getByRole('button', { name: 'Cancel' }).click();
+    await expect(editor).toHaveCount(0);
 
     const studentPage = await page.context().browser()!.newPage();
     await studentPage.goto('/studentlogin');

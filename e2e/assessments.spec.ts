@@ -251,7 +251,7 @@ test('admin enters marks in the grid and by CSV and publishes; the student sees 
   await publishing.getByRole('button', { name: 'Publish' }).click();
   await expectToast(page, `Published “${title}”`);
   await expect(page.getByRole('row', { name: new RegExp(title) })).toHaveCount(0);
-  await expect(page.getByRole('region', { name: `Marks: Mathematics, ${title}` })).toContainText('published:');
+  await expect(page.getByRole('region', { name: `Marks: Mathematics, ${title}` })).toContainText('Published:');
   // Its Publish button has gone: the focus is on its open marks.
   await expect(marksHeading).toBeFocused();
   await chooseOption(page, 'Status', 'Drafts and published');

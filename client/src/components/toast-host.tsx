@@ -35,7 +35,8 @@ export default function ToastHost() {
       position="bottom-center"
       limit={1}
       autoClose={5000}
-      closeOnClick={false}
+      // A tap anywhere on it closes it: on a phone it may sit over a full-screen dialog's buttons.
+      closeOnClick
       pauseOnFocusLoss
       pauseOnHover
       theme="light"

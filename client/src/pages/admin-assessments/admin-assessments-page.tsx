@@ -221,7 +221,8 @@ export default function AdminAssessmentsPage() {
   };
 
   const actionsOf = (a: Assessment) => (
-    <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
+    // In the table's row the actions stay on one line (a wrapped Delete read as another row's).
+    <Stack direction="row" spacing={0.5} sx={{ flexWrap: { xs: 'wrap', md: 'nowrap' }, rowGap: 0.5 }}>
       <Button size="small" onClick={() => openMarks(a)} aria-label={`Marks of ${a.title}`}>
         Marks
       </Button>
@@ -344,7 +345,9 @@ export default function AdminAssessmentsPage() {
                     <TableCell>
                       <StatusChip assessment={a} />
                     </TableCell>
-                    <TableCell align="right">{a.average !== undefined ? averageOf(a) : '—'}</TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {a.average !== undefined ? averageOf(a) : '—'}
+                    </TableCell>
                     <TableCell>{actionsOf(a)}</TableCell>
                   </TableRow>
                 ))}
@@ -376,8 +379,8 @@ export default function AdminAssessmentsPage() {
           <Typography color="text.secondary" sx={{ mb: 2 }}>
             {batchOf(selected)} · {isoToDisplayDate(selected.date)} ·{' '}
             {selected.status === 'published'
-              ? "published: a student's first marks are mailed to them, corrections send no second mail"
-              : 'draft'}
+              ? "Published: a student's first marks are mailed to them, corrections send no second mail"
+              : 'Draft'}
           </Typography>
           <MarksGrid
             key={selected.objectId}

@@ -250,12 +250,14 @@ export function MarksGrid({ assessment, onSaved, onUnsavedChange }: Props) {
         : MarksText.movedTo(`${gradeLabel(row.grade)} ${row.board}`);
 
   const columns: GridColDef<Row>[] = [
-    // On a phone the id, the name and the marks cell fit the screen; the rest scrolls.
-    { field: 'id', headerName: phone ? 'ID' : 'Enrollment ID', width: phone ? 64 : 120, sortable: false },
+    // On a phone the id, the name and the marks cell fit the screen (320 px too: the name takes
+    // what is left); the rest scrolls, and "absent" can be typed in the marks cell.
+    { field: 'id', headerName: phone ? 'ID' : 'Enrollment ID', width: phone ? 56 : 120, sortable: false },
     {
       field: 'fullname',
       headerName: 'Student',
-      ...(phone ? { width: 130 } : { flex: 1, minWidth: 150 }),
+      flex: 1,
+      minWidth: phone ? 90 : 150,
       sortable: false,
       // On a phone a row's note goes under the name: the "Problem" column is off the screen.
       renderCell: (params) => {
@@ -277,7 +279,7 @@ export function MarksGrid({ assessment, onSaved, onUnsavedChange }: Props) {
     {
       field: 'value',
       headerName: phone ? `Marks /${max}` : `Marks (of ${max})`,
-      width: phone ? 104 : 120,
+      width: phone ? 96 : 120,
       editable: true,
       sortable: false,
       cellClassName: (params) => (errors[params.row.id] ? 'mark-error' : changes[params.row.id] ? 'mark-changed' : ''),

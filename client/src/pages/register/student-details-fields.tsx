@@ -34,7 +34,8 @@ export function StudentDetailsFields({ form, set, fieldProps }: StudentDetailsFi
   const password = fieldProps('password');
   return (
     <>
-      {text('fullname', 'Student Full Name', 'text', 'name')}
+      {/* The child's name: "name" would have the browser fill in the parent's own. */}
+      {text('fullname', 'Student Full Name', 'text', 'off')}
       {text('email', 'Email', 'email', 'email')}
       {text('mobile', 'Mobile', 'tel', 'tel')}
       <PasswordField
