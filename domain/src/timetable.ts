@@ -76,7 +76,7 @@ export function endOf(slot: Pick<SlotFields, 'start' | 'duration'>): string {
   return timeOf((minutesOf(slot.start) ?? 0) + slot.duration);
 }
 
-/** A whole number from a number or a string of digits (forms send strings). */
+/** A slot's board (CBSE, ICSE, State or All) in any case, or null. */
 export function parseSlotBoard(value: unknown): SlotBoard | null {
   if (typeof value !== 'string') return null;
   const wanted = value.trim().toUpperCase();

@@ -14,6 +14,7 @@ import {
   ALL_BOARDS,
   clashMessage,
   findClash,
+  parseSlotBoard,
   SLOT_BOARDS,
   validateHoliday,
   validateSlot,
@@ -76,9 +77,10 @@ export function defineTimetableFunctions(deps: CloudDeps): void {
     const { board: boardParam } = request.params;
     let boards: SlotBoard[] = [...SLOT_BOARDS];
     if (boardParam !== undefined && boardParam !== null && boardParam !== '') {
-      const board = parseBoard(boardParam);
-      if (!board) validationFailed(RegistrationMessage.boardInvalid, 'board');
-      boards = [board, ALL_BOARDS];
+      // A board: its slots and those for all boards (its batch's week). All: those alone.
+      const board = parseSlotBoard(boardParam);
+      if (!board) validationFailed(TimetableMessage.boardInvalid, 'board');
+      boards = board === ALL_BOARDS ? [ALL_BOARDS] : [board, ALL_BOARDS];
     }
     return (await findSlots(deps.sql, grade, boards, deps.centreTimeZone)).map(slotRecord);
   });

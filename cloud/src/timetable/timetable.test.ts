@@ -135,6 +135,15 @@ describe('slot rules', () => {
     expect(cbse.body.error).toBe('This slot overlaps Mathematics on Tuesday 10:00-11:00 (all boards, Mr All)');
     const moved = await t.api('PUT', `/api/timetable/slots/${made.objectId}`, { start: '10:15' }, admin);
     expect(moved.status).toBe(200);
+    // The list by board: a board's batch week has the all-boards slots; All lists those alone.
+    const teachers = async (board: string) =>
+      (await t.api('GET', `/api/timetable/slots?grade=5&board=${board}`, undefined, admin)).body.map(
+        (s: { teacher: string }) => s.teacher,
+      );
+    expect(await teachers('State')).toEqual(['Ms Das', 'Mr All']);
+    expect(await teachers('all')).toEqual(['Mr All']);
+    const bad = await t.api('GET', '/api/timetable/slots?grade=5&board=IB', undefined, admin);
+    expect(bad).toMatchObject({ status: 400, body: { field: 'board', error: M.boardInvalid } });
   });
 
   it("never undoes another admin's change made between its read and its save", async () => {

@@ -523,7 +523,8 @@ export const CALLS = {
     path: '/api/timetable/slots',
     fn: 'listTimetableSlots',
     summary: "A grade's weekly timetable slots",
-    description: "With a board: that board's slots and the slots for all boards. Earliest in the week first.",
+    description:
+      "With a board: that board's slots and the slots for all boards; with board=All, the slots for all boards alone. Earliest in the week first.",
     tag: 'Schedule',
     auth: 'admin',
     limit: 'none',
