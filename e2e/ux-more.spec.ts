@@ -106,11 +106,13 @@ for (const width of [320, 1280]) {
   test.describe(`on a touch screen ${width} px wide`, () => {
     test.use({ viewport: { width, height: width === 320 ? 640 : 900 }, hasTouch: true, isMobile: true });
 
-    test('the calendar’s heading says no date is picked yet, then names the day picked', async ({ page }) => {
+    test('the calendar’s heading asks for a date (the field’s default of today is no birth date), then names the day picked', async ({
+      page,
+    }) => {
       await page.goto('/registeruser');
       const calendar = await openDobCalendar(page);
       // A phone's calendar is a full dialog with a heading (MUI X's toolbar), not "––".
-      await expect(calendar.getByText('No date yet', { exact: true })).toBeVisible();
+      await expect(calendar.getByText('Pick a date', { exact: true })).toBeVisible();
       await expect(calendar.getByText('––')).toHaveCount(0);
       await expectAccessible(page, `the calendar of a touch screen at ${width} px`);
       await page.screenshot({ path: test.info().outputPath(`calendar-touch-${width}.png`) });
@@ -123,7 +125,7 @@ for (const width of [320, 1280]) {
         timeZone: 'UTC',
       });
       await expect(calendar.getByText(`${weekday}, 15 Jun`, { exact: true })).toBeVisible();
-      await expect(calendar.getByText('No date yet')).toHaveCount(0);
+      await expect(calendar.getByText('Pick a date')).toHaveCount(0);
       await calendar.getByRole('button', { name: 'OK' }).click();
       await expect(calendar).toBeHidden();
       await expect(page.locator('input[name="dob"]')).toHaveValue(`15/06/${childYear}`);

@@ -14,7 +14,7 @@ const DATE_FORMATS = { normalDateWithWeekday: 'ddd, D MMM', shortDate: 'D MMM', 
  * The heading of a phone's calendar (its toolbar) before a date is picked: words, where MUI
  * X shows "––" (read out as "dash dash").
  */
-export const CALENDAR_TOOLBAR = { toolbarPlaceholder: 'No date yet' };
+export const CALENDAR_TOOLBAR = { toolbarPlaceholder: 'Pick a date' };
 
 /** The one set-up of every date picker on the site. */
 export function DateLocalization({ children }: { children: ReactNode }) {

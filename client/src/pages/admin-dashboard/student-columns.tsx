@@ -10,7 +10,7 @@ import type { StudentRecord } from '@tc/domain/student';
 export function studentColumns(onEdit: (objectId: string) => void): GridColDef<StudentRecord>[] {
   return [
     { field: 'id', headerName: STUDENT_COLUMNS.id, type: 'number', width: 72, align: 'left', headerAlign: 'left' },
-    { field: 'fullname', headerName: STUDENT_COLUMNS.fullname, flex: 1, minWidth: 140 },
+    { field: 'fullname', headerName: STUDENT_COLUMNS.fullname, flex: 1.2, minWidth: 160 },
     {
       field: 'gender',
       headerName: STUDENT_COLUMNS.gender,
