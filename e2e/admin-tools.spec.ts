@@ -153,7 +153,7 @@ test.describe('admin tools', () => {
     await history.getByRole('button', { name: 'Close' }).click();
     await snap(page, 'student-editor-390');
     await expectAccessible(page, "the student's editor with its tools at 390 px");
-    // The server's verdict comes as a toast over the full-screen editor's buttons: a tap closes it.
+    // A refusal comes as a toast (here the form's own check) over the full-screen editor's buttons: a tap closes it.
     await editor.getByLabel('Mobile').fill('123');
     await editor.getByRole('button', { name: 'Save' }).click();
     const toast = page.locator('.Toastify__toast');

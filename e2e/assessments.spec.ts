@@ -689,11 +689,15 @@ test('a student moved to another batch or deactivated stays with the marks given
   const nameCell = left.locator('[data-field="fullname"]');
   await expect(nameCell).toContainText(`Leaver ${run}${MarksText.deactivatedShort}`);
   await nameCell.scrollIntoViewIfNeeded();
-  await expect(nameCell.getByText(MarksText.deactivatedShort, { exact: true })).toBeInViewport({ ratio: 1 });
+  const note = nameCell.getByText(MarksText.deactivatedShort, { exact: true });
+  await expect(note).toBeInViewport({ ratio: 1 });
+  // Whole, not cut short by an ellipsis.
+  expect(await note.evaluate((line) => line.scrollWidth - line.clientWidth)).toBe(0);
   await searchMarks(page, `Mover ${run}`);
   const movedNote = moved.locator('[data-field="fullname"]').getByText('Now in 6th ICSE', { exact: true });
   await movedNote.scrollIntoViewIfNeeded();
   await expect(movedNote).toBeInViewport({ ratio: 1 });
+  expect(await movedNote.evaluate((line) => line.scrollWidth - line.clientWidth)).toBe(0);
   await snap(page, 'marks-moved-320');
   await expectAccessible(page, 'the marks grid with a moved student at 320 px');
 });

@@ -156,6 +156,7 @@ export function defineAdminFunctions(deps: CloudDeps): void {
     // A read-only field sent is compared with the stored one (the whole row sent back is no change).
     const sentReadOnly = READ_ONLY_STUDENT_FIELDS.some((field) => field in changes);
     const found = sentReadOnly ? await find() : undefined;
+    if (sentReadOnly && !found) fail(ErrorCode.NotFound, ServerMessage.studentNotFound);
     const stored = found
       ? {
           fullname: found.get('fullname') as unknown,

@@ -6,7 +6,6 @@
 import { signalChange, timetableKeys } from '../live/signals.ts';
 import { HOLIDAYS_SIGNAL } from '@tc/domain/live';
 import { ErrorCode } from '@tc/domain/errors';
-import { RegistrationMessage } from '@tc/domain/messages';
 import { TimetableMessage } from '@tc/domain/timetable-messages';
 import { parseBoard, parseGrade } from '@tc/domain/registration';
 import { NEXT_CLASS_HORIZON_DAYS, nextClass, weekSchedule } from '@tc/domain/schedule';
@@ -73,7 +72,7 @@ export function defineTimetableFunctions(deps: CloudDeps): void {
   defineFunction(deps, 'listTimetableSlots', async (request) => {
     await requireAdmin(request, deps);
     const grade = parseGrade(request.params.grade);
-    if (grade === null) validationFailed(RegistrationMessage.gradeOutOfRange, 'grade');
+    if (grade === null) validationFailed(TimetableMessage.gradeRequired, 'grade');
     const { board: boardParam } = request.params;
     let boards: SlotBoard[] = [...SLOT_BOARDS];
     if (boardParam !== undefined && boardParam !== null && boardParam !== '') {

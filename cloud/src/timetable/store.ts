@@ -106,12 +106,10 @@ export async function holidayListedAlready(sql: CloudDeps['sql'], holiday: Holid
   return rows.length > 0;
 }
 
-/**
- * The first key of the timetable's advisory locks (the second is the grade, or
- * HOLIDAYS_LOCK for the holidays): any constant of the site's own.
- */
+/** The first keys of the advisory locks (the second is the grade, 0 for the holidays): constants of the site's own. */
 const TIMETABLE_LOCK = 7_240_001;
-const HOLIDAYS_LOCK = 0;
+const HOLIDAYS_LOCK = 7_240_002;
+/** Timetable and holiday changes of this process, one after the other. */
 let inThisProcess: Promise<unknown> = Promise.resolve();
 
 /**
@@ -124,19 +122,22 @@ let inThisProcess: Promise<unknown> = Promise.resolve();
  * so that waiting admins do not hold the pool's connections.
  */
 export function serialisedForGrades<T>(deps: CloudDeps, grades: readonly number[], work: () => Promise<T>): Promise<T> {
-  return serialised(deps, grades, work);
+  return serialised(deps, TIMETABLE_LOCK, grades, work);
 }
 
-/** Runs a new holiday's save while no other runs, as serialisedForGrades: a double submit saves one. */
+/**
+ * Runs a new holiday's save while no other runs, as serialisedForGrades: a double submit
+ * saves one. In this process it queues behind timetable changes too (they are few).
+ */
 export function serialisedForHolidays<T>(deps: CloudDeps, work: () => Promise<T>): Promise<T> {
-  return serialised(deps, [HOLIDAYS_LOCK], work);
+  return serialised(deps, HOLIDAYS_LOCK, [0], work);
 }
 
-function serialised<T>(deps: CloudDeps, keys: readonly number[], work: () => Promise<T>): Promise<T> {
+function serialised<T>(deps: CloudDeps, first: number, keys: readonly number[], work: () => Promise<T>): Promise<T> {
   const locked = () =>
     deps.transaction(async (tx) => {
       for (const key of [...new Set(keys)].sort((a, b) => a - b)) {
-        await tx.sql('SELECT pg_advisory_xact_lock($1::int, $2::int)', [TIMETABLE_LOCK, key]);
+        await tx.sql('SELECT pg_advisory_xact_lock($1::int, $2::int)', [first, key]);
       }
       return work();
     });

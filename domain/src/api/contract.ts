@@ -333,7 +333,7 @@ export const CALLS = {
     fn: 'updateStudent',
     summary: "Change a student's details",
     description:
-      'Any of gender, mobile, email, dob, board, grade; the registration rules and uniqueness apply. fullname, id and status are read-only: sent with their stored values (a row sent back whole) they change nothing, with another value they are refused (400); objectId, createdAt and updatedAt are ignored, any other field is refused.',
+      'Any of gender, mobile, email, dob, board, grade; the registration rules and uniqueness apply. fullname, id and status are read-only: sent with their stored values they change nothing, with another value they are refused (400); objectId, createdAt and updatedAt are ignored, any other field is refused. A field sent is checked by the rules even when unchanged (a date of birth now past the age limit is refused): send the fields to change.',
     tag: 'Admin',
     auth: 'admin',
     limit: 'none',
@@ -588,8 +588,9 @@ export const CALLS = {
     method: 'POST',
     path: '/api/timetable/holidays',
     fn: 'createHoliday',
-    summary:
-      'Add a holiday (a day or a range): no class takes place on it. An exact copy of one listed (the same days, the title without case) is refused (400)',
+    summary: 'Add a holiday (a day or a range): no class takes place on it',
+    description:
+      'Holidays may overlap; an exact copy of one listed (the same days, the title in any case) is refused (400), also when two are sent at once.',
     tag: 'Schedule',
     auth: 'admin',
     limit: 'none',

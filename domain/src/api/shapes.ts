@@ -110,6 +110,7 @@ export const studentListQuery = object({
   },
 });
 
+const keptAsStored = 'Read-only: taken only with the value stored, which changes nothing';
 export const studentChanges = object({
   objectId: { type: 'string', description: 'In the path' },
   gender,
@@ -118,6 +119,11 @@ export const studentChanges = object({
   dob: isoDate,
   board,
   grade,
+  fullname: { type: 'string', description: keptAsStored },
+  id: { type: 'integer', description: keptAsStored },
+  status: { type: 'string', enum: ['active', 'deactivated'], description: `${keptAsStored} (its own call changes it)` },
+  createdAt: { type: 'string', format: 'date-time', description: 'Ignored' },
+  updatedAt: { type: 'string', format: 'date-time', description: 'Ignored' },
 });
 
 export const exists = object({ exists: bool }, ['exists']);
@@ -371,7 +377,7 @@ export const slot = object({ objectId: str, ...slotProperties, end: hhmm }, [
   'teacher',
   'link',
 ]);
-export const slotQuery = object({ grade, board }, ['grade']);
+export const slotQuery = object({ grade, board: slotBoard }, ['grade']);
 
 export const holidayInput = object(
   {

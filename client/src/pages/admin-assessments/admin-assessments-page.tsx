@@ -222,7 +222,7 @@ export default function AdminAssessmentsPage() {
 
   const actionsOf = (a: Assessment) => (
     // In the table's row the actions stay on one line (a wrapped Delete read as another row's).
-    <Stack direction="row" spacing={0.5} sx={{ flexWrap: { xs: 'wrap', md: 'nowrap' }, rowGap: 0.5 }}>
+    <Stack direction="row" spacing={0.5} sx={{ flexWrap: phone ? 'wrap' : 'nowrap', rowGap: 0.5 }}>
       <Button size="small" onClick={() => openMarks(a)} aria-label={`Marks of ${a.title}`}>
         Marks
       </Button>

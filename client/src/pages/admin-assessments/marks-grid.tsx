@@ -267,7 +267,8 @@ export function MarksGrid({ assessment, onSaved, onUnsavedChange }: Props) {
             <Typography variant="body2" noWrap>
               {params.row.fullname}
             </Typography>
-            <Typography variant="caption" color="text.secondary" noWrap sx={{ lineHeight: 1.3 }}>
+            {/* Whole, on two lines at most beside a narrow name column ("Now in 6th ICSE" at 320 px). */}
+            <Typography variant="caption" color="text.secondary" sx={{ lineHeight: 1.2, whiteSpace: 'normal' }}>
               {note}
             </Typography>
           </Box>

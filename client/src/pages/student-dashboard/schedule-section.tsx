@@ -427,7 +427,8 @@ function CalendarCard({ callAsStudent, hasTimetable }: { callAsStudent: CallAs; 
             <Button variant="contained" startIcon={<ContentCopyIcon />} onClick={() => void copy()}>
               Copy link
             </Button>
-            {/* Android's calendar is Google's, and Chrome there does nothing with a webcal:// link. */}
+            {/* Android's calendar is Google's, and Chrome there does nothing with a webcal:// link:
+                Google Calendar subscribes (surely so on a computer), and the phone's app follows. */}
             <Button
               variant="outlined"
               href={googleCalendarUrl(feed.webcalUrl)}
@@ -446,8 +447,9 @@ function CalendarCard({ callAsStudent, hasTimetable }: { callAsStudent: CallAs; 
             </Button>
           </Stack>
           <Typography color="text.secondary" sx={{ fontSize: '0.95rem' }}>
-            On an Android phone, choose Add to Google Calendar; on an iPhone, iPad or Mac, Open in calendar app. In
-            Outlook, copy the link and add a calendar from the internet.
+            Google Calendar (Android phones): Add to Google Calendar, best on a computer; the phone&apos;s calendar then
+            shows your classes too. iPhone, iPad or Mac: Open in calendar app. Outlook: copy the link and add a calendar
+            from the internet.
           </Typography>
         </Stack>
       )}
