@@ -66,7 +66,26 @@ export async function findSlots(
      WHERE grade = $1 AND board = ANY($2) ORDER BY weekday, start LIMIT 1000`,
     [grade, [...boards]],
   );
-  return rows.map((row) => ({ ...slotFromJson(row), since: zonedParts(new Date(row.createdAt as Date), zone).date }));
+  return rows.map((row) => ({ ...slotFromJson(row), since: dateAddedIn(new Date(row.createdAt as Date), zone) }));
+}
+
+/**
+ * The centre-zone dates slots were added on, remembered: every week read asks for the same
+ * few again, and each costs an Intl call (about 20 µs). Dates of deleted slots stay until
+ * the map is cleared at its cap.
+ */
+const addedOn = new Map<string, string>();
+const ADDED_ON_CAP = 10_000;
+
+function dateAddedIn(createdAt: Date, zone: string): string {
+  const key = `${zone} ${createdAt.getTime()}`;
+  let date = addedOn.get(key);
+  if (date === undefined) {
+    if (addedOn.size >= ADDED_ON_CAP) addedOn.clear();
+    date = zonedParts(createdAt, zone).date;
+    addedOn.set(key, date);
+  }
+  return date;
 }
 
 /** The slots a new or changed slot may clash with: same grade and weekday, a board in common. */
