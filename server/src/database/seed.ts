@@ -240,8 +240,8 @@ const SENIOR_SUBJECTS: Subject[] = ['Mathematics', 'Science', 'English', 'Hindi'
 
 /**
  * A full week for every batch: two classes each weekday afternoon per grade and
- * board, and a Saturday class for all boards of each grade, in place for a year. Every slot passes the
- * domain rules, the clash rule included. Holidays: the centre's fixed ones from
+ * board, and a Saturday class for all boards of each grade, in place for a year.
+ * Every slot passes the domain rules, the clash rule included. Holidays: the centre's fixed ones from
  * today on. Kept as they are when the database has a timetable already.
  */
 export async function seedTimetable(

@@ -191,15 +191,7 @@ function NextClassDetails({ next, zone, now }: { next: ScheduledClass; zone: str
       {next.link ? (
         <Box>
           {state === 'open' ? (
-            <Button
-              variant="contained"
-              color="secondary"
-              startIcon={<VideocamIcon />}
-              href={next.link}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-description="Opens in a new tab"
-            >
+            <Button variant="contained" color="secondary" startIcon={<VideocamIcon />} href={next.link} {...NEW_TAB}>
               Join class
             </Button>
           ) : (
@@ -222,6 +214,9 @@ function NextClassDetails({ next, zone, now }: { next: ScheduledClass; zone: str
 
 /** " week" after Previous and Next from a tablet up; a phone's row holds the short words. */
 const WIDE_ONLY = { display: { xs: 'none', sm: 'inline' } } as const;
+
+/** A link's button that opens another site in a new tab, and says so to a screen reader. */
+const NEW_TAB = { target: '_blank', rel: 'noopener noreferrer', 'aria-description': 'Opens in a new tab' } as const;
 
 function WeekCard({
   schedule,
@@ -432,9 +427,7 @@ function CalendarCard({ callAsStudent, hasTimetable }: { callAsStudent: CallAs; 
             <Button
               variant="outlined"
               href={googleCalendarUrl(feed.webcalUrl)}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-description="Opens in a new tab"
+              {...NEW_TAB}
               startIcon={<EventAvailableIcon />}
             >
               Add to Google Calendar
