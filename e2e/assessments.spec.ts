@@ -126,9 +126,20 @@ test('admin enters marks in the grid and by CSV and publishes; the student sees 
   await expect(page).toHaveURL(/\/admin\/assessments$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Assessments' })).toBeVisible();
 
-  // Create, with a field error first.
+  // Create, with field errors first: every field's at once.
   await page.getByRole('button', { name: 'New assessment' }).click();
   const dialog = page.getByRole('dialog', { name: 'New assessment' });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  for (const message of [
+    'Grade is required',
+    'Choose a board, or all boards',
+    'Choose a subject from the list',
+    'Please enter a title',
+    'Maximum marks must be a whole number from 1 to 1000',
+  ]) {
+    await expect(dialog.getByText(message)).toBeVisible();
+  }
+  await expect(dialog.getByRole('combobox', { name: 'Grade' })).toBeFocused();
   await chooseOption(page, 'Grade', '9th');
   await chooseOption(page, 'Board', 'State');
   await chooseOption(page, 'Subject', 'Mathematics');

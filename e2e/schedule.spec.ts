@@ -103,11 +103,16 @@ test('an admin adds a class and a holiday; only the students of that batch see t
   await chooseOption(page, 'Subject', 'Science', dialog);
   await chooseOption(page, 'Day', WEEKDAYS[weekdayOf(classDay) - 1]!, dialog);
   await dialog.getByLabel('Start time').fill('18:00');
-  await dialog.getByLabel('Duration (minutes)').fill('60');
-  // The domain rules answer at once, under the field.
+  await dialog.getByLabel('Duration (minutes)').fill('10');
+  // The domain rules answer at once, every field's under it, the first focused.
   await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('The duration must be a whole number of minutes from 15 to 180')).toBeVisible();
   await expect(dialog.getByText("Enter the teacher's name")).toBeVisible();
-  await expect(dialog.getByLabel('Teacher')).toBeFocused();
+  await expect(dialog.getByLabel('Duration (minutes)')).toBeFocused();
+  await dialog.getByLabel('Duration (minutes)').fill('60');
+  // A field's message goes as it is mended; the others stay.
+  await expect(dialog.getByText('The duration must be a whole number of minutes from 15 to 180')).toBeHidden();
+  await expect(dialog.getByText("Enter the teacher's name")).toBeVisible();
   await dialog.getByLabel('Teacher').fill(teacher);
   await dialog.getByLabel('Online class link (optional)').fill('https://meet.example.com/e2e');
   await dialog.getByRole('button', { name: 'Save' }).click();
@@ -127,6 +132,10 @@ test('an admin adds a class and a holiday; only the students of that batch see t
   await expectAxeClean(page); // the dialog, with the server's message under its fields
   await second.getByRole('button', { name: 'Cancel' }).click();
 
+  // An empty holiday: the title's and the first day's messages at once.
+  await page.getByRole('button', { name: 'Add holiday' }).click();
+  await expect(page.getByText('Enter a title for the holiday')).toBeVisible();
+  await expect(page.getByText('Enter a valid first day for the holiday')).toBeVisible();
   await page.getByLabel('Title').fill(holidayTitle);
   await typeDate(page, 'First day', 'from', holidayDay);
   await page.getByRole('button', { name: 'Add holiday' }).click();

@@ -66,7 +66,34 @@ describe('validateAssessment', () => {
     [{ date: '2100-01-01' }, 'date', M.dateInvalid],
     [{ date: '0100-01-01' }, 'date', M.dateInvalid],
   ])('refuses %j', (change, field, message) => {
-    expect(validateAssessment({ ...valid, ...change })).toEqual({ ok: false, field, message });
+    expect(validateAssessment({ ...valid, ...change })).toEqual({
+      ok: false,
+      field,
+      message,
+      problems: { [field]: message },
+    });
+  });
+
+  it("names every field's problem at once, the first in the form's order", () => {
+    expect(validateAssessment({ title: ' ', date: '2026-02-30', maxMarks: 0 })).toEqual({
+      ok: false,
+      field: 'grade',
+      message: M.gradeRequired,
+      problems: {
+        grade: M.gradeRequired,
+        board: M.boardInvalid,
+        subject: M.subjectInvalid,
+        title: M.titleRequired,
+        date: M.dateInvalid,
+        maxMarks: M.maxMarksInvalid,
+      },
+    });
+    expect(validateAssessment({ ...valid, grade: 10, subject: 'Physics' })).toEqual({
+      ok: false,
+      field: 'grade',
+      message: M.gradeInvalid,
+      problems: { grade: M.gradeInvalid, subject: M.subjectInvalid },
+    });
   });
 
   it('takes titles of exactly 1 and 80 characters', () => {

@@ -3,6 +3,7 @@
 
 import { BOARDS, GRADES, type Grade } from './constants.ts';
 import { isEnteredDate } from './dates.ts';
+import { ProblemList, type Checked } from './field-problems.ts';
 import { RegistrationMessage } from './messages.ts';
 import { wholeNumber } from './whole-number.ts';
 import { hasControlCharacters, showsNothing, typedText } from './plain-text.ts';
@@ -106,29 +107,37 @@ export interface ValidAssessment {
 export type AssessmentField = keyof AssessmentInput;
 export type Check<T, F extends string = string> = { ok: true; value: T } | { ok: false; field: F; message: string };
 
-/** Checks a whole assessment, field by field in the form's order. */
-export function validateAssessment(input: AssessmentInput): Check<ValidAssessment, AssessmentField> {
+/** Checks a whole assessment, field by field in the form's order, and names every field's problem. */
+export function validateAssessment(input: AssessmentInput): Checked<ValidAssessment, AssessmentField> {
   const M = AssessmentMessage;
-  const fail = (field: AssessmentField, message: string) => ({ ok: false as const, field, message });
+  const problems = new ProblemList<AssessmentField>();
 
   // Not chosen (the form's empty field) is said as such, as on the registration form.
-  if (input.grade === undefined || input.grade === null || input.grade === '') return fail('grade', M.gradeRequired);
   const grade = wholeNumber(input.grade);
-  if (grade === null || !(GRADES as readonly number[]).includes(grade)) return fail('grade', M.gradeInvalid);
+  if (input.grade === undefined || input.grade === null || input.grade === '') problems.add('grade', M.gradeRequired);
+  else if (grade === null || !(GRADES as readonly number[]).includes(grade)) problems.add('grade', M.gradeInvalid);
   const board = ASSESSMENT_BOARDS.find((b) => b === input.board);
-  if (!board) return fail('board', M.boardInvalid);
+  if (!board) problems.add('board', M.boardInvalid);
   const subject = SUBJECTS.find((s) => s === input.subject);
-  if (!subject) return fail('subject', M.subjectInvalid);
+  if (!subject) problems.add('subject', M.subjectInvalid);
   const title = typedText(input.title).replace(/\s+/g, ' ');
-  if (showsNothing(title)) return fail('title', M.titleRequired);
-  if (hasControlCharacters(title)) return fail('title', M.titleControlCharacters);
-  if ([...title].length > TITLE_MAX_LENGTH) return fail('title', M.titleTooLong);
-  if (!isEnteredDate(input.date)) return fail('date', M.dateInvalid);
+  if (showsNothing(title)) problems.add('title', M.titleRequired);
+  else if (hasControlCharacters(title)) problems.add('title', M.titleControlCharacters);
+  else if ([...title].length > TITLE_MAX_LENGTH) problems.add('title', M.titleTooLong);
+  const date = isEnteredDate(input.date) ? input.date : null;
+  if (date === null) problems.add('date', M.dateInvalid);
   const maxMarks = wholeNumber(input.maxMarks);
   if (maxMarks === null || maxMarks < MAX_MARKS_MIN || maxMarks > MAX_MARKS_MAX) {
-    return fail('maxMarks', M.maxMarksInvalid);
+    problems.add('maxMarks', M.maxMarksInvalid);
   }
-  return { ok: true, value: { grade: grade as Grade, board, subject, title, date: input.date, maxMarks } };
+  return problems.result(() => ({
+    grade: grade as Grade,
+    board: board!,
+    subject: subject!,
+    title,
+    date: date!,
+    maxMarks: maxMarks!,
+  }));
 }
 
 /** A student's result: marks, absent, or nothing entered (null). */

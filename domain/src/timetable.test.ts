@@ -82,7 +82,35 @@ describe('validateSlot', () => {
     [{ link: 'https://0x7f.1/' }, 'link', M.linkInvalid],
     [{ link: 'https://meet.example.com:99999/' }, 'link', M.linkInvalid],
   ])('refuses %o on %s', (change, field, message) => {
-    expect(validateSlot({ ...good, ...change })).toEqual({ ok: false, field, message });
+    expect(validateSlot({ ...good, ...change })).toEqual({ ok: false, field, message, problems: { [field]: message } });
+  });
+
+  it("names every field's problem at once, the first in the form's order", () => {
+    expect(validateSlot({ ...good, start: '25:00', duration: 10, teacher: ' ', link: 'http://x.example' })).toEqual({
+      ok: false,
+      field: 'start',
+      message: M.startInvalid,
+      problems: {
+        start: M.startInvalid,
+        duration: M.durationInvalid,
+        teacher: M.teacherRequired,
+        link: M.linkInvalid,
+      },
+    });
+    expect(validateSlot({ board: 'IB', subject: 'Physics', weekday: 8 })).toMatchObject({
+      field: 'grade',
+      problems: { grade: M.gradeRequired, board: M.boardInvalid, subject: M.subjectInvalid, weekday: M.weekdayInvalid },
+    });
+  });
+
+  it('checks the end against midnight only with a good start and duration', () => {
+    expect(validateSlot({ ...good, start: '23:30', duration: 60 })).toMatchObject({
+      problems: { duration: M.endsAfterMidnight },
+    });
+    expect(validateSlot({ ...good, start: '24:30', duration: 60 })).toMatchObject({
+      problems: { start: M.startInvalid },
+    });
+    expect(validateSlot({ ...good, start: '24:30', duration: 60 })).not.toHaveProperty('problems.duration');
   });
 
   it('accepts the edges: 15 and 180 minutes, a class ending at midnight, 60 characters', () => {
@@ -130,6 +158,26 @@ describe('validateHoliday', () => {
     expect(validateHoliday({ title: 'Winter break', from: '2026-12-24', to: '2027-01-01' }).ok).toBe(true);
   });
 
+  it("names the title's and the days' problems at once", () => {
+    expect(validateHoliday({ title: ' ', from: '2026-02-30', to: 'soon' })).toEqual({
+      ok: false,
+      field: 'title',
+      message: M.holidayTitleRequired,
+      problems: { title: M.holidayTitleRequired, from: M.holidayFromInvalid, to: M.holidayToInvalid },
+    });
+    // The last day is measured from a good first day only; a blank one is the first day's.
+    expect(validateHoliday({ title: 'a', from: 'soon', to: '2026-11-07' })).toEqual({
+      ok: false,
+      field: 'from',
+      message: M.holidayFromInvalid,
+      problems: { from: M.holidayFromInvalid },
+    });
+    expect(validateHoliday({ title: '', from: 'soon' })).toMatchObject({
+      problems: { title: M.holidayTitleRequired, from: M.holidayFromInvalid },
+    });
+    expect(validateHoliday({ title: '', from: 'soon' })).not.toHaveProperty('problems.to');
+  });
+
   it("counts an accent typed apart from its letter once, in a holiday's title and a teacher's name", () => {
     expect(validateHoliday({ title: 'e\u0301'.repeat(80), from: '2026-11-08' })).toMatchObject({
       ok: true,
@@ -153,6 +201,6 @@ describe('validateHoliday', () => {
     [{ title: 'a', from: '9999-12-30' }, 'from', M.holidayFromInvalid],
     [{ title: 'a', from: '2099-12-30', to: '2100-01-02' }, 'to', M.holidayToInvalid],
   ])('refuses %o on %s', (input, field, message) => {
-    expect(validateHoliday(input)).toEqual({ ok: false, field, message });
+    expect(validateHoliday(input)).toEqual({ ok: false, field, message, problems: { [field]: message } });
   });
 });

@@ -8,6 +8,7 @@
 
 import { BOARDS, GRADES, type Grade } from './constants.ts';
 import { isEnteredDate, isoDateToDayNumber } from './dates.ts';
+import { ProblemList, type Checked } from './field-problems.ts';
 import { wholeNumber } from './whole-number.ts';
 import { hasControlCharacters, showsNothing, typedText } from './plain-text.ts';
 import { TimetableMessage as M } from './timetable-messages.ts';
@@ -55,7 +56,7 @@ export interface Slot extends SlotFields {
 
 export type SlotField = keyof SlotFields;
 export type SlotInput = { [K in SlotField]?: unknown };
-export type SlotResult = { ok: true; value: SlotFields } | { ok: false; field: SlotField; message: string };
+export type SlotResult = Checked<SlotFields, SlotField>;
 
 const START_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)$/;
 const MINUTES_PER_DAY = 24 * 60;
@@ -108,40 +109,49 @@ export function isHttpsUrl(value: string): boolean {
   }
 }
 
-/** Checks a slot field by field, in the form's order, and stops at the first broken rule. */
+/** Checks a slot field by field, in the form's order, and names every field's problem. */
 export function validateSlot(input: SlotInput): SlotResult {
-  const fail = (field: SlotField, message: string): SlotResult => ({ ok: false, field, message });
+  const problems = new ProblemList<SlotField>();
 
   const grade = parseGrade(input.grade);
-  if (grade === null || !(GRADES as readonly number[]).includes(grade)) return fail('grade', M.gradeRequired);
+  if (grade === null || !(GRADES as readonly number[]).includes(grade)) problems.add('grade', M.gradeRequired);
   const board = parseSlotBoard(input.board);
-  if (!board) return fail('board', M.boardInvalid);
+  if (!board) problems.add('board', M.boardInvalid);
   const subject = SUBJECTS.find((name) => name === input.subject);
-  if (!subject) return fail('subject', M.subjectInvalid);
+  if (!subject) problems.add('subject', M.subjectInvalid);
   const weekday = wholeNumber(input.weekday);
-  if (weekday === null || weekday < 1 || weekday > 7) return fail('weekday', M.weekdayInvalid);
+  if (weekday === null || weekday < 1 || weekday > 7) problems.add('weekday', M.weekdayInvalid);
   const start = typeof input.start === 'string' ? input.start.trim() : '';
   const startMinutes = minutesOf(start);
-  if (startMinutes === null) return fail('start', M.startInvalid);
+  if (startMinutes === null) problems.add('start', M.startInvalid);
   const duration = wholeNumber(input.duration);
   if (duration === null || duration < SLOT_MIN_MINUTES || duration > SLOT_MAX_MINUTES) {
-    return fail('duration', M.durationInvalid);
+    problems.add('duration', M.durationInvalid);
+  } else if (startMinutes !== null && startMinutes + duration > MINUTES_PER_DAY) {
+    // A class never runs past midnight, so each one belongs to one day of the week.
+    problems.add('duration', M.endsAfterMidnight);
   }
-  // A class never runs past midnight, so each one belongs to one day of the week.
-  if (startMinutes + duration > MINUTES_PER_DAY) return fail('duration', M.endsAfterMidnight);
   const teacher = typedText(input.teacher);
-  if (showsNothing(teacher)) return fail('teacher', M.teacherRequired);
-  if (hasControlCharacters(teacher)) return fail('teacher', M.teacherControlCharacters);
-  if ([...teacher].length > TEACHER_MAX_LENGTH) return fail('teacher', M.teacherTooLong);
+  if (showsNothing(teacher)) problems.add('teacher', M.teacherRequired);
+  else if (hasControlCharacters(teacher)) problems.add('teacher', M.teacherControlCharacters);
+  else if ([...teacher].length > TEACHER_MAX_LENGTH) problems.add('teacher', M.teacherTooLong);
   const link = typeof input.link === 'string' ? input.link.trim() : '';
   if (input.link !== undefined && input.link !== null && typeof input.link !== 'string') {
-    return fail('link', M.linkInvalid);
-  }
-  if (link && (link.length > LINK_MAX_LENGTH || !isHttpsUrl(link))) {
-    return fail('link', M.linkInvalid);
+    problems.add('link', M.linkInvalid);
+  } else if (link && (link.length > LINK_MAX_LENGTH || !isHttpsUrl(link))) {
+    problems.add('link', M.linkInvalid);
   }
 
-  return { ok: true, value: { grade, board, subject, weekday, start, duration, teacher, link } };
+  return problems.result(() => ({
+    grade: grade!,
+    board: board!,
+    subject: subject!,
+    weekday: weekday!,
+    start,
+    duration: duration!,
+    teacher,
+    link,
+  }));
 }
 
 /** Whether two slots are taught to a common batch: same grade, and a board in common. */
@@ -199,24 +209,30 @@ export interface Holiday extends HolidayFields {
 }
 
 export type HolidayField = keyof HolidayFields;
-export type HolidayResult = { ok: true; value: HolidayFields } | { ok: false; field: HolidayField; message: string };
+export type HolidayResult = Checked<HolidayFields, HolidayField>;
 
+/** Checks a holiday's title and days, and names every field's problem. */
 export function validateHoliday(input: { [K in HolidayField]?: unknown }): HolidayResult {
-  const fail = (field: HolidayField, message: string): HolidayResult => ({ ok: false, field, message });
+  const problems = new ProblemList<HolidayField>();
   const title = typedText(input.title);
-  if (showsNothing(title)) return fail('title', M.holidayTitleRequired);
-  if (hasControlCharacters(title)) return fail('title', M.holidayTitleControlCharacters);
-  if ([...title].length > HOLIDAY_TITLE_MAX_LENGTH) return fail('title', M.holidayTitleTooLong);
+  if (showsNothing(title)) problems.add('title', M.holidayTitleRequired);
+  else if (hasControlCharacters(title)) problems.add('title', M.holidayTitleControlCharacters);
+  else if ([...title].length > HOLIDAY_TITLE_MAX_LENGTH) problems.add('title', M.holidayTitleTooLong);
   const from = typeof input.from === 'string' ? input.from.trim() : '';
   const fromDay = isEnteredDate(from) ? isoDateToDayNumber(from) : null;
-  if (fromDay === null) return fail('from', M.holidayFromInvalid);
+  if (fromDay === null) problems.add('from', M.holidayFromInvalid);
+  // No last day: a one-day holiday.
   const blankTo = input.to === undefined || input.to === null || input.to === '';
   const to = blankTo ? from : typeof input.to === 'string' ? input.to.trim() : '';
   const toDay = isEnteredDate(to) ? isoDateToDayNumber(to) : null;
-  if (toDay === null) return fail('to', M.holidayToInvalid);
-  if (toDay < fromDay) return fail('to', M.holidayToBeforeFrom);
-  if (toDay - fromDay + 1 > HOLIDAY_MAX_DAYS) return fail('to', M.holidayTooLong);
-  return { ok: true, value: { title, from, to } };
+  // A blank last day with a wrong first day is the first day's problem alone.
+  if (toDay === null) {
+    if (!blankTo) problems.add('to', M.holidayToInvalid);
+  } else if (fromDay !== null) {
+    if (toDay < fromDay) problems.add('to', M.holidayToBeforeFrom);
+    else if (toDay - fromDay + 1 > HOLIDAY_MAX_DAYS) problems.add('to', M.holidayTooLong);
+  }
+  return problems.result(() => ({ title, from, to }));
 }
 
 /** Whether a holiday covers a day (dates compare as YYYY-MM-DD strings). */

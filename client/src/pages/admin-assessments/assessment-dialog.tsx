@@ -8,7 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 /* jscpd:ignore-end */
 import { GRADES } from '@tc/domain/constants';
 import {
@@ -26,9 +26,9 @@ import type { ResponseOf } from '@tc/domain/api/contract';
 import { DateField } from '../../components/date-field.tsx';
 import { changedFields } from '../../lib/changed-fields.ts';
 import { errorField, errorText } from '../../lib/errors.ts';
-import { focusField } from '../../lib/focus-field.ts';
 import { notify } from '../../lib/notify.ts';
 import { useApi } from '../../lib/use-api.ts';
+import { useFieldErrors } from '../../lib/use-field-errors.ts';
 import { closeOnEscape } from '../../lib/form-dialog.ts';
 
 export type Assessment = ResponseOf<'createAssessment'>;
@@ -57,24 +57,18 @@ interface Props {
 /** Create or edit an assessment: the rules of domain/ on every field, the server's verdict under its field. */
 export function AssessmentDialog({ editing, onClose, onSaved }: Props) {
   const { call: callAsAdmin } = useApi('admin');
-  const form = useRef<HTMLFormElement>(null);
   const [draft, setDraft] = useState<Draft>(() => draftOf(editing));
-  const [errors, setErrors] = useState<Partial<Record<AssessmentField, string>>>({});
+  // Every problem at once, a blank line under a field without one (the form keeps its height).
+  const { formRef, show, clear, errorProps } = useFieldErrors<AssessmentField>(' ');
   const [busy, setBusy] = useState(false);
 
   const set = (name: AssessmentField, value: string) => {
     setDraft((d) => ({ ...d, [name]: value }));
-    setErrors((all) => ({ ...all, [name]: undefined }));
+    clear(name);
   };
 
   /** A field as the form shows it: its value, and its error (or a blank line) under it. */
-  const shown = (name: AssessmentField) => ({
-    name,
-    value: draft[name],
-    error: Boolean(errors[name]),
-    helperText: errors[name] ?? ' ',
-    fullWidth: true,
-  });
+  const shown = (name: AssessmentField) => ({ name, value: draft[name], ...errorProps(name), fullWidth: true });
 
   const field = (name: AssessmentField) => ({
     ...shown(name),
@@ -84,11 +78,7 @@ export function AssessmentDialog({ editing, onClose, onSaved }: Props) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const checked = validateAssessment(draft);
-    if (!checked.ok) {
-      setErrors({ [checked.field]: checked.message });
-      focusField(form.current, checked.field);
-      return;
-    }
+    if (!checked.ok) return show(checked.problems);
     // An edit sends only what this form changed (lib/changed-fields.ts).
     const opened = editing ? validateAssessment(draftOf(editing)) : null;
     const changes = opened?.ok ? changedFields(opened.value, checked.value) : checked.value;
@@ -106,15 +96,13 @@ export function AssessmentDialog({ editing, onClose, onSaved }: Props) {
     if (result.sessionEnded) return;
     const named = errorField(result);
     const message = errorText(result, 'The assessment could not be saved. Please try again.');
-    if (named && named in draft) {
-      setErrors({ [named]: message });
-      focusField(form.current, named);
-    } else notify.error(message);
+    if (named && named in draft) show({ [named]: message });
+    else notify.error(message);
   };
 
   return (
     <Dialog open onClose={closeOnEscape(onClose)} aria-labelledby="assessment-dialog-title" fullWidth maxWidth="sm">
-      <form ref={form} onSubmit={(event) => void submit(event)} noValidate>
+      <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate>
         <DialogTitle id="assessment-dialog-title">{editing ? 'Edit assessment' : 'New assessment'}</DialogTitle>
         <DialogContent>
           <Stack spacing={1} sx={{ pt: 1 }}>

@@ -15,9 +15,10 @@ import { validateHoliday, type HolidayField } from '@tc/domain/timetable';
 import { DateField } from '../../components/date-field.tsx';
 import { LoadStatus } from '../../components/load-status.tsx';
 import { errorField, errorText } from '../../lib/errors.ts';
-import { focusAfterDialog, focusField } from '../../lib/focus-field.ts';
+import { focusAfterDialog } from '../../lib/focus-field.ts';
 import { notify } from '../../lib/notify.ts';
 import { useApi } from '../../lib/use-api.ts';
+import { useFieldErrors } from '../../lib/use-field-errors.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 
 type HolidayRecord = ResponseOf<'listHolidays'>[number];
@@ -40,20 +41,14 @@ export function HolidaysCard({ holidays, onChanged, onRetry }: Props) {
   /** The holiday whose delete waits for the admin's yes. */
   const [asked, setAsked] = useState<HolidayRecord | null>(null);
   const [draft, setDraft] = useState({ title: '', from: '', to: '' });
-  const [error, setError] = useState<{ field: string; message: string } | null>(null);
+  const { formRef, show, clear, errorProps } = useFieldErrors<HolidayField>();
   const [busy, setBusy] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-
-  const showError = (field: string, message: string) => {
-    setError({ field, message });
-    focusField(form.current, field);
-  };
 
   const add = async (event: FormEvent) => {
     event.preventDefault();
     const checked = validateHoliday(draft);
-    if (!checked.ok) return showError(checked.field, checked.message);
+    if (!checked.ok) return show(checked.problems);
     setBusy(true);
     const result = await callAsAdmin('createHoliday', checked.value);
     setBusy(false);
@@ -63,7 +58,7 @@ export function HolidaysCard({ holidays, onChanged, onRetry }: Props) {
       setDraft({ title: '', from: '', to: '' });
       return onChanged();
     }
-    showError(errorField(result) ?? 'title', errorText(result, UiMessage.anErrorOccurred));
+    show({ [errorField(result) ?? 'title']: errorText(result, UiMessage.anErrorOccurred) });
   };
 
   const remove = async (holiday: HolidayRecord) => {
@@ -81,15 +76,14 @@ export function HolidaysCard({ holidays, onChanged, onRetry }: Props) {
 
   const set = (field: HolidayField, value: string) => {
     setDraft((d) => ({ ...d, [field]: value }));
-    if (error?.field === field) setError(null);
+    clear(field);
   };
 
   /** A field as the form shows it: its value, and its error under it. */
   const shown = (field: HolidayField) => ({
     name: field,
     value: draft[field],
-    error: error?.field === field,
-    helperText: error?.field === field ? error.message : undefined,
+    ...errorProps(field),
   });
 
   return (
@@ -124,7 +118,7 @@ export function HolidaysCard({ holidays, onChanged, onRetry }: Props) {
           ))}
         </Box>
       )}
-      <Box component="form" ref={form} onSubmit={(event) => void add(event)} noValidate sx={{ mt: 2 }}>
+      <Box component="form" ref={formRef} onSubmit={(event) => void add(event)} noValidate sx={{ mt: 2 }}>
         <Typography variant="h3" sx={{ fontSize: '1.1rem', mb: 1.5 }}>
           Add a holiday
         </Typography>

@@ -6,7 +6,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { ResponseOf } from '@tc/domain/api/contract';
 import { UiMessage } from '@tc/domain/messages';
 import { gradeLabel } from '@tc/domain/registration';
@@ -21,8 +21,8 @@ import {
 } from '@tc/domain/timetable';
 import { changedFields } from '../../lib/changed-fields.ts';
 import { errorField, errorText } from '../../lib/errors.ts';
-import { focusField } from '../../lib/focus-field.ts';
 import { useApi } from '../../lib/use-api.ts';
+import { useFieldErrors } from '../../lib/use-field-errors.ts';
 import { closeOnEscape } from '../../lib/form-dialog.ts';
 
 export type SlotRecord = ResponseOf<'createTimetableSlot'>;
@@ -55,24 +55,18 @@ interface Props {
 export function SlotDialog({ slot, grade, board, onClose, onSaved }: Props) {
   const { call: callAsAdmin } = useApi('admin');
   const [draft, setDraft] = useState<Draft>(() => draftOf(slot, grade, board));
-  const [error, setError] = useState<{ field: string; message: string } | null>(null);
+  const { formRef, show, clear, errorProps } = useFieldErrors<SlotField>();
   const [saving, setSaving] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
 
   const set = (field: SlotField) => (event: { target: { value: string } }) => {
     setDraft((d) => ({ ...d, [field]: event.target.value }));
-    if (error?.field === field) setError(null);
-  };
-
-  const showError = (field: string, message: string) => {
-    setError({ field, message });
-    focusField(form.current, field);
+    clear(field);
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const checked = validateSlot(draft);
-    if (!checked.ok) return showError(checked.field, checked.message);
+    if (!checked.ok) return show(checked.problems);
     // An edit sends only what this form changed (lib/changed-fields.ts).
     const opened = slot ? validateSlot(draftOf(slot, grade, board)) : null;
     const changes = opened?.ok ? changedFields(opened.value, checked.value) : checked.value;
@@ -84,22 +78,21 @@ export function SlotDialog({ slot, grade, board, onClose, onSaved }: Props) {
     setSaving(false);
     if (result.ok && result.data) return onSaved(result.data, !slot);
     if (result.sessionEnded) return;
-    showError(errorField(result) ?? 'subject', errorText(result, UiMessage.anErrorOccurred));
+    show({ [errorField(result) ?? 'subject']: errorText(result, UiMessage.anErrorOccurred) });
   };
 
   const fieldProps = (field: SlotField) => ({
     name: field,
     value: draft[field],
     onChange: set(field),
-    error: error?.field === field,
-    helperText: error?.field === field ? error.message : undefined,
+    ...errorProps(field),
     fullWidth: true,
   });
 
   const title = slot ? 'Edit class' : 'Add class';
   return (
     <Dialog open onClose={closeOnEscape(onClose)} aria-labelledby="slot-dialog-title" fullWidth maxWidth="sm">
-      <form ref={form} onSubmit={(event) => void submit(event)} noValidate>
+      <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate>
         <DialogTitle id="slot-dialog-title">
           {title}: {gradeLabel(Number(draft.grade))} grade
         </DialogTitle>
