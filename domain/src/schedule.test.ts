@@ -51,6 +51,14 @@ describe('zoned time', () => {
     expect(weekStartOf(zonedParts(sunday, KOLKATA).date)).toBe('2026-11-23');
   });
 
+  it('gives a fresh instant on every call, the same in each zone (the remembered ones cannot be changed)', () => {
+    const first = zonedToInstant('2026-11-23', '18:00', KOLKATA);
+    first.setTime(0);
+    expect(zonedToInstant('2026-11-23', '18:00', KOLKATA).toISOString()).toBe('2026-11-23T12:30:00.000Z');
+    expect(zonedToInstant('2026-11-23', '18:00', 'Europe/London').toISOString()).toBe('2026-11-23T18:00:00.000Z');
+    expect(zonedToInstant('2026-07-23', '18:00', 'Europe/London').toISOString()).toBe('2026-07-23T17:00:00.000Z');
+  });
+
   it('does calendar maths across months, years and weeks', () => {
     expect(weekdayOf('2026-11-23')).toBe(1);
     expect(weekdayOf('2026-11-29')).toBe(7);

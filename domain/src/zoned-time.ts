@@ -3,6 +3,7 @@
 // Asia/Kolkata is 18:00 there whatever zone the server or the browser runs in.
 
 import { isoDateToDayNumber } from './dates.ts';
+import { Remembered } from './remembered.ts';
 
 const MS_PER_MINUTE = 60_000;
 const MS_PER_DAY = 86_400_000;
@@ -85,6 +86,17 @@ function offsetMinutes(instant: number, zone: string): number {
  * from 02:00 to 03:00 is 03:30).
  */
 export function zonedToInstant(date: string, time: string, zone: string): Date {
+  return new Date(instants.get(`${zone} ${date} ${time}`, () => instantOfWallClock(date, time, zone)));
+}
+
+/**
+ * Instants already worked out, by zone, date and time: each costs two or more Intl calls
+ * (about 15 µs each), and every read of a week asks for the same classes' starts again.
+ * The time-zone database does not change while the process runs.
+ */
+const instants = new Remembered<number>(10_000);
+
+function instantOfWallClock(date: string, time: string, zone: string): number {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   const [hour, minute] = time.split(':').map(Number) as [number, number];
   const wall = Date.UTC(year, month - 1, day, hour, minute);
@@ -92,10 +104,10 @@ export function zonedToInstant(date: string, time: string, zone: string): Date {
   const before = offsetMinutes(wall - MS_PER_DAY, zone);
   const after = offsetMinutes(wall + MS_PER_DAY, zone);
   // No change of the clock around it (every day in India): one offset, one instant.
-  if (before === after) return new Date(wall - before * MS_PER_MINUTE);
+  if (before === after) return wall - before * MS_PER_MINUTE;
   const shows = (instant: number) => instant + offsetMinutes(instant, zone) * MS_PER_MINUTE === wall;
   const candidates = [wall - before * MS_PER_MINUTE, wall - after * MS_PER_MINUTE].filter(shows);
-  return new Date(candidates.length ? Math.min(...candidates) : wall - before * MS_PER_MINUTE);
+  return candidates.length ? Math.min(...candidates) : wall - before * MS_PER_MINUTE;
 }
 
 /** 1 (Monday) to 7 (Sunday) of a YYYY-MM-DD date. */

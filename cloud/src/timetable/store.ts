@@ -11,6 +11,7 @@ import {
   type SlotFields,
 } from '@tc/domain/timetable';
 import type { DatedSlot } from '@tc/domain/schedule';
+import { Remembered } from '@tc/domain/remembered';
 import { zonedParts } from '@tc/domain/zoned-time';
 import type { CloudDeps } from '../deps.ts';
 import { MASTER, parse, unlessMissing, type ParseSdk } from '../parse.ts';
@@ -72,20 +73,12 @@ export async function findSlots(
 /**
  * The centre-zone dates slots were added on, remembered: every week read asks for the same
  * few again, and each costs an Intl call (about 20 µs). Dates of deleted slots stay until
- * the map is cleared at its cap.
+ * the cap forgets them all.
  */
-const addedOn = new Map<string, string>();
-const ADDED_ON_CAP = 10_000;
+const addedOn = new Remembered<string>(10_000);
 
 function dateAddedIn(createdAt: Date, zone: string): string {
-  const key = `${zone} ${createdAt.getTime()}`;
-  let date = addedOn.get(key);
-  if (date === undefined) {
-    if (addedOn.size >= ADDED_ON_CAP) addedOn.clear();
-    date = zonedParts(createdAt, zone).date;
-    addedOn.set(key, date);
-  }
-  return date;
+  return addedOn.get(`${zone} ${createdAt.getTime()}`, () => zonedParts(createdAt, zone).date);
 }
 
 /** The slots a new or changed slot may clash with: same grade and weekday, a board in common. */

@@ -1,0 +1,19 @@
+/**
+ * Results of a pure but costly function, by key, up to `cap` keys: then all are forgotten
+ * at once and remembered again as they are asked for.
+ */
+export class Remembered<T> {
+  private readonly values = new Map<string, T>();
+
+  constructor(private readonly cap: number) {}
+
+  get(key: string, work: () => T): T {
+    let value = this.values.get(key);
+    if (value === undefined) {
+      if (this.values.size >= this.cap) this.values.clear();
+      value = work();
+      this.values.set(key, value);
+    }
+    return value;
+  }
+}
