@@ -39,6 +39,7 @@ export const ServerMessage = {
   liveTooManySubscriptions: 'Too many changes followed on one connection',
   searchTooLong: 'Search text must be at most 100 characters',
   malformedJson: 'Malformed JSON body',
+  bodyNotObject: 'The body must be a JSON object',
   payloadTooLarge: 'Request body is too large',
   jsonOnly: 'Send the body as JSON (Content-Type: application/json)',
   notFound: 'Not found',

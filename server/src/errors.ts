@@ -12,6 +12,18 @@ interface HttpError {
   type?: string;
   status?: number;
   statusCode?: number;
+  /** The text a JSON body parser could not take. */
+  body?: unknown;
+}
+
+function isJson(text: unknown): boolean {
+  if (typeof text !== 'string') return false;
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The fields a call's every failure carries beside `error` (`success:false` for two of them), by method and path. */
@@ -57,7 +69,9 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next
     return;
   }
   if (http.type === 'entity.parse.failed') {
-    res.status(400).json(errorBody(req, ServerMessage.malformedJson, ErrorCode.BadRequest));
+    // Strict parsing takes objects and arrays only: a bare null, number or string is JSON, but not a body.
+    const message = isJson(http.body) ? ServerMessage.bodyNotObject : ServerMessage.malformedJson;
+    res.status(400).json(errorBody(req, message, ErrorCode.BadRequest));
     return;
   }
   // JSON in another charset than UTF-8, or compressed in a way the site does not read: said as for any body not JSON.

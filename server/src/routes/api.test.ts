@@ -93,7 +93,13 @@ describe('bad input', () => {
   it('answers 400 for malformed JSON, 413 for an oversized body, 400 for wrong types, never 500', async () => {
     const malformed = await t.api('POST', '/api/check-email', '{"email":');
     expect(malformed.status).toBe(400);
-    expect(malformed.body).toEqual({ error: expect.any(String), code: expect.any(Number) });
+    expect(malformed.body).toEqual({ error: ServerMessage.malformedJson, code: expect.any(Number) });
+    // JSON, but not an object: said as such.
+    for (const bare of ['null', '5', '"x"']) {
+      const answer = await t.api('POST', '/api/check-email', bare);
+      expect(answer.status, bare).toBe(400);
+      expect(answer.body, bare).toEqual({ error: ServerMessage.bodyNotObject, code: expect.any(Number) });
+    }
 
     const big = await t.api('POST', '/api/check-email', { email: 'a'.repeat(150_000) });
     expect(big.status).toBe(413);
