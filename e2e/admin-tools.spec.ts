@@ -133,6 +133,14 @@ test.describe('admin tools', () => {
     await page.getByRole('link', { name: 'Admins' }).click();
     await expect(page.getByRole('list', { name: 'Administrators' })).toContainText(admin.email);
     await snap(page, 'admins-390');
+    // On the narrowest phone the address reads on one line beside "You", not broken mid-word.
+    await page.setViewportSize({ width: 320, height: 800 });
+    const address = page.getByRole('list', { name: 'Administrators' }).getByText(admin.email, { exact: true });
+    const lines = await address.evaluate((element) => {
+      const { height } = element.getBoundingClientRect();
+      return Math.round(height / parseFloat(getComputedStyle(element).lineHeight));
+    });
+    expect(lines).toBe(1);
     await page.setViewportSize({ width: 1280, height: 900 });
     await snap(page, 'admins-1280');
     await page.getByRole('link', { name: 'Students' }).click();

@@ -33,7 +33,13 @@ export function AdminPage({ title, heading, subtitle, actions, children }: Admin
       subtitle={subtitle}
       maxWidth={ADMIN_WIDTH}
       actions={
-        <Stack direction="row" spacing={1.5} sx={{ flexShrink: 0 }}>
+        // Each button on one line; on the narrowest phones Logout goes under the page's own action.
+        <Stack
+          direction="row"
+          spacing={1.5}
+          useFlexGap
+          sx={{ flexShrink: 0, flexWrap: 'wrap', '& .MuiButton-root': { whiteSpace: 'nowrap' } }}
+        >
           {actions}
           <LogoutButton onClick={() => void logout()} busy={loggingOut} />
         </Stack>

@@ -130,24 +130,9 @@ export default function AdminAdminsPage() {
           )}
           <List aria-label="Administrators">
             {(Array.isArray(admins) ? admins : []).map((admin) => (
-              <ListItem
-                key={admin.objectId}
-                divider
-                secondaryAction={
-                  admin.self ? (
-                    <Typography color="text.secondary">You</Typography>
-                  ) : (
-                    <Button
-                      color="error"
-                      onClick={() => setAsked(admin)}
-                      disabled={busy === admin.objectId}
-                      aria-label={`${admin.invitedUntil ? 'Withdraw the invitation of' : 'Remove'} ${admin.email}`}
-                    >
-                      {admin.invitedUntil ? 'Withdraw' : 'Remove'}
-                    </Button>
-                  )
-                }
-              >
+              // The action follows the text in the row, so the address takes what the action leaves
+              // (a secondary action would reserve its widest width beside every address).
+              <ListItem key={admin.objectId} divider sx={{ gap: 1 }}>
                 <ListItemText
                   primary={admin.name}
                   secondary={
@@ -155,8 +140,23 @@ export default function AdminAdminsPage() {
                       ? `${admin.email} · invited, not yet accepted (the code works until ${localDateTime(admin.invitedUntil)})`
                       : admin.email
                   }
-                  sx={{ overflowWrap: 'anywhere', pr: 10 }}
+                  sx={{ overflowWrap: 'anywhere', minWidth: 0 }}
                 />
+                {admin.self ? (
+                  <Typography color="text.secondary" sx={{ flexShrink: 0 }}>
+                    You
+                  </Typography>
+                ) : (
+                  <Button
+                    color="error"
+                    onClick={() => setAsked(admin)}
+                    disabled={busy === admin.objectId}
+                    aria-label={`${admin.invitedUntil ? 'Withdraw the invitation of' : 'Remove'} ${admin.email}`}
+                    sx={{ flexShrink: 0 }}
+                  >
+                    {admin.invitedUntil ? 'Withdraw' : 'Remove'}
+                  </Button>
+                )}
               </ListItem>
             ))}
           </List>
