@@ -99,9 +99,11 @@ export function createApp(parts: AppParts): express.Express {
   // gzip for every text answer a browser accepts it for (the client's scripts above all).
   app.use(compression());
 
+  // HSTS only where the site is reached over HTTPS: a development site on http:// pins nothing.
+  const strictTransportSecurity = (parts.publicUrl ?? config.publicUrl)?.startsWith('https://') ?? false;
   if (parts.dashboard) {
     // The dashboard's own bundle needs inline scripts and styles; it keeps the other headers.
-    app.use(DASHBOARD_PATH, helmet({ contentSecurityPolicy: false }), ...parts.dashboard);
+    app.use(DASHBOARD_PATH, helmet({ contentSecurityPolicy: false, strictTransportSecurity }), ...parts.dashboard);
   } else {
     app.use(DASHBOARD_PATH, notFound);
   }
@@ -110,6 +112,7 @@ export function createApp(parts: AppParts): express.Express {
     helmet({
       contentSecurityPolicy: contentSecurityPolicy(parts.publicUrl ?? config.publicUrl),
       crossOriginEmbedderPolicy: false,
+      strictTransportSecurity,
     }),
   );
 

@@ -36,17 +36,30 @@ async function openLogin(site: TestSite, from: string): Promise<Browser & { setC
   return { cookie: setCookie.split(';')[0]!, csrf: csrf!, setCookie };
 }
 
-async function logIn(site: TestSite, user: string, password: string, from: string) {
+/** A login try: as the dashboard's form sends it, or as its login also takes it (a JSON body, the query string). */
+async function logIn(
+  site: TestSite,
+  user: string,
+  password: string,
+  from: string,
+  as: 'form' | 'json' | 'query' = 'form',
+) {
   const browser = await openLogin(site, from);
-  const res = await fetch(`${site.url}/parse-dashboard/login`, {
+  const fields = { username: user, password, _csrf: browser.csrf };
+  // In the query string: the user and password there, the form's token in the body.
+  const query = as === 'query' ? `?${new URLSearchParams({ username: user, password }).toString()}` : '';
+  const res = await fetch(`${site.url}/parse-dashboard/login${query}`, {
     method: 'POST',
     redirect: 'manual',
     headers: {
-      'content-type': 'application/x-www-form-urlencoded',
+      'content-type': as === 'json' ? 'application/json' : 'application/x-www-form-urlencoded',
       cookie: browser.cookie,
       'x-forwarded-for': from,
     },
-    body: new URLSearchParams({ username: user, password, _csrf: browser.csrf }).toString(),
+    body:
+      as === 'json'
+        ? JSON.stringify(fields)
+        : new URLSearchParams(as === 'form' ? fields : { _csrf: browser.csrf }).toString(),
   });
   await res.text();
   const cookie = res.headers.get('set-cookie')?.split(';')[0] ?? browser.cookie;
@@ -248,6 +261,27 @@ describe('Parse Dashboard', () => {
     expect(((await site.json()) as { code: number }).code).toBe(ErrorCode.AccountLocked);
     // The admin elsewhere still gets in.
     expect((await logIn(t, t.admin.email, t.admin.password, newAddress())).location).toMatch(/\/apps$/);
+  });
+
+  it("counts a try sent as JSON or in the query string with the admin's, as the form's", async () => {
+    const attacker = newAddress();
+    const tries = [
+      await logIn(t, t.admin.email, 'wrong-as-json-1', attacker, 'json'),
+      await logIn(t, t.admin.email, 'wrong-as-json-2', attacker, 'json'),
+      await logIn(t, t.admin.email, 'wrong-in-query-1', attacker, 'query'),
+      await logIn(t, t.admin.email, 'wrong-in-query-2', attacker, 'query'),
+      await logIn(t, t.admin.email, 'wrong-in-query-3', attacker, 'query'),
+    ];
+    expect(tries.map((res) => res.location)).toEqual(Array(5).fill(expect.stringMatching(/login/)));
+    // Five wrong for the admin from this address: the site's admin login is shut to it too.
+    const site = await fetch(`${t.url}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': attacker },
+      body: JSON.stringify({ email: t.admin.email, password: t.admin.password }),
+    });
+    expect(((await site.json()) as { code: number }).code).toBe(ErrorCode.AccountLocked);
+    // The JSON way in works for the right password elsewhere (the dashboard takes it).
+    expect((await logIn(t, t.admin.email, t.admin.password, newAddress(), 'json')).location).toMatch(/\/apps$/);
   });
 
   it('counts a try before its password is checked: parallel wrong ones get 5 guesses in all', async () => {

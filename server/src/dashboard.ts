@@ -70,7 +70,13 @@ export async function createDashboard(
 
   const limits = await dashboardLoginLimits(config, sql, loginGuard);
   const login = express.Router();
-  login.post('/login', express.urlencoded({ extended: false, limit: '10kb' }), limits.middleware);
+  // The dashboard's login (passport-local) takes a form, a JSON body or the query string: each is counted.
+  login.post(
+    '/login',
+    express.urlencoded({ extended: false, limit: '10kb' }),
+    express.json({ limit: '10kb' }),
+    limits.middleware,
+  );
   // Its configuration carries the read-only master key: never kept by a browser's or a proxy's cache.
   login.get('/parse-dashboard-config.json', (_req, res, next) => {
     res.set('Cache-Control', 'no-store');
@@ -145,8 +151,10 @@ async function dashboardLoginLimits(config: Config, sql: pg.Pool, guard: LoginGu
   const key = (...parts: string[]) => hashedKey(config.cookieSecret, ...parts);
 
   const middleware: RequestHandler = async (req, res, next) => {
+    // The user name where passport-local looks for it: the body, else the query string.
     const body = (req.body ?? {}) as Record<string, unknown>;
-    const user = typeof body.username === 'string' ? body.username.slice(0, 200) : '';
+    const named = body.username || (req.query as Record<string, unknown>).username;
+    const user = typeof named === 'string' ? named.slice(0, 200) : '';
     // As the site's admin login keys it.
     const account = loginAccountKey('admin', normalizeEmail(user));
     const address = countedAddress(req.ip ?? 'unknown');

@@ -153,5 +153,7 @@ describe('Parse REST is locked down', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('x-powered-by')).toBeNull();
+    // Reached over http:// (development): no HSTS, which would pin nothing but mislead.
+    expect(res.headers.get('strict-transport-security')).toBeNull();
   });
 });
