@@ -5,6 +5,7 @@ import { BOARDS, GRADES, type Grade } from './constants.ts';
 import { isEnteredDate } from './dates.ts';
 import { ProblemList, type Checked } from './field-problems.ts';
 import { RegistrationMessage } from './messages.ts';
+import { ServerMessage } from './server-messages.ts';
 import { wholeNumber } from './whole-number.ts';
 import { hasControlCharacters, showsNothing, typedText } from './plain-text.ts';
 import { SUBJECTS } from './subjects.ts';
@@ -47,6 +48,7 @@ export const AssessmentMessage = {
   gradeInvalid: 'Grade must be between 1 to 9',
   boardInvalid: 'Choose a board, or all boards',
   statusInvalid: 'Status must be draft or published',
+  statusByPublishing: 'The status changes only by publishing (POST /api/assessments/{objectId}/publish)',
   subjectInvalid: 'Choose a subject from the list',
   titleRequired: 'Please enter a title',
   titleControlCharacters: 'The title must not contain control characters or direction marks',
@@ -138,6 +140,31 @@ export function validateAssessment(input: AssessmentInput): Checked<ValidAssessm
     date: date!,
     maxMarks: maxMarks!,
   }));
+}
+
+/** The fields of an assessment a client writes (and the activity log records). */
+export const ASSESSMENT_FIELDS = ['grade', 'board', 'subject', 'title', 'date', 'maxMarks'] as const;
+/**
+ * The fields of an assessment's record that an edit does not write: worked out by the site,
+ * and ignored when a client sends a listed record back; the status only as it is stored.
+ */
+const RECORD_ONLY_FIELDS = ['status', 'publishedAt', 'average', 'markedCount', 'createdAt', 'updatedAt'];
+
+/**
+ * Why a request to create (no `stored`) or edit an assessment names a field it cannot
+ * write, or undefined: an unknown field is refused rather than ignored, and so is another
+ * status than the stored one (it changes by publishing only).
+ */
+export function otherFieldProblem(
+  params: Record<string, unknown>,
+  stored?: { status: AssessmentStatus },
+): string | undefined {
+  for (const key of Object.keys(params)) {
+    if (key === 'objectId' || (ASSESSMENT_FIELDS as readonly string[]).includes(key)) continue;
+    if (stored && key === 'status' && params.status !== stored.status) return AssessmentMessage.statusByPublishing;
+    if (!stored || !RECORD_ONLY_FIELDS.includes(key)) return ServerMessage.unknownField(key);
+  }
+  return undefined;
 }
 
 /** A student's result: marks, absent, or nothing entered (null). */

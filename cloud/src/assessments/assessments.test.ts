@@ -104,6 +104,33 @@ describe('assessment rules', () => {
     expect(res.body).toMatchObject({ error: message, code: 142, field });
   });
 
+  it('refuses a field it does not write rather than ignoring it; a listed record sent back is taken', async () => {
+    const unknown = await t.api('POST', '/api/assessments', { ...assessment({}), colour: 'red' }, admin);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toMatchObject({ error: 'Unknown field: colour', code: 142 });
+    const asPublished = await t.api('POST', '/api/assessments', { ...assessment({}), status: 'published' }, admin);
+    expect(asPublished.body).toMatchObject({ error: 'Unknown field: status' });
+
+    const [p] = await pupils(1, 5, 'State');
+    const a = await create({ grade: 5, board: 'State' });
+    await save(a.objectId, [{ id: p!.id, value: '7' }]);
+    expect((await t.api('POST', `/api/assessments/${a.objectId}/publish`, undefined, admin)).status).toBe(200);
+    const listed = (await t.api('GET', `/api/assessments/${a.objectId}`, undefined, admin)).body;
+    // Back to a draft: refused, and the assessment stays published with its title.
+    const undo = await t.api('PUT', `/api/assessments/${a.objectId}`, { status: 'draft', title: 'Undone' }, admin);
+    expect(undo.status).toBe(400);
+    expect(undo.body).toMatchObject({ error: M.statusByPublishing, code: 142 });
+    const { rows } = await t.sql.query(`SELECT status, title FROM "Assessment" WHERE "objectId" = $1`, [a.objectId]);
+    expect(rows[0]).toEqual({ status: 'published', title: listed.title });
+    expect((await t.api('PUT', `/api/assessments/${a.objectId}`, { colour: 'red' }, admin)).body).toMatchObject({
+      error: 'Unknown field: colour',
+    });
+    // The record as listed, with a corrected title: its worked-out fields are ignored.
+    const back = await t.api('PUT', `/api/assessments/${a.objectId}`, { ...listed, title: 'Corrected' }, admin);
+    expect(back.status).toBe(200);
+    expect(back.body).toMatchObject({ title: 'Corrected', status: 'published', markedCount: 1 });
+  });
+
   it('edits and deletes a draft; a published one is corrected but never deleted', async () => {
     const [p] = await pupils(1, 2, 'ICSE');
     const a = await create({ grade: 2, board: 'ICSE' });

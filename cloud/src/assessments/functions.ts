@@ -6,9 +6,12 @@
 import {
   ALL_BOARDS,
   ASSESSMENT_BOARDS,
+  ASSESSMENT_FIELDS,
   AssessmentMessage,
+  otherFieldProblem,
   validateAssessment,
   type AssessmentInput,
+  type AssessmentStatus,
 } from '@tc/domain/assessments';
 import { changesBetween, NEW_TARGET, recordActivity } from '../activity/log.ts';
 import { ErrorCode } from '@tc/domain/errors';
@@ -24,17 +27,9 @@ import {
   toAssessmentRecord,
 } from './store.ts';
 
-const FIELDS = ['grade', 'board', 'subject', 'title', 'date', 'maxMarks'] as const;
-
 function inputOf(params: Params): AssessmentInput {
-  return Object.fromEntries(FIELDS.map((field) => [field, params[field]]));
+  return Object.fromEntries(ASSESSMENT_FIELDS.map((field) => [field, params[field]]));
 }
-
-/**
- * What the activity log records of an assessment: the fields an edit writes, all of
- * them, which are compared under the lock with those the edit was made on.
- */
-const ASSESSMENT_FIELDS = ['grade', 'board', 'subject', 'title', 'date', 'maxMarks'] as const;
 
 export function defineAssessmentFunctions(deps: CloudDeps): void {
   const Parse = parse();
@@ -77,6 +72,8 @@ export function defineAssessmentFunctions(deps: CloudDeps): void {
 
   defineFunction(deps, 'createAssessment', async (request) => {
     const admin = await requireAdmin(request, deps);
+    const other = otherFieldProblem(request.params);
+    if (other) validationFailed(other);
     const result = validateAssessment(inputOf(request.params));
     if (!result.ok) validationFailed(result.message, result.field);
     const assessment = new Parse.Object('Assessment');
@@ -98,6 +95,8 @@ export function defineAssessmentFunctions(deps: CloudDeps): void {
   defineFunction(deps, 'updateAssessment', async (request) => {
     const admin = await requireAdmin(request, deps);
     const assessment = await getAssessment(request.params.objectId);
+    const other = otherFieldProblem(request.params, { status: assessment.get('status') as AssessmentStatus });
+    if (other) validationFailed(other);
     const result = validateAssessment({ ...assessment.attributes, ...dropUndefined(inputOf(request.params)) });
     if (!result.ok) validationFailed(result.message, result.field);
     const next = result.value;

@@ -402,6 +402,7 @@ export const CALLS = {
     path: '/api/assessments',
     fn: 'createAssessment',
     summary: 'Create a draft assessment',
+    description: 'A field other than these is refused (400 "Unknown field: …"), not ignored.',
     tag: 'Assessments',
     auth: 'admin',
     limit: 'none',
@@ -416,7 +417,7 @@ export const CALLS = {
     fn: 'updateAssessment',
     summary: 'Edit a draft, or correct a published assessment',
     description:
-      'Any of the fields. The maximum cannot fall below a mark already entered; grade and board are fixed once marks exist. Sends no mail.',
+      'Any of the fields. The maximum cannot fall below a mark already entered; grade and board are fixed once marks exist. Sends no mail. A field the call does not write is refused (400 "Unknown field: …"), not ignored; a record sent back as listed is taken (its status as stored, its worked-out fields ignored), another status is refused: publishing changes it.',
     tag: 'Assessments',
     auth: 'admin',
     limit: 'none',

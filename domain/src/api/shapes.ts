@@ -184,6 +184,12 @@ export const assessmentInput = object(assessmentFields, ['grade', 'board', 'subj
 export const assessmentChanges = object({
   objectId: { type: 'string', description: 'In the path' },
   ...assessmentFields,
+  status: { type: 'string', enum: ASSESSMENT_STATUSES, description: `${keptAsStored} (publishing changes it)` },
+  publishedAt: { type: 'string', format: 'date-time', description: 'Ignored' },
+  average: { type: 'number', description: 'Ignored' },
+  markedCount: { type: 'integer', description: 'Ignored' },
+  createdAt: { type: 'string', format: 'date-time', description: 'Ignored' },
+  updatedAt: { type: 'string', format: 'date-time', description: 'Ignored' },
 });
 /** The request of a call whose only input is the record's id, in its path. */
 export const objectIdParam = object({ objectId: { type: 'string', description: 'In the path' } }, ['objectId']);
