@@ -148,7 +148,7 @@ export const ASSESSMENT_FIELDS = ['grade', 'board', 'subject', 'title', 'date', 
  * The fields of an assessment's record that an edit does not write: worked out by the site,
  * and ignored when a client sends a listed record back; the status only as it is stored.
  */
-const RECORD_ONLY_FIELDS = ['status', 'publishedAt', 'average', 'markedCount', 'createdAt', 'updatedAt'];
+const RECORD_ONLY_FIELDS = ['status', 'publishedAt', 'average', 'markedCount'];
 
 /**
  * Why a request to create (no `stored`) or edit an assessment names a field it cannot
@@ -158,11 +158,15 @@ const RECORD_ONLY_FIELDS = ['status', 'publishedAt', 'average', 'markedCount', '
 export function otherFieldProblem(
   params: Record<string, unknown>,
   stored?: { status: AssessmentStatus },
-): string | undefined {
+): { field?: 'status'; message: string } | undefined {
   for (const key of Object.keys(params)) {
-    if (key === 'objectId' || (ASSESSMENT_FIELDS as readonly string[]).includes(key)) continue;
-    if (stored && key === 'status' && params.status !== stored.status) return AssessmentMessage.statusByPublishing;
-    if (!stored || !RECORD_ONLY_FIELDS.includes(key)) return ServerMessage.unknownField(key);
+    if ((ASSESSMENT_FIELDS as readonly string[]).includes(key)) continue;
+    // The edited one's id comes from its path.
+    if (stored && key === 'objectId') continue;
+    if (stored && key === 'status' && params.status !== stored.status) {
+      return { field: 'status', message: AssessmentMessage.statusByPublishing };
+    }
+    if (!stored || !RECORD_ONLY_FIELDS.includes(key)) return { message: ServerMessage.unknownField(key.slice(0, 40)) };
   }
   return undefined;
 }

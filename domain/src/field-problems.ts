@@ -18,11 +18,6 @@ export class ProblemList<F extends string> {
     this.problems[field] ??= message;
   }
 
-  /** Whether a field has a problem: a rule across fields skips a field already wrong. */
-  has(field: F): boolean {
-    return field in this.problems;
-  }
-
   /** The form's value, built only when no field has a problem; else the problems. */
   result<T>(value: () => T): Checked<T, F> {
     const first = Object.entries(this.problems)[0] as [F, string] | undefined;

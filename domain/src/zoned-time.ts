@@ -79,6 +79,13 @@ function offsetMinutes(instant: number, zone: string): number {
 }
 
 /**
+ * Instants already worked out, by zone, date and time: each costs two or more Intl calls
+ * (about 15 µs each), and every read of a week asks for the same classes' starts again.
+ * The time-zone database does not change while the process runs.
+ */
+const instants = new Remembered<number>(10_000);
+
+/**
  * The instant a wall-clock date and time in `zone` happens. Near a daylight-saving
  * change (none in India) it reads them as RFC 5545 does, so that the student's
  * card and the calendar feed agree: a repeated time is its first occurrence, and
@@ -88,13 +95,6 @@ function offsetMinutes(instant: number, zone: string): number {
 export function zonedToInstant(date: string, time: string, zone: string): Date {
   return new Date(instants.get(`${zone} ${date} ${time}`, () => instantOfWallClock(date, time, zone)));
 }
-
-/**
- * Instants already worked out, by zone, date and time: each costs two or more Intl calls
- * (about 15 µs each), and every read of a week asks for the same classes' starts again.
- * The time-zone database does not change while the process runs.
- */
-const instants = new Remembered<number>(10_000);
 
 function instantOfWallClock(date: string, time: string, zone: string): number {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];

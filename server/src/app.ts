@@ -99,8 +99,11 @@ export function createApp(parts: AppParts): express.Express {
   // gzip for every text answer a browser accepts it for (the client's scripts above all).
   app.use(compression());
 
-  // HSTS only where the site is reached over HTTPS: a development site on http:// pins nothing.
-  const strictTransportSecurity = (parts.publicUrl ?? config.publicUrl)?.startsWith('https://') ?? false;
+  // HSTS in production (always behind HTTPS) and wherever the site is reached over HTTPS;
+  // a development site on http:// pins nothing.
+  const publicUrl = parts.publicUrl ?? config.publicUrl;
+  const strictTransportSecurity =
+    config.env === 'production' || (publicUrl !== undefined && new URL(publicUrl).protocol === 'https:');
   if (parts.dashboard) {
     // The dashboard's own bundle needs inline scripts and styles; it keeps the other headers.
     app.use(DASHBOARD_PATH, helmet({ contentSecurityPolicy: false, strictTransportSecurity }), ...parts.dashboard);

@@ -280,6 +280,25 @@ describe('Parse Dashboard', () => {
       body: JSON.stringify({ email: t.admin.email, password: t.admin.password }),
     });
     expect(((await site.json()) as { code: number }).code).toBe(ErrorCode.AccountLocked);
+    // A user the dashboard would read from the query while the guard saw another shape: refused.
+    const browser = await openLogin(t, attacker);
+    const shapes = [
+      { type: 'application/json', body: JSON.stringify({ username: {}, password: 'x', _csrf: browser.csrf }) },
+      { type: 'application/json', body: JSON.stringify({ username: 12345, password: 'x', _csrf: browser.csrf }) },
+      {
+        type: 'application/x-www-form-urlencoded',
+        body: `username=a&username=b&password=x&_csrf=${encodeURIComponent(browser.csrf)}`,
+      },
+    ];
+    for (const { type, body } of shapes) {
+      const odd = await fetch(`${t.url}/parse-dashboard/login?username=${encodeURIComponent(t.admin.email)}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': type, cookie: browser.cookie, 'x-forwarded-for': newAddress() },
+        body,
+      });
+      expect(odd.status, body).toBe(400);
+    }
     // The JSON way in works for the right password elsewhere (the dashboard takes it).
     expect((await logIn(t, t.admin.email, t.admin.password, newAddress(), 'json')).location).toMatch(/\/apps$/);
   });

@@ -151,10 +151,17 @@ async function dashboardLoginLimits(config: Config, sql: pg.Pool, guard: LoginGu
   const key = (...parts: string[]) => hashedKey(config.cookieSecret, ...parts);
 
   const middleware: RequestHandler = async (req, res, next) => {
-    // The user name where passport-local looks for it: the body, else the query string.
+    // The user name where passport-local looks for it: the body, else the query string. A user
+    // or password it would read otherwise than as one string (a list, an object, a number) is
+    // refused, so the try counted is always the one the dashboard checks.
     const body = (req.body ?? {}) as Record<string, unknown>;
-    const named = body.username || (req.query as Record<string, unknown>).username;
-    const user = typeof named === 'string' ? named.slice(0, 200) : '';
+    const query = req.query as Record<string, unknown>;
+    const sent = [body.username, query.username, body.password, query.password];
+    if (sent.some((value) => value !== undefined && typeof value !== 'string')) {
+      res.status(400).type('text/plain').send('Send the user name and password as text.');
+      return;
+    }
+    const user = ((body.username || query.username || '') as string).slice(0, 200);
     // As the site's admin login keys it.
     const account = loginAccountKey('admin', normalizeEmail(user));
     const address = countedAddress(req.ip ?? 'unknown');

@@ -110,6 +110,8 @@ describe('assessment rules', () => {
     expect(unknown.body).toMatchObject({ error: 'Unknown field: colour', code: 142 });
     const asPublished = await t.api('POST', '/api/assessments', { ...assessment({}), status: 'published' }, admin);
     expect(asPublished.body).toMatchObject({ error: 'Unknown field: status' });
+    const withId = await t.api('POST', '/api/assessments', { ...assessment({}), objectId: 'chosen' }, admin);
+    expect(withId.body).toMatchObject({ error: 'Unknown field: objectId' });
 
     const [p] = await pupils(1, 5, 'State');
     const a = await create({ grade: 5, board: 'State' });
@@ -119,7 +121,7 @@ describe('assessment rules', () => {
     // Back to a draft: refused, and the assessment stays published with its title.
     const undo = await t.api('PUT', `/api/assessments/${a.objectId}`, { status: 'draft', title: 'Undone' }, admin);
     expect(undo.status).toBe(400);
-    expect(undo.body).toMatchObject({ error: M.statusByPublishing, code: 142 });
+    expect(undo.body).toMatchObject({ error: M.statusByPublishing, code: 142, field: 'status' });
     const { rows } = await t.sql.query(`SELECT status, title FROM "Assessment" WHERE "objectId" = $1`, [a.objectId]);
     expect(rows[0]).toEqual({ status: 'published', title: listed.title });
     expect((await t.api('PUT', `/api/assessments/${a.objectId}`, { colour: 'red' }, admin)).body).toMatchObject({

@@ -73,7 +73,7 @@ export function defineAssessmentFunctions(deps: CloudDeps): void {
   defineFunction(deps, 'createAssessment', async (request) => {
     const admin = await requireAdmin(request, deps);
     const other = otherFieldProblem(request.params);
-    if (other) validationFailed(other);
+    if (other) validationFailed(other.message, other.field);
     const result = validateAssessment(inputOf(request.params));
     if (!result.ok) validationFailed(result.message, result.field);
     const assessment = new Parse.Object('Assessment');
@@ -96,7 +96,7 @@ export function defineAssessmentFunctions(deps: CloudDeps): void {
     const admin = await requireAdmin(request, deps);
     const assessment = await getAssessment(request.params.objectId);
     const other = otherFieldProblem(request.params, { status: assessment.get('status') as AssessmentStatus });
-    if (other) validationFailed(other);
+    if (other) validationFailed(other.message, other.field);
     const result = validateAssessment({ ...assessment.attributes, ...dropUndefined(inputOf(request.params)) });
     if (!result.ok) validationFailed(result.message, result.field);
     const next = result.value;

@@ -188,8 +188,6 @@ export const assessmentChanges = object({
   publishedAt: { type: 'string', format: 'date-time', description: 'Ignored' },
   average: { type: 'number', description: 'Ignored' },
   markedCount: { type: 'integer', description: 'Ignored' },
-  createdAt: { type: 'string', format: 'date-time', description: 'Ignored' },
-  updatedAt: { type: 'string', format: 'date-time', description: 'Ignored' },
 });
 /** The request of a call whose only input is the record's id, in its path. */
 export const objectIdParam = object({ objectId: { type: 'string', description: 'In the path' } }, ['objectId']);

@@ -95,7 +95,7 @@ describe('bad input', () => {
     expect(malformed.status).toBe(400);
     expect(malformed.body).toEqual({ error: ServerMessage.malformedJson, code: expect.any(Number) });
     // JSON, but not an object: said as such.
-    for (const bare of ['null', '5', '"x"']) {
+    for (const bare of ['null', '5', '"x"', '[1]']) {
       const answer = await t.api('POST', '/api/check-email', bare);
       expect(answer.status, bare).toBe(400);
       expect(answer.body, bare).toEqual({ error: ServerMessage.bodyNotObject, code: expect.any(Number) });

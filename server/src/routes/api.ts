@@ -18,7 +18,7 @@ function bodyOf(req: Request): Params {
   const body: unknown = req.body;
   if (body === undefined) return {};
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new AppError(ErrorCode.BadRequest, ServerMessage.badRequest);
+    throw new AppError(ErrorCode.BadRequest, ServerMessage.bodyNotObject);
   }
   return body as Params;
 }

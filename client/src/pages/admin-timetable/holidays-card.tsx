@@ -77,6 +77,8 @@ export function HolidaysCard({ holidays, onChanged, onRetry }: Props) {
   const set = (field: HolidayField, value: string) => {
     setDraft((d) => ({ ...d, [field]: value }));
     clear(field);
+    // The last day's rules (not before, not too long) read the first day too.
+    if (field === 'from') clear('to');
   };
 
   /** A field as the form shows it: its value, and its error under it. */

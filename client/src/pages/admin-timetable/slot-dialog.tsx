@@ -61,6 +61,8 @@ export function SlotDialog({ slot, grade, board, onClose, onSaved }: Props) {
   const set = (field: SlotField) => (event: { target: { value: string } }) => {
     setDraft((d) => ({ ...d, [field]: event.target.value }));
     clear(field);
+    // The end's rule (by midnight) sits under the duration but reads the start too.
+    if (field === 'start') clear('duration');
   };
 
   const submit = async (event: FormEvent) => {
