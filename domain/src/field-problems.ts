@@ -1,3 +1,5 @@
+import { ServerMessage } from './server-messages.ts';
+
 // A form's check that names every field's problem at once, so an admin mends a form in
 // one go rather than one message per Save. The server answers with the first (in the
 // form's order); the form shows them all.
@@ -24,4 +26,13 @@ export class ProblemList<F extends string> {
     if (!first) return { ok: true, value: value() };
     return { ok: false, field: first[0], message: first[1], problems: { ...this.problems } };
   }
+}
+
+/**
+ * "Unknown field: x" for the first field of a request outside `known`, or undefined: a call
+ * refuses a field it does not take rather than ignore it (a typo would otherwise pass as saved).
+ */
+export function unknownFieldProblem(params: Record<string, unknown>, known: readonly string[]): string | undefined {
+  const other = Object.keys(params).find((key) => !known.includes(key));
+  return other === undefined ? undefined : ServerMessage.unknownField(other.slice(0, 40));
 }

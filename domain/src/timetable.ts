@@ -55,6 +55,17 @@ export interface Slot extends SlotFields {
 }
 
 export type SlotField = keyof SlotFields;
+/** A slot's fields, as the form and the store list them. */
+export const SLOT_FIELDS = [
+  'grade',
+  'board',
+  'subject',
+  'weekday',
+  'start',
+  'duration',
+  'teacher',
+  'link',
+] as const satisfies readonly SlotField[];
 export type SlotInput = { [K in SlotField]?: unknown };
 export type SlotResult = Checked<SlotFields, SlotField>;
 
@@ -209,6 +220,7 @@ export interface Holiday extends HolidayFields {
 }
 
 export type HolidayField = keyof HolidayFields;
+export const HOLIDAY_FIELDS = ['title', 'from', 'to'] as const satisfies readonly HolidayField[];
 export type HolidayResult = Checked<HolidayFields, HolidayField>;
 
 /** Checks a holiday's title and days, and names every field's problem. */

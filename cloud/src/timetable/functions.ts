@@ -13,8 +13,10 @@ import {
   ALL_BOARDS,
   clashMessage,
   findClash,
+  HOLIDAY_FIELDS,
   parseSlotBoard,
   SLOT_BOARDS,
+  SLOT_FIELDS,
   validateHoliday,
   validateSlot,
   type SlotBoard,
@@ -22,6 +24,7 @@ import {
 } from '@tc/domain/timetable';
 import { addDays, weekStartOf, zonedParts } from '@tc/domain/zoned-time';
 import { isQueryDate } from '@tc/domain/dates';
+import { unknownFieldProblem } from '@tc/domain/field-problems';
 import { changesBetween, NEW_TARGET, recordActivity } from '../activity/log.ts';
 import type { CloudDeps } from '../deps.ts';
 import { defineFunction, fail, validationFailed, type Params } from '../errors.ts';
@@ -62,8 +65,6 @@ async function checkNoClash(slot: SlotFields & { objectId?: string }): Promise<v
 }
 
 /** What the activity log records of a slot and of a holiday (every change an admin makes is logged). */
-const SLOT_FIELDS = ['grade', 'board', 'subject', 'weekday', 'start', 'duration', 'teacher', 'link'];
-const HOLIDAY_FIELDS = ['title', 'from', 'to'];
 const slotTarget = (targetId: string) => ({ targetClass: SLOT_CLASS, targetId });
 
 export function defineTimetableFunctions(deps: CloudDeps): void {
@@ -86,6 +87,8 @@ export function defineTimetableFunctions(deps: CloudDeps): void {
 
   defineFunction(deps, 'createTimetableSlot', async (request) => {
     const admin = await requireAdmin(request, deps);
+    const unknown = unknownFieldProblem(request.params, SLOT_FIELDS);
+    if (unknown) validationFailed(unknown);
     const result = validateSlot(request.params);
     if (!result.ok) validationFailed(result.message, result.field);
     const slot = result.value;
@@ -111,7 +114,10 @@ export function defineTimetableFunctions(deps: CloudDeps): void {
     const objectId = objectIdOf(request.params, TimetableMessage.slotNotFound);
     const existing = await getSlotObject(objectId);
     if (!existing) fail(ErrorCode.NotFound, TimetableMessage.slotNotFound);
-    const { objectId: _ignored, ...changes } = request.params;
+    // A slot sent back as listed is taken: its end is worked out, and ignored.
+    const unknown = unknownFieldProblem(request.params, [...SLOT_FIELDS, 'objectId', 'end']);
+    if (unknown) validationFailed(unknown);
+    const { objectId: _ignored, end: _worked, ...changes } = request.params;
     const current = slotFromJson({ ...existing.toJSON(), objectId });
     const result = validateSlot({ ...current, ...changes });
     if (!result.ok) validationFailed(result.message, result.field);
@@ -173,6 +179,8 @@ export function defineTimetableFunctions(deps: CloudDeps): void {
 
   defineFunction(deps, 'createHoliday', async (request) => {
     const admin = await requireAdmin(request, deps);
+    const unknown = unknownFieldProblem(request.params, HOLIDAY_FIELDS);
+    if (unknown) validationFailed(unknown);
     const result = validateHoliday(request.params);
     if (!result.ok) validationFailed(result.message, result.field);
     const holiday = result.value;

@@ -7,6 +7,7 @@ import {
   type Holiday,
   type HolidayFields,
   type Slot,
+  SLOT_FIELDS,
   type SlotBoard,
   type SlotFields,
 } from '@tc/domain/timetable';
@@ -18,7 +19,6 @@ import { MASTER, parse, unlessMissing, type ParseSdk } from '../parse.ts';
 
 export const SLOT_CLASS = 'TimetableSlot';
 export const HOLIDAY_CLASS = 'Holiday';
-const SLOT_FIELDS = ['grade', 'board', 'subject', 'weekday', 'start', 'duration', 'teacher', 'link'] as const;
 
 type Json = Record<string, unknown>;
 

@@ -76,6 +76,29 @@ describe('slot rules', () => {
     expect(missing.status).toBe(404);
   });
 
+  it('refuses a field a class or a holiday does not take rather than ignoring it; a listed class sent back is taken', async () => {
+    const typo = await t.api('POST', '/api/timetable/slots', { ...slotBody({ grade: 1 }), teachr: 'Mr T' }, admin);
+    expect(typo.status).toBe(400);
+    expect(typo.body).toMatchObject({ error: 'Unknown field: teachr', code: 142 });
+    const made = await createSlot({ grade: 1, weekday: 6, start: '06:00' });
+    const path = `/api/timetable/slots/${made.objectId}`;
+    const unknown = await t.api('PUT', path, { teacher: 'Mr U', room: '4B' }, admin);
+    expect(unknown.body).toMatchObject({ error: 'Unknown field: room' });
+    const { rows } = await t.sql.query(`SELECT teacher FROM "TimetableSlot" WHERE "objectId" = $1`, [made.objectId]);
+    expect(rows[0].teacher).toBe(made.teacher);
+    // The class as listed (with its worked-out end), its teacher changed.
+    const back = await t.api('PUT', path, { ...made, teacher: 'Mr Back' }, admin);
+    expect(back.status).toBe(200);
+    expect(back.body).toMatchObject({ teacher: 'Mr Back', end: made.end });
+    const holiday = await t.api(
+      'POST',
+      '/api/timetable/holidays',
+      { title: 'Typo day', from: '2031-01-02', too: '2031-01-03' },
+      admin,
+    );
+    expect(holiday.body).toMatchObject({ error: 'Unknown field: too' });
+  });
+
   it.each([
     [{ grade: 12 }, 'grade', M.gradeRequired],
     [{ board: 'IB' }, 'board', M.boardInvalid],

@@ -539,7 +539,7 @@ export const CALLS = {
     fn: 'createTimetableSlot',
     summary: 'Add a weekly class to a batch timetable',
     description:
-      'Two slots of one batch may not overlap (a slot for all boards is in every board of its grade): the error names the clashing slot.',
+      'Two slots of one batch may not overlap (a slot for all boards is in every board of its grade): the error names the clashing slot. A field other than these is refused (400 "Unknown field: …"), not ignored.',
     tag: 'Schedule',
     auth: 'admin',
     limit: 'none',
@@ -553,7 +553,8 @@ export const CALLS = {
     path: '/api/timetable/slots/{objectId}',
     fn: 'updateTimetableSlot',
     summary: 'Change a timetable slot',
-    description: 'Any of its fields; the rules of a new slot apply to the result.',
+    description:
+      'Any of its fields; the rules of a new slot apply to the result. A field other than these is refused (400 "Unknown field: …"), not ignored; a slot sent back as listed is taken (its end, worked out, ignored).',
     tag: 'Schedule',
     auth: 'admin',
     limit: 'none',
@@ -591,7 +592,7 @@ export const CALLS = {
     fn: 'createHoliday',
     summary: 'Add a holiday (a day or a range): no class takes place on it',
     description:
-      'Holidays may overlap; an exact copy of one listed (the same days, the title in any case) is refused (400), also when two are sent at once.',
+      'Holidays may overlap; an exact copy of one listed (the same days, the title in any case) is refused (400), also when two are sent at once. A field other than these is refused (400 "Unknown field: …"), not ignored.',
     tag: 'Schedule',
     auth: 'admin',
     limit: 'none',

@@ -368,7 +368,11 @@ export const slotInput = object(slotProperties, [
   'duration',
   'teacher',
 ]);
-export const slotChanges = object({ objectId: { type: 'string', description: 'In the path' }, ...slotProperties });
+export const slotChanges = object({
+  objectId: { type: 'string', description: 'In the path' },
+  ...slotProperties,
+  end: { type: 'string', description: 'Ignored (worked out from the start and duration)' },
+});
 export const slot = object({ objectId: str, ...slotProperties, end: hhmm }, [
   'objectId',
   'grade',
