@@ -3,9 +3,8 @@
 
 import { BOARDS, GRADES, type Grade } from './constants.ts';
 import { isEnteredDate } from './dates.ts';
-import { ProblemList, type Checked } from './field-problems.ts';
+import { ProblemList, unknownFieldProblem, type Checked } from './field-problems.ts';
 import { RegistrationMessage } from './messages.ts';
-import { ServerMessage } from './server-messages.ts';
 import { wholeNumber } from './whole-number.ts';
 import { hasControlCharacters, showsNothing, typedText } from './plain-text.ts';
 import { SUBJECTS } from './subjects.ts';
@@ -159,16 +158,13 @@ export function otherFieldProblem(
   params: Record<string, unknown>,
   stored?: { status: AssessmentStatus },
 ): { field?: 'status'; message: string } | undefined {
-  for (const key of Object.keys(params)) {
-    if ((ASSESSMENT_FIELDS as readonly string[]).includes(key)) continue;
-    // The edited one's id comes from its path.
-    if (stored && key === 'objectId') continue;
-    if (stored && key === 'status' && params.status !== stored.status) {
-      return { field: 'status', message: AssessmentMessage.statusByPublishing };
-    }
-    if (!stored || !RECORD_ONLY_FIELDS.includes(key)) return { message: ServerMessage.unknownField(key.slice(0, 40)) };
+  if (stored && 'status' in params && params.status !== stored.status) {
+    return { field: 'status', message: AssessmentMessage.statusByPublishing };
   }
-  return undefined;
+  // An edit's id comes from its path; a listed record's worked-out fields are ignored.
+  const known = stored ? [...ASSESSMENT_FIELDS, 'objectId', ...RECORD_ONLY_FIELDS] : ASSESSMENT_FIELDS;
+  const unknown = unknownFieldProblem(params, known);
+  return unknown === undefined ? undefined : { message: unknown };
 }
 
 /** A student's result: marks, absent, or nothing entered (null). */
