@@ -35,6 +35,7 @@ export const ServerMessage = {
   tooDeep: 'The request is nested too deeply',
   notAvailable: 'This call is not available',
   keysNotReadOnly: 'Sessions and calendar feeds hold keys: the read-only key does not read them',
+  readOnlyKeyNeedsLogin: 'The read-only key reads only beside a Parse Dashboard login',
   liveKeyRefused: 'You cannot follow these changes',
   liveTooManySubscriptions: 'Too many changes followed on one connection',
   searchTooLong: 'Search text must be at most 100 characters',

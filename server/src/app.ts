@@ -10,10 +10,11 @@ import { ErrorCode } from '@tc/domain/errors';
 import { ServerMessage } from '@tc/domain/server-messages';
 import { isKnownRoute, prerenderedFile, redirectOf } from '@tc/domain/routes';
 import type { Config } from './config.ts';
-import { DASHBOARD_PATH } from './dashboard.ts';
+import { DASHBOARD_PATH, type Dashboard } from './dashboard.ts';
 import { calendarRouter } from './routes/calendar.ts';
 import { activityLogGuard } from './activity-guard.ts';
 import { readOnlyKeyGuard } from './read-only-key-guard.ts';
+import { addressIn } from './parse-internals/internals.ts';
 import { EXPORT_PATH } from '@tc/domain/admin-tools';
 
 import { BODY_LIMIT, inputGuard } from './input-guard.ts';
@@ -68,7 +69,7 @@ export interface AppParts {
   /** The site's address as browsers see it (PUBLIC_URL, else this host and port): its WebSocket is allowed. */
   publicUrl?: string;
   parseApp: RequestHandler;
-  dashboard?: RequestHandler[];
+  dashboard?: Pick<Dashboard, 'handlers' | 'admits'>;
   isDatabaseHealthy: () => Promise<boolean>;
   clientDir: string;
   /** Where request lines go (the process's logger unless a test captures them). */
@@ -106,7 +107,11 @@ export function createApp(parts: AppParts): express.Express {
     config.env === 'production' || (publicUrl !== undefined && new URL(publicUrl).protocol === 'https:');
   if (parts.dashboard) {
     // The dashboard's own bundle needs inline scripts and styles; it keeps the other headers.
-    app.use(DASHBOARD_PATH, helmet({ contentSecurityPolicy: false, strictTransportSecurity }), ...parts.dashboard);
+    app.use(
+      DASHBOARD_PATH,
+      helmet({ contentSecurityPolicy: false, strictTransportSecurity }),
+      ...parts.dashboard.handlers,
+    );
   } else {
     app.use(DASHBOARD_PATH, notFound);
   }
@@ -119,7 +124,8 @@ export function createApp(parts: AppParts): express.Express {
     }),
   );
 
-  app.use('/parse', readOnlyKeyGuard(config.readOnlyMasterKey), activityLogGuard, parts.parseApp, notFound);
+  const keyHolders = { trustedAddress: addressIn(config.masterKeyIps), dashboardLogin: parts.dashboard?.admits };
+  app.use('/parse', readOnlyKeyGuard(config.readOnlyMasterKey, keyHolders), activityLogGuard, parts.parseApp, notFound);
   if (parts.exportStudents) app.get(EXPORT_PATH, parts.exportStudents);
   app.use('/api', express.json({ limit: BODY_LIMIT, strict: true, type: ['application/json', 'application/*+json'] }));
   if (parts.metrics) app.use('/api', parts.metrics.apiTimer);

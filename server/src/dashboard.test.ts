@@ -1,5 +1,6 @@
 // Parse Dashboard: operators log in with the admin login (by default) and browse
-// with the read-only master key, the login is limited per user and address, its
+// with the read-only master key, which reads only beside a live login (or from the
+// full master key's addresses), the login is limited per user and address, its
 // session is in PostgreSQL, its cookie Secure in production, an operator's
 // malformed query is refused 400 (not a 500 with a stack trace), and
 // DASHBOARD_ENABLED=false turns it off.
@@ -8,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDatabaseRefusal } from '@tc/cloud/errors';
 import { parse } from '@tc/cloud/parse';
 import { ErrorCode } from '@tc/domain/errors';
+import { ServerMessage } from '@tc/domain/server-messages';
+import { logIn, openLogin } from '../../testing/dashboard.ts';
 import { loginStudent, register, startTestSite, type TestSite } from '../../testing/site.ts';
 
 let t: TestSite;
@@ -21,55 +24,12 @@ afterAll(async () => {
   await t?.stop();
 });
 
-interface Browser {
-  cookie: string;
-  csrf: string;
-}
-
-/** Opens the login page as a browser does: a session cookie and the form's CSRF token. */
-async function openLogin(site: TestSite, from: string): Promise<Browser & { setCookie: string }> {
-  const res = await fetch(`${site.url}/parse-dashboard/login`, { headers: { 'x-forwarded-for': from } });
-  const html = await res.text();
-  const csrf = /<script id="csrf" type="application\/json">"([^"]+)"<\/script>/.exec(html)?.[1];
-  const setCookie = res.headers.get('set-cookie') ?? '';
-  expect(csrf, html.slice(0, 200)).toBeTruthy();
-  return { cookie: setCookie.split(';')[0]!, csrf: csrf!, setCookie };
-}
-
-/** A login try: as the dashboard's form sends it, or as its login also takes it (a JSON body, the query string). */
-async function logIn(
-  site: TestSite,
-  user: string,
-  password: string,
-  from: string,
-  as: 'form' | 'json' | 'query' = 'form',
-) {
-  const browser = await openLogin(site, from);
-  const fields = { username: user, password, _csrf: browser.csrf };
-  // In the query string: the user and password there, the form's token in the body.
-  const query = as === 'query' ? `?${new URLSearchParams({ username: user, password }).toString()}` : '';
-  const res = await fetch(`${site.url}/parse-dashboard/login${query}`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: {
-      'content-type': as === 'json' ? 'application/json' : 'application/x-www-form-urlencoded',
-      cookie: browser.cookie,
-      'x-forwarded-for': from,
-    },
-    body:
-      as === 'json'
-        ? JSON.stringify(fields)
-        : new URLSearchParams(as === 'form' ? fields : { _csrf: browser.csrf }).toString(),
-  });
-  await res.text();
-  const cookie = res.headers.get('set-cookie')?.split(';')[0] ?? browser.cookie;
-  return {
-    status: res.status,
-    location: res.headers.get('location') ?? '',
-    cookie,
-    setCookie: res.headers.get('set-cookie'),
-    retryAfter: res.headers.get('retry-after'),
-  };
+/** An operator logged in to the dashboard from an address of their own: the session cookie. */
+async function operator(): Promise<{ cookie: string; from: string }> {
+  const from = newAddress();
+  const login = await logIn(t, t.admin.email, t.admin.password, from);
+  expect(login.location).toMatch(/\/apps$/);
+  return { cookie: login.cookie, from };
 }
 
 describe('Parse Dashboard', () => {
@@ -96,24 +56,52 @@ describe('Parse Dashboard', () => {
     expect(rows[0].n).toBeGreaterThan(0);
   });
 
-  it('lets the read-only key read from anywhere but write nothing', async () => {
-    const headers = {
+  it('lets the read-only key read beside a dashboard login, never on its own from elsewhere, and write nothing', async () => {
+    const { cookie, from } = await operator();
+    const key = {
       'x-parse-application-id': t.site.config.appId,
       'x-parse-master-key': t.site.config.readOnlyMasterKey,
       'content-type': 'application/json',
-      'x-forwarded-for': newAddress(),
     };
-    expect((await fetch(`${t.url}/parse/classes/_User?limit=1`, { headers })).status).toBe(200);
-    const write = await fetch(`${t.url}/parse/classes/Note`, { method: 'POST', headers, body: '{"a":1}' });
+    const read = (headers: Record<string, string>) => fetch(`${t.url}/parse/classes/_User?limit=1`, { headers });
+    // As the dashboard's page asks, its session cookie beside the key.
+    expect((await read({ ...key, cookie, 'x-forwarded-for': from })).status).toBe(200);
+    // Its login is no address's: the operator's laptop on another network reads too.
+    expect((await read({ ...key, cookie, 'x-forwarded-for': newAddress() })).status).toBe(200);
+    const write = await fetch(`${t.url}/parse/classes/Note`, {
+      method: 'POST',
+      headers: { ...key, cookie, 'x-forwarded-for': from },
+      body: '{"a":1}',
+    });
     expect(write.status).toBeGreaterThanOrEqual(400);
     expect(write.status).toBeLessThan(500);
+
+    // The key alone, a cookie the site did not sign, a session that has ended: nothing.
+    const forged = cookie.replace(/=s%3A[^.]+/, '=s%3Aforged-session-id');
+    expect(forged).not.toBe(cookie);
+    const refusedWith: Record<string, string>[] = [{}, { cookie: forged }, { cookie: 'parse_dash=forged-session-id' }];
+    for (const extra of refusedWith) {
+      const res = await read({ ...key, ...extra, 'x-forwarded-for': newAddress() });
+      expect(res.status, JSON.stringify(extra)).toBe(403);
+      expect(await res.json()).toEqual({ code: ErrorCode.Forbidden, error: ServerMessage.readOnlyKeyNeedsLogin });
+    }
+    const logout = await fetch(`${t.url}/parse-dashboard/logout`, {
+      redirect: 'manual',
+      headers: { cookie, 'x-forwarded-for': from },
+    });
+    expect(logout.status).toBe(302);
+    expect((await read({ ...key, cookie, 'x-forwarded-for': from })).status).toBe(403);
+    // From the full master key's addresses (the loopback here), the key reads on its own.
+    expect((await read(key)).status).toBe(200);
   });
 
   it("answers an operator's query with a value PostgreSQL refuses 400 with its words, never 500", async () => {
+    const { cookie, from } = await operator();
     const headers = {
       'x-parse-application-id': t.site.config.appId,
       'x-parse-master-key': t.site.config.readOnlyMasterKey,
-      'x-forwarded-for': newAddress(),
+      'x-forwarded-for': from,
+      cookie,
     };
     const malformed: [query: Record<string, string>, words: RegExp][] = [
       [{ where: '{"email":{"$regex":"("}}' }, /invalid regular expression/],
@@ -161,11 +149,13 @@ describe('Parse Dashboard', () => {
     const student = await register(t);
     await loginStudent(t, student.student.email, student.student.password);
     const key = t.site.config.readOnlyMasterKey;
+    const { cookie, from } = await operator();
     const headers = {
       'x-parse-application-id': t.site.config.appId,
       'x-parse-master-key': key,
       'content-type': 'application/json',
-      'x-forwarded-for': newAddress(),
+      'x-forwarded-for': from,
+      cookie,
     };
     const get = (path: string) => fetch(`${t.url}/parse${path}`, { headers });
     const post = (path: string, body: unknown, extra: Record<string, string> = {}) =>
@@ -186,7 +176,8 @@ describe('Parse Dashboard', () => {
         headers: {
           authorization: basic,
           'x-parse-application-id': t.site.config.appId,
-          'x-forwarded-for': newAddress(),
+          'x-forwarded-for': from,
+          cookie,
         },
       }),
       // The class spelled with a JSON escape, which Parse reads as the class.
@@ -202,7 +193,7 @@ describe('Parse Dashboard', () => {
       // As the JavaScript SDK sends it: text/plain, the key in the body.
       await fetch(`${t.url}/parse/classes/_Session`, {
         method: 'POST',
-        headers: { 'content-type': 'text/plain', 'x-forwarded-for': newAddress() },
+        headers: { 'content-type': 'text/plain', 'x-forwarded-for': from, cookie },
         body: JSON.stringify({ _method: 'GET', _ApplicationId: t.site.config.appId, _MasterKey: key }),
       }),
     ];
@@ -210,6 +201,8 @@ describe('Parse Dashboard', () => {
       const text = await res.text();
       expect(res.status, `${res.url} ${text}`).toBe(403);
       expect(text).not.toMatch(/r:[0-9a-f]{8}/);
+      // Refused for what it asks, not for want of a login.
+      expect(text).toContain(ServerMessage.keysNotReadOnly);
     }
     // The rest it still reads.
     expect((await get('/classes/_User?limit=1')).status).toBe(200);

@@ -2,10 +2,14 @@
 // Operators browse with Parse Server's read-only master key: the full master key
 // never reaches a browser. Its login counts wrong passwords with the site's admin
 // login (the same login by default), the session lives in PostgreSQL (shared by
-// every instance), and the cookie is Secure in production.
+// every instance), and the cookie is Secure in production. A login that is an
+// account of the site (the admin login, by default) opens the dashboard only while
+// that account is an admin, and the key reads only beside a live login (admits).
 
 import connectPgSimple from 'connect-pg-simple';
-import express, { type RequestHandler } from 'express';
+import { parse as parseCookies } from 'cookie';
+import { unsign } from 'cookie-signature';
+import express, { type Request, type RequestHandler } from 'express';
 import session from 'express-session';
 import ParseDashboard from 'parse-dashboard';
 import type pg from 'pg';
@@ -14,7 +18,8 @@ import { LOGIN_LOCKOUT_MINUTES, LOGIN_SPRAY_THRESHOLD } from '@tc/domain/constan
 import { normalizeEmail } from '@tc/domain/registration';
 import type { LoginGuard } from '@tc/cloud/deps';
 import { countedAddress } from '@tc/cloud/client-address';
-import { loginAccountKey } from '@tc/cloud/users/accounts';
+import { ADMIN_ROLE, loginAccountKey } from '@tc/cloud/users/accounts';
+import { ROLE_MEMBERS_TABLE } from '@tc/cloud/parse-storage';
 import type { Config } from './config.ts';
 import { setRetryAfter } from './errors.ts';
 import { hashedKey, limiterFactory } from './login-guard.ts';
@@ -25,8 +30,18 @@ const SESSION_HOURS = 8;
 export interface Dashboard {
   /** For `app.use(DASHBOARD_PATH, ...handlers)`: the dashboard sets itself up when an app mounts it. */
   handlers: RequestHandler[];
+  /**
+   * Whether the request comes from a live dashboard login that may still use the
+   * dashboard: the read-only master key reads only beside one (read-only-key-guard.ts).
+   */
+  admits(req: Request): Promise<boolean>;
   close(): Promise<void>;
 }
+
+/** Parse Dashboard's session cookie (its Authentication.js names it). */
+const SESSION_COOKIE = 'parse_dash';
+/** What a login gets once its account is no admin (removed from the Admins page, say). */
+const CLOSED = 'This login no longer opens Parse Dashboard: its account is not an administrator.';
 
 /** `publicUrl`: where the operator's browser reaches the site (the dashboard calls /parse there). */
 export async function createDashboard(
@@ -69,6 +84,7 @@ export async function createDashboard(
   (dashboard as express.Application).disable('x-powered-by');
 
   const limits = await dashboardLoginLimits(config, sql, loginGuard);
+  const access = dashboardAccess(config, sql, store);
   const login = express.Router();
   // The dashboard's login (passport-local) takes a form, a JSON body or the query string: each is counted.
   login.post(
@@ -76,20 +92,99 @@ export async function createDashboard(
     express.urlencoded({ extended: false, limit: '10kb' }),
     express.json({ limit: '10kb' }),
     limits.middleware,
+    access.loginOpen,
   );
   // Its configuration carries the read-only master key: never kept by a browser's or a proxy's cache.
   login.get('/parse-dashboard-config.json', (_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     next();
   });
-  const handlers = config.env === 'production' ? [secureCookies, login, dashboard] : [login, dashboard];
+  const handlers = [access.sessionOpen, login, dashboard];
   return {
-    handlers,
+    handlers: config.env === 'production' ? [secureCookies, ...handlers] : handlers,
+    admits: access.admits,
     close: async () => {
       store.close();
       await limits.close();
     },
   };
+}
+
+/**
+ * Who may use the dashboard, asked afresh on every request (nothing is cached, as for
+ * the site's sessions): a login that is an account of the site (the admin login, by
+ * default) only while that account is an admin. An admin removed on the Admins page
+ * loses the dashboard at once: a new login is refused, a live one ends at its next
+ * request, and the read-only key in their browser reads nothing more. A login that is
+ * no account (DASHBOARD_USER=operator) is configuration, and stays open.
+ */
+function dashboardAccess(config: Config, sql: pg.Pool, store: session.Store) {
+  const mayUse = async (user: string): Promise<boolean> => {
+    const { rows } = await sql.query<{ account: boolean; admin: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM "_User" WHERE username = $1) AS account,
+              EXISTS (SELECT 1 FROM "_User" u
+                        JOIN "${ROLE_MEMBERS_TABLE}" j ON j."relatedId" = u."objectId"
+                        JOIN "_Role" r ON r."objectId" = j."owningId"
+                      WHERE u.username = $1 AND r.name = $2) AS admin`,
+      [normalizeEmail(user), ADMIN_ROLE],
+    );
+    return !rows[0]!.account || rows[0]!.admin;
+  };
+
+  /** The request's live dashboard login: its session cookie, signed with the site's secret, of the configured user. */
+  const loginOf = async (req: Request): Promise<{ sid: string; user: string } | undefined> => {
+    const cookie = parseCookies(req.headers.cookie ?? '')[SESSION_COOKIE];
+    // express-session's signed value: "s:" + the session id + its signature.
+    const sid = cookie?.startsWith('s:') ? unsign(cookie.slice(2), config.cookieSecret) : false;
+    if (!sid) return undefined;
+    // passport keeps the logged-in user in the session (Authentication.js serializeUser).
+    const stored = await new Promise<session.SessionData | null | undefined>((resolve, reject) =>
+      store.get(sid, (error: Error | null, data) => (error ? reject(error) : resolve(data))),
+    );
+    const user = (stored as { passport?: { user?: unknown } } | null | undefined)?.passport?.user;
+    return user === config.dashboard.user ? { sid, user } : undefined;
+  };
+
+  const refuse = (res: express.Response) => res.status(403).type('text/plain').send(CLOSED);
+
+  /** Every dashboard request: a live login whose account is no admin now ends here. */
+  const sessionOpen: RequestHandler = async (req, res, next) => {
+    try {
+      const login = await loginOf(req);
+      if (login && !(await mayUse(login.user))) {
+        await new Promise<void>((resolve) => store.destroy(login.sid, () => resolve()));
+        refuse(res);
+        return;
+      }
+    } catch (error) {
+      next(error);
+      return;
+    }
+    next();
+  };
+
+  /** The login itself (after its limits, which read the user): the configured user while no admin is refused. */
+  const loginOpen: RequestHandler = async (req, res, next) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const user = (body.username || (req.query as Record<string, unknown>).username) as string | undefined;
+    try {
+      if (user === config.dashboard.user && !(await mayUse(user))) {
+        refuse(res);
+        return;
+      }
+    } catch (error) {
+      next(error);
+      return;
+    }
+    next();
+  };
+
+  const admits = async (req: Request): Promise<boolean> => {
+    const login = await loginOf(req);
+    return login !== undefined && (await mayUse(login.user));
+  };
+
+  return { sessionOpen, loginOpen, admits };
 }
 
 const SESSION_TABLE = 'dashboard_session';

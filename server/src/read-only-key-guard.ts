@@ -7,10 +7,14 @@
 // ($inQuery, $select), where a regex on a token would read it a letter at a time,
 // however the key comes (header, body or Basic authorization) and however the class
 // is spelled (JSON escapes).
+// Nor does the key read anything on its own: only beside a live Parse Dashboard
+// login whose account may still use it (dashboard.ts admits), or from the addresses
+// the full master key is taken from (MASTER_KEY_IPS, the loopback by default). A
+// copy of the key outlives neither the login nor an admin's removal.
 // The full master key (this process and MASTER_KEY_IPS only) is not limited.
 
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { ErrorCode } from '@tc/domain/errors';
 import { ServerMessage } from '@tc/domain/server-messages';
 
@@ -37,11 +41,18 @@ function unescapeJson(text: string): string {
     .replace(/\\\//g, '/');
 }
 
-export function readOnlyKeyGuard(readOnlyMasterKey: string): RequestHandler {
+export interface KeyHolders {
+  /** Where the key reads without a dashboard login: the full master key's addresses. */
+  trustedAddress(ip: string): boolean;
+  /** A live dashboard login that may still use the dashboard (none when it is off). */
+  dashboardLogin?(req: Request): Promise<boolean>;
+}
+
+export function readOnlyKeyGuard(readOnlyMasterKey: string, holders: KeyHolders): RequestHandler {
   const expected = digest(readOnlyMasterKey);
   const isReadOnlyKey = (value: unknown) => typeof value === 'string' && timingSafeEqual(digest(value), expected);
 
-  return (req, res, next) => {
+  return async (req, res, next) => {
     const body: unknown = req.body;
     const bodyKey = body && typeof body === 'object' ? (body as { _MasterKey?: unknown })._MasterKey : undefined;
     if (![req.get('x-parse-master-key'), bodyKey, basicAuthKey(req.get('authorization'))].some(isReadOnlyKey)) {
@@ -56,6 +67,15 @@ export function readOnlyKeyGuard(readOnlyMasterKey: string): RequestHandler {
     const asked = unescapeJson(`${url}\n${body === undefined ? '' : JSON.stringify(body)}`);
     if (KEY_CLASSES.test(asked)) {
       res.status(403).json({ code: ErrorCode.Forbidden, error: ServerMessage.keysNotReadOnly });
+      return;
+    }
+    try {
+      if (!holders.trustedAddress(req.ip ?? '') && !(await holders.dashboardLogin?.(req))) {
+        res.status(403).json({ code: ErrorCode.Forbidden, error: ServerMessage.readOnlyKeyNeedsLogin });
+        return;
+      }
+    } catch (error) {
+      next(error);
       return;
     }
     next();

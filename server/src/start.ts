@@ -306,7 +306,6 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
         (made) => made?.close(),
       ),
     ] as const);
-    const dashboard: RequestHandler[] | undefined = made?.handlers;
     // Children a restore brought back although erased since its backup: erased again
     // before anyone can reach them (operations/erasures-after-restore.ts).
     const erasedAgain = await redoErasures(deps);
@@ -329,7 +328,7 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
       config,
       publicUrl,
       parseApp: parseServer.app as RequestHandler,
-      dashboard,
+      dashboard: made,
       isDatabaseHealthy: () => isHealthy(sql, config.timeouts.healthMs),
       clientDir: options.clientDir ?? CLIENT_DIST,
       logger,

@@ -62,7 +62,14 @@ type ErrorMiddleware = (
 ) => void;
 const middlewares = require('parse-server/lib/middlewares.js') as {
   handleParseErrors: ErrorMiddleware & { withField?: true };
+  checkIp(ip: string, list: string[], store: Map<string, unknown>): boolean;
 };
+
+/** Whether an address is in a list of addresses and networks, as Parse decides it for `masterKeyIps`. */
+export function addressIn(list: string[]): (ip: string) => boolean {
+  const store = new Map<string, unknown>();
+  return (ip) => middlewares.checkIp(ip, list, store);
+}
 
 /**
  * Parse answers a refused request with `{code, error}` only. A cloud function's
