@@ -149,6 +149,13 @@ test('an admin adds a class and a holiday; only the students of that batch see t
   await snap(page, 'admin-timetable-390');
   await page.setViewportSize({ width: 320, height: 800 });
   await expectAxeClean(page);
+  // Each class's and holiday's icon buttons are a finger's size on a phone (44 px), not 30.
+  const iconButtons = await page.getByRole('button', { name: /^(Edit|Delete) / }).all();
+  expect(iconButtons.length).toBeGreaterThanOrEqual(3);
+  for (const button of iconButtons) {
+    const box = (await button.boundingBox())!;
+    expect(Math.min(box.width, box.height), await button.getAttribute('aria-label')).toBeGreaterThanOrEqual(44);
+  }
   await page.getByRole('button', { name: 'Add class' }).click();
   const narrow = page.getByRole('dialog', { name: /Add class/ });
   await narrow.getByRole('button', { name: 'Save' }).click();
