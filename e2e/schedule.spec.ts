@@ -154,7 +154,7 @@ test('an admin adds a class and a holiday; only the students of that batch see t
   expect(iconButtons.length).toBeGreaterThanOrEqual(3);
   for (const button of iconButtons) {
     const box = (await button.boundingBox())!;
-    expect(Math.min(box.width, box.height), await button.getAttribute('aria-label')).toBeGreaterThanOrEqual(44);
+    expect(Math.min(box.width, box.height), (await button.getAttribute('aria-label')) ?? '').toBeGreaterThanOrEqual(44);
   }
   await page.getByRole('button', { name: 'Add class' }).click();
   const narrow = page.getByRole('dialog', { name: /Add class/ });

@@ -34,6 +34,7 @@ export const ServerMessage = {
   typedParameter: 'Cloud function parameters are plain JSON values',
   tooDeep: 'The request is nested too deeply',
   notAvailable: 'This call is not available',
+  bodyOnRead: 'A GET, HEAD or OPTIONS request carries no body',
   keysNotReadOnly: 'Sessions and calendar feeds hold keys: the read-only key does not read them',
   readOnlyKeyNeedsLogin: 'The read-only key reads only beside a Parse Dashboard login',
   liveKeyRefused: 'You cannot follow these changes',

@@ -5,6 +5,7 @@
 // malformed query is refused 400 (not a 500 with a stack trace), and
 // DASHBOARD_ENABLED=false turns it off.
 
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDatabaseRefusal } from '@tc/cloud/errors';
 import { parse } from '@tc/cloud/parse';
@@ -212,6 +213,46 @@ describe('Parse Dashboard', () => {
       headers: { 'x-parse-application-id': t.site.config.appId, 'x-parse-master-key': t.site.config.masterKey },
     });
     expect(full.status).toBe(200);
+  });
+
+  it('refuses a body on a read, where Parse would find the key past every check', async () => {
+    // fetch sends no body with a GET: node's own client does.
+    const raw = (method: string, path: string, headers: Readonly<Record<string, string>>, body: string) =>
+      new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const length = headers['transfer-encoding'] ? {} : { 'content-length': String(Buffer.byteLength(body)) };
+        const req = httpRequest(`${t.url}${path}`, { method, headers: { ...headers, ...length } }, (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => resolve({ status: res.statusCode!, text }));
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    // As the JavaScript SDK puts the key in a body, but on a GET: from elsewhere, no login.
+    const keyInBody = JSON.stringify({
+      _ApplicationId: t.site.config.appId,
+      _MasterKey: t.site.config.readOnlyMasterKey,
+    });
+    const from = newAddress();
+    const sent = [
+      ['GET', '/parse/classes/_Session', { 'content-type': 'text/plain', 'x-forwarded-for': from }],
+      ['GET', '/parse/classes/_User', { 'x-forwarded-for': from }],
+      ['HEAD', '/parse/classes/_User', { 'content-type': 'text/plain', 'x-forwarded-for': from }],
+      ['GET', '/parse/classes/_User', { 'transfer-encoding': 'chunked', 'x-forwarded-for': from }],
+      ['GET', '/api/health', { 'content-type': 'application/json' }],
+    ] as const;
+    for (const [method, path, headers] of sent) {
+      const res = await raw(method, path, headers, keyInBody);
+      expect(res.status, `${method} ${path} ${JSON.stringify(headers)}`).toBe(400);
+      if (method === 'GET')
+        expect(JSON.parse(res.text), `${path} ${JSON.stringify(headers)}`).toMatchObject({
+          error: ServerMessage.bodyOnRead,
+        });
+      expect(res.text).not.toMatch(/r:[0-9a-f]{8}/);
+    }
+    // The same read with no body is the key's, refused without a login.
+    expect((await raw('GET', '/parse/classes/_User', { 'x-forwarded-for': from }, '')).status).toBe(403);
   });
 
   it('limits login guesses per user and address, and the operator elsewhere still gets in', async () => {

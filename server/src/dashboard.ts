@@ -128,7 +128,9 @@ function dashboardAccess(config: Config, sql: pg.Pool, store: session.Store) {
                       WHERE u.username = $1 AND r.name = $2) AS admin`,
       [normalizeEmail(user), ADMIN_ROLE],
     );
-    return !rows[0]!.account || rows[0]!.admin;
+    // The admin login is an account whatever the database says: gone, it opens nothing.
+    const isAccount = rows[0]!.account || normalizeEmail(user) === config.admin.email;
+    return !isAccount || rows[0]!.admin;
   };
 
   /** The request's live dashboard login: its session cookie, signed with the site's secret, of the configured user. */
@@ -146,13 +148,14 @@ function dashboardAccess(config: Config, sql: pg.Pool, store: session.Store) {
   };
 
   const refuse = (res: express.Response) => res.status(403).type('text/plain').send(CLOSED);
+  const end = (sid: string) => new Promise<void>((resolve) => store.destroy(sid, () => resolve()));
 
   /** Every dashboard request: a live login whose account is no admin now ends here. */
   const sessionOpen: RequestHandler = async (req, res, next) => {
     try {
       const login = await loginOf(req);
       if (login && !(await mayUse(login.user))) {
-        await new Promise<void>((resolve) => store.destroy(login.sid, () => resolve()));
+        await end(login.sid);
         refuse(res);
         return;
       }
@@ -179,9 +182,13 @@ function dashboardAccess(config: Config, sql: pg.Pool, store: session.Store) {
     next();
   };
 
+  /** The key's reads: beside a live login that may still use the dashboard; one that may not ends here too. */
   const admits = async (req: Request): Promise<boolean> => {
     const login = await loginOf(req);
-    return login !== undefined && (await mayUse(login.user));
+    if (!login) return false;
+    if (await mayUse(login.user)) return true;
+    await end(login.sid);
+    return false;
   };
 
   return { sessionOpen, loginOpen, admits };

@@ -1,5 +1,5 @@
 // Bad input stops at the edge (never a 500 for bad input): on
-// /api and /parse, bodies and query strings with control characters (a NUL
+// /api and /parse, a body on a read (GET, HEAD, OPTIONS), bodies and query strings with control characters (a NUL
 // byte, which PostgreSQL refuses), text with a lone UTF-16 surrogate (which
 // PostgreSQL's jsonb refuses) or JSON nested deeper than any call needs (it
 // overflowed the stack in Parse's parameter parsing) get 400, and the Parse
@@ -185,7 +185,13 @@ export const inputGuard: RequestHandler = (req: Request, res: Response, next: Ne
     }
   }
 
-  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
+  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') {
+    // A read carries no body. Parse would read one anyway (its keys, its `where`), past every
+    // check of this guard and of the read-only key's (read-only-key-guard.ts).
+    const carriesBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length']) > 0;
+    if (carriesBody) return refuse(req, res, 400, ServerMessage.bodyOnRead, ErrorCode.BadRequest);
+    return next();
+  }
   // Whatever its type: over the limit is a 413 (also when it comes chunked, without a length).
   if (Number(req.headers['content-length']) > BODY_LIMIT_BYTES) {
     return refuse(req, res, 413, ServerMessage.payloadTooLarge, ErrorCode.PayloadTooLarge);

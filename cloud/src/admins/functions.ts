@@ -220,13 +220,14 @@ export function defineAdminAccountFunctions(deps: CloudDeps): void {
         // Accepted (or withdrawn) meanwhile: nothing was withdrawn, and the log says so.
         if (!(await voidLiveCode('admin-invite', email)))
           fail(ErrorCode.NotFound, AdminToolsMessage.invitationNotFound);
-        // The account the invitation made goes too, unless it was an administrator once: left,
-        // it would hold the address (a parent's, mistyped) against a registration.
-        const acceptedOnce = await new Parse.Query(ACTIVITY_CLASS)
-          .equalTo('kind', 'admin.accept')
+        // The account the invitation made goes too, unless it was an administrator once (one who
+        // accepted an invitation, or whose rights were removed: the configured admin accepted
+        // none): left, it would hold the address (a parent's, mistyped) against a registration.
+        const adminOnce = await new Parse.Query(ACTIVITY_CLASS)
+          .containedIn('kind', ['admin.accept', 'admin.remove'])
           .equalTo('targetId', objectId)
           .first(MASTER);
-        if (!acceptedOnce) await invitee!.destroy(MASTER);
+        if (!adminOnce) await invitee!.destroy(MASTER);
       },
     );
     return { success: true };
