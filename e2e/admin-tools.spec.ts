@@ -180,6 +180,54 @@ test.describe('admin tools', () => {
     await studentPage.close();
   });
 
+  test("a student's History shows their marks, each named by its assessment", async ({
+    adminPage: page,
+    student,
+    request,
+  }) => {
+    const token = await adminToken(request);
+    const title = `Unit test ${tag()}`;
+    const created = await apiCall(
+      request,
+      'POST',
+      '/api/assessments',
+      { grade: student.grade, board: student.board, subject: 'Mathematics', title, date: '2026-11-20', maxMarks: 20 },
+      token,
+    );
+    expect(created.status).toBe(201);
+    const [stored] = (
+      await apiCall(request, 'GET', `/api/users?q=${encodeURIComponent(student.email)}`, undefined, token)
+    ).body as { id: number }[];
+    const marks = `/api/assessments/${created.body.objectId}/marks`;
+    expect((await apiCall(request, 'PUT', marks, { rows: [{ id: stored!.id, value: '17' }] }, token)).status).toBe(200);
+    expect((await apiCall(request, 'PUT', marks, { rows: [{ id: stored!.id, value: '17.5' }] }, token)).status).toBe(
+      200,
+    );
+
+    const row = await searchedRow(page, student);
+    await row.getByRole('button', { name: `History of ${student.fullname}` }).click();
+    const history = page.getByRole('dialog', { name: `History of ${student.fullname}` });
+    const entries = history.getByRole('listitem').filter({ hasText: 'Marks entered' });
+    await expect(entries).toHaveCount(2);
+    // Newest first, each with the assessment it is about and the student's own marks.
+    await expect(entries.first()).toContainText(`Mathematics: ${title}`);
+    await expect(entries.first()).toContainText('Marks: 17 → 17.5');
+    await expect(entries.last()).toContainText('Marks: — → 17');
+    await snap(page, 'history-marks-1280');
+    await expectAccessible(page, "a student's History with their marks at 1280 px");
+    await history.getByRole('button', { name: 'Close' }).click();
+
+    // On a phone, from the student's editor.
+    await page.setViewportSize({ width: 320, height: 800 });
+    await page.reload();
+    await row.getByRole('button', { name: `Edit ${student.fullname}` }).click();
+    const editor = page.getByRole('dialog', { name: new RegExp(`^Edit ${student.fullname}`) });
+    await editor.getByRole('region', { name: 'Account' }).getByRole('button', { name: 'History' }).click();
+    await expect(entries.first()).toContainText('Marks: 17 → 17.5');
+    await snap(page, 'history-marks-320');
+    await expectAccessible(page, "a student's History with their marks at 320 px");
+  });
+
   test('erasing a student asks for the typed word, then leaves only the enrollment number', async ({
     adminPage: page,
     student,

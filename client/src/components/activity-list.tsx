@@ -56,6 +56,12 @@ const FIELD_LABELS: Record<string, string> = {
   password: 'Password',
 };
 
+/** A field's label; a marks line ("#12") is "Marks" in a student's History, whose student it is. */
+function fieldLabel(field: string, ofManyStudents: boolean): string {
+  if (field.startsWith('#')) return ofManyStudents ? field : 'Marks';
+  return FIELD_LABELS[field] ?? field;
+}
+
 /** A value as the screens show it: dates DD/MM/YYYY, a class's day by its name, "5th", "all boards". */
 function shown(field: string, value: string): string {
   if (!value) return '—';
@@ -79,14 +85,15 @@ export function ActivityList({ entries, showTarget = false }: { entries: Activit
             <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
               {localDateTime(entry.at)} by {entry.adminEmail}
               {showTarget && entry.enrollmentId !== undefined ? ` · student ${entry.enrollmentId}` : ''}
-              {showTarget && entry.target ? ` · ${entry.target}` : ''}
+              {/* In a student's History, only their marks' entries name what they are about. */}
+              {entry.target ? ` · ${entry.target}` : ''}
             </Typography>
           </Stack>
           {entry.changes.length > 0 && (
             <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
               {entry.changes.map((change, i) => (
                 <Typography component="li" key={i} sx={{ overflowWrap: 'anywhere' }}>
-                  <b>{FIELD_LABELS[change.field] ?? change.field}</b>: {shown(change.field, change.before)} →{' '}
+                  <b>{fieldLabel(change.field, showTarget)}</b>: {shown(change.field, change.before)} →{' '}
                   {shown(change.field, change.after)}
                 </Typography>
               ))}

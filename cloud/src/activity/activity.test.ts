@@ -171,6 +171,51 @@ describe('the activity log', () => {
     expect(after.find((e) => e.targetId === holiday.body.objectId)).not.toHaveProperty('target');
   });
 
+  it("shows a student's marks in their History: their line of each save and import, with its assessment", async () => {
+    // Two students of the 4th grade (the registration's) in one assessment's batch.
+    const [one, other] = [await student(), await student()];
+    const title = `History ${Date.now()}`;
+    const created = await t.api(
+      'POST',
+      '/api/assessments',
+      { grade: 4, board: 'All', subject: 'English', title, date: '2026-11-03', maxMarks: 20 },
+      admin,
+    );
+    expect(created.status).toBe(201);
+    const marksOf = `/api/assessments/${created.body.objectId}/marks`;
+    const rows = [
+      { id: one.id, value: '12' },
+      { id: other.id, value: '15' },
+    ];
+    expect((await t.api('PUT', marksOf, { rows }, admin)).status).toBe(200);
+    const csv = `enrollment id,marks\n${one.id},14.5\n${other.id},15\n`;
+    expect((await t.api('POST', `${marksOf}/csv`, { csv }, admin)).status).toBe(200);
+    expect((await t.api('PUT', `/api/users/${one.objectId}`, { grade: 5 }, admin)).status).toBe(200);
+
+    const history = (await t.api('GET', `/api/users/${one.objectId}/history`, undefined, admin)).body as {
+      kind: string;
+      target?: string;
+      changes: unknown[];
+    }[];
+    const named = `English: ${title} (4th all boards)`;
+    expect(history.map((e) => [e.kind, e.target, e.changes])).toEqual([
+      ['student.update', undefined, [{ field: 'grade', before: '4', after: '5' }]],
+      ['marks.import', named, [{ field: `#${one.id}`, before: '12', after: '14.5' }]],
+      ['marks.save', named, [{ field: `#${one.id}`, before: '', after: '12' }]],
+    ]);
+    // The other student's: their own line; the import left their mark as it was, so no entry of it.
+    const theirs = (await t.api('GET', `/api/users/${other.objectId}/history`, undefined, admin)).body as {
+      kind: string;
+      changes: unknown[];
+    }[];
+    expect(theirs.map((e) => [e.kind, e.changes])).toEqual([
+      ['marks.save', [{ field: `#${other.id}`, before: '', after: '15' }]],
+    ]);
+    // A student with no marks: nobody else's.
+    const { objectId: none } = await student();
+    expect((await t.api('GET', `/api/users/${none}/history`, undefined, admin)).body).toEqual([]);
+  });
+
   it('is closed to students and to the anonymous, by every path', async () => {
     const { student: s, objectId } = await student();
     await t.api('PUT', `/api/users/${objectId}`, { grade: 8 }, admin);

@@ -10,7 +10,7 @@ import type { CloudDeps } from '../deps.ts';
 import { defineFunction, fail, integerParam, optionalString, validationFailed } from '../errors.ts';
 import { MASTER, parse, unlessMissing } from '../parse.ts';
 import { ENROLLMENT_FIELD, requireAdmin } from '../users/accounts.ts';
-import { ACTIVITY_CLASS } from './log.ts';
+import { ACTIVITY_CLASS, MARKS_ENTRIES, markField, type Change } from './log.ts';
 import { targetNames } from './targets.ts';
 
 const DAY_MS = 86_400_000;
@@ -89,12 +89,42 @@ export function defineActivityFunctions(deps: CloudDeps): void {
     // A student's history: an id that is no student's is 404, as for every call on a student.
     const student = await unlessMissing(new Parse.Query(Parse.User).exists(ENROLLMENT_FIELD).get(objectId, MASTER));
     if (!student) fail(ErrorCode.NotFound, ServerMessage.studentNotFound);
-    const items = (await new Parse.Query(ACTIVITY_CLASS)
-      .equalTo('targetId', objectId)
+    // Their marks too: each save's entry is the assessment's, with a line per student it changed.
+    const lines = [markField(student.get(ENROLLMENT_FIELD) as number), markField(objectId)];
+    const marks = await deps.sql<{ objectId: string }>(
+      `SELECT "objectId" FROM "${ACTIVITY_CLASS}"
+       WHERE ${MARKS_ENTRIES} AND (changes @> $1::jsonb OR changes @> $2::jsonb)`,
+      lines.map((field) => JSON.stringify([{ field }])),
+    );
+    const own = new Parse.Query(ACTIVITY_CLASS).equalTo('targetId', objectId);
+    const query = marks.length
+      ? Parse.Query.or(
+          own,
+          new Parse.Query(ACTIVITY_CLASS).containedIn(
+            'objectId',
+            marks.map((row) => row.objectId),
+          ),
+        )
+      : own;
+    const items = (await query
       .descending('createdAt')
       .select(...FIELDS)
       .limit(1000)
       .find({ ...MASTER, json: true })) as unknown as Record<string, unknown>[];
-    return items.map(entryFromJson);
+    const entries = items.map(entryFromJson).map((entry) =>
+      entry.targetId === objectId
+        ? entry
+        : // A marks entry: this student's line only.
+          { ...entry, changes: entry.changes.filter((change) => lines.includes((change as Change).field)) },
+    );
+    // Which assessment a marks entry is about, as the Activity page names it.
+    const names = await targetNames(
+      deps.sql,
+      entries.filter((entry) => entry.targetId !== objectId),
+    );
+    return entries.map((entry) => {
+      const target = names.get(entry.targetId);
+      return target ? { ...entry, target } : entry;
+    });
   });
 }

@@ -17,6 +17,15 @@ export interface Change {
   after: string;
 }
 
+/**
+ * A student's line in an entry of marks (one entry per save, on the assessment): the
+ * student by enrollment number ("#12"), or by account id for one that had none.
+ */
+export const markField = (student: number | string): string => `#${student}`;
+
+/** The entries of marks saved, as SQL (literal, so that PostgreSQL uses the partial index on them). */
+export const MARKS_ENTRIES = `kind IN ('marks.save', 'marks.import')`;
+
 /** The target of a creation until it is applied: the entry then names the new object. */
 export const NEW_TARGET = 'new';
 

@@ -16,7 +16,7 @@ import { storedStatus } from '@tc/domain/admin-tools';
 import { ErrorCode } from '@tc/domain/errors';
 import type { CloudDeps } from '../deps.ts';
 import { defineFunction, fail, integerParam, optionalString, validationFailed } from '../errors.ts';
-import { beginActivity, settleActivity } from '../activity/log.ts';
+import { beginActivity, markField, settleActivity } from '../activity/log.ts';
 import { requireAdmin, type User } from '../users/accounts.ts';
 import {
   assessmentStudents,
@@ -324,7 +324,7 @@ async function marksChanges(sql: CloudDeps['sql'], assessmentId: string, writes:
   const before = new Map(stored.map((row) => [row.studentId, markText(storedValue(row))]));
   return writes
     .map((write) => ({
-      field: `#${write.enrollmentId ?? write.studentId}`,
+      field: markField(write.enrollmentId ?? write.studentId),
       before: before.get(write.studentId) ?? '',
       after: markText(write.value),
     }))

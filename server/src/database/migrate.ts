@@ -7,6 +7,7 @@
 // `IF NOT EXISTS` would skip for ever; the next start drops it and builds it again.
 
 import type pg from 'pg';
+import { ACTIVITY_CLASS, MARKS_ENTRIES } from '@tc/cloud/activity/log';
 import { logger } from '../logger.ts';
 import { protectActivityLog } from './activity-log.ts';
 import { keepErasedAccountsErased } from './erased-accounts.ts';
@@ -34,6 +35,12 @@ const INDEXES: readonly IndexDefinition[] = [
   // every login of 100,000 students.
   { name: '_Session_sessionToken', on: '"_Session" ("sessionToken")' },
   { name: '_Session_user', on: '"_Session" ("user")' },
+  // A student's History finds their marks in the entries of marks saved (one entry per
+  // save, naming every student it changed): by containment, `changes @> [{"field": "#12"}]`.
+  {
+    name: 'ActivityEntry_marks_changes',
+    on: `"${ACTIVITY_CLASS}" USING gin (changes jsonb_path_ops) WHERE ${MARKS_ENTRIES}`,
+  },
 ];
 
 /** The longest one index build may take (on the server and on the client). */
