@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAdmin, loginStudent, register, startTestSite, type TestSite } from '../../../testing/site.ts';
 import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
+import { zonedParts } from '@tc/domain/zoned-time';
 
 let t: TestSite;
 let admin: string;
@@ -109,7 +110,8 @@ describe('the activity log', () => {
     const nobody = await t.api('GET', '/api/activity?admin=nobody', undefined, admin);
     expect(nobody.body).toEqual([]);
 
-    const today = new Date().toISOString().slice(0, 10);
+    // The centre's today: the days of the filter are the centre's (activity-days.test.ts).
+    const today = zonedParts(new Date(), t.site.config.centreTimeZone).date;
     const todays = await t.api('GET', `/api/activity?from=${today}&to=${today}`, undefined, admin);
     expect(Number(todays.headers.get('x-total-count'))).toBeGreaterThanOrEqual(4);
     const past = await t.api('GET', '/api/activity?to=2000-01-01', undefined, admin);

@@ -3,6 +3,7 @@
 
 import { ACTIVITY_DEFAULT_LIMIT, ACTIVITY_KINDS, ACTIVITY_MAX_LIMIT } from '@tc/domain/admin-tools';
 import { isQueryDate } from '@tc/domain/dates';
+import { addDays, zonedToInstant } from '@tc/domain/zoned-time';
 import { ErrorCode } from '@tc/domain/errors';
 import { ServerMessage } from '@tc/domain/server-messages';
 import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
@@ -13,13 +14,15 @@ import { ENROLLMENT_FIELD, requireAdmin } from '../users/accounts.ts';
 import { ACTIVITY_CLASS, MARKS_ENTRIES, markField, type Change } from './log.ts';
 import { targetNames } from './targets.ts';
 
-const DAY_MS = 86_400_000;
-
-/** A filter's day: a real date (not 30 February) whose next day PostgreSQL can still compare with. */
-function day(value: string | undefined, field: string): Date | undefined {
+/**
+ * A filter's day, from its first instant in the centre's time zone (the day an admin there
+ * reads beside each entry): a real date (not 30 February) whose next day PostgreSQL can still
+ * compare with.
+ */
+function dayStart(value: string | undefined, field: string, zone: string): Date | undefined {
   if (!value) return undefined;
   if (!isQueryDate(value)) validationFailed(AdminToolsMessage.dateInvalid, field);
-  return new Date(`${value}T00:00:00.000Z`);
+  return zonedToInstant(value, '00:00', zone);
 }
 
 /** An entry as the wire carries it. */
@@ -59,10 +62,12 @@ export function defineActivityFunctions(deps: CloudDeps): void {
         validationFailed(AdminToolsMessage.kindInvalid, 'kind');
       query.equalTo('kind', kind);
     }
-    const from = day(optionalString(params, 'from'), 'from');
-    const to = day(optionalString(params, 'to'), 'to');
+    const zone = deps.centreTimeZone;
+    const from = dayStart(optionalString(params, 'from'), 'from', zone);
+    const to = optionalString(params, 'to');
     if (from) query.greaterThanOrEqualTo('createdAt', from);
-    if (to) query.lessThan('createdAt', new Date(to.getTime() + DAY_MS));
+    // Up to the next day's first instant (a day in the zone may be 23 or 25 hours long).
+    if (dayStart(to, 'to', zone)) query.lessThan('createdAt', zonedToInstant(addDays(to!, 1), '00:00', zone));
     const total = await query.count(MASTER);
     const items = (await query
       .descending('createdAt')

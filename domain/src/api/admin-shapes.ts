@@ -52,8 +52,8 @@ export const activityQuery = object({
   limit: { ...int, minimum: 1, maximum: ACTIVITY_MAX_LIMIT, default: ACTIVITY_DEFAULT_LIMIT },
   admin: { type: 'string', description: "An administrator's objectId" },
   kind: { type: 'string', enum: ACTIVITY_KINDS },
-  from: { ...day, description: 'From this day (UTC), YYYY-MM-DD' },
-  to: { ...day, description: 'To this day (UTC) included, YYYY-MM-DD' },
+  from: { ...day, description: "From this day, YYYY-MM-DD, in the centre's time zone (CENTRE_TIMEZONE)" },
+  to: { ...day, description: "To this day included, YYYY-MM-DD, in the centre's time zone (CENTRE_TIMEZONE)" },
 });
 
 export const statusChange = object(
