@@ -40,6 +40,15 @@ export const theme = createTheme({
     MuiButtonBase: {
       styleOverrides: { root: { '&.Mui-focusVisible': { outline: `3px solid ${blue.light}`, outlineOffset: 2 } } },
     },
+    // On a phone an icon button standing alone is a finger's size, 44 px each way (WCAG 2.5.5,
+    // as the buttons above): MUI's small one is 30, its medium one 40. One at a field's edge
+    // (a password's Show, a date's calendar) keeps the field's own size.
+    MuiIconButton: {
+      styleOverrides: {
+        root: ({ theme: t, ownerState }) =>
+          ownerState.edge ? {} : { [t.breakpoints.down('sm')]: { minWidth: 44, minHeight: 44 } },
+      },
+    },
     MuiCard: {
       defaultProps: { elevation: 0 },
       styleOverrides: {

@@ -27,7 +27,6 @@ import { HolidaysCard } from './holidays-card.tsx';
 import { SlotDialog, type SlotRecord } from './slot-dialog.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { focusAfterDialog } from '../../lib/focus-field.ts';
-import { PHONE_TOUCH_TARGET } from '../../components/touch-target.ts';
 
 type Holidays = ResponseOf<'listHolidays'>;
 
@@ -249,7 +248,6 @@ function WeekGrid({ slots, onEdit, onDelete }: WeekGridProps) {
                   <Stack direction="row" spacing={0.5} sx={{ mt: 0.5 }}>
                     <IconButton
                       size="small"
-                      sx={PHONE_TOUCH_TARGET}
                       aria-label={`Edit ${slot.subject} on ${day} at ${slot.start}`}
                       onClick={() => onEdit(slot)}
                     >
@@ -257,7 +255,6 @@ function WeekGrid({ slots, onEdit, onDelete }: WeekGridProps) {
                     </IconButton>
                     <IconButton
                       size="small"
-                      sx={PHONE_TOUCH_TARGET}
                       aria-label={`Delete ${slot.subject} on ${day} at ${slot.start}`}
                       onClick={() => onDelete(slot)}
                     >

@@ -20,7 +20,6 @@ import { notify } from '../../lib/notify.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { useFieldErrors } from '../../lib/use-field-errors.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { PHONE_TOUCH_TARGET } from '../../components/touch-target.ts';
 
 type HolidayRecord = ResponseOf<'listHolidays'>[number];
 
@@ -111,7 +110,6 @@ export function HolidaysCard({ holidays, onChanged, onRetry }: Props) {
                 <Typography color="text.secondary">{span(h)}</Typography>
               </Box>
               <IconButton
-                sx={PHONE_TOUCH_TARGET}
                 aria-label={`Delete holiday ${h.title}`}
                 onClick={() => setAsked(h)}
                 disabled={removing === h.objectId}
