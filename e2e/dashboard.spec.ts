@@ -3,6 +3,7 @@
 // beside the dashboard's session cookie (read-only-key-guard.ts). The browser plays
 // an operator away from the server (X-Forwarded-For), where the key alone reads nothing.
 
+import { ServerMessage } from '../domain/src/server-messages.ts';
 import { admin, expect, site, test } from './fixtures.ts';
 
 test('an operator logs in to Parse Dashboard and browses the accounts with the read-only key', async ({ page }) => {
@@ -28,4 +29,5 @@ test('an operator logs in to Parse Dashboard and browses the accounts with the r
     },
   });
   expect(alone.status).toBe(403);
+  expect(((await alone.json()) as { error: string }).error).toBe(ServerMessage.readOnlyKeyNeedsLogin);
 });

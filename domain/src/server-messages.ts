@@ -37,6 +37,7 @@ export const ServerMessage = {
   bodyOnRead: 'A GET, HEAD or OPTIONS request carries no body',
   keysNotReadOnly: 'Sessions and calendar feeds hold keys: the read-only key does not read them',
   readOnlyKeyNeedsLogin: 'The read-only key reads only beside a Parse Dashboard login',
+  dashboardClosed: 'This login no longer opens Parse Dashboard: its account is not an administrator.',
   liveKeyRefused: 'You cannot follow these changes',
   liveTooManySubscriptions: 'Too many changes followed on one connection',
   searchTooLong: 'Search text must be at most 100 characters',

@@ -124,7 +124,7 @@ export function createApp(parts: AppParts): express.Express {
     }),
   );
 
-  const keyHolders = { trustedAddress: addressIn(config.masterKeyIps), dashboardLogin: parts.dashboard?.admits };
+  const keyHolders = { trustedAddress: addressIn(config.masterKeyIps), hasDashboardLogin: parts.dashboard?.admits };
   app.use('/parse', readOnlyKeyGuard(config.readOnlyMasterKey, keyHolders), activityLogGuard, parts.parseApp, notFound);
   if (parts.exportStudents) app.get(EXPORT_PATH, parts.exportStudents);
   app.use('/api', express.json({ limit: BODY_LIMIT, strict: true, type: ['application/json', 'application/*+json'] }));

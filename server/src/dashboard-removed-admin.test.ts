@@ -17,8 +17,6 @@ afterAll(async () => {
   await t?.stop();
 });
 
-const CLOSED = 'This login no longer opens Parse Dashboard: its account is not an administrator.';
-
 it('closes the dashboard to the admin login once its account is no admin: new logins, live ones and the key beside them', async () => {
   const from = '198.51.100.7';
   // Two live logins: one goes on reading with the key, the other opens a page.
@@ -68,10 +66,12 @@ it('closes the dashboard to the admin login once its account is no admin: new lo
   // The other live login ends at its next page, with the reason.
   const closed = await page(browser.cookie);
   expect(closed.status).toBe(403);
-  expect(await closed.text()).toBe(CLOSED);
+  expect(await closed.text()).toBe(ServerMessage.dashboardClosed);
   expect(await liveSessions()).toBe(0);
-  // A new login, with the right password, is refused.
+  // A new login with the right password is refused with the reason; a wrong one, as ever.
   expect((await logIn(t, t.admin.email, t.admin.password, '198.51.100.8')).status).toBe(403);
+  const guess = await logIn(t, t.admin.email, 'a-wrong-password-1', '198.51.100.8');
+  expect([guess.status, guess.location]).toEqual([302, expect.stringMatching(/login/)]);
 
   // Invited again and the invitation withdrawn: the account of a former admin stays, and so
   // does the refusal (an account gone would have made the login look like configuration).

@@ -80,7 +80,14 @@ describe('Parse Dashboard', () => {
     // The key alone, a cookie the site did not sign, a session that has ended: nothing.
     const forged = cookie.replace(/=s%3A[^.]+/, '=s%3Aforged-session-id');
     expect(forged).not.toBe(cookie);
-    const refusedWith: Record<string, string>[] = [{}, { cookie: forged }, { cookie: 'parse_dash=forged-session-id' }];
+    // A session the site signed, of a browser that never logged in (the login page's).
+    const notLoggedIn = (await openLogin(t, from)).cookie;
+    const refusedWith: Record<string, string>[] = [
+      {},
+      { cookie: forged },
+      { cookie: 'parse_dash=forged-session-id' },
+      { cookie: notLoggedIn },
+    ];
     for (const extra of refusedWith) {
       const res = await read({ ...key, ...extra, 'x-forwarded-for': newAddress() });
       expect(res.status, JSON.stringify(extra)).toBe(403);
@@ -253,6 +260,19 @@ describe('Parse Dashboard', () => {
     }
     // The same read with no body is the key's, refused without a login.
     expect((await raw('GET', '/parse/classes/_User', { 'x-forwarded-for': from }, '')).status).toBe(403);
+    // A read a proxy sends chunked with nothing in it is no body.
+    expect((await raw('GET', '/api/health', { 'transfer-encoding': 'chunked' }, '')).status).toBe(200);
+    const chunkedRead = await raw(
+      'GET',
+      '/parse/classes/_User?limit=1',
+      {
+        'transfer-encoding': 'chunked',
+        'x-parse-application-id': t.site.config.appId,
+        'x-parse-master-key': t.site.config.masterKey,
+      },
+      '',
+    );
+    expect(chunkedRead.status, chunkedRead.text).toBe(200);
   });
 
   it('limits login guesses per user and address, and the operator elsewhere still gets in', async () => {

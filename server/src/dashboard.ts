@@ -2,11 +2,13 @@
 // Operators browse with Parse Server's read-only master key: the full master key
 // never reaches a browser. Its login counts wrong passwords with the site's admin
 // login (the same login by default), the session lives in PostgreSQL (shared by
-// every instance), and the cookie is Secure in production. A login that is an
-// account of the site (the admin login, by default) opens the dashboard only while
-// that account is an admin, and the key reads only beside a live login (admits).
+// every instance, for 8 hours from the login), and the cookie is Secure in
+// production. A login that is an admin's account (the admin login, by default)
+// opens the dashboard only while that account is an admin, and the key reads only
+// beside a live login (admits) or from MASTER_KEY_IPS (read-only-key-guard.ts).
 
 import connectPgSimple from 'connect-pg-simple';
+import { timingSafeEqual, createHash } from 'node:crypto';
 import { parse as parseCookies } from 'cookie';
 import { unsign } from 'cookie-signature';
 import express, { type Request, type RequestHandler } from 'express';
@@ -18,8 +20,9 @@ import { LOGIN_LOCKOUT_MINUTES, LOGIN_SPRAY_THRESHOLD } from '@tc/domain/constan
 import { normalizeEmail } from '@tc/domain/registration';
 import type { LoginGuard } from '@tc/cloud/deps';
 import { countedAddress } from '@tc/cloud/client-address';
-import { ADMIN_ROLE, loginAccountKey } from '@tc/cloud/users/accounts';
-import { ROLE_MEMBERS_TABLE } from '@tc/cloud/parse-storage';
+import { ADMIN_ROLE, ENROLLMENT_FIELD, loginAccountKey } from '@tc/cloud/users/accounts';
+import { hasRoleSql } from '@tc/cloud/users/sessions';
+import { ServerMessage } from '@tc/domain/server-messages';
 import type { Config } from './config.ts';
 import { setRetryAfter } from './errors.ts';
 import { hashedKey, limiterFactory } from './login-guard.ts';
@@ -40,8 +43,6 @@ export interface Dashboard {
 
 /** Parse Dashboard's session cookie (its Authentication.js names it). */
 const SESSION_COOKIE = 'parse_dash';
-/** What a login gets once its account is no admin (removed from the Admins page, say). */
-const CLOSED = 'This login no longer opens Parse Dashboard: its account is not an administrator.';
 
 /** `publicUrl`: where the operator's browser reaches the site (the dashboard calls /parse there). */
 export async function createDashboard(
@@ -53,7 +54,8 @@ export async function createDashboard(
 ): Promise<Dashboard> {
   await ensureSessionTable(sql);
   const PgStore = connectPgSimple(session);
-  const store = new PgStore({ pool: sql, tableName: SESSION_TABLE, createTableIfMissing: false });
+  // A login lasts SESSION_HOURS from the login, however it is used: its use does not push its end.
+  const store = new PgStore({ pool: sql, tableName: SESSION_TABLE, createTableIfMissing: false, disableTouch: true });
 
   const dashboard = new ParseDashboard(
     {
@@ -92,14 +94,14 @@ export async function createDashboard(
     express.urlencoded({ extended: false, limit: '10kb' }),
     express.json({ limit: '10kb' }),
     limits.middleware,
-    access.loginOpen,
+    access.refuseClosedLogin,
   );
   // Its configuration carries the read-only master key: never kept by a browser's or a proxy's cache.
   login.get('/parse-dashboard-config.json', (_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     next();
   });
-  const handlers = [access.sessionOpen, login, dashboard];
+  const handlers = [access.refuseClosedSession, login, dashboard];
   return {
     handlers: config.env === 'production' ? [secureCookies, ...handlers] : handlers,
     admits: access.admits,
@@ -112,20 +114,18 @@ export async function createDashboard(
 
 /**
  * Who may use the dashboard, asked afresh on every request (nothing is cached, as for
- * the site's sessions): a login that is an account of the site (the admin login, by
+ * the site's sessions): a login that is an admin's account (the admin login, by
  * default) only while that account is an admin. An admin removed on the Admins page
  * loses the dashboard at once: a new login is refused, a live one ends at its next
  * request, and the read-only key in their browser reads nothing more. A login that is
- * no account (DASHBOARD_USER=operator) is configuration, and stays open.
+ * no admin's account (DASHBOARD_USER=operator; a student's e-mail, which anyone can
+ * register) is configuration, and stays open.
  */
 function dashboardAccess(config: Config, sql: pg.Pool, store: session.Store) {
   const mayUse = async (user: string): Promise<boolean> => {
     const { rows } = await sql.query<{ account: boolean; admin: boolean }>(
-      `SELECT EXISTS (SELECT 1 FROM "_User" WHERE username = $1) AS account,
-              EXISTS (SELECT 1 FROM "_User" u
-                        JOIN "${ROLE_MEMBERS_TABLE}" j ON j."relatedId" = u."objectId"
-                        JOIN "_Role" r ON r."objectId" = j."owningId"
-                      WHERE u.username = $1 AND r.name = $2) AS admin`,
+      `SELECT EXISTS (SELECT 1 FROM "_User" WHERE username = $1 AND "${ENROLLMENT_FIELD}" IS NULL) AS account,
+              EXISTS (SELECT 1 FROM "_User" u WHERE u.username = $1 AND ${hasRoleSql('u."objectId"', '$2')}) AS admin`,
       [normalizeEmail(user), ADMIN_ROLE],
     );
     // The admin login is an account whatever the database says: gone, it opens nothing.
@@ -147,11 +147,14 @@ function dashboardAccess(config: Config, sql: pg.Pool, store: session.Store) {
     return user === config.dashboard.user ? { sid, user } : undefined;
   };
 
-  const refuse = (res: express.Response) => res.status(403).type('text/plain').send(CLOSED);
+  const refuse = (res: express.Response) => res.status(403).type('text/plain').send(ServerMessage.dashboardClosed);
   const end = (sid: string) => new Promise<void>((resolve) => store.destroy(sid, () => resolve()));
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  const rightPassword = (password: unknown) =>
+    typeof password === 'string' && timingSafeEqual(digest(password), digest(config.dashboard.password));
 
   /** Every dashboard request: a live login whose account is no admin now ends here. */
-  const sessionOpen: RequestHandler = async (req, res, next) => {
+  const refuseClosedSession: RequestHandler = async (req, res, next) => {
     try {
       const login = await loginOf(req);
       if (login && !(await mayUse(login.user))) {
@@ -166,12 +169,17 @@ function dashboardAccess(config: Config, sql: pg.Pool, store: session.Store) {
     next();
   };
 
-  /** The login itself (after its limits, which read the user): the configured user while no admin is refused. */
-  const loginOpen: RequestHandler = async (req, res, next) => {
+  /**
+   * The login itself (after its limits, which read the user as passport-local will): the
+   * configured user with the right password, while no admin, is refused with the reason. A
+   * wrong password goes on to the dashboard's own refusal, so the reason tells nobody else.
+   */
+  const refuseClosedLogin: RequestHandler = async (req, res, next) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
-    const user = (body.username || (req.query as Record<string, unknown>).username) as string | undefined;
+    const query = req.query as Record<string, unknown>;
+    const user = body.username || query.username;
     try {
-      if (user === config.dashboard.user && !(await mayUse(user))) {
+      if (user === config.dashboard.user && rightPassword(body.password || query.password) && !(await mayUse(user))) {
         refuse(res);
         return;
       }
@@ -182,7 +190,10 @@ function dashboardAccess(config: Config, sql: pg.Pool, store: session.Store) {
     next();
   };
 
-  /** The key's reads: beside a live login that may still use the dashboard; one that may not ends here too. */
+  /**
+   * Whether a read with the key comes beside a live login that may still use the dashboard;
+   * a login that may not ends here too.
+   */
   const admits = async (req: Request): Promise<boolean> => {
     const login = await loginOf(req);
     if (!login) return false;
@@ -191,7 +202,7 @@ function dashboardAccess(config: Config, sql: pg.Pool, store: session.Store) {
     return false;
   };
 
-  return { sessionOpen, loginOpen, admits };
+  return { refuseClosedSession, refuseClosedLogin, admits };
 }
 
 const SESSION_TABLE = 'dashboard_session';

@@ -149,6 +149,9 @@ const readBody: RequestHandler = (req, res, next) =>
     });
   });
 
+/** Whatever a request sends, as bytes (a read's chunked body, to see whether it holds anything). */
+const readRawBody = express.raw({ type: () => true, limit: BODY_LIMIT_BYTES });
+
 /** Mounted at /parse and /api. */
 export const inputGuard: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
   const isParse = req.baseUrl === '/parse';
@@ -188,9 +191,20 @@ export const inputGuard: RequestHandler = (req: Request, res: Response, next: Ne
   if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') {
     // A read carries no body. Parse would read one anyway (its keys, its `where`), past every
     // check of this guard and of the read-only key's (read-only-key-guard.ts).
-    const carriesBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length']) > 0;
-    if (carriesBody) return refuse(req, res, 400, ServerMessage.bodyOnRead, ErrorCode.BadRequest);
-    return next();
+    if (Number(req.headers['content-length']) > 0) {
+      return refuse(req, res, 400, ServerMessage.bodyOnRead, ErrorCode.BadRequest);
+    }
+    if (req.headers['transfer-encoding'] === undefined) return next();
+    // Chunked: some proxies send a read so with nothing in it. Read it: only a body is refused.
+    return readRawBody(req, res, (error?: unknown) => {
+      if (error) return next(error);
+      if (Buffer.isBuffer(req.body) && req.body.length > 0) {
+        return refuse(req, res, 400, ServerMessage.bodyOnRead, ErrorCode.BadRequest);
+      }
+      // As an empty JSON body reads (the stream is spent: nothing reads it again).
+      req.body = {};
+      next();
+    });
   }
   // Whatever its type: over the limit is a 413 (also when it comes chunked, without a length).
   if (Number(req.headers['content-length']) > BODY_LIMIT_BYTES) {

@@ -34,7 +34,8 @@ export async function startParseServer(
     // The cloud code and the server itself use the full key in this process or
     // from 127.0.0.1; nobody else needs it (MASTER_KEY_IPS widens it).
     masterKeyIps: config.masterKeyIps,
-    // Parse Dashboard browses with this one, from the operator's browser, wherever that is.
+    // Parse Dashboard browses with this one, from the operator's browser, wherever that is:
+    // beside a live dashboard login only (read-only-key-guard.ts).
     readOnlyMasterKey: config.readOnlyMasterKey,
     readOnlyMasterKeyIps: ['0.0.0.0/0', '::/0'],
     maintenanceKey: config.maintenanceKey,

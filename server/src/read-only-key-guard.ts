@@ -45,7 +45,7 @@ export interface KeyHolders {
   /** Where the key reads without a dashboard login: the full master key's addresses. */
   trustedAddress(ip: string): boolean;
   /** A live dashboard login that may still use the dashboard (none when it is off). */
-  dashboardLogin?(req: Request): Promise<boolean>;
+  hasDashboardLogin?(req: Request): Promise<boolean>;
 }
 
 export function readOnlyKeyGuard(readOnlyMasterKey: string, holders: KeyHolders): RequestHandler {
@@ -70,7 +70,7 @@ export function readOnlyKeyGuard(readOnlyMasterKey: string, holders: KeyHolders)
       return;
     }
     try {
-      if (!holders.trustedAddress(req.ip ?? '') && !(await holders.dashboardLogin?.(req))) {
+      if (!holders.trustedAddress(req.ip ?? '') && !(await holders.hasDashboardLogin?.(req))) {
         res.status(403).json({ code: ErrorCode.Forbidden, error: ServerMessage.readOnlyKeyNeedsLogin });
         return;
       }

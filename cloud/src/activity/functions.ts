@@ -113,6 +113,7 @@ export function defineActivityFunctions(deps: CloudDeps): void {
       : own;
     const items = (await query
       .descending('createdAt')
+      .addDescending('objectId')
       .select(...FIELDS)
       .limit(1000)
       .find({ ...MASTER, json: true })) as unknown as Record<string, unknown>[];

@@ -100,11 +100,16 @@ export function sessionAndReadStatement(read: OwnRead): string {
   );
 }
 
+/** SQL: whether the account of `userId` (a column or a parameter) is in the role named by `role` (a parameter). */
+export function hasRoleSql(userId: string, role: string): string {
+  return `EXISTS (SELECT 1 FROM "${ROLE_MEMBERS_TABLE}" j JOIN "_Role" r ON r."objectId" = j."owningId"
+               WHERE j."relatedId" = ${userId} AND r.name = ${role})`;
+}
+
 /** The session of $1 for the account $2 with the account as stored now and whether it has the role $3. */
 function sessionStatement(extraColumns: string): string {
   return `SELECT s."createdAt" AS created, s."${LAST_USED_FIELD}" AS "lastUsed", u.grade, u.board, u.status,
-       EXISTS (SELECT 1 FROM "${ROLE_MEMBERS_TABLE}" j JOIN "_Role" r ON r."objectId" = j."owningId"
-               WHERE j."relatedId" = u."objectId" AND r.name = $3) AS admin${extraColumns}
+       ${hasRoleSql('u."objectId"', '$3')} AS admin${extraColumns}
      FROM "_Session" s JOIN "_User" u ON u."objectId" = s."user"
      WHERE s."sessionToken" = $1 AND u."objectId" = $2`;
 }

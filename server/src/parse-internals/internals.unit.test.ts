@@ -11,6 +11,7 @@ import {
   ParseServerSdk,
   PostgresStorageAdapter,
   WinstonLoggerAdapter,
+  addressIn,
   passwords,
 } from './internals.ts';
 
@@ -35,6 +36,10 @@ describe("Parse Server's internals this project relies on", () => {
       require.resolve('parse-server/lib/Adapters/Storage/Postgres/PostgresStorageAdapter.js'),
     );
     expect(adapterRequire('parse/node')).toBe(ParseServerSdk);
+    // What the read-only key's guard asks: Parse's own address check of masterKeyIps.
+    const loopback = addressIn(['127.0.0.1', '::1', '10.1.0.0/16']);
+    expect([loopback('127.0.0.1'), loopback('::1'), loopback('10.1.2.3')]).toEqual([true, true, true]);
+    expect([loopback('203.0.113.5'), loopback('10.2.0.1')]).toEqual([false, false]);
   });
 
   it("still compares a password with a bcrypt hash in Parse's format", async () => {
