@@ -103,6 +103,8 @@ const envSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(100),
   RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).default(600),
   // A hop count, or the proxies' addresses or networks (trusted whatever the number of hops).
+  // Not `true`: Express would then believe the first X-Forwarded-For address, which the client
+  // writes itself ("127.0.0.1", where the master keys are taken from, or a new address per try).
   TRUST_PROXY: z
     .string()
     .optional()
@@ -114,8 +116,9 @@ const envSchema = z.object({
       return v.split(',').map((item) => item.trim());
     })
     .refine(
-      (v) => !Array.isArray(v) || v.every((item) => isAddressOrNetwork(item) || TRUST_NAMES.includes(item)),
-      'must be a number of proxies, true, or a comma-separated list of addresses or networks (CIDR)',
+      (v) =>
+        v !== true && (!Array.isArray(v) || v.every((item) => isAddressOrNetwork(item) || TRUST_NAMES.includes(item))),
+      "must be a number of proxies or a comma-separated list of addresses or networks (CIDR), not true (it would believe any client's X-Forwarded-For)",
     ),
   CORS_ORIGINS: z
     .string()

@@ -101,6 +101,8 @@ describe('configuration', () => {
       '10.1.2.3',
     ]);
     expect(() => loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
+    // Every hop believed: a client's own X-Forwarded-For would name it (127.0.0.1 included).
+    expect(() => loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY.*not true/);
   });
 
   it('takes the default for a variable set empty, but refuses an empty NODE_ENV', () => {
