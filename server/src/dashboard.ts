@@ -8,7 +8,6 @@
 // beside a live login (admits) or from MASTER_KEY_IPS (read-only-key-guard.ts).
 
 import connectPgSimple from 'connect-pg-simple';
-import { timingSafeEqual, createHash } from 'node:crypto';
 import { parse as parseCookies } from 'cookie';
 import { unsign } from 'cookie-signature';
 import express, { type Request, type RequestHandler } from 'express';
@@ -26,6 +25,7 @@ import { ServerMessage } from '@tc/domain/server-messages';
 import type { Config } from './config.ts';
 import { setRetryAfter } from './errors.ts';
 import { hashedKey, limiterFactory } from './login-guard.ts';
+import { sameSecret } from './same-secret.ts';
 
 export const DASHBOARD_PATH = '/parse-dashboard';
 const SESSION_HOURS = 8;
@@ -149,9 +149,6 @@ function dashboardAccess(config: Config, sql: pg.Pool, store: session.Store) {
 
   const refuse = (res: express.Response) => res.status(403).type('text/plain').send(ServerMessage.dashboardClosed);
   const end = (sid: string) => new Promise<void>((resolve) => store.destroy(sid, () => resolve()));
-  const digest = (text: string) => createHash('sha256').update(text).digest();
-  const rightPassword = (password: unknown) =>
-    typeof password === 'string' && timingSafeEqual(digest(password), digest(config.dashboard.password));
 
   /** Every dashboard request: a live login whose account is no admin now ends here. */
   const refuseClosedSession: RequestHandler = async (req, res, next) => {
@@ -179,7 +176,11 @@ function dashboardAccess(config: Config, sql: pg.Pool, store: session.Store) {
     const query = req.query as Record<string, unknown>;
     const user = body.username || query.username;
     try {
-      if (user === config.dashboard.user && rightPassword(body.password || query.password) && !(await mayUse(user))) {
+      if (
+        user === config.dashboard.user &&
+        sameSecret(body.password || query.password, config.dashboard.password) &&
+        !(await mayUse(user))
+      ) {
         refuse(res);
         return;
       }

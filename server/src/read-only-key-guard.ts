@@ -13,15 +13,13 @@
 // copy of the key outlives neither the login nor an admin's removal.
 // The full master key (this process and MASTER_KEY_IPS only) is not limited.
 
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import { ErrorCode } from '@tc/domain/errors';
 import { ServerMessage } from '@tc/domain/server-messages';
+import { sameSecret } from './same-secret.ts';
 
 /** A class of keys, by name or by Parse's /sessions route, anywhere in a request (case as Parse ignores it). */
 const KEY_CLASSES = /_session|\/sessions\b|calendarfeed/i;
-
-const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /** The key of `Authorization: Basic base64(appId:key)`, which Parse takes as a master key too. */
 function basicAuthKey(header: string | undefined): string | undefined {
@@ -49,8 +47,7 @@ export interface KeyHolders {
 }
 
 export function readOnlyKeyGuard(readOnlyMasterKey: string, holders: KeyHolders): RequestHandler {
-  const expected = digest(readOnlyMasterKey);
-  const isReadOnlyKey = (value: unknown) => typeof value === 'string' && timingSafeEqual(digest(value), expected);
+  const isReadOnlyKey = (value: unknown) => sameSecret(value, readOnlyMasterKey);
 
   return async (req, res, next) => {
     const body: unknown = req.body;

@@ -3,7 +3,6 @@
 // `Authorization: Bearer $METRICS_TOKEN`. Each site has its own registry (tests
 // run several sites in one process).
 
-import { timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import type pg from 'pg';
 import client from 'prom-client';
@@ -12,6 +11,7 @@ import { ErrorCode } from '@tc/domain/errors';
 import { ServerMessage } from '@tc/domain/server-messages';
 import { bearerToken } from '../bearer.ts';
 import { errorBody } from '../errors.ts';
+import { sameSecret } from '../same-secret.ts';
 
 /** The /api calls that log someone in, and the channel of the calls that send a code. */
 const LOGIN_CALLS = new Set(['loginStudent', 'loginAdmin']);
@@ -53,12 +53,6 @@ function loginOutcome(res: Response): string {
 
 function isLoopback(address: string | undefined): boolean {
   return address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
-}
-
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 export function createMetrics(options: MetricsOptions): Metrics {
