@@ -21,7 +21,7 @@ import { freePort } from '../server/src/net.ts';
 import { startCaptures } from '../testing/captures.ts';
 import { PROGRESS_READ } from '../cloud/src/assessments/progress.ts';
 import { ADMIN_ROLE } from '../cloud/src/users/accounts.ts';
-import { sessionAndReadStatement } from '../cloud/src/users/sessions.ts';
+import { sessionAndReadsStatement } from '../cloud/src/users/sessions.ts';
 import { codeIn } from '../testing/codes.ts';
 import { runSite, type SiteProcess } from '../testing/processes.ts';
 import { newStudent } from '../testing/students.ts';
@@ -300,7 +300,7 @@ async function benchProgress(url: string, sql: pg.Pool) {
     const rawWithSession = await pool(2000, connections, () =>
       sql.query({
         name: 'bench-session+progress',
-        text: sessionAndReadStatement(PROGRESS_READ),
+        text: sessionAndReadsStatement([PROGRESS_READ]),
         values: [studentToken, student.objectId, ADMIN_ROLE],
       }),
     );

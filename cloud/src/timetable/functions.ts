@@ -29,20 +29,23 @@ import { changesBetween, NEW_TARGET, recordActivity } from '../activity/log.ts';
 import type { CloudDeps } from '../deps.ts';
 import { defineFunction, fail, validationFailed, type Params } from '../errors.ts';
 import { MASTER, parse, unlessMissing } from '../parse.ts';
-import { requireAdmin, requireStudent, requireStudentAccount } from '../users/accounts.ts';
+import { requireAdmin, requireStudent, requireStudentAndReads } from '../users/accounts.ts';
 import { feedAddress, newFeedToken, ownFeedToken } from './calendar-feed.ts';
 import {
+  datedSlot,
   findClashCandidates,
   findHolidays,
   findSlots,
   getSlotObject,
   HOLIDAY_CLASS,
+  holidayFromJson,
   holidayListedAlready,
   serialisedForGrades,
   serialisedForHolidays,
   SLOT_CLASS,
   slotFromJson,
   slotRecord,
+  WEEK_READS,
 } from './store.ts';
 
 /** The id in the path; one that no object could have is no object's: `gone`, a 404, as for any other unknown id. */
@@ -225,8 +228,6 @@ export function defineTimetableFunctions(deps: CloudDeps): void {
   });
 
   defineFunction(deps, 'getMySchedule', async (request) => {
-    // The batch as stored now: the session's copy of the account may predate an admin's change.
-    const { account: batch } = await requireStudentAccount(request, deps);
     const zone = deps.centreTimeZone;
     const { week } = request.params;
     if (week !== undefined && week !== null && week !== '' && !isQueryDate(week)) {
@@ -238,12 +239,19 @@ export function defineTimetableFunctions(deps: CloudDeps): void {
     const weekEnd = addDays(weekStart, 6);
     const horizon = addDays(today, NEXT_CLASS_HORIZON_DAYS);
 
+    // The batch as stored now (the session's copy of the account may predate an admin's change):
+    // its classes and the holidays read with the session, in one statement.
+    const {
+      account: batch,
+      rows: [slotRows, holidayRows],
+    } = await requireStudentAndReads(request, deps, 'week', WEEK_READS, [
+      weekStart < today ? weekStart : today,
+      weekEnd > horizon ? weekEnd : horizon,
+    ]);
+    const slots = (slotRows as Record<string, unknown>[]).map((row) => datedSlot(row, zone));
+    const holidays = (holidayRows as Record<string, unknown>[]).map(holidayFromJson);
     const grade = batch.grade ?? 0;
     const board = parseBoard(batch.board) ?? 'CBSE';
-    const [slots, holidays] = await Promise.all([
-      findSlots(deps.sql, grade, [board, ALL_BOARDS], zone),
-      findHolidays(deps.sql, weekStart < today ? weekStart : today, weekEnd > horizon ? weekEnd : horizon),
-    ]);
     const next = nextClass(now, today, slots, holidays, zone, NEXT_CLASS_HORIZON_DAYS);
     return {
       timeZone: zone,

@@ -2,6 +2,7 @@
 // master key (their classes are closed to every client).
 
 import {
+  ALL_BOARDS,
   clashingBoards,
   endOf,
   type Holiday,
@@ -41,7 +42,7 @@ export function slotRecord(slot: Slot): Slot & { end: string } {
   return { ...slotFromJson({ ...slot }), end: endOf(slot) };
 }
 
-function holidayFromJson(json: Json): Holiday {
+export function holidayFromJson(json: Json): Holiday {
   return {
     objectId: json.objectId as string,
     title: json.title as string,
@@ -63,12 +64,38 @@ export async function findSlots(
   zone: string,
 ): Promise<Required<DatedSlot>[]> {
   const rows = await sql<Json>(
-    `SELECT "objectId", ${SLOT_FIELDS.map((field) => `"${field}"`).join(', ')}, "createdAt" FROM "${SLOT_CLASS}"
-     WHERE grade = $1 AND board = ANY($2) ORDER BY weekday, start LIMIT 1000`,
+    `${SLOT_COLUMNS} WHERE grade = $1 AND board = ANY($2) ORDER BY ${SLOT_ORDER} LIMIT 1000`,
     [grade, [...boards]],
   );
-  return rows.map((row) => ({ ...slotFromJson(row), since: dateAddedIn(new Date(row.createdAt as Date), zone) }));
+  return rows.map((row) => datedSlot(row, zone));
 }
+
+/** A slot's columns as findSlots reads them (a student's week reads the same with its session). */
+const SLOT_COLUMNS = `SELECT "objectId", ${SLOT_FIELDS.map((field) => `"${field}"`).join(', ')}, "createdAt" FROM "${SLOT_CLASS}"`;
+const SLOT_ORDER = 'weekday, start';
+/** A holiday's columns as findHolidays reads them. */
+const HOLIDAY_COLUMNS = `SELECT "objectId", title, "from", "to" FROM "${HOLIDAY_CLASS}"`;
+
+/** A slot as read, with the centre-zone date it was added on (`createdAt` a Date, or JSON's string). */
+export function datedSlot(row: Json, zone: string): Required<DatedSlot> {
+  return { ...slotFromJson(row), since: dateAddedIn(new Date(row.createdAt as Date | string), zone) };
+}
+
+/**
+ * A student's week, read with their session in one statement (sessions.ts checkSessionAndReads):
+ * the slots of their batch as stored now (`u.`), and the holidays from `$4` to `$5`. As findSlots
+ * and findHolidays read them.
+ */
+export const WEEK_READS = [
+  {
+    select: `${SLOT_COLUMNS} WHERE grade = u.grade AND board = ANY(ARRAY[u.board, '${ALL_BOARDS}']) LIMIT 1000`,
+    orderBy: SLOT_ORDER,
+  },
+  {
+    select: `${HOLIDAY_COLUMNS} WHERE "to" >= $4::text AND "from" <= $5::text LIMIT 1000`,
+    orderBy: '"from"',
+  },
+] as const;
 
 /**
  * The centre-zone dates slots were added on, remembered: every week read asks for the same
@@ -102,8 +129,7 @@ export async function getSlotObject(objectId: string): Promise<InstanceType<Pars
 /** Holidays that touch the days from `from` to `to` (YYYY-MM-DD), earliest first (in SQL, as findSlots). */
 export async function findHolidays(sql: CloudDeps['sql'], from?: string, to?: string): Promise<Holiday[]> {
   const rows = await sql<Json>(
-    `SELECT "objectId", title, "from", "to" FROM "${HOLIDAY_CLASS}"
-     WHERE ($1::text IS NULL OR "to" >= $1) AND ($2::text IS NULL OR "from" <= $2) ORDER BY "from" LIMIT 1000`,
+    `${HOLIDAY_COLUMNS} WHERE ($1::text IS NULL OR "to" >= $1) AND ($2::text IS NULL OR "from" <= $2) ORDER BY "from" LIMIT 1000`,
     [from ?? null, to ?? null],
   );
   return rows.map(holidayFromJson);

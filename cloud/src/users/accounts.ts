@@ -9,7 +9,13 @@ import type { AdminProfile, StudentProfile, StudentRecord } from '@tc/domain/stu
 import { fail } from '../errors.ts';
 import type { CloudDeps } from '../deps.ts';
 import { MASTER, parse, type ParseSdk } from '../parse.ts';
-import { checkSession, checkSessionAndRead, type OwnRead, type SessionAccount } from './sessions.ts';
+import {
+  checkSession,
+  checkSessionAndRead,
+  checkSessionAndReads,
+  type OwnRead,
+  type SessionAccount,
+} from './sessions.ts';
 
 export type User = InstanceType<ParseSdk['User']>;
 export const ADMIN_ROLE = 'admin';
@@ -239,6 +245,19 @@ export async function requireStudentAndRead<Row>(
   const user = requireUser(request);
   if (!isStudent(user)) fail(ErrorCode.Forbidden, ServerMessage.studentOnly);
   return checkSessionAndRead<Row>(deps, user, 'student', read);
+}
+
+/** requireStudentAccount, with several reads of the student's own rows in the same statement (checkSessionAndReads). */
+export async function requireStudentAndReads(
+  request: AuthedRequest,
+  deps: CloudDeps,
+  name: string,
+  reads: readonly Omit<OwnRead, 'name'>[],
+  params: readonly unknown[],
+): Promise<{ account: SessionAccount; rows: unknown[][] }> {
+  const user = requireUser(request);
+  if (!isStudent(user)) fail(ErrorCode.Forbidden, ServerMessage.studentOnly);
+  return checkSessionAndReads(deps, user, 'student', name, reads, params);
 }
 
 export async function requireAdmin(request: AuthedRequest, deps: CloudDeps): Promise<User> {

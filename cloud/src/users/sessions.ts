@@ -63,7 +63,10 @@ export async function checkSession(
 export interface OwnRead {
   /** The statement's name, for its prepared plan (one name, one text). */
   name: string;
-  /** A SELECT of the account's own rows, with `$2` for the account's objectId. */
+  /**
+   * A SELECT of the account's own rows: `$2` is the account's objectId, `u.` its columns as
+   * stored now (`u.grade`, `u.board`), and `$4` on the call's own parameters.
+   */
   select: string;
   /** The order of the rows, over the SELECT's column names (e.g. `date DESC`). */
   orderBy: string;
@@ -71,9 +74,9 @@ export interface OwnRead {
 
 /**
  * checkSession and a read of the account's own rows in one statement: one round
- * trip to the database instead of two, for the read a student makes most (their
- * progress). The rows are given back only when the session passes every check.
- * They come through JSON (`json_agg`), so each value is as JSON has it: a
+ * trip to the database instead of two, for the reads a student makes most (their
+ * progress, their week). The rows are given back only when the session passes every
+ * check. They come through JSON (`json_agg`), so each value is as JSON has it: a
  * timestamp is a string.
  */
 export async function checkSessionAndRead<Row>(
@@ -82,21 +85,42 @@ export async function checkSessionAndRead<Row>(
   role: 'student' | 'admin',
   read: OwnRead,
 ): Promise<Row[]> {
-  const token = user.getSessionToken();
-  if (!token) fail(ErrorCode.InvalidSession, ServerMessage.sessionInvalid);
-  const [session] = await deps.sql<SessionRow & { ownRows: Row[] }>(
-    sessionAndReadStatement(read),
-    [token, user.id, ADMIN_ROLE],
-    `session+${read.name}`,
-  );
-  await judgeSession(deps, session, role, token);
-  return session!.ownRows;
+  const { rows } = await checkSessionAndReads(deps, user, role, read.name, [read]);
+  return rows[0] as Row[];
 }
 
-/** checkSessionAndRead's statement: the session check with the read's rows as one JSON column. */
-export function sessionAndReadStatement(read: OwnRead): string {
+/**
+ * checkSessionAndRead with several reads, each one's rows in the order given, and the
+ * account as checkSession gives it. `params` are the reads' `$4`, `$5`, ...
+ */
+export async function checkSessionAndReads(
+  deps: Pick<CloudDeps, 'sql' | 'sessions'>,
+  user: User,
+  role: 'student' | 'admin',
+  name: string,
+  reads: readonly Omit<OwnRead, 'name'>[],
+  params: readonly unknown[] = [],
+): Promise<{ account: SessionAccount; rows: unknown[][] }> {
+  const token = user.getSessionToken();
+  if (!token) fail(ErrorCode.InvalidSession, ServerMessage.sessionInvalid);
+  const [session] = await deps.sql<SessionRow & Record<string, unknown[]>>(
+    sessionAndReadsStatement(reads),
+    [token, user.id, ADMIN_ROLE, ...params],
+    `session+${name}`,
+  );
+  const account = await judgeSession(deps, session, role, token);
+  return { account, rows: reads.map((_, i) => session![`own${i}`]!) };
+}
+
+/** checkSessionAndReads' statement: the session check with each read's rows as a JSON column. */
+export function sessionAndReadsStatement(reads: readonly Omit<OwnRead, 'name'>[]): string {
   return sessionStatement(
-    `, (SELECT coalesce(json_agg(own ORDER BY ${read.orderBy}), '[]'::json) FROM (${read.select}) own) AS "ownRows"`,
+    reads
+      .map(
+        (read, i) =>
+          `, (SELECT coalesce(json_agg(own ORDER BY ${read.orderBy}), '[]'::json) FROM (${read.select}) own) AS "own${i}"`,
+      )
+      .join(''),
   );
 }
 
