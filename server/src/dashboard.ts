@@ -150,63 +150,68 @@ function dashboardAccess(config: Config, sql: pg.Pool, store: session.Store) {
   const refuse = (res: express.Response) => res.status(403).type('text/plain').send(ServerMessage.dashboardClosed);
   const end = (sid: string) => new Promise<void>((resolve) => store.destroy(sid, () => resolve()));
 
-  /** Every dashboard request: a live login whose account is no admin now ends here. */
-  const refuseClosedSession: RequestHandler = async (req, res, next) => {
-    try {
-      const login = await loginOf(req);
-      if (login && !(await mayUse(login.user))) {
-        await end(login.sid);
-        refuse(res);
+  /**
+   * The request's login, checked: undefined with none; false when its account may no longer
+   * use the dashboard (and the login ends here); true when it may.
+   */
+  const checkedLogin = async (req: Request): Promise<boolean | undefined> => {
+    const login = await loginOf(req);
+    if (!login) return undefined;
+    if (await mayUse(login.user)) return true;
+    await end(login.sid);
+    return false;
+  };
+
+  /** A step that refuses a request `closed` says no to (403, with the reason); an error goes on to the error handler. */
+  const refuseWhen =
+    (closed: (req: Request) => Promise<boolean>): RequestHandler =>
+    async (req, res, next) => {
+      try {
+        if (await closed(req)) {
+          refuse(res);
+          return;
+        }
+      } catch (error) {
+        next(error);
         return;
       }
-    } catch (error) {
-      next(error);
-      return;
-    }
-    next();
-  };
+      next();
+    };
+
+  /** Every dashboard request: a live login whose account is no admin now ends here. */
+  const refuseClosedSession = refuseWhen(async (req) => (await checkedLogin(req)) === false);
 
   /**
    * The login itself (after its limits, which read the user as passport-local will): the
    * configured user with the right password, while no admin, is refused with the reason. A
    * wrong password goes on to the dashboard's own refusal, so the reason tells nobody else.
    */
-  const refuseClosedLogin: RequestHandler = async (req, res, next) => {
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    const query = req.query as Record<string, unknown>;
-    const user = body.username || query.username;
-    try {
-      if (
-        user === config.dashboard.user &&
-        sameSecret(body.password || query.password, config.dashboard.password) &&
-        !(await mayUse(user))
-      ) {
-        refuse(res);
-        return;
-      }
-    } catch (error) {
-      next(error);
-      return;
-    }
-    next();
-  };
+  const refuseClosedLogin = refuseWhen(async (req) => {
+    const { user, password } = submittedLogin(req);
+    return user === config.dashboard.user && sameSecret(password, config.dashboard.password) && !(await mayUse(user));
+  });
 
   /**
    * Whether a read with the key comes beside a live login that may still use the dashboard;
    * a login that may not ends here too.
    */
-  const admits = async (req: Request): Promise<boolean> => {
-    const login = await loginOf(req);
-    if (!login) return false;
-    if (await mayUse(login.user)) return true;
-    await end(login.sid);
-    return false;
-  };
+  const admits = async (req: Request): Promise<boolean> => (await checkedLogin(req)) === true;
 
   return { refuseClosedSession, refuseClosedLogin, admits };
 }
 
 const SESSION_TABLE = 'dashboard_session';
+
+/** A login try's user and password where passport-local reads them: the body, else the query string. */
+function submittedLogin(req: Request): { user?: string; password?: string } {
+  const body = (req.body ?? {}) as Record<string, unknown>;
+  const query = req.query as Record<string, unknown>;
+  const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
+  return {
+    user: text(body.username) ?? text(query.username),
+    password: text(body.password) ?? text(query.password),
+  };
+}
 
 /**
  * connect-pg-simple's own table creation races when several instances start at
@@ -275,7 +280,7 @@ async function dashboardLoginLimits(config: Config, sql: pg.Pool, guard: LoginGu
       res.status(400).type('text/plain').send('Send the user name and password as text.');
       return;
     }
-    const user = ((body.username || query.username || '') as string).slice(0, 200);
+    const user = (submittedLogin(req).user ?? '').slice(0, 200);
     // As the site's admin login keys it.
     const account = loginAccountKey('admin', normalizeEmail(user));
     const address = countedAddress(req.ip ?? 'unknown');

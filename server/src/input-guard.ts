@@ -150,7 +150,7 @@ const readBody: RequestHandler = (req, res, next) =>
   });
 
 /** Whatever a request sends, as bytes (a read's chunked body, to see whether it holds anything). */
-const readRawBody = express.raw({ type: () => true, limit: BODY_LIMIT_BYTES });
+const readRawBody = express.raw({ type: () => true, limit: BODY_LIMIT });
 
 /** Mounted at /parse and /api. */
 export const inputGuard: RequestHandler = (req: Request, res: Response, next: NextFunction) => {

@@ -24,6 +24,18 @@ async function student() {
   return { student, objectId: result.body.objectId as string, id: result.body.id as number };
 }
 
+/** A draft assessment for every board of the 4th grade (the registration's), out of 20. */
+async function newAssessment(subject: string, title: string) {
+  const res = await t.api(
+    'POST',
+    '/api/assessments',
+    { grade: 4, board: 'All', subject, title, date: '2026-11-02', maxMarks: 20 },
+    admin,
+  );
+  expect(res.status).toBe(201);
+  return res;
+}
+
 const parseHeaders = (token?: string) => ({
   'content-type': 'application/json',
   'x-parse-application-id': t.site.config.appId,
@@ -133,13 +145,7 @@ describe('the activity log', () => {
     // A student of the 4th grade (the registration's), in the assessment's batch.
     const { id } = await student();
     const title = `Named ${Date.now()}`;
-    const assessment = await t.api(
-      'POST',
-      '/api/assessments',
-      { grade: 4, board: 'All', subject: 'Science', title, date: '2026-11-02', maxMarks: 20 },
-      admin,
-    );
-    expect(assessment.status).toBe(201);
+    const assessment = await newAssessment('Science', title);
     const marksOf = `/api/assessments/${assessment.body.objectId}/marks`;
     expect((await t.api('PUT', marksOf, { rows: [{ id, value: '12' }] }, admin)).status).toBe(200);
     const slot = await t.api(
@@ -177,13 +183,7 @@ describe('the activity log', () => {
     // Two students of the 4th grade (the registration's) in one assessment's batch.
     const [one, other] = [await student(), await student()];
     const title = `History ${Date.now()}`;
-    const created = await t.api(
-      'POST',
-      '/api/assessments',
-      { grade: 4, board: 'All', subject: 'English', title, date: '2026-11-03', maxMarks: 20 },
-      admin,
-    );
-    expect(created.status).toBe(201);
+    const created = await newAssessment('English', title);
     const marksOf = `/api/assessments/${created.body.objectId}/marks`;
     const rows = [
       { id: one.id, value: '12' },

@@ -13,7 +13,7 @@ import {
 } from '../assessments.ts';
 import { BOARDS, GENDERS, GRADES, LIST_MAX_LIMIT, LIST_SORT_FIELDS } from '../constants.ts';
 import { SUBJECTS } from '../subjects.ts';
-import { SLOT_BOARDS } from '../timetable.ts';
+import { SLOT_BOARDS, SLOT_FIELDS } from '../timetable.ts';
 
 export const str = { type: 'string' } as const;
 const int = { type: 'integer' } as const;
@@ -359,15 +359,11 @@ const slotProperties = {
   link: { type: 'string', description: 'An https:// online-class link, or "" for none' },
 } as const;
 
-export const slotInput = object(slotProperties, [
-  'grade',
-  'board',
-  'subject',
-  'weekday',
-  'start',
-  'duration',
-  'teacher',
-]);
+// Every field but the link, which may be left out.
+export const slotInput = object(
+  slotProperties,
+  SLOT_FIELDS.filter((field) => field !== 'link'),
+);
 export const slotChanges = object({
   objectId: { type: 'string', description: 'In the path' },
   ...slotProperties,
