@@ -214,6 +214,7 @@ test.describe('admin tools', () => {
     await expect(entries.first()).toContainText('Marks: 17 → 17.5');
     await expect(entries.last()).toContainText('Marks: — → 17');
     await snap(page, 'history-marks-1280');
+    await expectAccessible(page, "a student's History with their marks at 1280 px");
     await history.getByRole('button', { name: 'Close' }).click();
 
     // From the student's editor too (on a phone, the only way), at 1280 and 320 px.
@@ -224,12 +225,31 @@ test.describe('admin tools', () => {
       await expect(entries.first()).toContainText('Marks: 17 → 17.5');
     };
     await openFromEditor();
-    await expectAccessible(page, "a student's History with their marks at 1280 px");
     await page.setViewportSize({ width: 320, height: 800 });
     await page.reload();
     await openFromEditor();
     await snap(page, 'history-marks-320');
     await expectAccessible(page, "a student's History with their marks at 320 px");
+  });
+
+  test("a row's dialog stays open while the table reloads without that row", async ({
+    adminPage: page,
+    student,
+    request,
+  }) => {
+    const row = await searchedRow(page, student);
+    await row.getByRole('button', { name: `History of ${student.fullname}` }).click();
+    const history = page.getByRole('dialog', { name: `History of ${student.fullname}` });
+    await expect(history.getByText('No recorded activity.')).toBeVisible();
+    // Another admin deactivates the student: the live signal reloads the "Active" view without them.
+    const token = await adminToken(request);
+    const status = `/api/users/${student.objectId}/status`;
+    expect((await apiCall(request, 'PUT', status, { status: 'deactivated' }, token)).status).toBe(200);
+    await expect(row).toHaveCount(0);
+    // What the admin was reading stays until they close it.
+    await expect(history.getByText('No recorded activity.')).toBeVisible();
+    await history.getByRole('button', { name: 'Close' }).click();
+    await expect(history).toHaveCount(0);
   });
 
   test('erasing a student asks for the typed word, then leaves only the enrollment number', async ({

@@ -20,7 +20,7 @@ import { errorField, errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
 import type { CallAs } from '../../lib/use-api.ts';
 import { useFormProblem } from '../../lib/use-form-problem.ts';
-import { StudentTools } from './student-tools.tsx';
+import { StudentToolButtons, useStudentTools } from './student-tools.tsx';
 import { closeOnEscape } from '../../lib/form-dialog.ts';
 
 type Values = Record<EditableStudentField, string>;
@@ -52,6 +52,7 @@ interface StudentEditDialogProps {
 export function StudentEditDialog(props: StudentEditDialogProps) {
   const { student, callAsAdmin, onSaved, onChanged, onClose } = props;
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const tools = useStudentTools(onChanged);
   const [values, setValues] = useState<Values>(() => valuesOf(student));
   const { formRef, problem, fail, changed, run, busy, fieldProps } = useFormProblem(EDITABLE_STUDENT_FIELDS);
   const before = valuesOf(student);
@@ -181,8 +182,9 @@ export function StudentEditDialog(props: StudentEditDialogProps) {
               direction="row"
               sx={{ flexWrap: 'wrap', gap: 1, pt: 2, borderTop: 1, borderColor: 'divider' }}
             >
-              <StudentTools row={student} onChanged={onChanged} labelled />
+              <StudentToolButtons row={student} tools={tools} labelled />
             </Stack>
+            {tools.dialog}
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2.5 }}>

@@ -12,7 +12,7 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useRef, useState, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { ERASE_CONFIRMATION } from '@tc/domain/admin-tools';
 import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
 import type { StudentRecord } from '@tc/domain/student';
@@ -23,14 +23,200 @@ import { ActivityList, type ActivityEntry } from '../../components/activity-list
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { LoadStatus } from '../../components/load-status.tsx';
 
-interface ToolsProps {
+type ToolName = 'history' | 'status' | 'erase';
+
+/** The tool a button opened, for which student; kept while its dialog closes (the title stays). */
+interface OpenTool {
+  tool: 'history' | 'deactivate' | 'erase';
   row: StudentRecord;
-  onChanged: () => void;
-  /** A labelled button (the student's editor) rather than an icon (the table's Tools column). */
-  labelled?: boolean;
+  open: boolean;
+  /** Counts the openings: each starts its dialog afresh (an empty confirmation). */
+  opening: number;
 }
 
-type ToolProps = ToolsProps & { callAsAdmin: CallAs };
+/** What a row's buttons need: the tool to start, and whether this student's status is changing. */
+export interface StudentTools {
+  start: (tool: ToolName, row: StudentRecord) => void;
+  busyIds: readonly string[];
+  /** The open tool's dialog, rendered by the owner (the table or the editor), not by a cell. */
+  dialog: ReactNode;
+}
+
+/**
+ * The admin tools of a student: History, Deactivate / Reactivate, Erase personal data.
+ * Their dialogs belong to the owner of the buttons (the table, the student's editor), never to
+ * a table cell: the grid may mount a cell again at any reload, and a dialog in it would close.
+ */
+export function useStudentTools(onChanged: (objectId: string) => void): StudentTools {
+  const { call: callAsAdmin } = useApi('admin');
+  const [current, setCurrent] = useState<OpenTool | null>(null);
+  const [busyIds, setBusyIds] = useState<readonly string[]>([]);
+  /** History: null while loading; 'failed' when it could not be loaded. */
+  const [entries, setEntries] = useState<ActivityEntry[] | 'failed' | null>(null);
+  // The answer to the last opening only.
+  const latest = useRef(0);
+  const close = () => setCurrent((shown) => shown && { ...shown, open: false });
+
+  const loadHistory = useCallback(
+    async (row: StudentRecord) => {
+      const turn = ++latest.current;
+      setEntries(null);
+      const result = await callAsAdmin('getStudentHistory', { objectId: row.objectId });
+      if (turn !== latest.current) return;
+      if (result.ok && result.data) return setEntries(result.data);
+      setEntries('failed');
+      if (!result.sessionEnded) notify.error(errorText(result, AdminToolsMessage.historyNotLoaded));
+    },
+    [callAsAdmin],
+  );
+
+  const setStatus = useCallback(
+    async (row: StudentRecord, status: 'active' | 'deactivated') => {
+      setBusyIds((ids) => [...ids, row.objectId]);
+      const result = await callAsAdmin('setStudentStatus', { objectId: row.objectId, status });
+      setBusyIds((ids) => ids.filter((id) => id !== row.objectId));
+      setCurrent((shown) =>
+        shown?.tool === 'deactivate' && shown.row.objectId === row.objectId ? { ...shown, open: false } : shown,
+      );
+      if (result.ok) {
+        notify.success(status === 'active' ? 'Student reactivated' : 'Student deactivated');
+        onChanged(row.objectId);
+      } else if (!result.sessionEnded) notify.error(errorText(result, 'Update failed'));
+    },
+    [callAsAdmin, onChanged],
+  );
+
+  const start = useCallback(
+    (tool: ToolName, row: StudentRecord) => {
+      if (tool === 'history') void loadHistory(row);
+      // Reactivating takes nothing away: done at once. Deactivating logs the student out
+      // everywhere: asked first (a stray Enter in the table must not).
+      if (tool === 'status' && row.status === 'deactivated') return void setStatus(row, 'active');
+      setCurrent((shown) => ({
+        tool: tool === 'status' ? 'deactivate' : tool,
+        row,
+        open: true,
+        opening: (shown?.opening ?? 0) + 1,
+      }));
+    },
+    [loadHistory, setStatus],
+  );
+
+  const shown = current;
+  const dialog = shown && (
+    <>
+      <Dialog open={shown.tool === 'history' && shown.open} onClose={close} fullWidth maxWidth="sm">
+        <DialogTitle>History of {shown.row.fullname}</DialogTitle>
+        <DialogContent>
+          {Array.isArray(entries) ? (
+            <ActivityList entries={entries} />
+          ) : (
+            <LoadStatus
+              failed={entries === 'failed'}
+              failedText={AdminToolsMessage.historyNotLoaded}
+              loadingText="Loading ..."
+              onRetry={() => void loadHistory(shown.row)}
+            />
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close}>Close</Button>
+        </DialogActions>
+      </Dialog>
+      <ConfirmDialog
+        open={shown.tool === 'deactivate' && shown.open}
+        title={`Deactivate ${shown.row.fullname}?`}
+        text="They are logged out on every device, cannot log in and get no mail until an administrator reactivates them. Their record and marks stay as they are."
+        action="Deactivate"
+        destructive
+        busy={busyIds.includes(shown.row.objectId)}
+        onConfirm={() => void setStatus(shown.row, 'deactivated')}
+        onCancel={close}
+      />
+      {shown.tool === 'erase' && (
+        <EraseDialog
+          key={shown.opening}
+          row={shown.row}
+          open={shown.open}
+          callAsAdmin={callAsAdmin}
+          onClose={close}
+          onErased={() => {
+            close();
+            onChanged(shown.row.objectId);
+          }}
+        />
+      )}
+    </>
+  );
+  return { start, busyIds, dialog };
+}
+
+function EraseDialog(props: {
+  row: StudentRecord;
+  open: boolean;
+  callAsAdmin: CallAs;
+  onClose: () => void;
+  onErased: () => void;
+}) {
+  const { row, open, callAsAdmin, onClose, onErased } = props;
+  const [typed, setTyped] = useState('');
+  const [busy, setBusy] = useState(false);
+  // Erased, but a fault stopped the last steps (the log's old values, sessions, mails):
+  // the admin already confirmed, and only finishes it.
+  const finishing = Boolean(row.erasureUnfinished);
+  const erase = async () => {
+    setBusy(true);
+    const confirm = finishing ? ERASE_CONFIRMATION : typed;
+    const result = await callAsAdmin('eraseStudent', { objectId: row.objectId, confirm });
+    setBusy(false);
+    if (result.ok) {
+      notify.success(finishing ? 'Erasure finished' : 'Personal data erased');
+      onErased();
+    } else if (!result.sessionEnded) notify.error(errorText(result, 'Erasure failed'));
+  };
+  const title = eraseTitle(row);
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
+      <DialogTitle>{title}</DialogTitle>
+      <DialogContent>
+        {finishing ? (
+          <Typography>
+            The personal data of enrollment {row.id} was erased, but a fault stopped the last steps: removing the old
+            values from the activity log, ending sessions and dropping mails. Run them now.
+          </Typography>
+        ) : (
+          <>
+            <Typography sx={{ mb: 2 }}>
+              The name, e-mail, mobile, date of birth and gender of {row.fullname} (enrollment {row.id}) will be
+              replaced for good; their sessions end and no mail is sent to them again. The enrollment number and marks
+              remain.
+            </Typography>
+            <TextField
+              label={`Type ${ERASE_CONFIRMATION} to confirm`}
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+              autoComplete="off"
+              fullWidth
+            />
+          </>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button
+          color="error"
+          variant="contained"
+          disabled={busy || (!finishing && typed !== ERASE_CONFIRMATION)}
+          onClick={() => void erase()}
+        >
+          {finishing ? 'Finish erasure' : 'Erase'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+const eraseTitle = (row: StudentRecord) => (row.erasureUnfinished ? 'Finish erasure' : 'Erase personal data');
 
 /** An icon with a tooltip in the table; a button with its label in the editor. */
 function ToolButton(props: {
@@ -62,22 +248,22 @@ function ToolButton(props: {
   );
 }
 
-function HistoryButton({ row, labelled, callAsAdmin }: ToolProps) {
-  /** null while loading; 'failed' when it could not be loaded. */
-  const [entries, setEntries] = useState<ActivityEntry[] | 'failed' | null>(null);
-  const [open, setOpen] = useState(false);
-  // The answer to the last opening only.
-  const latest = useRef(0);
-  const show = async () => {
-    const turn = ++latest.current;
-    setOpen(true);
-    setEntries(null);
-    const result = await callAsAdmin('getStudentHistory', { objectId: row.objectId });
-    if (turn !== latest.current) return;
-    if (result.ok && result.data) return setEntries(result.data);
-    setEntries('failed');
-    if (!result.sessionEnded) notify.error(errorText(result, AdminToolsMessage.historyNotLoaded));
-  };
+/**
+ * A student's tool buttons: labelled in the student's editor (the only way to them on a
+ * phone), icons in the table's Tools column. They only ask; the tools' owner does the rest.
+ */
+export function StudentToolButtons({
+  row,
+  tools,
+  labelled,
+}: {
+  row: StudentRecord;
+  tools: Pick<StudentTools, 'start' | 'busyIds'>;
+  labelled?: boolean;
+}) {
+  const deactivated = row.status === 'deactivated';
+  const status = deactivated ? 'Reactivate' : 'Deactivate';
+  const erasable = !row.erased || row.erasureUnfinished;
   return (
     <>
       <ToolButton
@@ -85,161 +271,36 @@ function HistoryButton({ row, labelled, callAsAdmin }: ToolProps) {
         name={`History of ${row.fullname}`}
         icon={<HistoryIcon />}
         labelled={labelled}
-        onClick={() => void show()}
+        onClick={() => tools.start('history', row)}
       />
-      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm">
-        <DialogTitle>History of {row.fullname}</DialogTitle>
-        <DialogContent>
-          {Array.isArray(entries) ? (
-            <ActivityList entries={entries} />
-          ) : (
-            <LoadStatus
-              failed={entries === 'failed'}
-              failedText={AdminToolsMessage.historyNotLoaded}
-              loadingText="Loading ..."
-              onRetry={() => void show()}
-            />
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)}>Close</Button>
-        </DialogActions>
-      </Dialog>
+      {!row.erased && (
+        <ToolButton
+          label={status}
+          name={`${status} ${row.fullname}`}
+          icon={deactivated ? <LockOpenIcon /> : <BlockIcon />}
+          labelled={labelled}
+          onClick={() => tools.start('status', row)}
+          disabled={tools.busyIds.includes(row.objectId)}
+        />
+      )}
+      {erasable && (
+        <ToolButton
+          label={eraseTitle(row)}
+          name={
+            row.erasureUnfinished ? `Finish erasure of enrollment ${row.id}` : `Erase personal data of ${row.fullname}`
+          }
+          icon={<DeleteForeverIcon />}
+          labelled={labelled}
+          color="error"
+          onClick={() => tools.start('erase', row)}
+        />
+      )}
     </>
   );
 }
 
-function StatusButton({ row, onChanged, labelled, callAsAdmin }: ToolProps) {
-  const [busy, setBusy] = useState(false);
-  // Deactivating logs the student out everywhere: asked first (a stray Enter in the table must not).
-  const [asking, setAsking] = useState(false);
-  const deactivated = row.status === 'deactivated';
-  const toggle = async () => {
-    const status = deactivated ? 'active' : 'deactivated';
-    setBusy(true);
-    const result = await callAsAdmin('setStudentStatus', { objectId: row.objectId, status });
-    setBusy(false);
-    setAsking(false);
-    if (result.ok) {
-      notify.success(deactivated ? 'Student reactivated' : 'Student deactivated');
-      onChanged();
-    } else if (!result.sessionEnded) notify.error(errorText(result, 'Update failed'));
-  };
-  if (row.erased) return null;
-  const label = deactivated ? 'Reactivate' : 'Deactivate';
-  return (
-    <>
-      <ToolButton
-        label={label}
-        name={`${label} ${row.fullname}`}
-        icon={deactivated ? <LockOpenIcon /> : <BlockIcon />}
-        labelled={labelled}
-        onClick={() => (deactivated ? void toggle() : setAsking(true))}
-        disabled={busy}
-      />
-      <ConfirmDialog
-        open={asking}
-        title={`Deactivate ${row.fullname}?`}
-        text="They are logged out on every device, cannot log in and get no mail until an administrator reactivates them. Their record and marks stay as they are."
-        action="Deactivate"
-        destructive
-        busy={busy}
-        onConfirm={() => void toggle()}
-        onCancel={() => setAsking(false)}
-      />
-    </>
-  );
-}
-
-function EraseButton({ row, onChanged, labelled, callAsAdmin }: ToolProps) {
-  const [open, setOpen] = useState(false);
-  const [typed, setTyped] = useState('');
-  const [busy, setBusy] = useState(false);
-  if (row.erased && !row.erasureUnfinished) return null;
-  // Erased, but a fault stopped the last steps (the log's old values, sessions, mails):
-  // the admin already confirmed, and only finishes it.
-  const finishing = Boolean(row.erasureUnfinished);
-  const erase = async () => {
-    setBusy(true);
-    const confirm = finishing ? ERASE_CONFIRMATION : typed;
-    const result = await callAsAdmin('eraseStudent', { objectId: row.objectId, confirm });
-    setBusy(false);
-    if (result.ok) {
-      notify.success(finishing ? 'Erasure finished' : 'Personal data erased');
-      setOpen(false);
-      onChanged();
-    } else if (!result.sessionEnded) notify.error(errorText(result, 'Erasure failed'));
-  };
-  const title = finishing ? 'Finish erasure' : 'Erase personal data';
-  return (
-    <>
-      <ToolButton
-        label={title}
-        name={finishing ? `Finish erasure of enrollment ${row.id}` : `Erase personal data of ${row.fullname}`}
-        icon={<DeleteForeverIcon />}
-        labelled={labelled}
-        color="error"
-        onClick={() => setOpen(true)}
-      />
-      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="xs">
-        <DialogTitle>{title}</DialogTitle>
-        <DialogContent>
-          {finishing ? (
-            <Typography>
-              The personal data of enrollment {row.id} was erased, but a fault stopped the last steps: removing the old
-              values from the activity log, ending sessions and dropping mails. Run them now.
-            </Typography>
-          ) : (
-            <>
-              <Typography sx={{ mb: 2 }}>
-                The name, e-mail, mobile, date of birth and gender of {row.fullname} (enrollment {row.id}) will be
-                replaced for good; their sessions end and no mail is sent to them again. The enrollment number and marks
-                remain.
-              </Typography>
-              <TextField
-                label={`Type ${ERASE_CONFIRMATION} to confirm`}
-                value={typed}
-                onChange={(e) => setTyped(e.target.value)}
-                autoComplete="off"
-                fullWidth
-              />
-            </>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)}>Cancel</Button>
-          <Button
-            color="error"
-            variant="contained"
-            disabled={busy || (!finishing && typed !== ERASE_CONFIRMATION)}
-            onClick={() => void erase()}
-          >
-            {finishing ? 'Finish erasure' : 'Erase'}
-          </Button>
-        </DialogActions>
-      </Dialog>
-    </>
-  );
-}
-
-/**
- * The admin tools of a student: History, Deactivate / Reactivate, Erase personal
- * data. Labelled in the student's editor (the only way to them on a phone), icons
- * in the table's Tools column.
- */
-export function StudentTools(props: ToolsProps) {
-  const { call: callAsAdmin } = useApi('admin');
-  return (
-    <>
-      <HistoryButton {...props} callAsAdmin={callAsAdmin} />
-      <StatusButton {...props} callAsAdmin={callAsAdmin} />
-      <EraseButton {...props} callAsAdmin={callAsAdmin} />
-    </>
-  );
-}
-
-/** The admin tools of a row: History, Deactivate / Reactivate, Erase personal data. */
-export function studentToolsColumn(onChanged: (objectId: string) => void): GridColDef<StudentRecord> {
+/** The table's Tools column: each row's buttons, the dialogs with the table (useStudentTools). */
+export function studentToolsColumn(tools: Pick<StudentTools, 'start' | 'busyIds'>): GridColDef<StudentRecord> {
   return {
     field: 'tools',
     headerName: 'Tools',
@@ -247,6 +308,6 @@ export function studentToolsColumn(onChanged: (objectId: string) => void): GridC
     sortable: false,
     filterable: false,
     disableColumnMenu: true,
-    renderCell: ({ row }) => <StudentTools row={row} onChanged={() => onChanged(row.objectId)} />,
+    renderCell: ({ row }) => <StudentToolButtons row={row} tools={tools} />,
   };
 }

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { DataGrid, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Board, Grade, ListSortField } from '@tc/domain/constants';
 import type { StudentRecord } from '@tc/domain/student';
 import { UiMessage } from '@tc/domain/messages';
@@ -15,7 +15,7 @@ import { useApi } from '../../lib/use-api.ts';
 import { studentColumns } from './student-columns.tsx';
 import { StudentEditDialog } from './student-edit-dialog.tsx';
 import type { StudentView } from './student-filters.tsx';
-import { studentToolsColumn } from './student-tools.tsx';
+import { studentToolsColumn, useStudentTools } from './student-tools.tsx';
 
 const PAGE_SIZES = [25, 50, 100];
 
@@ -76,7 +76,9 @@ export default function StudentsGrid({ query, view, onSortChange, focusAfterRowG
   // Each change: the student it changed (a new object each time, so the same student twice reloads twice).
   const [toolChange, setToolChange] = useState<{ objectId: string } | null>(null);
   const toolChangeSeen = useRef<{ objectId: string } | null>(null);
-  const reloadAfterTool = (objectId: string) => setToolChange({ objectId });
+  const reloadAfterTool = useCallback((objectId: string) => setToolChange({ objectId }), []);
+  const tools = useStudentTools(reloadAfterTool);
+  const { start: startTool, busyIds } = tools;
   // A registration, another admin's edit, a deactivation: the table loads the view again.
   useLiveSignal(STUDENTS_SIGNAL, token, () => setReloads((n) => n + 1));
   const [searched, setSearched] = useState(JSON.stringify([query, view.grade, view.board, view.status]));
@@ -138,9 +140,9 @@ export default function StudentsGrid({ query, view, onSortChange, focusAfterRowG
   const columns = useMemo(
     () => [
       ...studentColumns((objectId) => setEditing(rows.find((row) => row.objectId === objectId) ?? null)),
-      ...(phone ? [] : [studentToolsColumn(reloadAfterTool)]),
+      ...(phone ? [] : [studentToolsColumn({ start: startTool, busyIds })]),
     ],
-    [rows, phone],
+    [rows, phone, startTool, busyIds],
   );
 
   const saved = (student: StudentRecord) => {
@@ -190,6 +192,7 @@ export default function StudentsGrid({ query, view, onSortChange, focusAfterRowG
             ? 'No students match'
             : `${rowCount} ${rowCount === 1 ? 'student' : 'students'} found`}
       </Typography>
+      {tools.dialog}
       {editing && (
         <StudentEditDialog
           key={editing.objectId}
