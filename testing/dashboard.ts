@@ -3,13 +3,16 @@
 import { expect } from 'vitest';
 import type { TestSite } from './site.ts';
 
+/** A site started in the test's process (startTestSite) or as a process of its own: where it answers. */
+type Site = Pick<TestSite, 'url'>;
+
 interface Browser {
   cookie: string;
   csrf: string;
 }
 
 /** Opens the login page as a browser does: a session cookie and the form's CSRF token. */
-export async function openLogin(site: TestSite, from: string): Promise<Browser & { setCookie: string }> {
+export async function openLogin(site: Site, from: string): Promise<Browser & { setCookie: string }> {
   const res = await fetch(`${site.url}/parse-dashboard/login`, { headers: { 'x-forwarded-for': from } });
   const html = await res.text();
   const csrf = /<script id="csrf" type="application\/json">"([^"]+)"<\/script>/.exec(html)?.[1];
@@ -20,7 +23,7 @@ export async function openLogin(site: TestSite, from: string): Promise<Browser &
 
 /** A login try: as the dashboard's form sends it, or as its login also takes it (a JSON body, the query string). */
 export async function logIn(
-  site: TestSite,
+  site: Site,
   user: string,
   password: string,
   from: string,

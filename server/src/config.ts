@@ -278,7 +278,8 @@ function toConfig(e: Env) {
       enabled: e.DASHBOARD_ENABLED,
       // The contract's default: the admin login (product.md §3).
       user: e.DASHBOARD_USER ?? admin.email,
-      password: e.DASHBOARD_PASSWORD ?? admin.password,
+      /** Unset: the admin account's password as it is now (changed on the Admins page, it changes there too). */
+      password: e.DASHBOARD_PASSWORD,
     },
     redisUrl: e.REDIS_URL,
     rateLimit: { max: e.RATE_LIMIT_MAX, windowSeconds: e.RATE_LIMIT_WINDOW_S },

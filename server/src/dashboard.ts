@@ -6,7 +6,11 @@
 // production. A login that is an admin's account (the admin login, by default)
 // opens the dashboard only while that account is an admin, and the key reads only
 // beside a live login (admits) or from MASTER_KEY_IPS (read-only-key-guard.ts).
+// Its password is DASHBOARD_PASSWORD, else the admin account's password as it is now
+// (changed on the Admins page, it changes here too); a login ends when the password it
+// was made with changes.
 
+import { createHmac, randomBytes } from 'node:crypto';
 import connectPgSimple from 'connect-pg-simple';
 import { parse as parseCookies } from 'cookie';
 import { unsign } from 'cookie-signature';
@@ -16,15 +20,17 @@ import ParseDashboard from 'parse-dashboard';
 import type pg from 'pg';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { LOGIN_LOCKOUT_MINUTES, LOGIN_SPRAY_THRESHOLD } from '@tc/domain/constants';
-import { normalizeEmail } from '@tc/domain/registration';
+import { normalizeEmail, normalizePassword } from '@tc/domain/registration';
 import type { LoginGuard } from '@tc/cloud/deps';
 import { countedAddress } from '@tc/cloud/client-address';
 import { ADMIN_ROLE, ENROLLMENT_FIELD, loginAccountKey } from '@tc/cloud/users/accounts';
 import { hasRoleSql } from '@tc/cloud/users/sessions';
+import { HASHED_PASSWORD_COLUMN } from '@tc/cloud/parse-storage';
 import { ServerMessage } from '@tc/domain/server-messages';
 import type { Config } from './config.ts';
 import { setRetryAfter } from './errors.ts';
 import { hashedKey, limiterFactory } from './login-guard.ts';
+import { passwords } from './parse-internals/internals.ts';
 import { sameSecret } from './same-secret.ts';
 
 export const DASHBOARD_PATH = '/parse-dashboard';
@@ -56,6 +62,7 @@ export async function createDashboard(
   const PgStore = connectPgSimple(session);
   // A login lasts SESSION_HOURS from the login, however it is used: its use does not push its end.
   const store = new PgStore({ pool: sql, tableName: SESSION_TABLE, createTableIfMissing: false, disableTouch: true });
+  const access = dashboardAccess(config, sql, store);
 
   const dashboard = new ParseDashboard(
     {
@@ -69,7 +76,8 @@ export async function createDashboard(
           appName: 'Guided Learning',
         },
       ],
-      users: [{ user: config.dashboard.user, pass: config.dashboard.password, readOnly: true }],
+      // The dashboard's own check only passes what this site checked (access.checkLogin).
+      users: [{ user: config.dashboard.user, pass: access.gatePass, readOnly: true }],
       useEncryptedPasswords: false,
       // The site's own `trust proxy` setting applies (the dashboard's would trust any X-Forwarded-For).
       trustProxy: 0,
@@ -86,7 +94,6 @@ export async function createDashboard(
   (dashboard as express.Application).disable('x-powered-by');
 
   const limits = await dashboardLoginLimits(config, sql, loginGuard);
-  const access = dashboardAccess(config, sql, store);
   const login = express.Router();
   // The dashboard's login (passport-local) takes a form, a JSON body or the query string: each is counted.
   login.post(
@@ -94,7 +101,7 @@ export async function createDashboard(
     express.urlencoded({ extended: false, limit: '10kb' }),
     express.json({ limit: '10kb' }),
     limits.middleware,
-    access.refuseClosedLogin,
+    access.checkLogin,
   );
   // Its configuration carries the read-only master key: never kept by a browser's or a proxy's cache.
   login.get('/parse-dashboard-config.json', (_req, res, next) => {
@@ -112,29 +119,80 @@ export async function createDashboard(
   };
 }
 
+/** A dashboard session as the store keeps it: passport's user, and the password it was made with. */
+interface LoginSession {
+  passport?: { user?: unknown };
+  /** The fingerprint of the password the login was made with (credentialNow). */
+  credential?: string;
+}
+
 /**
  * Who may use the dashboard, asked afresh on every request (nothing is cached, as for
- * the site's sessions): a login that is an admin's account (the admin login, by
- * default) only while that account is an admin. An admin removed on the Admins page
- * loses the dashboard at once: a new login is refused, a live one ends at its next
- * request, and the read-only key in their browser reads nothing more. A login that is
- * no admin's account (DASHBOARD_USER=operator; a student's e-mail, which anyone can
- * register) is configuration, and stays open.
+ * the site's sessions):
+ * - A login that is an admin's account (the admin login, by default) only while that
+ *   account is an admin. An admin removed on the Admins page loses the dashboard at once:
+ *   a new login is refused, a live one ends at its next request, and the read-only key in
+ *   their browser reads nothing more. A login that is no admin's account
+ *   (DASHBOARD_USER=operator; a student's e-mail, which anyone can register) is
+ *   configuration, and stays open.
+ * - With the password DASHBOARD_PASSWORD, else the admin account's password as it is now.
+ *   A login made with a password that has since changed (on the Admins page, or in the
+ *   configuration) ends at its next request.
  */
 function dashboardAccess(config: Config, sql: pg.Pool, store: session.Store) {
-  const mayUse = async (user: string): Promise<boolean> => {
-    const { rows } = await sql.query<{ account: boolean; admin: boolean }>(
+  /**
+   * What Parse Dashboard checks a password against: a secret of this process, which it is
+   * handed only in place of a password this site checked (checkLogin).
+   */
+  const gatePass = randomBytes(32).toString('base64url');
+  const configured = config.dashboard.password;
+  const fingerprint = (source: string) => createHmac('sha256', config.cookieSecret).update(source).digest('base64url');
+
+  /** The dashboard login's standing now: whether it may use the dashboard, and its password's hash. */
+  const standing = async (user: string) => {
+    const { rows } = await sql.query<{ account: boolean; admin: boolean; hash: string | null }>(
       `SELECT EXISTS (SELECT 1 FROM "_User" WHERE username = $1 AND "${ENROLLMENT_FIELD}" IS NULL) AS account,
-              EXISTS (SELECT 1 FROM "_User" u WHERE u.username = $1 AND ${hasRoleSql('u."objectId"', '$2')}) AS admin`,
-      [normalizeEmail(user), ADMIN_ROLE],
+              EXISTS (SELECT 1 FROM "_User" u WHERE u.username = $1 AND ${hasRoleSql('u."objectId"', '$2')}) AS admin,
+              (SELECT "${HASHED_PASSWORD_COLUMN}" FROM "_User" WHERE username = $3) AS hash`,
+      [normalizeEmail(user), ADMIN_ROLE, config.admin.email],
     );
+    const { account, admin, hash } = rows[0]!;
     // The admin login is an account whatever the database says: gone, it opens nothing.
-    const isAccount = rows[0]!.account || normalizeEmail(user) === config.admin.email;
-    return !isAccount || rows[0]!.admin;
+    const isAccount = account || normalizeEmail(user) === config.admin.email;
+    return {
+      mayUse: !isAccount || admin,
+      /** The admin account's password hash, when the dashboard's password is that account's. */
+      hash: configured === undefined ? hash : null,
+    };
+  };
+  type Standing = Awaited<ReturnType<typeof standing>>;
+  /** Changes when the dashboard's password does: a new DASHBOARD_PASSWORD, the admin account's new password. */
+  const credentialOf = (now: Standing) =>
+    configured === undefined ? fingerprint(`account:${now.hash ?? ''}`) : fingerprint(`configured:${configured}`);
+  const rightPassword = async (password: string, now: Standing) => {
+    if (configured !== undefined) return sameSecret(password, configured);
+    // As the site's admin login takes it (decision 0007).
+    return now.hash ? passwords.compare(normalizePassword(password), now.hash) : false;
+  };
+
+  // The password a login was made with is kept in its session, when passport first saves it
+  // (at the login, a moment after checkLogin checked that password).
+  const save = store.set.bind(store);
+  store.set = (sid, data, callback) => {
+    const login = data as LoginSession;
+    const user = login.passport?.user;
+    if (typeof user !== 'string' || login.credential) return save(sid, data, callback);
+    standing(user).then(
+      (now) => {
+        login.credential = credentialOf(now);
+        save(sid, data, callback);
+      },
+      (error: Error) => callback?.(error),
+    );
   };
 
   /** The request's live dashboard login: its session cookie, signed with the site's secret, of the configured user. */
-  const loginOf = async (req: Request): Promise<{ sid: string; user: string } | undefined> => {
+  const loginOf = async (req: Request): Promise<{ sid: string; user: string; credential?: string } | undefined> => {
     const cookie = parseCookies(req.headers.cookie ?? '')[SESSION_COOKIE];
     // express-session's signed value: "s:" + the session id + its signature.
     const sid = cookie?.startsWith('s:') ? unsign(cookie.slice(2), config.cookieSecret) : false;
@@ -143,23 +201,25 @@ function dashboardAccess(config: Config, sql: pg.Pool, store: session.Store) {
     const stored = await new Promise<session.SessionData | null | undefined>((resolve, reject) =>
       store.get(sid, (error: Error | null, data) => (error ? reject(error) : resolve(data))),
     );
-    const user = (stored as { passport?: { user?: unknown } } | null | undefined)?.passport?.user;
-    return user === config.dashboard.user ? { sid, user } : undefined;
+    const { passport, credential } = (stored ?? {}) as LoginSession;
+    return passport?.user === config.dashboard.user ? { sid, user: passport.user, credential } : undefined;
   };
 
   const refuse = (res: express.Response) => res.status(403).type('text/plain').send(ServerMessage.dashboardClosed);
   const end = (sid: string) => new Promise<void>((resolve) => store.destroy(sid, () => resolve()));
 
   /**
-   * The request's login, checked: undefined with none; false when its account may no longer
-   * use the dashboard (and the login ends here); true when it may.
+   * The request's login, checked: undefined with none; 'closed' when its account may no longer
+   * use the dashboard, 'stale' when its password has changed since (either way the login ends
+   * here); 'open' when it may go on.
    */
-  const checkedLogin = async (req: Request): Promise<boolean | undefined> => {
+  const checkedLogin = async (req: Request): Promise<'open' | 'closed' | 'stale' | undefined> => {
     const login = await loginOf(req);
     if (!login) return undefined;
-    if (await mayUse(login.user)) return true;
-    await end(login.sid);
-    return false;
+    const now = await standing(login.user);
+    const verdict = !now.mayUse ? 'closed' : login.credential !== credentialOf(now) ? 'stale' : 'open';
+    if (verdict !== 'open') await end(login.sid);
+    return verdict;
   };
 
   /** A step that refuses a request `closed` says no to (403, with the reason); an error goes on to the error handler. */
@@ -178,26 +238,36 @@ function dashboardAccess(config: Config, sql: pg.Pool, store: session.Store) {
       next();
     };
 
-  /** Every dashboard request: a live login whose account is no admin now ends here. */
-  const refuseClosedSession = refuseWhen(async (req) => (await checkedLogin(req)) === false);
+  /**
+   * Every dashboard request: a live login whose account is no admin now ends here, with the
+   * reason; one whose password has changed ends too, and the dashboard asks for a login again.
+   */
+  const refuseClosedSession = refuseWhen(async (req) => (await checkedLogin(req)) === 'closed');
 
   /**
-   * The login itself (after its limits, which read the user as passport-local will): the
-   * configured user with the right password, while no admin, is refused with the reason. A
-   * wrong password goes on to the dashboard's own refusal, so the reason tells nobody else.
+   * The login itself (after its limits, which read the user as passport-local will). The
+   * configured user with the right password is refused with the reason while no admin, and
+   * else handed on to the dashboard with the password it checks (gatePass). Any other try
+   * goes on as sent, to the dashboard's own refusal: the reason tells nobody else.
    */
-  const refuseClosedLogin = refuseWhen(async (req) => {
+  const checkLogin = refuseWhen(async (req) => {
     const { user, password } = submittedLogin(req);
-    return user === config.dashboard.user && sameSecret(password, config.dashboard.password) && !(await mayUse(user));
+    if (user !== config.dashboard.user || !password) return false;
+    const now = await standing(user);
+    if (!(await rightPassword(password, now))) return false;
+    if (!now.mayUse) return true;
+    // passport-local reads the body before the query string.
+    req.body = { ...(req.body as object | undefined), username: user, password: gatePass };
+    return false;
   });
 
   /**
    * Whether a read with the key comes beside a live login that may still use the dashboard;
    * a login that may not ends here too.
    */
-  const admits = async (req: Request): Promise<boolean> => (await checkedLogin(req)) === true;
+  const admits = async (req: Request): Promise<boolean> => (await checkedLogin(req)) === 'open';
 
-  return { refuseClosedSession, refuseClosedLogin, admits };
+  return { gatePass, refuseClosedSession, checkLogin, admits };
 }
 
 const SESSION_TABLE = 'dashboard_session';

@@ -26,7 +26,7 @@ try {
   const adminLogin = newAdminLogin(config);
   if (adminLogin) {
     banner.push(adminLogin);
-    if (config.dashboard.enabled && config.dashboard.password === config.admin.password) {
+    if (config.dashboard.enabled && config.dashboard.password === undefined) {
       banner.push(
         `Parse Dashboard (read-only): ${site.url}/parse-dashboard with ${config.dashboard.user} and the same password`,
       );

@@ -49,7 +49,7 @@ export const WinstonLoggerAdapter = (
   }
 ).WinstonLoggerAdapter;
 
-/** Parse's bcrypt comparison, to tell whether the stored admin password is already the configured one. */
+/** Parse's bcrypt comparison: is the stored admin password the configured one; the Dashboard's login. */
 export const passwords = require('parse-server/lib/password.js') as {
   compare(password: string, hash: string): Promise<boolean>;
 };
