@@ -3,6 +3,7 @@
 
 import { ErrorCode } from '@tc/domain/errors';
 import { RegistrationMessage, UiMessage } from '@tc/domain/messages';
+import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
 import { ServerMessage } from '@tc/domain/server-messages';
 import { resetCodeEmail } from '@tc/domain/notifications';
 import {
@@ -28,14 +29,18 @@ import {
 } from '../users/accounts.ts';
 import { clientAddress } from '../client-address.ts';
 import { changeOwnPassword } from '../users/password-change.ts';
-import { revokeAllSessions } from './status.ts';
+import { revokeAllSessions, statusOf } from './status.ts';
 import { mailFailureReason } from '../mail-failure.ts';
 
-/** After the answer: the code goes to a student's address only; any other keeps it unsent until it expires. */
+/**
+ * After the answer: the code goes to an active student's address only; any other keeps it
+ * unsent until it expires. A deactivated student gets no mail until reactivated (product.md
+ * §9), and the answer says nothing of it.
+ */
 async function mailResetCode(deps: CloudDeps, email: string, issued: IssuedCode): Promise<void> {
   try {
     const user = await findUserByEmail(email);
-    if (!user || !isStudent(user)) return;
+    if (!user || !isStudent(user) || statusOf(user) === 'deactivated') return;
     try {
       await deps.sendMail({ to: user.get('email') as string, ...resetCodeEmail(issued.code) });
     } catch (error) {
@@ -127,6 +132,8 @@ export function defineStudentFunctions(deps: CloudDeps): void {
     await consumeCode(deps, 'reset', email, params.otp);
     const user = await findUserByEmail(email);
     if (!user || !isStudent(user)) fail(ErrorCode.WrongCode, ServerMessage.wrongCode);
+    // A code mailed before the deactivation: its owner is told, as at the login.
+    if (statusOf(user) === 'deactivated') fail(ErrorCode.AccountDeactivated, AdminToolsMessage.accountDeactivated);
 
     // Changing the password makes Parse destroy every session of the account
     // (revokeSessionOnPasswordReset), so the old tokens stop working.

@@ -3,7 +3,10 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailCode } from '../../../testing/codes.ts';
-import { loginStudent, mailTo, register, startTestSite, type TestSite } from '../../../testing/site.ts';
+import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
+import { ErrorCode } from '@tc/domain/errors';
+import { loginAdmin, loginStudent, mailTo, register, startTestSite, type TestSite } from '../../../testing/site.ts';
+import { until } from '../../../testing/until.ts';
 
 let t: TestSite;
 beforeAll(async () => {
@@ -62,6 +65,44 @@ describe('password reset', () => {
     expect(res.body).toEqual({ success: true });
     await new Promise((r) => setTimeout(r, 500));
     expect(t.captures.mails.filter((m) => m.to.includes(unknown))).toHaveLength(0);
+  });
+
+  it('sends a deactivated student no code, with the same answer; a code mailed before sets no password', async () => {
+    const { student, result } = await register(t);
+    const status = `/api/users/${result.body.objectId as string}/status`;
+    const admin = await loginAdmin(t);
+    const resetMails = () => t.captures.mails.filter((m) => m.to.includes(student.email) && /reset/i.test(m.raw));
+    // Each request below its own code: the cooldown is the code's, not the test's.
+    const fresh = () => t.sql.query(`DELETE FROM "OneTimeCode" WHERE target = $1`, [student.email.toLowerCase()]);
+
+    // A code mailed while active, then the student deactivated.
+    expect((await t.api('POST', '/api/send-email-otp', { email: student.email })).status).toBe(200);
+    const otp = mailCode(await mailTo(t, student.email, /reset/i));
+    expect((await t.api('PUT', status, { status: 'deactivated' }, admin)).status).toBe(200);
+    const refused = await t.api('PUT', '/api/users/update-password', {
+      email: student.email,
+      otp,
+      newPassword: 'brand-new-2',
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      code: ErrorCode.AccountDeactivated,
+      error: AdminToolsMessage.accountDeactivated,
+    });
+
+    // Deactivated: the same answer, and no mail.
+    await fresh();
+    const asked = await t.api('POST', '/api/send-email-otp', { email: student.email });
+    expect([asked.status, asked.body]).toEqual([200, { success: true }]);
+    // Reactivated: the next request's mail comes, and it is the only one since the first.
+    expect((await t.api('PUT', status, { status: 'active' }, admin)).status).toBe(200);
+    await fresh();
+    expect((await t.api('POST', '/api/send-email-otp', { email: student.email })).status).toBe(200);
+    await until(() => resetMails().length >= 2, 10_000);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(resetMails()).toHaveLength(2);
+    // The old password still opens the account: nothing was changed while it was deactivated.
+    await loginStudent(t, student.email, student.password);
   });
 
   it('keeps no code past its use and the hour the cooldown looks back on', async () => {
