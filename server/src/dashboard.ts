@@ -122,7 +122,7 @@ export async function createDashboard(
 /** A dashboard session as the store keeps it: passport's user, and the password it was made with. */
 interface LoginSession {
   passport?: { user?: unknown };
-  /** The fingerprint of the password the login was made with (credentialNow). */
+  /** The fingerprint of the password the login was made with (credentialOf). */
   credential?: string;
 }
 
