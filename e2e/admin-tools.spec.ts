@@ -246,10 +246,11 @@ test.describe('admin tools', () => {
     const status = `/api/users/${student.objectId}/status`;
     expect((await apiCall(request, 'PUT', status, { status: 'deactivated' }, token)).status).toBe(200);
     await expect(row).toHaveCount(0);
-    // What the admin was reading stays until they close it.
+    // What the admin was reading stays until they close it; the focus, whose button has gone, goes to the search.
     await expect(history.getByText('No recorded activity.')).toBeVisible();
     await history.getByRole('button', { name: 'Close' }).click();
     await expect(history).toHaveCount(0);
+    await expect(page.getByLabel('Search')).toBeFocused();
   });
 
   test('erasing a student asks for the typed word, then leaves only the enrollment number', async ({

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { sign } from 'cookie-signature';
 import { expect, it } from 'vitest';
 import { logIn } from '../../testing/dashboard.ts';
 import { runSite } from '../../testing/processes.ts';
@@ -69,6 +70,25 @@ it("follows the admin account's password: after a change on the site the old one
     expect(after.location).toMatch(/\/apps$/);
     expect(await keyRead(site, after.cookie)).toBe(200);
     expect(await pageWith(site, after.cookie)).toBe('open');
+    // As the dashboard's login also takes it, in the query string.
+    const inQuery = await logIn(t, t.admin.email, newPassword, from, 'query');
+    expect(inQuery.location).toMatch(/\/apps$/);
+    expect(await keyRead(site, inQuery.cookie)).toBe(200);
+
+    // A session of the user that no checked password made (one from before this rule, one
+    // written by hand): made with a password that has since changed, it ends at its first use.
+    const sid = `hand-${randomBytes(8).toString('hex')}`;
+    await t.sql.query(`INSERT INTO dashboard_session (sid, sess, expire) VALUES ($1, $2, now() + interval '1 hour')`, [
+      sid,
+      JSON.stringify({
+        cookie: { originalMaxAge: 3_600_000, httpOnly: true, path: '/' },
+        passport: { user: t.admin.email },
+      }),
+    ]);
+    const handMade = `parse_dash=${encodeURIComponent(`s:${sign(sid, t.site.config.cookieSecret)}`)}`;
+    expect(await keyRead(site, handMade)).toBe(403);
+    const { rowCount } = await t.sql.query('SELECT 1 FROM dashboard_session WHERE sid = $1', [sid]);
+    expect(rowCount).toBe(0);
   } finally {
     await t.stop();
   }

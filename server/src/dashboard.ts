@@ -7,8 +7,8 @@
 // opens the dashboard only while that account is an admin, and the key reads only
 // beside a live login (admits) or from MASTER_KEY_IPS (read-only-key-guard.ts).
 // Its password is DASHBOARD_PASSWORD, else the admin account's password as it is now
-// (changed on the Admins page, it changes here too); a login ends when the password it
-// was made with changes.
+// (changed on the Admins page, it changes here too, until a start sets the account's back
+// to ADMIN_PASSWORD); a login ends when the password it was made with changes.
 
 import { createHmac, randomBytes } from 'node:crypto';
 import connectPgSimple from 'connect-pg-simple';
@@ -169,26 +169,27 @@ function dashboardAccess(config: Config, sql: pg.Pool, store: session.Store) {
   /** Changes when the dashboard's password does: a new DASHBOARD_PASSWORD, the admin account's new password. */
   const credentialOf = (now: Standing) =>
     configured === undefined ? fingerprint(`account:${now.hash ?? ''}`) : fingerprint(`configured:${configured}`);
+  /** A hash no password matches, compared when there is no account's: a wrong user takes a right one's time. */
+  let noAccountHash: Promise<string> | undefined;
   const rightPassword = async (password: string, now: Standing) => {
     if (configured !== undefined) return sameSecret(password, configured);
     // As the site's admin login takes it (decision 0007).
-    return now.hash ? passwords.compare(normalizePassword(password), now.hash) : false;
+    noAccountHash ??= passwords.hash(randomBytes(32).toString('hex'));
+    const matches = await passwords.compare(normalizePassword(password), now.hash ?? (await noAccountHash));
+    return matches && now.hash !== null;
   };
 
-  // The password a login was made with is kept in its session, when passport first saves it
-  // (at the login, a moment after checkLogin checked that password).
+  /** The password each login try was checked with (checkLogin), for its session. */
+  const checkedCredential = new WeakMap<Request, string>();
+  // The password a login was made with is kept in its session when passport saves it: the one
+  // checkLogin checked, found through the request express-session ties to each session. A
+  // session that gets none counts as made with a password that has since changed.
   const save = store.set.bind(store);
   store.set = (sid, data, callback) => {
-    const login = data as LoginSession;
-    const user = login.passport?.user;
-    if (typeof user !== 'string' || login.credential) return save(sid, data, callback);
-    standing(user).then(
-      (now) => {
-        login.credential = credentialOf(now);
-        save(sid, data, callback);
-      },
-      (error: Error) => callback?.(error),
-    );
+    const login = data as LoginSession & { req?: Request };
+    const credential = login.req && checkedCredential.get(login.req);
+    if (!login.passport?.user || login.credential || !credential) return save(sid, data, callback);
+    save(sid, { ...data, credential } as session.SessionData, callback);
   };
 
   /** The request's live dashboard login: its session cookie, signed with the site's secret, of the configured user. */
@@ -206,7 +207,9 @@ function dashboardAccess(config: Config, sql: pg.Pool, store: session.Store) {
   };
 
   const refuse = (res: express.Response) => res.status(403).type('text/plain').send(ServerMessage.dashboardClosed);
-  const end = (sid: string) => new Promise<void>((resolve) => store.destroy(sid, () => resolve()));
+  // A session that cannot be ended is an error: the request goes no further.
+  const end = (sid: string) =>
+    new Promise<void>((resolve, reject) => store.destroy(sid, (error?: Error) => (error ? reject(error) : resolve())));
 
   /**
    * The request's login, checked: undefined with none; 'closed' when its account may no longer
@@ -252,12 +255,16 @@ function dashboardAccess(config: Config, sql: pg.Pool, store: session.Store) {
    */
   const checkLogin = refuseWhen(async (req) => {
     const { user, password } = submittedLogin(req);
-    if (user !== config.dashboard.user || !password) return false;
+    if (!user || !password) return false;
     const now = await standing(user);
-    if (!(await rightPassword(password, now))) return false;
-    if (!now.mayUse) return true;
-    // passport-local reads the body before the query string.
-    req.body = { ...(req.body as object | undefined), username: user, password: gatePass };
+    // Checked whoever the user: a wrong user takes the time of a right one.
+    const right = (await rightPassword(password, now)) && user === config.dashboard.user;
+    if (right && !now.mayUse) return true;
+    if (right) checkedCredential.set(req, credentialOf(now));
+    // passport-local reads the body before the query string. A password the site did not
+    // pass is one nobody knows: only a checked one carries gatePass.
+    const handed = right ? gatePass : randomBytes(32).toString('base64url');
+    req.body = { ...(req.body as object | undefined), username: user, password: handed };
     return false;
   });
 

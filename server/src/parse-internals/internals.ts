@@ -49,8 +49,9 @@ export const WinstonLoggerAdapter = (
   }
 ).WinstonLoggerAdapter;
 
-/** Parse's bcrypt comparison: is the stored admin password the configured one; the Dashboard's login. */
+/** Parse's bcrypt: is the stored admin password the configured one; the Dashboard's login. */
 export const passwords = require('parse-server/lib/password.js') as {
+  hash(password: string): Promise<string>;
   compare(password: string, hash: string): Promise<boolean>;
 };
 

@@ -52,7 +52,7 @@ interface StudentEditDialogProps {
 export function StudentEditDialog(props: StudentEditDialogProps) {
   const { student, callAsAdmin, onSaved, onChanged, onClose } = props;
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
-  const tools = useStudentTools(onChanged);
+  const tools = useStudentTools({ callAsAdmin, onChanged });
   const [values, setValues] = useState<Values>(() => valuesOf(student));
   const { formRef, problem, fail, changed, run, busy, fieldProps } = useFormProblem(EDITABLE_STUDENT_FIELDS);
   const before = valuesOf(student);

@@ -18,12 +18,15 @@ import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
 import type { StudentRecord } from '@tc/domain/student';
 import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
-import { useApi, type CallAs } from '../../lib/use-api.ts';
+import type { CallAs } from '../../lib/use-api.ts';
 import { ActivityList, type ActivityEntry } from '../../components/activity-list.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { LoadStatus } from '../../components/load-status.tsx';
 
 type ToolName = 'history' | 'status' | 'erase';
+
+/** Longer than a dialog's closing transition (MUI's 195 ms), after which it gives the focus back. */
+export const AFTER_DIALOG_CLOSED_MS = 300;
 
 /** The tool a button opened, for which student; kept while its dialog closes (the title stays). */
 interface OpenTool {
@@ -47,15 +50,30 @@ export interface StudentTools {
  * Their dialogs belong to the owner of the buttons (the table, the student's editor), never to
  * a table cell: the grid may mount a cell again at any reload, and a dialog in it would close.
  */
-export function useStudentTools(onChanged: (objectId: string) => void): StudentTools {
-  const { call: callAsAdmin } = useApi('admin');
+export function useStudentTools(options: {
+  callAsAdmin: CallAs;
+  /** A tool changed this student (their status, their erasure): the owner shows it. */
+  onChanged: (objectId: string) => void;
+  /** A dialog closed after its button had gone (a reload took the row away): where the focus goes. */
+  onOpenerGone?: () => void;
+}): StudentTools {
+  const { callAsAdmin, onChanged, onOpenerGone } = options;
   const [current, setCurrent] = useState<OpenTool | null>(null);
   const [busyIds, setBusyIds] = useState<readonly string[]>([]);
   /** History: null while loading; 'failed' when it could not be loaded. */
   const [entries, setEntries] = useState<ActivityEntry[] | 'failed' | null>(null);
   // The answer to the last opening only.
   const latest = useRef(0);
-  const close = () => setCurrent((shown) => shown && { ...shown, open: false });
+  /** Closes the dialog of that opening (not one opened since); the focus goes back to its button, if still there. */
+  const close = useCallback(
+    (opening: number) => {
+      setCurrent((shown) => (shown?.opening === opening ? { ...shown, open: false } : shown));
+      window.setTimeout(() => {
+        if (!document.activeElement || document.activeElement === document.body) onOpenerGone?.();
+      }, AFTER_DIALOG_CLOSED_MS);
+    },
+    [onOpenerGone],
+  );
 
   const loadHistory = useCallback(
     async (row: StudentRecord) => {
@@ -71,19 +89,18 @@ export function useStudentTools(onChanged: (objectId: string) => void): StudentT
   );
 
   const setStatus = useCallback(
-    async (row: StudentRecord, status: 'active' | 'deactivated') => {
+    /** `asked`: the opening of the question that asked first (a deactivation), closed once done. */
+    async (row: StudentRecord, status: 'active' | 'deactivated', asked?: number) => {
       setBusyIds((ids) => [...ids, row.objectId]);
       const result = await callAsAdmin('setStudentStatus', { objectId: row.objectId, status });
       setBusyIds((ids) => ids.filter((id) => id !== row.objectId));
-      setCurrent((shown) =>
-        shown?.tool === 'deactivate' && shown.row.objectId === row.objectId ? { ...shown, open: false } : shown,
-      );
+      if (asked !== undefined) close(asked);
       if (result.ok) {
         notify.success(status === 'active' ? 'Student reactivated' : 'Student deactivated');
         onChanged(row.objectId);
       } else if (!result.sessionEnded) notify.error(errorText(result, 'Update failed'));
     },
-    [callAsAdmin, onChanged],
+    [callAsAdmin, onChanged, close],
   );
 
   const start = useCallback(
@@ -103,9 +120,10 @@ export function useStudentTools(onChanged: (objectId: string) => void): StudentT
   );
 
   const shown = current;
+  const closeShown = () => shown && close(shown.opening);
   const dialog = shown && (
     <>
-      <Dialog open={shown.tool === 'history' && shown.open} onClose={close} fullWidth maxWidth="sm">
+      <Dialog open={shown.tool === 'history' && shown.open} onClose={closeShown} fullWidth maxWidth="sm">
         <DialogTitle>History of {shown.row.fullname}</DialogTitle>
         <DialogContent>
           {Array.isArray(entries) ? (
@@ -120,7 +138,7 @@ export function useStudentTools(onChanged: (objectId: string) => void): StudentT
           )}
         </DialogContent>
         <DialogActions>
-          <Button onClick={close}>Close</Button>
+          <Button onClick={closeShown}>Close</Button>
         </DialogActions>
       </Dialog>
       <ConfirmDialog
@@ -130,8 +148,8 @@ export function useStudentTools(onChanged: (objectId: string) => void): StudentT
         action="Deactivate"
         destructive
         busy={busyIds.includes(shown.row.objectId)}
-        onConfirm={() => void setStatus(shown.row, 'deactivated')}
-        onCancel={close}
+        onConfirm={() => void setStatus(shown.row, 'deactivated', shown.opening)}
+        onCancel={closeShown}
       />
       {shown.tool === 'erase' && (
         <EraseDialog
@@ -139,9 +157,9 @@ export function useStudentTools(onChanged: (objectId: string) => void): StudentT
           row={shown.row}
           open={shown.open}
           callAsAdmin={callAsAdmin}
-          onClose={close}
+          onClose={closeShown}
           onErased={() => {
-            close();
+            closeShown();
             onChanged(shown.row.objectId);
           }}
         />

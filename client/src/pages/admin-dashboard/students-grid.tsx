@@ -15,7 +15,7 @@ import { useApi } from '../../lib/use-api.ts';
 import { studentColumns } from './student-columns.tsx';
 import { StudentEditDialog } from './student-edit-dialog.tsx';
 import type { StudentView } from './student-filters.tsx';
-import { studentToolsColumn, useStudentTools } from './student-tools.tsx';
+import { AFTER_DIALOG_CLOSED_MS, studentToolsColumn, useStudentTools } from './student-tools.tsx';
 
 const PAGE_SIZES = [25, 50, 100];
 
@@ -37,9 +37,6 @@ function NoRowsOverlay() {
     </Box>
   );
 }
-
-/** Longer than a dialog's closing transition (MUI's 195 ms), after which it gives the focus back. */
-const AFTER_DIALOG_CLOSED_MS = 300;
 
 /**
  * The admin's table: pages, sorts and searches on the server.
@@ -77,7 +74,7 @@ export default function StudentsGrid({ query, view, onSortChange, focusAfterRowG
   const [toolChange, setToolChange] = useState<{ objectId: string } | null>(null);
   const toolChangeSeen = useRef<{ objectId: string } | null>(null);
   const reloadAfterTool = useCallback((objectId: string) => setToolChange({ objectId }), []);
-  const tools = useStudentTools(reloadAfterTool);
+  const tools = useStudentTools({ callAsAdmin, onChanged: reloadAfterTool, onOpenerGone: focusAfterRowGone });
   const { start: startTool, busyIds } = tools;
   // A registration, another admin's edit, a deactivation: the table loads the view again.
   useLiveSignal(STUDENTS_SIGNAL, token, () => setReloads((n) => n + 1));
