@@ -2,14 +2,20 @@
 
 import ipaddr from 'ipaddr.js';
 
+/** Where every value that is no address is counted: together, as one client. */
+export const NOT_AN_ADDRESS = 'not-an-address';
+
 /**
  * An address as the limits count it: an IPv4 address as it is, an IPv6 one by its
  * /64 network. One subscriber is given a whole /64 (2^64 addresses to pick from),
- * so counting each IPv6 address apart would let one client try without limit.
+ * so counting each IPv6 address apart would let one client try without limit. A port
+ * (a proxy may forward "203.0.113.7:51234") is no part of it, and anything that is no
+ * address counts as one: a new port or word per try would be a new client each time.
  */
 export function countedAddress(address: string): string {
-  if (!ipaddr.isValid(address)) return address;
-  const parsed = ipaddr.process(address);
+  const bare = /^\[([^\]]+)\](?::\d+)?$/.exec(address)?.[1] ?? /^([\d.]+):\d+$/.exec(address)?.[1] ?? address;
+  if (!ipaddr.isValid(bare)) return NOT_AN_ADDRESS;
+  const parsed = ipaddr.process(bare);
   if (parsed.kind() === 'ipv4') return parsed.toString();
   return `${ipaddr.IPv6.networkAddressFromCIDR(`${parsed.toString()}/64`).toString()}/64`;
 }

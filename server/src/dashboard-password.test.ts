@@ -55,6 +55,11 @@ it("follows the admin account's password: after a change on the site the old one
     const before = await logIn(t, t.admin.email, t.admin.password, from);
     expect(before.location).toMatch(/\/apps$/);
     expect(await keyRead(site, before.cookie)).toBe(200);
+    // The same kind of login, its cookie sent in quotes (as a cookie may be): the dashboard reads it alike.
+    const quoted = await logIn(t, t.admin.email, t.admin.password, from);
+    const inQuotes = quoted.cookie.replace(/^parse_dash=(.*)$/, 'parse_dash="$1"');
+    expect(await pageWith(site, inQuotes)).toBe('open');
+    expect(await keyRead(site, inQuotes)).toBe(200);
 
     const newPassword = 'New-admin-pass-456';
     const token = await loginAdmin(t);
@@ -64,6 +69,7 @@ it("follows the admin account's password: after a change on the site the old one
     // The login made with the old password: the key beside it reads nothing, its page asks for a login.
     expect(await keyRead(site, before.cookie)).toBe(403);
     expect(await pageWith(site, before.cookie)).toMatch(/\/parse-dashboard\/login/);
+    expect(await pageWith(site, inQuotes)).toMatch(/\/parse-dashboard\/login/);
     // The old password is a wrong one now; the new one opens it (with the spaces a phone adds, as on the site).
     expect((await logIn(t, t.admin.email, t.admin.password, from)).location).toMatch(/\/login/);
     const after = await logIn(t, t.admin.email, ` ${newPassword} `, from);

@@ -343,6 +343,11 @@ describe('Parse Dashboard', () => {
         type: 'application/x-www-form-urlencoded',
         body: `username=a&username=b&password=x&_csrf=${encodeURIComponent(browser.csrf)}`,
       },
+      // A return address the dashboard's login page cannot read (it answered 500).
+      {
+        type: 'application/json',
+        body: JSON.stringify({ username: 'a', password: 'x', redirect: {}, _csrf: browser.csrf }),
+      },
     ];
     for (const { type, body } of shapes) {
       const odd = await fetch(`${t.url}/parse-dashboard/login?username=${encodeURIComponent(t.admin.email)}`, {
@@ -366,6 +371,28 @@ describe('Parse Dashboard', () => {
     const statuses = tries.map((res) => res.status);
     expect(statuses.filter((status) => status === 302).length, statuses.join(' ')).toBeLessThanOrEqual(5);
     expect(statuses.filter((status) => status === 429).length, statuses.join(' ')).toBeGreaterThanOrEqual(5);
+  });
+
+  it('counts an address a proxy forwards with a port as that address: a new port is no new client', async () => {
+    const attacker = newAddress();
+    for (let port = 1000; port < 1005; port++) {
+      expect((await logIn(t, t.admin.email, `wrong-by-port-${port}`, `${attacker}:${port}`)).location).toMatch(/login/);
+    }
+    expect((await logIn(t, t.admin.email, t.admin.password, `${attacker}:1005`)).status).toBe(429);
+  });
+
+  it("keeps a try refused for its form (a stale CSRF token) in the address's hourly count", async () => {
+    const attacker = newAddress();
+    const browser = await openLogin(t, attacker);
+    const stale = () =>
+      fetch(`${t.url}/parse-dashboard/login`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/json', cookie: browser.cookie, 'x-forwarded-for': attacker },
+        body: JSON.stringify({ username: `user-${attacker}`, password: 'any-password-1', _csrf: 'stale' }),
+      });
+    for (let i = 0; i < 20; i++) expect((await stale()).status).toBe(403);
+    expect((await logIn(t, t.admin.email, t.admin.password, attacker)).status).toBe(429);
   });
 
   it('limits an address guessing many users', async () => {

@@ -11,8 +11,8 @@
 // to ADMIN_PASSWORD); a login ends when the password it was made with changes.
 
 import { createHmac, randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import connectPgSimple from 'connect-pg-simple';
-import { parse as parseCookies } from 'cookie';
 import { unsign } from 'cookie-signature';
 import express, { type Request, type RequestHandler } from 'express';
 import session from 'express-session';
@@ -49,6 +49,15 @@ export interface Dashboard {
 
 /** Parse Dashboard's session cookie (its Authentication.js names it). */
 const SESSION_COOKIE = 'parse_dash';
+
+/**
+ * The cookie parser express-session itself loads: the site reads the session cookie exactly
+ * as the dashboard does (another parser keeps the quotes of `parse_dash="s%3A…"`, which
+ * express-session's strips, and would see no login where the dashboard sees one).
+ */
+const sessionCookies = createRequire(createRequire(import.meta.url).resolve('express-session'))('cookie') as {
+  parse(header: string): Record<string, string | undefined>;
+};
 
 /** `publicUrl`: where the operator's browser reaches the site (the dashboard calls /parse there). */
 export async function createDashboard(
@@ -192,36 +201,53 @@ function dashboardAccess(config: Config, sql: pg.Pool, store: session.Store) {
     save(sid, { ...data, credential } as session.SessionData, callback);
   };
 
-  /** The request's live dashboard login: its session cookie, signed with the site's secret, of the configured user. */
-  const loginOf = async (req: Request): Promise<{ sid: string; user: string; credential?: string } | undefined> => {
-    const cookie = parseCookies(req.headers.cookie ?? '')[SESSION_COOKIE];
-    // express-session's signed value: "s:" + the session id + its signature.
-    const sid = cookie?.startsWith('s:') ? unsign(cookie.slice(2), config.cookieSecret) : false;
-    if (!sid) return undefined;
+  /**
+   * A stored session's login, checked: undefined when it is none of the configured user's;
+   * 'closed' when its account may no longer use the dashboard; 'stale' when its password has
+   * changed since; 'open' when it may go on.
+   */
+  const verdictOf = async (stored: LoginSession): Promise<'open' | 'closed' | 'stale' | undefined> => {
     // passport keeps the logged-in user in the session (Authentication.js serializeUser).
-    const stored = await new Promise<session.SessionData | null | undefined>((resolve, reject) =>
-      store.get(sid, (error: Error | null, data) => (error ? reject(error) : resolve(data))),
-    );
-    const { passport, credential } = (stored ?? {}) as LoginSession;
-    return passport?.user === config.dashboard.user ? { sid, user: passport.user, credential } : undefined;
+    const user = stored.passport?.user;
+    if (user !== config.dashboard.user) return undefined;
+    const now = await standing(user);
+    return !now.mayUse ? 'closed' : stored.credential !== credentialOf(now) ? 'stale' : 'open';
   };
 
   const refuse = (res: express.Response) => res.status(403).type('text/plain').send(ServerMessage.dashboardClosed);
+  const load = store.get.bind(store);
   // A session that cannot be ended is an error: the request goes no further.
   const end = (sid: string) =>
     new Promise<void>((resolve, reject) => store.destroy(sid, (error?: Error) => (error ? reject(error) : resolve())));
 
+  // However a session is loaded (the dashboard's own session middleware included), one whose
+  // login is closed or stale is ended and loads as none.
+  store.get = (sid, callback) =>
+    load(sid, (error: unknown, data) => {
+      if (error || !data) return callback(error, data);
+      verdictOf(data as LoginSession)
+        .then(async (verdict) => {
+          if (verdict === undefined || verdict === 'open') return callback(null, data);
+          await end(sid);
+          callback(null, null);
+        })
+        .catch((failure: unknown) => callback(failure));
+    });
+
   /**
-   * The request's login, checked: undefined with none; 'closed' when its account may no longer
-   * use the dashboard, 'stale' when its password has changed since (either way the login ends
-   * here); 'open' when it may go on.
+   * The request's login, checked as verdictOf says (undefined with none); one that may not go
+   * on ends here.
    */
   const checkedLogin = async (req: Request): Promise<'open' | 'closed' | 'stale' | undefined> => {
-    const login = await loginOf(req);
-    if (!login) return undefined;
-    const now = await standing(login.user);
-    const verdict = !now.mayUse ? 'closed' : login.credential !== credentialOf(now) ? 'stale' : 'open';
-    if (verdict !== 'open') await end(login.sid);
+    const cookie = sessionCookies.parse(req.headers.cookie ?? '')[SESSION_COOKIE];
+    // express-session's signed value: "s:" + the session id + its signature.
+    const sid = cookie?.startsWith('s:') ? unsign(cookie.slice(2), config.cookieSecret) : false;
+    if (!sid) return undefined;
+    const stored = await new Promise<session.SessionData | null | undefined>((resolve, reject) =>
+      load(sid, (error: Error | null, data) => (error ? reject(error) : resolve(data))),
+    );
+    const verdict = stored ? await verdictOf(stored as LoginSession) : undefined;
+    if (verdict === 'closed' || verdict === 'stale') await end(sid);
     return verdict;
   };
 
@@ -347,12 +373,14 @@ async function dashboardLoginLimits(config: Config, sql: pg.Pool, guard: LoginGu
   const key = (...parts: string[]) => hashedKey(config.cookieSecret, ...parts);
 
   const middleware: RequestHandler = async (req, res, next) => {
-    // The user name where passport-local looks for it: the body, else the query string. A user
-    // or password it would read otherwise than as one string (a list, an object, a number) is
-    // refused, so the try counted is always the one the dashboard checks.
+    // The user name where passport-local looks for it: the body, else the query string. A user,
+    // password or return address it would read otherwise than as one string (a list, an object,
+    // a number) is refused, so the try counted is always the one the dashboard checks (and its
+    // login page's redirect never meets a value it cannot read).
     const body = (req.body ?? {}) as Record<string, unknown>;
     const query = req.query as Record<string, unknown>;
-    const sent = [body.username, query.username, body.password, query.password];
+    const fields = ['username', 'password', 'redirect'];
+    const sent = fields.flatMap((field) => [body[field], query[field]]);
     if (sent.some((value) => value !== undefined && typeof value !== 'string')) {
       res.status(400).type('text/plain').send('Send the user name and password as text.');
       return;
@@ -397,12 +425,13 @@ async function dashboardLoginLimits(config: Config, sql: pg.Pool, guard: LoginGu
       // The dashboard answers a try with a redirect: to its login page when the password was wrong.
       const answered = res.statusCode >= 300 && res.statusCode < 400;
       const failed = answered && /\/login(\?|$)/.test(res.getHeader('location')?.toString() ?? '');
+      // A try refused otherwise (a form's stale CSRF token, 403) had its password checked all
+      // the same: it keeps its place in the address's hourly count, which bounds that work.
       const work = failed
         ? guard.failed(account, address)
-        : Promise.all([
-            answered ? guard.succeeded(account, address) : guard.release(account, address),
-            byAddress.reward(addressKey, 1),
-          ]);
+        : answered
+          ? Promise.all([guard.succeeded(account, address), byAddress.reward(addressKey, 1)])
+          : guard.release(account, address);
       work.catch((error: unknown) => console.error('dashboard login limits:', (error as Error).message));
     });
     next();
