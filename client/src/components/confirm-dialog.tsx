@@ -18,6 +18,8 @@ interface ConfirmDialogProps {
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** Once it has closed (its closing transition done). */
+  onClosed?: () => void;
 }
 
 /**
@@ -33,10 +35,17 @@ export function ConfirmDialog({
   busy = false,
   onConfirm,
   onCancel,
+  onClosed,
 }: ConfirmDialogProps) {
   const id = useId();
   return (
-    <Dialog open={open} onClose={onCancel} aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`}>
+    <Dialog
+      open={open}
+      onClose={onCancel}
+      slotProps={{ transition: { onExited: onClosed } }}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+    >
       <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText id={`${id}-text`}>{text}</DialogContentText>

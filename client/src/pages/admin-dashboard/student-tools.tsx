@@ -25,9 +25,6 @@ import { LoadStatus } from '../../components/load-status.tsx';
 
 type ToolName = 'history' | 'status' | 'erase';
 
-/** Longer than a dialog's closing transition (MUI's 195 ms), after which it gives the focus back. */
-export const AFTER_DIALOG_CLOSED_MS = 300;
-
 /** The tool a button opened, for which student; kept while its dialog closes (the title stays). */
 interface OpenTool {
   tool: 'history' | 'deactivate' | 'erase';
@@ -39,7 +36,8 @@ interface OpenTool {
 
 /** What a row's buttons need: the tool to start, and whether this student's status is changing. */
 export interface StudentTools {
-  start: (tool: ToolName, row: StudentRecord) => void;
+  /** `button`: the one pressed, where the focus goes back when the dialog closes. */
+  start: (tool: ToolName, row: StudentRecord, button: HTMLElement) => void;
   busyIds: readonly string[];
   /** The open tool's dialog, rendered by the owner (the table or the editor), not by a cell. */
   dialog: ReactNode;
@@ -64,16 +62,17 @@ export function useStudentTools(options: {
   const [entries, setEntries] = useState<ActivityEntry[] | 'failed' | null>(null);
   // The answer to the last opening only.
   const latest = useRef(0);
-  /** Closes the dialog of that opening (not one opened since); the focus goes back to its button, if still there. */
+  /** Closes the dialog of that opening (not one opened since); the focus goes back to its button. */
   const close = useCallback(
-    (opening: number) => {
-      setCurrent((shown) => (shown?.opening === opening ? { ...shown, open: false } : shown));
-      window.setTimeout(() => {
-        if (!document.activeElement || document.activeElement === document.body) onOpenerGone?.();
-      }, AFTER_DIALOG_CLOSED_MS);
-    },
-    [onOpenerGone],
+    (opening: number) => setCurrent((shown) => (shown?.opening === opening ? { ...shown, open: false } : shown)),
+    [],
   );
+  /** The button that opened the dialog shown. */
+  const opener = useRef<HTMLElement | null>(null);
+  /** Once a dialog has closed: the focus went back to its button, unless a reload took the button away. */
+  const closed = () => {
+    if (opener.current && !opener.current.isConnected) onOpenerGone?.();
+  };
 
   const loadHistory = useCallback(
     async (row: StudentRecord) => {
@@ -104,7 +103,8 @@ export function useStudentTools(options: {
   );
 
   const start = useCallback(
-    (tool: ToolName, row: StudentRecord) => {
+    (tool: ToolName, row: StudentRecord, button: HTMLElement) => {
+      opener.current = button;
       if (tool === 'history') void loadHistory(row);
       // Reactivating takes nothing away: done at once. Deactivating logs the student out
       // everywhere: asked first (a stray Enter in the table must not).
@@ -123,7 +123,13 @@ export function useStudentTools(options: {
   const closeShown = () => shown && close(shown.opening);
   const dialog = shown && (
     <>
-      <Dialog open={shown.tool === 'history' && shown.open} onClose={closeShown} fullWidth maxWidth="sm">
+      <Dialog
+        open={shown.tool === 'history' && shown.open}
+        onClose={closeShown}
+        slotProps={{ transition: { onExited: closed } }}
+        fullWidth
+        maxWidth="sm"
+      >
         <DialogTitle>History of {shown.row.fullname}</DialogTitle>
         <DialogContent>
           {Array.isArray(entries) ? (
@@ -150,6 +156,7 @@ export function useStudentTools(options: {
         busy={busyIds.includes(shown.row.objectId)}
         onConfirm={() => void setStatus(shown.row, 'deactivated', shown.opening)}
         onCancel={closeShown}
+        onClosed={closed}
       />
       {shown.tool === 'erase' && (
         <EraseDialog
@@ -158,6 +165,7 @@ export function useStudentTools(options: {
           open={shown.open}
           callAsAdmin={callAsAdmin}
           onClose={closeShown}
+          onClosed={closed}
           onErased={() => {
             closeShown();
             onChanged(shown.row.objectId);
@@ -174,9 +182,11 @@ function EraseDialog(props: {
   open: boolean;
   callAsAdmin: CallAs;
   onClose: () => void;
+  /** Once it has closed (its closing transition done). */
+  onClosed: () => void;
   onErased: () => void;
 }) {
-  const { row, open, callAsAdmin, onClose, onErased } = props;
+  const { row, open, callAsAdmin, onClose, onClosed, onErased } = props;
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
   // Erased, but a fault stopped the last steps (the log's old values, sessions, mails):
@@ -194,7 +204,7 @@ function EraseDialog(props: {
   };
   const title = eraseTitle(row);
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
+    <Dialog open={open} onClose={onClose} slotProps={{ transition: { onExited: onClosed } }} fullWidth maxWidth="xs">
       <DialogTitle>{title}</DialogTitle>
       <DialogContent>
         {finishing ? (
@@ -242,14 +252,14 @@ function ToolButton(props: {
   name: string;
   icon: ReactNode;
   labelled?: boolean;
-  onClick: () => void;
+  onClick: (button: HTMLElement) => void;
   color?: 'error';
   disabled?: boolean;
 }) {
   const { label, name, icon, labelled, onClick, color, disabled } = props;
   if (labelled) {
     return (
-      <Button startIcon={icon} onClick={onClick} color={color} disabled={disabled}>
+      <Button startIcon={icon} onClick={(event) => onClick(event.currentTarget)} color={color} disabled={disabled}>
         {label}
       </Button>
     );
@@ -258,7 +268,12 @@ function ToolButton(props: {
     <Tooltip title={label}>
       {/* A disabled button fires no events: the span keeps the tooltip working. */}
       <span>
-        <IconButton aria-label={name} onClick={onClick} size="small" disabled={disabled}>
+        <IconButton
+          aria-label={name}
+          onClick={(event) => onClick(event.currentTarget)}
+          size="small"
+          disabled={disabled}
+        >
           {icon}
         </IconButton>
       </span>
@@ -289,7 +304,7 @@ export function StudentToolButtons({
         name={`History of ${row.fullname}`}
         icon={<HistoryIcon />}
         labelled={labelled}
-        onClick={() => tools.start('history', row)}
+        onClick={(button) => tools.start('history', row, button)}
       />
       {!row.erased && (
         <ToolButton
@@ -297,7 +312,7 @@ export function StudentToolButtons({
           name={`${status} ${row.fullname}`}
           icon={deactivated ? <LockOpenIcon /> : <BlockIcon />}
           labelled={labelled}
-          onClick={() => tools.start('status', row)}
+          onClick={(button) => tools.start('status', row, button)}
           disabled={tools.busyIds.includes(row.objectId)}
         />
       )}
@@ -310,7 +325,7 @@ export function StudentToolButtons({
           icon={<DeleteForeverIcon />}
           labelled={labelled}
           color="error"
-          onClick={() => tools.start('erase', row)}
+          onClick={(button) => tools.start('erase', row, button)}
         />
       )}
     </>

@@ -15,9 +15,12 @@ import { useApi } from '../../lib/use-api.ts';
 import { studentColumns } from './student-columns.tsx';
 import { StudentEditDialog } from './student-edit-dialog.tsx';
 import type { StudentView } from './student-filters.tsx';
-import { AFTER_DIALOG_CLOSED_MS, studentToolsColumn, useStudentTools } from './student-tools.tsx';
+import { studentToolsColumn, useStudentTools } from './student-tools.tsx';
 
 const PAGE_SIZES = [25, 50, 100];
+
+/** Longer than a dialog's closing transition (MUI's 195 ms), after which it gives the focus back. */
+const AFTER_DIALOG_CLOSED_MS = 300;
 
 function LoadingOverlay() {
   return (
