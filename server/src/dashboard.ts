@@ -277,7 +277,8 @@ function dashboardAccess(config: Config, sql: pg.Pool, store: session.Store) {
    * The login itself (after its limits, which read the user as passport-local will). The
    * configured user with the right password is refused with the reason while no admin, and
    * else handed on to the dashboard with the password it checks (gatePass). Any other try
-   * goes on as sent, to the dashboard's own refusal: the reason tells nobody else.
+   * goes on with a password nobody knows, to the dashboard's own refusal: the reason tells
+   * nobody else.
    */
   const checkLogin = refuseWhen(async (req) => {
     const { user, password } = submittedLogin(req);
