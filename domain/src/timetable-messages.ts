@@ -36,6 +36,10 @@ export const TimetableMessage = {
   slotDeleted: 'Class deleted',
   holidayCreated: 'Holiday added',
   holidayDeleted: 'Holiday deleted',
+  /** Asked before a holiday whose last day has gone by is added (a typed year, most often). */
+  holidayPastTitle: 'Add a holiday that is over?',
+  holidayPast: (title: string, days: string) =>
+    `${title}, ${days}: these days have gone by, so no class changes. Check the year, or add it to the list as it is.`,
   feedReset: 'New calendar link made: the old one no longer works',
   linkCopied: 'Link copied',
 } as const;

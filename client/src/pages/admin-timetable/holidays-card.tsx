@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useRef, useState, type FormEvent } from 'react';
 import type { ResponseOf } from '@tc/domain/api/contract';
-import { isoToDisplayDate } from '@tc/domain/dates';
+import { isoToDisplayDate, todayIso } from '@tc/domain/dates';
 import { UiMessage } from '@tc/domain/messages';
 import { TimetableMessage } from '@tc/domain/timetable-messages';
 import { validateHoliday, type HolidayField } from '@tc/domain/timetable';
@@ -31,7 +31,9 @@ interface Props {
   onRetry: () => void;
 }
 
-const span = (h: HolidayRecord) =>
+type HolidayValues = Pick<HolidayRecord, 'title' | 'from' | 'to'>;
+
+const span = (h: HolidayValues) =>
   h.from === h.to ? isoToDisplayDate(h.from) : `${isoToDisplayDate(h.from)} to ${isoToDisplayDate(h.to)}`;
 
 /** The centre's holidays (no class takes place on them): the list, add and delete. */
@@ -41,17 +43,26 @@ export function HolidaysCard({ holidays, onChanged, onRetry }: Props) {
   /** The holiday whose delete waits for the admin's yes. */
   const [asked, setAsked] = useState<HolidayRecord | null>(null);
   const [draft, setDraft] = useState({ title: '', from: '', to: '' });
+  /** A holiday that is over, waiting for the admin's yes before it is added. */
+  const [past, setPast] = useState<HolidayValues | null>(null);
   const { formRef, show, clear, errorProps } = useFieldErrors<HolidayField>();
   const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
 
-  const add = async (event: FormEvent) => {
+  const add = (event: FormEvent) => {
     event.preventDefault();
     const checked = validateHoliday(draft);
     if (!checked.ok) return show(checked.problems);
+    // Its last day gone by (this computer's day): most often a mistyped year, so asked first.
+    if (checked.value.to < todayIso()) return setPast(checked.value);
+    void create(checked.value);
+  };
+
+  const create = async (holiday: HolidayValues) => {
     setBusy(true);
-    const result = await callAsAdmin('createHoliday', checked.value);
+    const result = await callAsAdmin('createHoliday', holiday);
     setBusy(false);
+    setPast(null);
     if (result.sessionEnded) return;
     if (result.ok) {
       notify.success(TimetableMessage.holidayCreated);
@@ -120,7 +131,7 @@ export function HolidaysCard({ holidays, onChanged, onRetry }: Props) {
           ))}
         </Box>
       )}
-      <Box component="form" ref={formRef} onSubmit={(event) => void add(event)} noValidate sx={{ mt: 2 }}>
+      <Box component="form" ref={formRef} onSubmit={add} noValidate sx={{ mt: 2 }}>
         <Typography variant="h3" sx={{ fontSize: '1.1rem', mb: 1.5 }}>
           Add a holiday
         </Typography>
@@ -150,6 +161,15 @@ export function HolidaysCard({ holidays, onChanged, onRetry }: Props) {
         busy={removing !== null}
         onConfirm={() => asked && void remove(asked)}
         onCancel={() => setAsked(null)}
+      />
+      <ConfirmDialog
+        open={past !== null}
+        title={TimetableMessage.holidayPastTitle}
+        text={past ? TimetableMessage.holidayPast(past.title, span(past)) : ''}
+        action="Add holiday"
+        busy={busy}
+        onConfirm={() => past && void create(past)}
+        onCancel={() => setPast(null)}
       />
     </Card>
   );

@@ -1,8 +1,10 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
+import { ADMIN_SESSION_KEY } from '@tc/domain/constants';
 import { TimetableMessage } from '@tc/domain/timetable-messages';
+import { mockFetch } from '../../test/render-app.tsx';
 import { AppProviders } from '../../app/app-providers.tsx';
 import { HolidaysCard } from './holidays-card.tsx';
 import { SlotDialog } from './slot-dialog.tsx';
@@ -58,5 +60,42 @@ describe("the holiday's form", () => {
     await user.keyboard('01122026');
     await waitFor(() => expect(screen.queryByText(TimetableMessage.holidayToBeforeFrom)).toBeNull());
     expect(screen.getByText(TimetableMessage.holidayTitleRequired)).toBeInTheDocument();
+  });
+
+  it('asks before it adds a holiday that is over, and adds one to come without asking', async () => {
+    window.localStorage.setItem(ADMIN_SESSION_KEY, 'r:admin');
+    const { calls } = mockFetch({
+      'POST /api/timetable/holidays': (body) => ({ status: 201, body: { objectId: 'h1', ...(body as object) } }),
+    });
+    const onChanged = vi.fn();
+    const user = renderInApp(<HolidaysCard holidays={[]} onChanged={onChanged} onRetry={vi.fn()} />);
+    const [fromDay] = screen.getAllByRole('spinbutton', { name: 'Day' });
+    const added = () => calls.filter((call) => call.method === 'POST');
+
+    // Last year's Diwali, the year typed wrong.
+    await user.type(screen.getByLabelText('Title'), 'Diwali');
+    await user.click(fromDay!);
+    await user.keyboard('08112025');
+    await user.click(screen.getByRole('button', { name: 'Add holiday' }));
+    const asked = await screen.findByRole('dialog', { name: TimetableMessage.holidayPastTitle });
+    expect(asked).toHaveTextContent(TimetableMessage.holidayPast('Diwali', '08/11/2025'));
+    await user.click(within(asked).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(added()).toHaveLength(0);
+
+    // Added as it is when the admin says so.
+    await user.click(screen.getByRole('button', { name: 'Add holiday' }));
+    const again = await screen.findByRole('dialog', { name: TimetableMessage.holidayPastTitle });
+    await user.click(within(again).getByRole('button', { name: 'Add holiday' }));
+    await waitFor(() => expect(onChanged).toHaveBeenCalledTimes(1));
+    expect(added().map((call) => call.body)).toEqual([{ title: 'Diwali', from: '2025-11-08', to: '2025-11-08' }]);
+
+    // One to come: no question.
+    await user.type(screen.getByLabelText('Title'), 'New Year');
+    await user.click(fromDay!);
+    await user.keyboard(`0101${new Date().getFullYear() + 1}`);
+    await user.click(screen.getByRole('button', { name: 'Add holiday' }));
+    await waitFor(() => expect(onChanged).toHaveBeenCalledTimes(2));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
