@@ -6,6 +6,24 @@ import type { TestSite } from './site.ts';
 /** A site started in the test's process (startTestSite) or as a process of its own: where it answers. */
 type Site = Pick<TestSite, 'url'>;
 
+/** What a read with the read-only key needs besides the site's address. */
+interface Keys {
+  appId: string;
+  readOnlyMasterKey: string;
+}
+
+/** A read of `_User` with the read-only key, beside a dashboard login's cookie, from `from`. */
+export function readWithKey(site: Site & Keys, cookie: string, from: string): Promise<Response> {
+  return fetch(`${site.url}/parse/classes/_User?limit=1`, {
+    headers: {
+      'x-parse-application-id': site.appId,
+      'x-parse-master-key': site.readOnlyMasterKey,
+      'x-forwarded-for': from,
+      cookie,
+    },
+  });
+}
+
 interface Browser {
   cookie: string;
   csrf: string;

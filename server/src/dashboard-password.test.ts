@@ -9,7 +9,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { sign } from 'cookie-signature';
 import { expect, it } from 'vitest';
-import { logIn } from '../../testing/dashboard.ts';
+import { logIn, readWithKey } from '../../testing/dashboard.ts';
 import { runSite } from '../../testing/processes.ts';
 import { createDatabase, loginAdmin, startTestSite } from '../../testing/site.ts';
 import { freePort } from './net.ts';
@@ -23,16 +23,9 @@ interface Site {
   readOnlyMasterKey: string;
 }
 
-/** A read with the read-only key beside a login's cookie, from an address away from the server. */
+/** The status of a read with the read-only key beside a login's cookie, from an address away from the server. */
 async function keyRead(site: Site, cookie: string): Promise<number> {
-  const res = await fetch(`${site.url}/parse/classes/_User?limit=1`, {
-    headers: {
-      'x-parse-application-id': site.appId,
-      'x-parse-master-key': site.readOnlyMasterKey,
-      'x-forwarded-for': from,
-      cookie,
-    },
-  });
+  const res = await readWithKey(site, cookie, from);
   await res.text();
   return res.status;
 }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ErrorCode } from '@tc/domain/errors';
 import { ServerMessage } from '@tc/domain/server-messages';
 import { inviteAndAcceptAdmin } from '../../testing/admins.ts';
-import { logIn } from '../../testing/dashboard.ts';
+import { logIn, readWithKey } from '../../testing/dashboard.ts';
 import { loginAdmin, startTestSite, type TestSite } from '../../testing/site.ts';
 
 let t: TestSite;
@@ -26,15 +26,7 @@ it('closes the dashboard to the admin login once its account is no admin: new lo
   ];
   const page = (cookie: string) =>
     fetch(`${t.url}/parse-dashboard/parse-dashboard-config.json`, { headers: { cookie, 'x-forwarded-for': from } });
-  const read = (cookie: string) =>
-    fetch(`${t.url}/parse/classes/_User?limit=1`, {
-      headers: {
-        'x-parse-application-id': t.site.config.appId,
-        'x-parse-master-key': t.site.config.readOnlyMasterKey,
-        'x-forwarded-for': from,
-        cookie,
-      },
-    });
+  const read = (cookie: string) => readWithKey({ url: t.url, ...t.site.config }, cookie, from);
   const liveSessions = async () =>
     (
       await t.sql.query<{ n: number }>(
