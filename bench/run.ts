@@ -272,8 +272,24 @@ async function lighthouseScores(url: string) {
 
 // ------------------------------------------------------------- assessments
 
+/**
+ * The bare read server (bare-read-server.ts) sending `statement` with `values`: the least
+ * any Node HTTP server adds to that read. Resolves with its address and a stop.
+ */
+async function startBareReadServer(databaseUri: string, statement: string, values: unknown[]) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/bare-read-server.ts')], {
+    env: { ...process.env, DATABASE_URI: databaseUri, BARE_STATEMENT: statement, BARE_VALUES: JSON.stringify(values) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout.once('data', (chunk: Buffer) => resolve(Number(String(chunk).trim())));
+    child.once('exit', (code) => reject(new Error(`the bare read server stopped (${code})`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+}
+
 /** A student's progress data beside the same SQL. */
-async function benchProgress(url: string, sql: pg.Pool) {
+async function benchProgress(url: string, sql: pg.Pool, databaseUri: string) {
   // A student's progress page data.
   const { rows: marked } = await sql.query(
     `SELECT u."objectId", u.email FROM "Mark" m JOIN "_User" u ON u."objectId" = m."studentId" LIMIT 1`,
@@ -286,52 +302,63 @@ async function benchProgress(url: string, sql: pg.Pool) {
   const progressSql = `${PROGRESS_READ.select.replace('$2', '$1')} ORDER BY ${PROGRESS_READ.orderBy}`;
   // At 4 connections the two cores are saturated and every figure is mostly queueing; at 1
   // connection each figure is the cost of one request on an otherwise idle machine.
+  const oneStatement = sessionAndReadsStatement([PROGRESS_READ]);
+  const oneStatementValues = [studentToken, student.objectId, ADMIN_ROLE];
+  const bare = await startBareReadServer(databaseUri, oneStatement, oneStatementValues);
   const rows: Row[] = [];
-  for (const connections of [4, 1]) {
-    // Prepared, as the site's statement is: the raw figure is the read without its planning.
-    const raw = await pool(2000, connections, () =>
-      sql.query({ name: 'bench-progress', text: progressSql, values: [student.objectId] }),
-    );
-    // The same query sent plainly (parsed and planned each time), as a client without
-    // prepared statements would send it.
-    const plain = await pool(2000, connections, () => sql.query(progressSql, [student.objectId]));
-    // What the call sends the database: the session, its account and the marks in one
-    // statement (cloud/src/users/sessions.ts checkSessionAndRead), the marks as one JSON array.
-    const rawWithSession = await pool(2000, connections, () =>
-      sql.query({
-        name: 'bench-session+progress',
-        text: sessionAndReadsStatement([PROGRESS_READ]),
-        values: [studentToken, student.objectId, ADMIN_ROLE],
-      }),
-    );
-    const run = await load({
-      url: `${url}/api/students/me/progress`,
-      headers: { authorization: `Bearer ${studentToken}` },
-      connections,
-    });
-    // The site's floor: a path under /api that no call has, answered 404 by the router
-    // after every middleware the progress call passes (request log, metrics, headers),
-    // with no session and no query.
-    const floor = await load({ url: `${url}/api/bench-no-such-call`, connections });
-    const apiStats = summary(run.latencies);
-    const sqlStats = summary(raw.latencies);
-    const withSessionStats = summary(rawWithSession.latencies);
-    rows.push({
-      connections,
-      'req/s': Math.round(run.result.requests.average),
-      'p50 ms': apiStats.p50,
-      'p95 ms': apiStats.p95,
-      'sql p50': sqlStats.p50,
-      'sql p95': sqlStats.p95,
-      'p95 ratio': ratio(apiStats.p95, sqlStats.p95),
-      'plain sql p95': summary(plain.latencies).p95,
-      'ratio to plain': ratio(apiStats.p95, summary(plain.latencies).p95),
-      'one statement p95': withSessionStats.p95,
-      'ratio to it': ratio(apiStats.p95, withSessionStats.p95),
-      'site floor p95': summary(floor.latencies).p95,
-      errors: run.result.errors + run.result.non2xx,
-      'site CPU ms/req': run.cpuPerRequest,
-    });
+  try {
+    for (const connections of [4, 1]) {
+      // Prepared, as the site's statement is: the raw figure is the read without its planning.
+      const raw = await pool(2000, connections, () =>
+        sql.query({ name: 'bench-progress', text: progressSql, values: [student.objectId] }),
+      );
+      // The same query sent plainly (parsed and planned each time), as a client without
+      // prepared statements would send it.
+      const plain = await pool(2000, connections, () => sql.query(progressSql, [student.objectId]));
+      // What the call sends the database: the session, its account and the marks in one
+      // statement (cloud/src/users/sessions.ts checkSessionAndRead), the marks as one JSON array.
+      const rawWithSession = await pool(2000, connections, () =>
+        sql.query({
+          name: 'bench-session+progress',
+          text: oneStatement,
+          values: oneStatementValues,
+        }),
+      );
+      // The same statement behind node:http and nothing else: what any Node server adds.
+      const bareRun = await load({ url: bare.url, connections });
+      if (bareRun.result.errors + bareRun.result.non2xx) throw new Error('the bare read server failed requests');
+      const run = await load({
+        url: `${url}/api/students/me/progress`,
+        headers: { authorization: `Bearer ${studentToken}` },
+        connections,
+      });
+      // The site's floor: a path under /api that no call has, answered 404 by the router
+      // after every middleware the progress call passes (request log, metrics, headers),
+      // with no session and no query.
+      const floor = await load({ url: `${url}/api/bench-no-such-call`, connections });
+      const apiStats = summary(run.latencies);
+      const sqlStats = summary(raw.latencies);
+      const withSessionStats = summary(rawWithSession.latencies);
+      rows.push({
+        connections,
+        'req/s': Math.round(run.result.requests.average),
+        'p50 ms': apiStats.p50,
+        'p95 ms': apiStats.p95,
+        'sql p50': sqlStats.p50,
+        'sql p95': sqlStats.p95,
+        'p95 ratio': ratio(apiStats.p95, sqlStats.p95),
+        'plain sql p95': summary(plain.latencies).p95,
+        'ratio to plain': ratio(apiStats.p95, summary(plain.latencies).p95),
+        'one statement p95': withSessionStats.p95,
+        'ratio to it': ratio(apiStats.p95, withSessionStats.p95),
+        'site floor p95': summary(floor.latencies).p95,
+        'bare node p95': summary(bareRun.latencies).p95,
+        errors: run.result.errors + run.result.non2xx,
+        'site CPU ms/req': run.cpuPerRequest,
+      });
+    }
+  } finally {
+    bare.stop();
   }
   // The first row is the target's figure (4 connections, as every load run of the bench).
   results.progress = rows[0];
@@ -864,7 +891,7 @@ async function main() {
       ]);
     }
 
-    if (runs('progress')) await benchProgress(url, sql);
+    if (runs('progress')) await benchProgress(url, sql, databaseUri);
     if (runs('assessments')) await benchAssessments(url, sql, captures);
 
     clearInterval(sampler);
