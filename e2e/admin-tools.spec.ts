@@ -119,6 +119,8 @@ test.describe('admin tools', () => {
     await chooseOption(page, 'Kind', 'Student deactivated');
     const entry = page.locator('ol > li').filter({ hasText: new RegExp(`· student ${enrollmentId}(?!\\d)`) });
     await expect(entry).toContainText('Student deactivated');
+    // Its time at the centre's clock, labelled (this browser's zone is another, UTC).
+    await expect(entry).toContainText(new RegExp(`\\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2} IST by ${admin.email}`));
     // The dates are typed DD/MM/YYYY, whatever the browser's language, and filter on the server.
     const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
     await typeDate(page, 'From', 'from', daysFromNow(2));

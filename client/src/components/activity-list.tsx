@@ -8,7 +8,8 @@ import { isoToDisplayDate } from '@tc/domain/dates';
 import { GRADES } from '@tc/domain/constants';
 import { gradeLabel } from '@tc/domain/registration';
 import { WEEKDAYS, boardLabel } from '@tc/domain/timetable';
-import { localDateTime } from '../lib/date-time.ts';
+import { useCentreZone } from '../lib/centre-zone.ts';
+import { dateTimeIn } from '../lib/date-time.ts';
 
 export type ActivityEntry = ResponseOf<'listActivity'>[number];
 
@@ -71,8 +72,10 @@ function shown(field: string, value: string): string {
   return isoToDisplayDate(value);
 }
 
-/** Activity entries as a list: who, when, what, each field before and after. */
+/** Activity entries as a list: who, when (at the centre), what, each field before and after. */
 export function ActivityList({ entries, showTarget = false }: { entries: ActivityEntry[]; showTarget?: boolean }) {
+  // Each entry's time in the centre's zone, as the Activity page's days are.
+  const zone = useCentreZone();
   if (!entries.length) return <Typography color="text.secondary">No recorded activity.</Typography>;
   return (
     <Stack component="ol" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
@@ -83,7 +86,7 @@ export function ActivityList({ entries, showTarget = false }: { entries: Activit
             {/* Dark text on the default chip: the warning colour's white label falls short of 4.5:1. */}
             {entry.state !== 'applied' && <Chip size="small" variant="outlined" label={entry.state} />}
             <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              {localDateTime(entry.at)} by {entry.adminEmail}
+              {dateTimeIn(entry.at, zone)} by {entry.adminEmail}
               {showTarget && entry.enrollmentId !== undefined ? ` · student ${entry.enrollmentId}` : ''}
               {/* In a student's History, only their marks' entries name what they are about. */}
               {entry.target ? ` · ${entry.target}` : ''}

@@ -1,6 +1,7 @@
 // The Activity page's days are the centre's: an entry is found under the date an admin at
 // the centre reads beside it, not under the date in UTC. On a site of its own, in a time
 // zone whose date differs from UTC's now (UTC+14 from 10:00 UTC, UTC-12 before noon).
+// The admin screens learn that zone from GET /api/admin/centre.
 
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { zonedParts } from '@tc/domain/zoned-time';
@@ -38,4 +39,12 @@ it("finds an entry under the centre's date, and not under the date in UTC", asyn
   expect((from.body as { targetId: string }[]).some((entry) => entry.targetId === objectId)).toBe(true);
   const until = await t.api('GET', `/api/activity?to=${centreDay}&kind=student.update`, undefined, admin);
   expect((until.body as { targetId: string }[]).some((entry) => entry.targetId === objectId)).toBe(true);
+});
+
+it("tells an admin the centre's time zone, in which the admin screens show times; nobody else", async () => {
+  const admin = await loginAdmin(t);
+  const centre = await t.api('GET', '/api/admin/centre', undefined, admin);
+  expect(centre.status).toBe(200);
+  expect(centre.body).toEqual({ timeZone: zone });
+  expect((await t.api('GET', '/api/admin/centre')).status).toBe(401);
 });

@@ -74,6 +74,11 @@ export function defineAdminFunctions(deps: CloudDeps): void {
     toAdminProfile(await requireAdmin(request, deps), deps.adminName),
   );
 
+  defineFunction(deps, 'getCentre', async (request) => {
+    await requireAdmin(request, deps);
+    return { timeZone: deps.centreTimeZone };
+  });
+
   defineFunction(deps, 'logoutAdmin', async (request) => {
     await revokeSession((await requireAdmin(request, deps)).getSessionToken());
     return { success: true };

@@ -302,6 +302,22 @@ export const CALLS = {
     request: none,
     response: S.object({ name: S.str, email: S.str }, ['name', 'email']),
   },
+  getCentre: {
+    method: 'GET',
+    path: '/api/admin/centre',
+    fn: 'getCentre',
+    summary: "The centre's time zone, in which the admin screens show times and days",
+    description:
+      "The zone of `CENTRE_TIMEZONE`. The activity log's days, the timetable and the assessments' dates are the centre's, so the admin screens show every time in it, whatever zone the admin's device is in.",
+    tag: 'Admin',
+    auth: 'admin',
+    limit: 'none',
+    input: 'none',
+    request: none,
+    response: S.object({ timeZone: { type: 'string', description: 'An IANA time zone, e.g. Asia/Kolkata' } }, [
+      'timeZone',
+    ]),
+  },
   listStudents: {
     method: 'GET',
     path: '/api/users',

@@ -6,7 +6,6 @@ import { ErrorCode } from '@tc/domain/errors';
 import { RegistrationMessage } from '@tc/domain/messages';
 import { PasswordChangeMessage } from '@tc/domain/password-change-messages';
 import { Route } from '@tc/domain/routes';
-import { localDateTime } from '../../lib/date-time.ts';
 import { deferred, mockFetch, renderApp, type MockHandler, type MockReply } from '../../test/render-app.tsx';
 
 // An administrator's change of their own password on the Admins page: the same form as
@@ -17,6 +16,7 @@ const INVITED_UNTIL = '2026-11-28T08:30:00.000Z';
 function serve(handlers: Record<string, MockHandler> = {}) {
   return mockFetch({
     'GET /api/admin/me': () => ({ body: { name: 'Asha', email: 'asha@example.com' } }),
+    'GET /api/admin/centre': () => ({ body: { timeZone: 'Asia/Kolkata' } }),
     'GET /api/admins': () => ({
       body: [
         { objectId: 'me', email: 'asha@example.com', name: 'Asha', self: true },
@@ -94,8 +94,11 @@ describe('an invitation not yet accepted', () => {
     const { calls } = serve({ 'DELETE /api/admins/invitations/inv': () => ({ body: { success: true } }) });
     const { user } = await openAdmins();
     const item = screen.getByText('Ravi').closest('li')!;
-    expect(item).toHaveTextContent(
-      `ravi@example.com · invited, not yet accepted (the code works until ${localDateTime(INVITED_UNTIL)})`,
+    // At the centre's clock, labelled, whatever zone this computer is in (08:30 UTC is 14:00 in India).
+    await waitFor(() =>
+      expect(item).toHaveTextContent(
+        'ravi@example.com · invited, not yet accepted (the code works until 28/11/2026 14:00 IST)',
+      ),
     );
     await user.click(screen.getByRole('button', { name: 'Withdraw the invitation of ravi@example.com' }));
     // Asked first, with Cancel focused; withdrawn with its own call, never removeAdmin's.

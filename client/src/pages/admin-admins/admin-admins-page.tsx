@@ -16,7 +16,8 @@ import { isValidEmail, normalizeEmail, normalizeFullname } from '@tc/domain/regi
 import { Route } from '@tc/domain/routes';
 import { ChangePasswordSection } from '../../components/change-password-section.tsx';
 import { LoadStatus } from '../../components/load-status.tsx';
-import { localDateTime } from '../../lib/date-time.ts';
+import { useCentreZone } from '../../lib/centre-zone.ts';
+import { dateTimeIn } from '../../lib/date-time.ts';
 import { errorField, errorText } from '../../lib/errors.ts';
 import { focusAfterDialog } from '../../lib/focus-field.ts';
 import { useFormProblem } from '../../lib/use-form-problem.ts';
@@ -33,6 +34,7 @@ const INVITE_FIELDS = ['name', 'email'] as const;
 /** Administrators: list, invite (and withdraw an invitation), remove rights, change one's own password. */
 export default function AdminAdminsPage() {
   const { token, call: callAsAdmin } = useApi('admin');
+  const zone = useCentreZone();
   /** null while loading; 'failed' when the last load failed. */
   const [admins, setAdmins] = useState<ResponseOf<'listAdmins'> | 'failed' | null>(null);
   /** The objectId of an admin being removed (or an invitation withdrawn). */
@@ -137,7 +139,7 @@ export default function AdminAdminsPage() {
                   primary={admin.name}
                   secondary={
                     admin.invitedUntil
-                      ? `${admin.email} · invited, not yet accepted (the code works until ${localDateTime(admin.invitedUntil)})`
+                      ? `${admin.email} · invited, not yet accepted (the code works until ${dateTimeIn(admin.invitedUntil, zone)})`
                       : admin.email
                   }
                   sx={{ overflowWrap: 'anywhere', minWidth: 0 }}

@@ -32,6 +32,7 @@ import { AdminPage } from '../../components/admin-page.tsx';
 import { FilterSelect, GRADE_CHOICES, FiltersRow } from '../../components/filters-row.tsx';
 import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
+import { useCentreZone } from '../../lib/centre-zone.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { AssessmentDialog, type Assessment } from './assessment-dialog.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
@@ -69,6 +70,8 @@ const batchOf = (a: Assessment) => batchLabel(a.grade, a.board);
 
 export default function AdminAssessmentsPage() {
   const { token, call: callAsAdmin } = useApi('admin');
+  // Asked as the page opens: a new assessment's date is today at the centre from the first dialog on.
+  useCentreZone();
   // On a phone the list is cards, each with its actions, rather than a table that scrolls sideways.
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [params, setParams] = useSearchParams();

@@ -19,7 +19,6 @@ import {
   validateAssessment,
   type AssessmentField,
 } from '@tc/domain/assessments';
-import { todayIso } from '@tc/domain/dates';
 import { gradeLabel } from '@tc/domain/registration';
 import { SUBJECTS } from '@tc/domain/subjects';
 import type { ResponseOf } from '@tc/domain/api/contract';
@@ -27,6 +26,7 @@ import { DateField } from '../../components/date-field.tsx';
 import { changedFields } from '../../lib/changed-fields.ts';
 import { errorField, errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
+import { todayIn, useCentreZone } from '../../lib/centre-zone.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { useFieldErrors } from '../../lib/use-field-errors.ts';
 import { closeOnEscape } from '../../lib/form-dialog.ts';
@@ -42,8 +42,18 @@ interface Draft {
   maxMarks: string;
 }
 
-function draftOf(assessment: Assessment | null): Draft {
-  if (!assessment) return { grade: '', board: '', subject: '', title: '', date: todayIso(), maxMarks: '' };
+/** A new assessment's fields, dated `today`. */
+const newDraft = (today: string): Draft => ({
+  grade: '',
+  board: '',
+  subject: '',
+  title: '',
+  date: today,
+  maxMarks: '',
+});
+
+/** An assessment's fields as the form holds them. */
+function draftOf(assessment: Assessment): Draft {
   return { ...assessment, grade: String(assessment.grade), maxMarks: String(assessment.maxMarks) };
 }
 
@@ -57,7 +67,16 @@ interface Props {
 /** Create or edit an assessment: the rules of domain/ on every field, the server's verdict under its field. */
 export function AssessmentDialog({ editing, onClose, onSaved }: Props) {
   const { call: callAsAdmin } = useApi('admin');
-  const [draft, setDraft] = useState<Draft>(() => draftOf(editing));
+  // A new assessment is dated today at the centre, as the assessments' dates are the centre's.
+  const today = todayIn(useCentreZone());
+  const [draft, setDraft] = useState<Draft>(() => (editing ? draftOf(editing) : newDraft(today)));
+  // The centre's zone may come after the dialog opened (until then it is the browser's):
+  // a date still as it was given moves to the centre's today.
+  const [givenToday, setGivenToday] = useState(today);
+  if (today !== givenToday) {
+    setGivenToday(today);
+    if (!editing && draft.date === givenToday) setDraft({ ...draft, date: today });
+  }
   // Every problem at once, a blank line under a field without one (the form keeps its height).
   const { formRef, show, clear, errorProps } = useFieldErrors<AssessmentField>(' ');
   const [busy, setBusy] = useState(false);

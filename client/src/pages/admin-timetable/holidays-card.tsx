@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useRef, useState, type FormEvent } from 'react';
 import type { ResponseOf } from '@tc/domain/api/contract';
-import { isoToDisplayDate, todayIso } from '@tc/domain/dates';
+import { isoToDisplayDate } from '@tc/domain/dates';
 import { UiMessage } from '@tc/domain/messages';
 import { TimetableMessage } from '@tc/domain/timetable-messages';
 import { validateHoliday, type HolidayField } from '@tc/domain/timetable';
@@ -17,6 +17,7 @@ import { LoadStatus } from '../../components/load-status.tsx';
 import { errorField, errorText } from '../../lib/errors.ts';
 import { focusAfterDialog } from '../../lib/focus-field.ts';
 import { notify } from '../../lib/notify.ts';
+import { todayIn, useCentreZone } from '../../lib/centre-zone.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { useFieldErrors } from '../../lib/use-field-errors.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
@@ -39,6 +40,7 @@ const span = (h: HolidayValues) =>
 /** The centre's holidays (no class takes place on them): the list, add and delete. */
 export function HolidaysCard({ holidays, onChanged, onRetry }: Props) {
   const { call: callAsAdmin } = useApi('admin');
+  const zone = useCentreZone();
   const [removing, setRemoving] = useState<string | null>(null);
   /** The holiday whose delete waits for the admin's yes. */
   const [asked, setAsked] = useState<HolidayRecord | null>(null);
@@ -53,8 +55,9 @@ export function HolidaysCard({ holidays, onChanged, onRetry }: Props) {
     event.preventDefault();
     const checked = validateHoliday(draft);
     if (!checked.ok) return show(checked.problems);
-    // Its last day gone by (this computer's day): most often a mistyped year, so asked first.
-    if (checked.value.to < todayIso()) return setPast(checked.value);
+    // Its last day gone by (at the centre, whose days the holidays are): most often a
+    // mistyped year, so asked first.
+    if (checked.value.to < todayIn(zone)) return setPast(checked.value);
     void create(checked.value);
   };
 

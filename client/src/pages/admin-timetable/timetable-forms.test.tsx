@@ -3,9 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { ADMIN_SESSION_KEY } from '@tc/domain/constants';
+import { isoToDisplayDate, todayIso } from '@tc/domain/dates';
 import { TimetableMessage } from '@tc/domain/timetable-messages';
+import { zonedParts } from '@tc/domain/zoned-time';
 import { mockFetch } from '../../test/render-app.tsx';
 import { AppProviders } from '../../app/app-providers.tsx';
+import { useCentreZone } from '../../lib/centre-zone.ts';
 import { HolidaysCard } from './holidays-card.tsx';
 import { SlotDialog } from './slot-dialog.tsx';
 
@@ -43,6 +46,11 @@ describe("the class's dialog", () => {
     expect(helperOf('Teacher')).toBe(TimetableMessage.teacherRequired);
   });
 });
+
+/** The centre's zone as a page has it. */
+function ZoneShown() {
+  return <output>zone {useCentreZone()}</output>;
+}
 
 describe("the holiday's form", () => {
   it("takes the last day's message away when the first day changes, and keeps the others", async () => {
@@ -97,5 +105,38 @@ describe("the holiday's form", () => {
     await user.click(screen.getByRole('button', { name: 'Add holiday' }));
     await waitFor(() => expect(onChanged).toHaveBeenCalledTimes(2));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("takes a holiday as over or not by the centre's date, not by this computer's", async () => {
+    // A zone whose date is not this computer's now (UTC+14 is a day ahead of UTC from 10:00, UTC-12 behind before noon).
+    const zone = ['Pacific/Kiritimati', 'Etc/GMT+12'].find((z) => zonedParts(new Date(), z).date !== todayIso())!;
+    const centreToday = zonedParts(new Date(), zone).date;
+    const centreAhead = centreToday > todayIso();
+    window.localStorage.setItem(ADMIN_SESSION_KEY, 'r:admin');
+    mockFetch({
+      'GET /api/admin/centre': () => ({ body: { timeZone: zone } }),
+      'POST /api/timetable/holidays': (body) => ({ status: 201, body: { objectId: 'h1', ...(body as object) } }),
+    });
+    const onChanged = vi.fn();
+    const user = renderInApp(
+      <>
+        <HolidaysCard holidays={[]} onChanged={onChanged} onRetry={vi.fn()} />
+        <ZoneShown />
+      </>,
+    );
+    // The card has the centre's zone once a later reader of it has.
+    expect(await screen.findByText(`zone ${zone}`)).toBeInTheDocument();
+    // Today here, which is yesterday at a centre ahead; or today at a centre behind, which is yesterday here.
+    const day = centreAhead ? todayIso() : centreToday;
+    await user.type(screen.getByLabelText('Title'), 'Founders day');
+    await user.click(screen.getAllByRole('spinbutton', { name: 'Day' })[0]!);
+    await user.keyboard(isoToDisplayDate(day).replaceAll('/', ''));
+    await user.click(screen.getByRole('button', { name: 'Add holiday' }));
+    if (centreAhead) {
+      expect(await screen.findByRole('dialog', { name: TimetableMessage.holidayPastTitle })).toBeInTheDocument();
+    } else {
+      await waitFor(() => expect(onChanged).toHaveBeenCalledTimes(1));
+      expect(screen.queryByRole('dialog')).toBeNull();
+    }
   });
 });
