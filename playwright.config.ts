@@ -70,6 +70,9 @@ export default defineConfig({
     baseURL: process.env.E2E_BASE_URL,
     headless: true,
     viewport: { width: 1280, height: 900 },
+    // A browser away from the centre (Asia/Kolkata), whatever zone the machine is in: times
+    // shown in the centre's zone then differ from the browser's own.
+    timezoneId: 'UTC',
     screenshot: 'only-on-failure',
     trace: 'off',
     actionTimeout: 10_000,

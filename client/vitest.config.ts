@@ -11,6 +11,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // A computer away from the centre (Asia/Kolkata), whatever zone the machine is in.
+    env: { TZ: 'UTC' },
     testTimeout: 60_000,
     sequence: { groupOrder: 2 },
   },

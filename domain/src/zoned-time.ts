@@ -129,10 +129,14 @@ export function weekStartOf(date: string): string {
   return addDays(date, 1 - weekdayOf(date));
 }
 
+/** One formatter of a zone's short name per zone (a list of times labels each). */
+const labelFormatters = new Remembered<Intl.DateTimeFormat>(100);
+
 /** "IST" for Asia/Kolkata: the zone's short name as people in India write it, else its offset ("GMT+5:30"). */
 export function timeZoneLabel(zone: string, at: Date = new Date()): string {
   try {
-    const part = new Intl.DateTimeFormat('en-IN', { timeZone: zone, timeZoneName: 'short' })
+    const part = labelFormatters
+      .get(zone, () => new Intl.DateTimeFormat('en-IN', { timeZone: zone, timeZoneName: 'short' }))
       .formatToParts(at)
       .find((p) => p.type === 'timeZoneName');
     return part?.value ?? zone;

@@ -41,7 +41,7 @@ it("finds an entry under the centre's date, and not under the date in UTC", asyn
   expect((until.body as { targetId: string }[]).some((entry) => entry.targetId === objectId)).toBe(true);
 });
 
-it("tells an admin the centre's time zone, in which the admin screens show times; nobody else", async () => {
+it("tells an admin the centre's time zone, in which the admin screens show times; a caller without a session gets 401", async () => {
   const admin = await loginAdmin(t);
   const centre = await t.api('GET', '/api/admin/centre', undefined, admin);
   expect(centre.status).toBe(200);

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_SESSION_KEY } from '@tc/domain/constants';
-import { UiMessage } from '@tc/domain/messages';
+import { ADMIN_SESSION_KEY, MIN_AGE_YEARS } from '@tc/domain/constants';
+import { isoToDisplayDate, todayIso } from '@tc/domain/dates';
+import { addDays, zonedParts } from '@tc/domain/zoned-time';
+import { RegistrationMessage, UiMessage } from '@tc/domain/messages';
 import type { StudentRecord } from '@tc/domain/student';
 import { currentPath, deferred, mockFetch, renderApp, type MockReply } from '../../test/render-app.tsx';
 
@@ -53,7 +55,8 @@ describe('admin dashboard', () => {
     const { calls } = mockFetch({ 'GET /api/admin/me': () => profile.promise, 'GET /api/users': () => list.promise });
     open();
     expect(await screen.findByText('Loading user details...', {}, { timeout: 15000 })).toBeInTheDocument();
-    expect(await screen.findByText('Loading ...')).toBeInTheDocument();
+    // On the grid for the eye, and in a status outside it for screen readers.
+    expect(await screen.findAllByText('Loading ...')).toHaveLength(2);
     profile.resolve({ body: { name: 'Asha Admin', email: 'admin@example.com' } });
     expect(await screen.findByText('Welcome, Asha Admin')).toBeInTheDocument();
     list.resolve({ body: students, headers: { 'X-Total-Count': '42' } });
@@ -165,6 +168,38 @@ describe('admin dashboard', () => {
     await waitFor(() => expect(email).toHaveAccessibleDescription('Email address already registered'));
     await waitFor(() => expect(email).toHaveFocus());
     expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it("checks a date of birth against today at the centre, where this computer's date is another", async () => {
+    // A zone whose date is not this computer's now (UTC+14 is a day ahead of UTC from 10:00, UTC-12 behind before noon).
+    const zone = ['Pacific/Kiritimati', 'Etc/GMT+12'].find((z) => zonedParts(new Date(), z).date !== todayIso())!;
+    const centreToday = zonedParts(new Date(), zone).date;
+    signIn();
+    const { calls } = mockFetch({
+      'GET /api/admin/me': asha,
+      'GET /api/admin/centre': () => ({ body: { timeZone: zone } }),
+      'GET /api/users': bothStudents,
+      'PUT /api/users/a1': (body) => ({ body: { ...students[0], ...(body as object) } }),
+    });
+    const { user, dialog } = await openEditor();
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/admin/centre')).toBe(true));
+    // Five today at the centre, by the site's count of years (days / 365.25), is the youngest a
+    // student may be. A computer a day behind the centre counts a day short of it; ahead, a
+    // child a day short at the centre is five on the computer.
+    const centreAhead = centreToday > todayIso();
+    const youngest = addDays(centreToday, -Math.ceil(MIN_AGE_YEARS * 365.25));
+    const dob = centreAhead ? youngest : addDays(youngest, 1);
+    const field = within(dialog).getByLabelText('Date of Birth');
+    await user.clear(field);
+    await user.type(field, isoToDisplayDate(dob));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    if (centreAhead) {
+      await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(UiMessage.studentUpdated));
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ dob });
+    } else {
+      await waitFor(() => expect(field).toHaveAccessibleDescription(RegistrationMessage.tooYoung));
+      expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    }
   });
 
   it('closes with Escape without saving, focus back on the Edit button', async () => {

@@ -16,6 +16,7 @@ import { gradeLabel } from '@tc/domain/registration';
 import { EDITABLE_STUDENT_FIELDS, type EditableStudentField, type StudentRecord } from '@tc/domain/student';
 import { validateStudentUpdate } from '@tc/domain/student-update';
 import { FormMessage } from '../../components/form-message.tsx';
+import { todayIn, useCentreZone } from '../../lib/centre-zone.ts';
 import { errorField, errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
 import type { CallAs } from '../../lib/use-api.ts';
@@ -53,6 +54,8 @@ export function StudentEditDialog(props: StudentEditDialogProps) {
   const { student, callAsAdmin, onSaved, onChanged, onClose } = props;
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const tools = useStudentTools({ callAsAdmin, onChanged });
+  // The date of birth's age rules count to today at the centre, as the server's do.
+  const zone = useCentreZone();
   const [values, setValues] = useState<Values>(() => valuesOf(student));
   const { formRef, problem, fail, changed, run, busy, fieldProps } = useFormProblem(EDITABLE_STUDENT_FIELDS);
   const before = valuesOf(student);
@@ -72,7 +75,7 @@ export function StudentEditDialog(props: StudentEditDialogProps) {
       changes[field] = field === 'dob' ? (displayToIsoDate(value) ?? value) : field === 'grade' ? Number(value) : value;
     }
     if (Object.keys(changes).length === 0) return onClose();
-    const checked = validateStudentUpdate(changes);
+    const checked = validateStudentUpdate(changes, todayIn(zone));
     if (!checked.ok) return fail(checked.message, checked.field);
     const result = await callAsAdmin('updateStudent', { objectId: student.objectId, ...checked.value });
     if (result.sessionEnded) return;
