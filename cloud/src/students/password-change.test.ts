@@ -77,6 +77,32 @@ describe('a student changes their password', () => {
     expect(await loginStudent(t, s.email, 'Brand-new-pass-1')).toBeTruthy();
   });
 
+  it('takes one of four changes sent at once from four sessions; every session but its new one ends', async () => {
+    const s = await registered();
+    const tokens = [s.token];
+    for (let i = 0; i < 3; i++) tokens.push(await loginStudent(t, s.email, s.password));
+    const answers = await Promise.all(
+      tokens.map((token, i) =>
+        t.api('PUT', PATH, { currentPassword: s.password, newPassword: `Brand-new-pass-${i}` }, token),
+      ),
+    );
+    const won = answers.filter((a) => a.status === 200);
+    expect(won).toHaveLength(1);
+    // The others checked their "current" password against the one the first had set, or
+    // came after their own session had ended with the first change.
+    for (const lost of answers.filter((a) => a.status !== 200)) {
+      expect([400, 401]).toContain(lost.status);
+      expect(lost.body.error).toBeTruthy();
+      if (lost.status === 400) expect(lost.body.field).toBe('currentPassword');
+    }
+    const winner = answers.indexOf(won[0]!);
+    for (const token of tokens) expect((await t.api('GET', '/api/students/me', undefined, token)).status).toBe(401);
+    expect((await t.api('GET', '/api/students/me', undefined, won[0]!.body.tokenStudent)).status).toBe(200);
+    const login = (password: string) =>
+      t.api('POST', '/api/student/login', { identifier: s.email, password }).then((res) => res.status);
+    expect(await login(`Brand-new-pass-${winner}`)).toBe(200);
+  });
+
   it('needs a student session: none is 401, an admin token is 403', async () => {
     const body = { currentPassword: 'whatever-1', newPassword: 'Brand-new-pass-1' };
     expect((await t.api('PUT', PATH, body)).status).toBe(401);

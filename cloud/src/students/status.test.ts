@@ -95,6 +95,30 @@ describe('deactivation', () => {
     expect(rows[0].n).toBe(0);
   });
 
+  it('ends every session when sent three times at once, each answered 200; so does "log out of all devices"', async () => {
+    const { student, objectId } = await registered();
+    const tokens: string[] = [];
+    for (let i = 0; i < 3; i++) tokens.push(await loginStudent(t, student.email, student.password));
+    // Three "log out of all devices" at once: each ends what the others have not (a session
+    // another ended meanwhile is no failure), or finds its own ended already (401).
+    const logouts = await Promise.all(tokens.map((token) => t.api('POST', '/api/student/logout-all', {}, token)));
+    for (const res of logouts) {
+      expect([200, 401], JSON.stringify(res.body)).toContain(res.status);
+      if (res.status === 401) expect(res.body.error).toBeTruthy();
+    }
+    for (const token of tokens) expect((await t.api('GET', '/api/students/me', undefined, token)).status).toBe(401);
+
+    for (let i = 0; i < 3; i++) tokens.push(await loginStudent(t, student.email, student.password));
+    const deactivations = await Promise.all(
+      [0, 1, 2].map(() => t.api('PUT', `/api/users/${objectId}/status`, { status: 'deactivated' }, admin)),
+    );
+    expect(
+      deactivations.map((res) => res.status),
+      JSON.stringify(deactivations.map((res) => res.body)),
+    ).toEqual([200, 200, 200]);
+    for (const token of tokens) expect((await t.api('GET', '/api/students/me', undefined, token)).status).toBe(401);
+  });
+
   it('is for admins only and refuses a bad status', async () => {
     const { student, objectId } = await registered();
     const token = await loginStudent(t, student.email, student.password);

@@ -59,10 +59,29 @@ export async function revokeAllSessions(user: User, except?: string): Promise<vo
   const Parse = parse();
   const query = new Parse.Query(Parse.Session).equalTo('user', user);
   if (except) query.notEqualTo('sessionToken', except);
-  await query.eachBatch(async (sessions) => void (await Parse.Object.destroyAll(sessions, MASTER)), {
-    ...MASTER,
-    batchSize: 500,
-  });
+  await query.eachBatch(
+    async (sessions) => {
+      try {
+        await Parse.Object.destroyAll(sessions, MASTER);
+      } catch (error) {
+        // A session another call ended meanwhile (two deactivations, two "log out of all
+        // devices" at once) is ended as asked: only another failure is one.
+        if (!onlyGoneAlready(error)) throw error;
+      }
+    },
+    { ...MASTER, batchSize: 500 },
+  );
+}
+
+/** Whether a destroyAll failed only on objects deleted already (Parse's aggregate error of 101s). */
+function onlyGoneAlready(error: unknown): boolean {
+  const Parse = parse();
+  if (!(error instanceof Parse.Error) || error.code !== Parse.Error.AGGREGATE_ERROR) return false;
+  const errors = (error as { errors?: unknown }).errors;
+  return (
+    Array.isArray(errors) &&
+    errors.every((e: unknown) => e instanceof Parse.Error && e.code === Parse.Error.OBJECT_NOT_FOUND)
+  );
 }
 
 /** No mail ever goes to an erased account's address (whatever feature sends it). */

@@ -13,6 +13,7 @@ import { optionalString, requireStrings, validationFailed, type CloudRequest } f
 import { clientAddress } from '../client-address.ts';
 import { MASTER, parse } from '../parse.ts';
 import { revokeAllSessions } from '../students/status.ts';
+import { serialisedForAccount } from './account-lock.ts';
 import { logIn, revokeSession, type LoginAttempt, type User } from './accounts.ts';
 
 /** Runs the change itself; an admin's is wrapped in its activity-log entry. */
@@ -49,27 +50,32 @@ export async function changeOwnPassword(
     invalidMessage: PasswordChangeMessage.wrongCurrent,
     lockedMessage: kind === 'admin' ? ServerMessage.adminLocked : ServerMessage.accountLocked,
   });
-  try {
-    const { sessionToken } = await logIn(deps, attempt(current, request.params.altcha));
-    await revokeSession(sessionToken);
-  } catch (error) {
-    if ((error as { code?: number }).code === ErrorCode.InvalidCredentials) {
-      validationFailed(PasswordChangeMessage.wrongCurrent, 'currentPassword');
+  // One change of this account's password at a time: a second sent at once checks its
+  // current password against the one the first has set, and every session the first
+  // ended stays ended.
+  return serialisedForAccount(deps, user.id!, async () => {
+    try {
+      const { sessionToken } = await logIn(deps, attempt(current, request.params.altcha));
+      await revokeSession(sessionToken);
+    } catch (error) {
+      if ((error as { code?: number }).code === ErrorCode.InvalidCredentials) {
+        validationFailed(PasswordChangeMessage.wrongCurrent, 'currentPassword');
+      }
+      throw error;
     }
-    throw error;
-  }
 
-  let token = '';
-  await wrap(async () => {
-    user.setPassword(next);
-    await user.save(null, MASTER);
-    // Parse ends every session of the account on a password change; make sure of
-    // it, then replace the caller's with a fresh one. The others stay ended.
-    await revokeAllSessions(user);
-    // Straight through Parse, not the login guard: the password this call has just set
-    // is no guess to count, and an account under a password spray would ask again for
-    // the proof of work the check above used up, after the change was made.
-    token = (await parse().User.logIn(user.getUsername()!, next)).getSessionToken()!;
+    let token = '';
+    await wrap(async () => {
+      user.setPassword(next);
+      await user.save(null, MASTER);
+      // Parse ends every session of the account on a password change; make sure of
+      // it, then replace the caller's with a fresh one. The others stay ended.
+      await revokeAllSessions(user);
+      // Straight through Parse, not the login guard: the password this call has just set
+      // is no guess to count, and an account under a password spray would ask again for
+      // the proof of work the check above used up, after the change was made.
+      token = (await parse().User.logIn(user.getUsername()!, next)).getSessionToken()!;
+    });
+    return token;
   });
-  return token;
 }
