@@ -2,7 +2,8 @@
 // site's figures: node:http and pg and nothing else (no Express, no logging, no
 // headers, no session beyond what the statement itself checks). Each request sends
 // the statement of BARE_STATEMENT with the JSON list BARE_VALUES, prepared, and
-// answers its rows as JSON. It prints its port on its first line of output.
+// answers its rows as JSON. It prints its port on its first line of output, and stops
+// when its stdin closes.
 
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -26,3 +27,6 @@ const server = http.createServer((_req, res) => {
 server.listen(0, '127.0.0.1', () => {
   console.log((server.address() as AddressInfo).port);
 });
+// Stops when the bench that started it has gone (its stdin closes), however that ended.
+process.stdin.resume();
+process.stdin.on('end', () => process.exit(0));

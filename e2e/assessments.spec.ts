@@ -84,7 +84,7 @@ async function searchMarks(page: Page, text: string): Promise<void> {
   );
   await page.getByLabel('Search students').fill(text);
   await answered;
-  await expect(page.getByRole('grid').getByRole('progressbar')).toHaveCount(0);
+  await expect(page.getByRole('grid').getByText('Loading ...')).toHaveCount(0);
 }
 
 test('admin enters marks in the grid and by CSV and publishes; the student sees marks, average and chart', async ({
@@ -455,7 +455,7 @@ test("the question before publishing names the students with marks so far and th
   // Asked at once: the list's reload after the save may come while the question is open.
   await page.getByRole('button', { name: `Publish ${title}` }).click();
   await expect(publishing).toContainText(
-    `Students will see “${title}”, and each student with marks gets an e-mail (1 student with marks so far).`,
+    `Students will see “${title}”, and each active student with marks gets an e-mail (1 student with marks so far).`,
   );
   await expect(publishing).not.toContainText('not saved yet');
   await publishing.getByRole('button', { name: 'Publish' }).click();
@@ -554,6 +554,52 @@ test("a link to an assessment's marks opens them whatever its page in the list; 
   await page.goto('/admin/assessments?marks=gone');
   await expectToast(page, 'Assessment not found');
   await expect(page).toHaveURL(/\/admin\/assessments$/);
+});
+
+test('while the marks grid loads another view it says so, and axe finds nothing to fault at 320 and 1280 px', async ({
+  adminPage: page,
+  request,
+}) => {
+  const run = tag();
+  await createStudent(request, { fullname: `Reload ${run}`, grade: 6, board: 'ICSE' });
+  const token = await adminToken(request);
+  const created = await createAssessment(request, token, {
+    grade: 6,
+    board: 'ICSE',
+    subject: 'Science',
+    title: `Reload ${run}`,
+    date: '2026-11-20',
+    maxMarks: 10,
+  });
+  await page.goto(`/admin/assessments?marks=${created.objectId}`);
+  const grid = page.getByRole('grid');
+  await expect(grid.getByRole('row').nth(1)).toBeVisible();
+  for (const width of [1280, 320]) {
+    await page.setViewportSize({ width, height: 900 });
+    // The answer to a search is held back while the grid shows its rows loading.
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    const search = `Reload ${run} ${width}`;
+    await page.route(
+      (url) => /\/api\/assessments\/[^/]+\/marks$/.test(url.pathname) && url.searchParams.get('q') === search,
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    await page.getByLabel('Search students').fill(search);
+    await expect(grid.getByText('Loading ...')).toBeVisible();
+    // Said outside the grid, whose rows are all a screen reader may find in it.
+    await expect(page.getByRole('status').filter({ hasText: /^Loading \.\.\.$/ })).toHaveCount(1);
+    await expectAccessible(page, `the marks grid loading at ${width} px`);
+    answer();
+    await expect(grid.getByText('Loading ...')).toHaveCount(0);
+    await expect(
+      page.getByRole('status').filter({ hasText: 'No student of this batch matches the search' }),
+    ).toHaveCount(1);
+    await page.getByLabel('Search students').fill('');
+    await expect(grid.getByText('Loading ...')).toHaveCount(0);
+  }
 });
 
 test('on a phone the CSV preview lists each bad row with its whole error, the rows of a good file with their names; a workbook is named as such', async ({

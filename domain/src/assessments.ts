@@ -234,7 +234,7 @@ export const MarksText = {
       : '') +
     (marked === 0
       ? `No student has marks on “${title}” yet: each student sees it, and gets an e-mail, when their marks are saved.`
-      : `Students will see “${title}”, and each student with marks gets an e-mail ` +
+      : `Students will see “${title}”, and each active student with marks gets an e-mail ` +
         `(${countOf(marked, 'student')} with marks so far). Marks can still be corrected afterwards.`),
   /** A CSV preview with errors. */
   rowsWithErrors: (errors: number, rows: number) =>

@@ -14,6 +14,7 @@ import { ABSENT, MarksText, isInBatch, markText, parseMarkValue } from '@tc/doma
 import { gradeLabel } from '@tc/domain/registration';
 import type { ResponseOf } from '@tc/domain/api/contract';
 import { UiMessage } from '@tc/domain/messages';
+import { GridLoadingOverlay } from '../../components/grid-loading-overlay.tsx';
 import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt.tsx';
 import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
@@ -419,6 +420,7 @@ export function MarksGrid({ assessment, onSaved, onUnsavedChange }: Props) {
           onProcessRowUpdateError={() => notify.error('That value could not be taken')}
           disableColumnMenu
           disableRowSelectionOnClick
+          slots={{ loadingOverlay: GridLoadingOverlay }}
           localeText={{
             noRowsLabel: query ? 'No student of this batch matches the search' : 'This batch has no students yet',
           }}
@@ -434,6 +436,16 @@ export function MarksGrid({ assessment, onSaved, onUnsavedChange }: Props) {
           }}
         />
       </Box>
+      {/* Said while the grid loads, and what a search found (the grid itself is silent). */}
+      <Typography role="status" className="visually-hidden">
+        {loading
+          ? 'Loading ...'
+          : query
+            ? total === 0
+              ? 'No student of this batch matches the search'
+              : `${total} ${total === 1 ? 'student' : 'students'} found`
+            : ''}
+      </Typography>
       {importing && (
         <CsvImportDialog
           assessment={assessment}

@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import { STUDENTS_SIGNAL } from '@tc/domain/live';
 import { useLiveSignal } from '../../lib/use-live-signal.ts';
-import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
@@ -10,6 +9,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Board, Grade, ListSortField } from '@tc/domain/constants';
 import type { StudentRecord } from '@tc/domain/student';
 import { UiMessage } from '@tc/domain/messages';
+import { GridLoadingOverlay } from '../../components/grid-loading-overlay.tsx';
 import { notify } from '../../lib/notify.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { studentColumns } from './student-columns.tsx';
@@ -21,17 +21,6 @@ const PAGE_SIZES = [25, 50, 100];
 
 /** Longer than a dialog's closing transition (MUI's 195 ms), after which it gives the focus back. */
 const AFTER_DIALOG_CLOSED_MS = 300;
-
-function LoadingOverlay() {
-  return (
-    <Box sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
-      <LinearProgress aria-hidden="true" />
-      <Box sx={{ flex: 1, display: 'grid', placeItems: 'center', bgcolor: 'rgba(255,255,255,0.6)' }}>
-        <Typography role="status">Loading ...</Typography>
-      </Box>
-    </Box>
-  );
-}
 
 function NoRowsOverlay() {
   return (
@@ -181,13 +170,13 @@ export default function StudentsGrid({ query, view, onSortChange, focusAfterRowG
         // (screen readers, find-in-page) and the Edit column is reachable on a phone.
         disableVirtualization
         disableRowSelectionOnClick
-        slots={{ loadingOverlay: LoadingOverlay, noRowsOverlay: NoRowsOverlay }}
+        slots={{ loadingOverlay: GridLoadingOverlay, noRowsOverlay: NoRowsOverlay }}
         sx={{ bgcolor: 'background.paper', '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 800 } }}
       />
       {/* What a search or a filter found, read out when it changes (the grid itself is silent). */}
       <Typography role="status" className="visually-hidden">
         {loading
-          ? ''
+          ? 'Loading ...'
           : rowCount === 0
             ? 'No students match'
             : `${rowCount} ${rowCount === 1 ? 'student' : 'students'} found`}
