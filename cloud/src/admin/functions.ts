@@ -21,7 +21,7 @@ import { defineFunction, fail, integerParam, optionalString, requireStrings, val
 import { MASTER, parse, unlessMissing } from '../parse.ts';
 import { cachedCount, forgetCounts } from '../users/student-count.ts';
 import { changesBetween, recordActivity } from '../activity/log.ts';
-import { applyStatusFilter, isErased } from '../students/status.ts';
+import { applyStatusFilter, isErased, studentLocked } from '../students/status.ts';
 import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
 import { storedStatus } from '@tc/domain/admin-tools';
 import {
@@ -157,47 +157,53 @@ export function defineAdminFunctions(deps: CloudDeps): void {
     const admin = await requireAdmin(request, deps);
     const { objectId, ...changes } = request.params;
     if (typeof objectId !== 'string' || !objectId) fail(ErrorCode.BadRequest, ServerMessage.mustBeString('objectId'));
-    const find = () => unlessMissing(new Parse.Query(Parse.User).exists(ENROLLMENT_FIELD).get(objectId, MASTER));
-    // A read-only field sent is compared with the stored one (the whole row sent back is no change).
-    const sentReadOnly = READ_ONLY_STUDENT_FIELDS.some((field) => field in changes);
-    const found = sentReadOnly ? await find() : undefined;
-    if (sentReadOnly && !found) fail(ErrorCode.NotFound, ServerMessage.studentNotFound);
-    const stored = found
-      ? {
-          fullname: found.get('fullname') as unknown,
-          id: found.get(ENROLLMENT_FIELD) as unknown,
-          status: storedStatus(found.get('status')),
-        }
-      : {};
-    const result = validateStudentUpdate(changes, zonedParts(new Date(), deps.centreTimeZone).date, stored);
-    if (!result.ok) validationFailed(result.message, result.field);
+    return studentLocked(deps, objectId, async () => {
+      const find = () => unlessMissing(new Parse.Query(Parse.User).exists(ENROLLMENT_FIELD).get(objectId, MASTER));
+      // A read-only field sent is compared with the stored one (the whole row sent back is no change).
+      const sentReadOnly = READ_ONLY_STUDENT_FIELDS.some((field) => field in changes);
+      const found = sentReadOnly ? await find() : undefined;
+      if (sentReadOnly && !found) fail(ErrorCode.NotFound, ServerMessage.studentNotFound);
+      const stored = found
+        ? {
+            fullname: found.get('fullname') as unknown,
+            id: found.get(ENROLLMENT_FIELD) as unknown,
+            status: storedStatus(found.get('status')),
+          }
+        : {};
+      const result = validateStudentUpdate(changes, zonedParts(new Date(), deps.centreTimeZone).date, stored);
+      if (!result.ok) validationFailed(result.message, result.field);
 
-    const user = found ?? (await find());
-    if (!user) fail(ErrorCode.NotFound, ServerMessage.studentNotFound);
-    if (isErased(user)) fail(ErrorCode.Forbidden, AdminToolsMessage.erasedCannotChange);
-    const { email, ...rest } = result.value;
-    // The change and its activity entry: no change without its record (docs/decisions/0011).
-    const logged = changesBetween(user.attributes, { ...user.attributes, ...result.value }, Object.keys(result.value));
-    // Nothing changed: nothing to save or to log.
-    if (!logged.length) return toRecord(user);
-    await recordActivity(
-      {
-        admin,
-        kind: 'student.update',
-        targetClass: '_User',
-        targetId: user.id!,
-        enrollmentId: user.get(ENROLLMENT_FIELD) as number,
-        changes: logged,
-      },
-      async () => {
-        user.set(rest);
-        if (email) user.set({ email, username: email });
-        await saveStudent(user, user.get('email') as string, user.get('mobile') as string);
-      },
-    );
-    forgetCounts();
-    await signalChange(STUDENTS_SIGNAL);
-    return toRecord(user);
+      const user = found ?? (await find());
+      if (!user) fail(ErrorCode.NotFound, ServerMessage.studentNotFound);
+      if (isErased(user)) fail(ErrorCode.Forbidden, AdminToolsMessage.erasedCannotChange);
+      const { email, ...rest } = result.value;
+      // The change and its activity entry: no change without its record (docs/decisions/0011).
+      const logged = changesBetween(
+        user.attributes,
+        { ...user.attributes, ...result.value },
+        Object.keys(result.value),
+      );
+      // Nothing changed: nothing to save or to log.
+      if (!logged.length) return toRecord(user);
+      await recordActivity(
+        {
+          admin,
+          kind: 'student.update',
+          targetClass: '_User',
+          targetId: user.id!,
+          enrollmentId: user.get(ENROLLMENT_FIELD) as number,
+          changes: logged,
+        },
+        async () => {
+          user.set(rest);
+          if (email) user.set({ email, username: email });
+          await saveStudent(user, user.get('email') as string, user.get('mobile') as string);
+        },
+      );
+      forgetCounts();
+      await signalChange(STUDENTS_SIGNAL);
+      return toRecord(user);
+    });
   });
 
   // What operators watch: the durable mail queue's counts.

@@ -201,6 +201,19 @@ describe('administrators', () => {
     );
   });
 
+  it('removes an admin once when asked three times at once: the others find no admin, and one entry is logged', async () => {
+    const second = await inviteAndAccept();
+    const answers = await Promise.all(
+      [0, 1, 2].map(() => t.api('DELETE', `/api/admins/${second.objectId}`, undefined, admin)),
+    );
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 404, 404]);
+    for (const res of answers.filter((r) => r.status === 404)) {
+      expect(res.body.error).toBe(AdminToolsMessage.notAnAdmin);
+    }
+    const log = await t.api('GET', `/api/activity?kind=admin.remove`, undefined, admin);
+    expect(log.body.filter((e: { targetId: string }) => e.targetId === second.objectId)).toHaveLength(1);
+  });
+
   it('changes its own password with the current one; the other sessions end, this one goes on', async () => {
     const second = await inviteAndAccept('First-pass-12');
     const other = (await t.api('POST', '/api/admin/login', { email: second.email, password: 'First-pass-12' })).body

@@ -22,6 +22,7 @@ import { consumeCode, hasLiveCode, issueCode, liveCodes, voidLiveCode, withdrawC
 import { MASTER, parse, unlessMissing } from '../parse.ts';
 import { ACTIVITY_CLASS, recordActivity } from '../activity/log.ts';
 import { revokeAllSessions } from '../students/status.ts';
+import { serialisedForAccount } from '../users/account-lock.ts';
 import {
   ADMIN_ROLE,
   findUserByEmail,
@@ -168,33 +169,36 @@ export function defineAdminAccountFunctions(deps: CloudDeps): void {
     const objectId = optionalString(request.params, 'objectId');
     if (!objectId) fail(ErrorCode.BadRequest, ServerMessage.mustBeString('objectId'));
     if (objectId === me.id) fail(ErrorCode.Forbidden, AdminToolsMessage.cannotRemoveSelf);
-    const role = await adminRole();
-    const members = () => role.getUsers().query();
-    const target = await members().equalTo('objectId', objectId).first(MASTER);
-    if (!target) fail(ErrorCode.NotFound, AdminToolsMessage.notAnAdmin);
-    if ((await members().count(MASTER)) <= 1) fail(ErrorCode.Forbidden, AdminToolsMessage.cannotRemoveLast);
+    // One removal of this account at a time: a second sent at once finds it no admin.
+    return serialisedForAccount(deps, objectId, async () => {
+      const role = await adminRole();
+      const members = () => role.getUsers().query();
+      const target = await members().equalTo('objectId', objectId).first(MASTER);
+      if (!target) fail(ErrorCode.NotFound, AdminToolsMessage.notAnAdmin);
+      if ((await members().count(MASTER)) <= 1) fail(ErrorCode.Forbidden, AdminToolsMessage.cannotRemoveLast);
 
-    await recordActivity(
-      {
-        admin: me,
-        kind: 'admin.remove',
-        targetClass: '_User',
-        targetId: target.id!,
-        changes: [{ field: 'role', before: ADMIN_ROLE, after: '' }],
-      },
-      async () => {
-        role.getUsers().remove(target);
-        await role.save(null, MASTER);
-        // Two admins removing each other at once: whoever finds none left puts theirs back.
-        if ((await members().count(MASTER)) === 0) {
-          role.getUsers().add(target);
+      await recordActivity(
+        {
+          admin: me,
+          kind: 'admin.remove',
+          targetClass: '_User',
+          targetId: target.id!,
+          changes: [{ field: 'role', before: ADMIN_ROLE, after: '' }],
+        },
+        async () => {
+          role.getUsers().remove(target);
           await role.save(null, MASTER);
-          fail(ErrorCode.Forbidden, AdminToolsMessage.cannotRemoveLast);
-        }
-        await revokeAllSessions(target);
-      },
-    );
-    return { success: true };
+          // Two admins removing each other at once: whoever finds none left puts theirs back.
+          if ((await members().count(MASTER)) === 0) {
+            role.getUsers().add(target);
+            await role.save(null, MASTER);
+            fail(ErrorCode.Forbidden, AdminToolsMessage.cannotRemoveLast);
+          }
+          await revokeAllSessions(target);
+        },
+      );
+      return { success: true };
+    });
   });
 
   // An invitation not yet accepted: its code stops working; the account keeps no rights.

@@ -218,6 +218,27 @@ describe('erasure', () => {
     expect((await t.api('POST', `/api/users/${objectId}/erase`, { confirm: 'ERASE' }, admin)).status).toBe(400);
   });
 
+  it('runs one of edits and erasures sent at once after the other: no value typed is kept after the erasure', async () => {
+    const { student, objectId } = await registered();
+    const typed = `typed-${Date.now()}@example.com`;
+    const [erasures, edit] = await Promise.all([
+      Promise.all([0, 1, 2].map(() => t.api('POST', `/api/users/${objectId}/erase`, { confirm: 'ERASE' }, admin))),
+      t.api('PUT', `/api/users/${objectId}`, { email: typed, grade: 5 }, admin),
+    ]);
+    // One erasure; the others find it done, and say so.
+    expect(erasures.map((res) => res.status).sort()).toEqual([200, 400, 400]);
+    for (const res of erasures.filter((r) => r.status === 400)) {
+      expect(res.body.error).toBe(AdminToolsMessage.alreadyErased);
+    }
+    // The edit came before the erasure (which then cleared its values) or after it (refused).
+    expect([200, 403]).toContain(edit.status);
+    for (const value of [typed, student.email, student.fullname]) {
+      expect(await rowsContaining(value), value).toEqual([]);
+    }
+    const history = await t.api('GET', `/api/users/${objectId}/history`, undefined, admin);
+    expect(history.body.filter((e: { kind: string }) => e.kind === 'student.erase')).toHaveLength(1);
+  });
+
   it('finishes, when "Erase" is pressed again, an erasure a fault stopped after the account was saved', async () => {
     const { student, objectId, id } = await registered();
     const token = await loginStudent(t, student.email, student.password);

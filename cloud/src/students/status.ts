@@ -21,6 +21,7 @@ import { ServerMessage } from '@tc/domain/server-messages';
 import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
 import { normalizeEmail } from '@tc/domain/registration';
 import type { CloudDeps } from '../deps.ts';
+import { serialisedForAccount } from '../users/account-lock.ts';
 import { defineFunction, fail, optionalString, validationFailed } from '../errors.ts';
 import { dropCodesOf } from '../otp/codes.ts';
 import { dropFeedsOf } from '../timetable/calendar-feed.ts';
@@ -130,28 +131,30 @@ export function defineStatusFunctions(deps: CloudDeps): void {
     if (!status || !(STUDENT_STATUSES as readonly string[]).includes(status)) {
       validationFailed(AdminToolsMessage.statusInvalid, 'status');
     }
-    const user = await findStudent(request.params.objectId);
-    if (isErased(user)) fail(ErrorCode.Forbidden, AdminToolsMessage.erasedCannotChange);
-    const before = statusOf(user);
-    if (before === status) return toRecord(user);
-    await recordActivity(
-      {
-        admin,
-        kind: status === 'deactivated' ? 'student.deactivate' : 'student.reactivate',
-        targetClass: '_User',
-        targetId: user.id!,
-        enrollmentId: user.get(ENROLLMENT_FIELD) as number,
-        changes: [{ field: 'status', before, after: status }],
-      },
-      async () => {
-        user.set('status', status);
-        await user.save(null, MASTER);
-        if (status === 'deactivated') await revokeAllSessions(user);
-      },
-    );
-    forgetCounts();
-    await signalChange(STUDENTS_SIGNAL);
-    return toRecord(user);
+    return studentLocked(deps, request.params.objectId, async () => {
+      const user = await findStudent(request.params.objectId);
+      if (isErased(user)) fail(ErrorCode.Forbidden, AdminToolsMessage.erasedCannotChange);
+      const before = statusOf(user);
+      if (before === status) return toRecord(user);
+      await recordActivity(
+        {
+          admin,
+          kind: status === 'deactivated' ? 'student.deactivate' : 'student.reactivate',
+          targetClass: '_User',
+          targetId: user.id!,
+          enrollmentId: user.get(ENROLLMENT_FIELD) as number,
+          changes: [{ field: 'status', before, after: status }],
+        },
+        async () => {
+          user.set('status', status);
+          await user.save(null, MASTER);
+          if (status === 'deactivated') await revokeAllSessions(user);
+        },
+      );
+      forgetCounts();
+      await signalChange(STUDENTS_SIGNAL);
+      return toRecord(user);
+    });
   });
 
   defineFunction(deps, 'eraseStudent', async (request) => {
@@ -159,30 +162,44 @@ export function defineStatusFunctions(deps: CloudDeps): void {
     if (optionalString(request.params, 'confirm') !== ERASE_CONFIRMATION) {
       validationFailed(AdminToolsMessage.eraseConfirmation(ERASE_CONFIRMATION), 'confirm');
     }
-    const user = await findStudent(request.params.objectId);
-    const activity = {
-      admin,
-      kind: 'student.erase' as const,
-      targetClass: '_User',
-      targetId: user.id!,
-      enrollmentId: user.get(ENROLLMENT_FIELD) as number,
-    };
-    if (isErased(user)) {
-      // Erased, but a fault stopped the steps after the save: "Erase" finishes them.
-      if (!user.get(ERASURE_PENDING)) fail(ErrorCode.BadRequest, AdminToolsMessage.alreadyErased);
-      const changes = [{ field: 'erasure', before: 'unfinished', after: 'finished' }];
-      await recordActivity({ ...activity, changes }, () => finishErasure(deps, user));
-    } else {
-      // Logged applied once the account is saved erased: the personal data is gone then,
-      // whatever becomes of the steps after it (the table shows those as unfinished).
-      const contacts = await recordActivity({ ...activity, changes: erasureChanges(user) }, () => erase(deps, user));
-      await deps.noteErasure(user.id!);
-      await finishErasure(deps, user, contacts);
-    }
-    forgetCounts();
-    await signalChange(STUDENTS_SIGNAL);
-    return toRecord(user);
+    return studentLocked(deps, request.params.objectId, async () => {
+      const user = await findStudent(request.params.objectId);
+      const activity = {
+        admin,
+        kind: 'student.erase' as const,
+        targetClass: '_User',
+        targetId: user.id!,
+        enrollmentId: user.get(ENROLLMENT_FIELD) as number,
+      };
+      if (isErased(user)) {
+        // Erased, but a fault stopped the steps after the save: "Erase" finishes them.
+        if (!user.get(ERASURE_PENDING)) fail(ErrorCode.BadRequest, AdminToolsMessage.alreadyErased);
+        const changes = [{ field: 'erasure', before: 'unfinished', after: 'finished' }];
+        await recordActivity({ ...activity, changes }, () => finishErasure(deps, user));
+      } else {
+        // Logged applied once the account is saved erased: the personal data is gone then,
+        // whatever becomes of the steps after it (the table shows those as unfinished).
+        const contacts = await recordActivity({ ...activity, changes: erasureChanges(user) }, () => erase(deps, user));
+        await deps.noteErasure(user.id!);
+        await finishErasure(deps, user, contacts);
+      }
+      forgetCounts();
+      await signalChange(STUDENTS_SIGNAL);
+      return toRecord(user);
+    });
   });
+}
+
+/**
+ * Runs an admin's change of the student `objectId` (an edit, a change of status, an
+ * erasure) while no other change of that account runs (users/account-lock.ts), so that
+ * each reads the account as the one before left it: an edit sent while an erasure runs
+ * finds the account erased and is refused, and writes no personal value into the log
+ * after the erasure cleared it; a second deactivation or erasure finds the first done.
+ */
+export function studentLocked<T>(deps: CloudDeps, objectId: unknown, work: () => Promise<T>): Promise<T> {
+  if (typeof objectId !== 'string' || !objectId) fail(ErrorCode.BadRequest, ServerMessage.mustBeString('objectId'));
+  return serialisedForAccount(deps, objectId, work);
 }
 
 /**

@@ -1,4 +1,6 @@
-// One change of an account's credentials at a time, on every instance of the site.
+// One change of an account at a time, on every instance of the site: its password
+// (users/password-change.ts), an admin's edit, change of status or erasure of a student
+// (students/status.ts studentLocked), the removal of an admin (admins/functions.ts).
 
 import type { CloudDeps } from '../deps.ts';
 
