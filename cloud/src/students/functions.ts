@@ -14,6 +14,7 @@ import {
   passwordProblem,
 } from '@tc/domain/registration';
 import type { CloudDeps } from '../deps.ts';
+import { serialisedForAccount } from '../users/account-lock.ts';
 import { fail, defineFunction, optionalString, requireStrings, validationFailed } from '../errors.ts';
 import { consumeCode, issueCode, voidCode, type IssuedCode } from '../otp/codes.ts';
 import { MASTER } from '../parse.ts';
@@ -130,15 +131,22 @@ export function defineStudentFunctions(deps: CloudDeps): void {
     if (problem) validationFailed(problem, 'newPassword');
 
     await consumeCode(deps, 'reset', email, params.otp);
-    const user = await findUserByEmail(email);
-    if (!user || !isStudent(user)) fail(ErrorCode.WrongCode, ServerMessage.wrongCode);
-    // A code mailed before the deactivation: its owner is told, as at the login.
-    if (statusOf(user) === 'deactivated') fail(ErrorCode.AccountDeactivated, AdminToolsMessage.accountDeactivated);
-
-    // Changing the password makes Parse destroy every session of the account
-    // (revokeSessionOnPasswordReset), so the old tokens stop working.
-    user.setPassword(newPassword);
-    await user.save(null, MASTER);
+    const found = await findUserByEmail(email);
+    if (!found || !isStudent(found)) fail(ErrorCode.WrongCode, ServerMessage.wrongCode);
+    // As any change of the account's password, one at a time (users/account-lock.ts); the
+    // account is read again under the lock.
+    const user = await serialisedForAccount(deps, found.id!, async () => {
+      const account = await found.fetch(MASTER);
+      // A code mailed before the deactivation: its owner is told, as at the login.
+      if (statusOf(account) === 'deactivated') {
+        fail(ErrorCode.AccountDeactivated, AdminToolsMessage.accountDeactivated);
+      }
+      // Changing the password makes Parse destroy every session of the account
+      // (revokeSessionOnPasswordReset), so the old tokens stop working.
+      account.setPassword(newPassword);
+      await account.save(null, MASTER);
+      return account;
+    });
     // The owner's own address is let in again at once.
     await deps.loginGuard.forgive(loginAccountKey('student', user.getUsername()!), clientAddress(request));
     return { success: true };

@@ -103,6 +103,27 @@ describe('a student changes their password', () => {
     expect(await login(`Brand-new-pass-${winner}`)).toBe(200);
   });
 
+  it("changes twelve students' passwords at once: every change answers 200 and its new password logs in", async () => {
+    // Each change holds its account's lock on a connection of the site's pool while its
+    // login check counts on that pool too: twelve at once must not hold every connection.
+    const students = [];
+    for (let i = 0; i < 12; i++) students.push(await registered());
+    const answers = await Promise.all(
+      students.map((s) =>
+        t.api('PUT', PATH, { currentPassword: s.password, newPassword: 'Twelve-at-once-1' }, s.token),
+      ),
+    );
+    expect(
+      answers.map((a) => a.status),
+      JSON.stringify(answers.filter((a) => a.status !== 200).map((a) => a.body)),
+    ).toEqual(students.map(() => 200));
+    const login = await t.api('POST', '/api/student/login', {
+      identifier: students[11]!.email,
+      password: 'Twelve-at-once-1',
+    });
+    expect(login.status).toBe(200);
+  });
+
   it('needs a student session: none is 401, an admin token is 403', async () => {
     const body = { currentPassword: 'whatever-1', newPassword: 'Brand-new-pass-1' };
     expect((await t.api('PUT', PATH, body)).status).toBe(401);

@@ -81,6 +81,7 @@ function onlyGoneAlready(error: unknown): boolean {
   const errors = (error as { errors?: unknown }).errors;
   return (
     Array.isArray(errors) &&
+    errors.length > 0 &&
     errors.every((e: unknown) => e instanceof Parse.Error && e.code === Parse.Error.OBJECT_NOT_FOUND)
   );
 }
