@@ -124,6 +124,11 @@ export function addDays(date: string, days: number): string {
   return new Date((day + days) * MS_PER_DAY).toISOString().slice(0, 10);
 }
 
+/** The date (YYYY-MM-DD) in `zone` at `now`: "today" at the centre. */
+export function todayIn(zone: string, now: Date = new Date()): string {
+  return zonedParts(now, zone).date;
+}
+
 /** The Monday of a date's week. */
 export function weekStartOf(date: string): string {
   return addDays(date, 1 - weekdayOf(date));

@@ -4,7 +4,6 @@
 // while the page is open.
 
 import { useEffect, useState } from 'react';
-import { zonedParts } from '@tc/domain/zoned-time';
 import { browserTimeZone } from './date-time.ts';
 import { useApi } from './use-api.ts';
 
@@ -40,9 +39,4 @@ export function useCentreZone(): string {
     };
   }, [zone, token, call]);
   return zone ?? browserTimeZone();
-}
-
-/** Today's date (YYYY-MM-DD) at the centre. */
-export function todayIn(zone: string): string {
-  return zonedParts(new Date(), zone).date;
 }

@@ -38,7 +38,7 @@ import {
   toRecord,
 } from '../users/accounts.ts';
 import { clientAddress } from '../client-address.ts';
-import { zonedParts } from '@tc/domain/zoned-time';
+import { todayIn } from '@tc/domain/zoned-time';
 
 function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -170,7 +170,7 @@ export function defineAdminFunctions(deps: CloudDeps): void {
             status: storedStatus(found.get('status')),
           }
         : {};
-      const result = validateStudentUpdate(changes, zonedParts(new Date(), deps.centreTimeZone).date, stored);
+      const result = validateStudentUpdate(changes, todayIn(deps.centreTimeZone), stored);
       if (!result.ok) validationFailed(result.message, result.field);
 
       const user = found ?? (await find());

@@ -16,7 +16,7 @@ import { issueCode, withCode, withdrawCode } from '../otp/codes.ts';
 import { parse } from '../parse.ts';
 import { ENROLLMENT_FIELD, findUserByEmail, findUserByMobile, saveStudent, takenContact } from '../users/accounts.ts';
 import { forgetCounts } from '../users/student-count.ts';
-import { zonedParts } from '@tc/domain/zoned-time';
+import { todayIn } from '@tc/domain/zoned-time';
 import { mailFailureReason } from '../mail-failure.ts';
 
 function emailParam(params: Params): string {
@@ -77,7 +77,7 @@ export function defineRegistrationFunctions(deps: CloudDeps): void {
       fail(ErrorCode.BadRequest, ServerMessage.badRequest);
     }
     // "Today" for the age rule is the centre's date, not the server clock's zone.
-    const result = validateRegistration(params, zonedParts(new Date(), deps.centreTimeZone).date);
+    const result = validateRegistration(params, todayIn(deps.centreTimeZone));
     if (!result.ok) validationFailed(result.message, result.field);
     const student = result.value;
 

@@ -9,7 +9,7 @@ import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import ical, { ICalEventRepeatingFreq } from 'ical-generator';
 import { PRODUCT_NAME } from '@tc/domain/constants';
-import { addDays, weekdayOf, weekStartOf, zonedParts, zonedToInstant } from '@tc/domain/zoned-time';
+import { addDays, todayIn, weekdayOf, weekStartOf, zonedToInstant } from '@tc/domain/zoned-time';
 import type { DatedSlot } from '@tc/domain/schedule';
 import { ALL_BOARDS, endOf, type Holiday } from '@tc/domain/timetable';
 import { parseBoard } from '@tc/domain/registration';
@@ -87,7 +87,7 @@ async function feedOf(deps: CloudDeps, token: string): Promise<string | null> {
   if (!student || !board || student.status === 'deactivated') return null;
 
   const zone = deps.centreTimeZone;
-  const today = zonedParts(new Date(), zone).date;
+  const today = todayIn(zone);
   const [slots, holidays] = await Promise.all([
     findSlots(deps.sql, student.grade, [board, ALL_BOARDS], zone),
     findHolidays(deps.sql, addDays(today, -EXCEPTIONS_AHEAD_DAYS), addDays(today, EXCEPTIONS_AHEAD_DAYS)),

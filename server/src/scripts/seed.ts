@@ -9,7 +9,7 @@ import { loadConfig, newAdminLogin } from '../config.ts';
 import { seedAssessments, seedStudents, seedTimetable, SEED_PASSWORD } from '../database/seed.ts';
 import { createPool } from '../database/sql.ts';
 import { startSite } from '../start.ts';
-import { zonedParts } from '@tc/domain/zoned-time';
+import { todayIn } from '@tc/domain/zoned-time';
 
 const { values } = parseArgs({
   options: { students: { type: 'string', default: '1000' }, assessments: { type: 'string', default: '20' } },
@@ -49,7 +49,7 @@ try {
       `Seeded ${seeded.assessments} published assessments with ${seeded.marks} marks in ${(seeded.ms / 1000).toFixed(1)} s.`,
     );
   }
-  const timetable = await seedTimetable(sql, zonedParts(new Date(), config.centreTimeZone).date);
+  const timetable = await seedTimetable(sql, todayIn(config.centreTimeZone));
   console.log(
     timetable.slots
       ? `Seeded a timetable of ${timetable.slots} classes for the 27 batches and ${timetable.holidays} holidays.`

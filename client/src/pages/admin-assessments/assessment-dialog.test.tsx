@@ -2,8 +2,8 @@ import { render, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, expect, it, vi } from 'vitest';
 import { ADMIN_SESSION_KEY } from '@tc/domain/constants';
-import { isoToDisplayDate, todayIso } from '@tc/domain/dates';
-import { zonedParts } from '@tc/domain/zoned-time';
+import { isoToDisplayDate } from '@tc/domain/dates';
+import { centreAwayFromHere } from '../../test/centre-zone.ts';
 import { AppProviders } from '../../app/app-providers.tsx';
 import { mockFetch } from '../../test/render-app.tsx';
 import { AssessmentDialog } from './assessment-dialog.tsx';
@@ -17,9 +17,7 @@ afterEach(() => {
 });
 
 it("dates a new assessment today at the centre, where this computer's date is another", async () => {
-  // A zone whose date is not this computer's now (UTC+14 is a day ahead of UTC from 10:00, UTC-12 behind before noon).
-  const zone = ['Pacific/Kiritimati', 'Etc/GMT+12'].find((z) => zonedParts(new Date(), z).date !== todayIso())!;
-  const centreToday = zonedParts(new Date(), zone).date;
+  const { zone, centreToday } = centreAwayFromHere();
   window.localStorage.setItem(ADMIN_SESSION_KEY, 'r:admin');
   mockFetch({ 'GET /api/admin/centre': () => ({ body: { timeZone: zone } }) });
   render(

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_SESSION_KEY, MIN_AGE_YEARS } from '@tc/domain/constants';
-import { isoToDisplayDate, todayIso } from '@tc/domain/dates';
-import { addDays, zonedParts } from '@tc/domain/zoned-time';
+import { isoToDisplayDate } from '@tc/domain/dates';
+import { addDays } from '@tc/domain/zoned-time';
+import { centreAwayFromHere } from '../../test/centre-zone.ts';
 import { RegistrationMessage, UiMessage } from '@tc/domain/messages';
 import type { StudentRecord } from '@tc/domain/student';
 import { currentPath, deferred, mockFetch, renderApp, type MockReply } from '../../test/render-app.tsx';
@@ -171,9 +172,7 @@ describe('admin dashboard', () => {
   });
 
   it("checks a date of birth against today at the centre, where this computer's date is another", async () => {
-    // A zone whose date is not this computer's now (UTC+14 is a day ahead of UTC from 10:00, UTC-12 behind before noon).
-    const zone = ['Pacific/Kiritimati', 'Etc/GMT+12'].find((z) => zonedParts(new Date(), z).date !== todayIso())!;
-    const centreToday = zonedParts(new Date(), zone).date;
+    const { zone, centreToday, centreAhead } = centreAwayFromHere();
     signIn();
     const { calls } = mockFetch({
       'GET /api/admin/me': asha,
@@ -186,7 +185,6 @@ describe('admin dashboard', () => {
     // Five today at the centre, by the site's count of years (days / 365.25), is the youngest a
     // student may be. A computer a day behind the centre counts a day short of it; ahead, a
     // child a day short at the centre is five on the computer.
-    const centreAhead = centreToday > todayIso();
     const youngest = addDays(centreToday, -Math.ceil(MIN_AGE_YEARS * 365.25));
     const dob = centreAhead ? youngest : addDays(youngest, 1);
     const field = within(dialog).getByLabelText('Date of Birth');

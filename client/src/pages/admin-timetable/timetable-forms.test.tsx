@@ -5,8 +5,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { ADMIN_SESSION_KEY } from '@tc/domain/constants';
 import { isoToDisplayDate, todayIso } from '@tc/domain/dates';
 import { TimetableMessage } from '@tc/domain/timetable-messages';
-import { zonedParts } from '@tc/domain/zoned-time';
 import { mockFetch } from '../../test/render-app.tsx';
+import { centreAwayFromHere } from '../../test/centre-zone.ts';
 import { AppProviders } from '../../app/app-providers.tsx';
 import { useCentreZone } from '../../lib/centre-zone.ts';
 import { HolidaysCard } from './holidays-card.tsx';
@@ -108,10 +108,7 @@ describe("the holiday's form", () => {
   });
 
   it("takes a holiday as over or not by the centre's date, not by this computer's", async () => {
-    // A zone whose date is not this computer's now (UTC+14 is a day ahead of UTC from 10:00, UTC-12 behind before noon).
-    const zone = ['Pacific/Kiritimati', 'Etc/GMT+12'].find((z) => zonedParts(new Date(), z).date !== todayIso())!;
-    const centreToday = zonedParts(new Date(), zone).date;
-    const centreAhead = centreToday > todayIso();
+    const { zone, centreToday, centreAhead } = centreAwayFromHere();
     window.localStorage.setItem(ADMIN_SESSION_KEY, 'r:admin');
     mockFetch({
       'GET /api/admin/centre': () => ({ body: { timeZone: zone } }),
