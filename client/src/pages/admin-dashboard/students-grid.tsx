@@ -19,7 +19,7 @@ import { studentToolsColumn, useStudentTools } from './student-tools.tsx';
 
 const PAGE_SIZES = [25, 50, 100];
 
-/** Longer than a dialog's closing transition (MUI's 195 ms), after which it gives the focus back. */
+/** Longer than a dialog's closing transition (MUI's 195 ms) and the grid's own move of the focus to the next row. */
 const AFTER_DIALOG_CLOSED_MS = 300;
 
 function NoRowsOverlay() {
@@ -45,6 +45,11 @@ interface StudentsGridProps {
   focusAfterRowGone: () => void;
 }
 
+/** The focused element has gone from the page: the focus fell to its start. */
+function focusLost(): boolean {
+  return !document.activeElement || document.activeElement === document.body;
+}
+
 export default function StudentsGrid({ query, view, onSortChange, focusAfterRowGone }: StudentsGridProps) {
   const { token, call: callAsAdmin } = useApi('admin');
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
@@ -60,6 +65,7 @@ export default function StudentsGrid({ query, view, onSortChange, focusAfterRowG
   const changeSort = (model: GridSortModel) =>
     onSortChange(model[0] ? `${model[0].sort === 'desc' ? '-' : ''}${model[0].field}` : '');
   const [reloads, setReloads] = useState(0);
+  const table = useRef<HTMLDivElement>(null);
   // A tool's change (a deactivation in the "Active" view) can take away the row whose button had
   // the focus, which would fall to the page's start: once the rows have come, it goes elsewhere.
   // Each change: the student it changed (a new object each time, so the same student twice reloads twice).
@@ -107,6 +113,14 @@ export default function StudentsGrid({ query, view, onSortChange, focusAfterRowG
       if (cancelled) return;
       setLoadedKey(JSON.stringify(request));
       if (result.ok && Array.isArray(result.data)) {
+        // A reload (another admin's change) may take away the row whose button has the focus,
+        // which would fall to the page's start. The grid moves it to the next row if there is
+        // one; if not, it goes elsewhere.
+        if (table.current?.contains(document.activeElement)) {
+          window.setTimeout(() => {
+            if (focusLost()) focusAfterRowGone();
+          }, AFTER_DIALOG_CLOSED_MS);
+        }
         setRows(result.data);
         // The changed student's row has gone from this view: the focus, on its button or given back
         // to it by the closing dialog, goes with it. Moved once the dialog has closed.
@@ -142,6 +156,7 @@ export default function StudentsGrid({ query, view, onSortChange, focusAfterRowG
   return (
     // The grid grows with its rows up to the box's height, then scrolls under a sticky header.
     <Box
+      ref={table}
       sx={{
         display: 'flex',
         flexDirection: 'column',
