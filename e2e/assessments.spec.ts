@@ -22,6 +22,26 @@ import type { Board } from '../domain/src/constants.ts';
 import { zonedParts } from '../domain/src/zoned-time.ts';
 
 /** Opens the site as the student of `token`, as their login would have left it. */
+/**
+ * Records what the open confirmation (title and text) says from now until it has gone, each
+ * different reading once: a question must not change its words while it closes.
+ */
+async function questionsWhileOpen(page: Page): Promise<() => Promise<string[]>> {
+  // As a script: this project's tests are typed for Node, without the DOM's names.
+  await page.evaluate(`{
+    const seen = (window.questionsSeen = []);
+    const read = () => {
+      for (const dialog of document.querySelectorAll('[role="dialog"]')) {
+        const words = ['h2', 'p'].map((tag) => dialog.querySelector(tag)?.textContent ?? '').join('');
+        if (!seen.includes(words)) seen.push(words);
+      }
+    };
+    read();
+    new MutationObserver(read).observe(document.body, { subtree: true, childList: true, characterData: true });
+  }`);
+  return () => page.evaluate<string[]>('window.questionsSeen');
+}
+
 async function signInAsStudent(page: Page, token: string): Promise<void> {
   await page.goto('/studentlogin');
   await page.evaluate(`sessionStorage.setItem('userData', ${JSON.stringify(JSON.stringify({ tokenStudent: token }))})`);
@@ -259,8 +279,12 @@ test('admin enters marks in the grid and by CSV and publishes; the student sees 
   // The site's confirmation: Cancel has the focus, so a stray Enter publishes nothing.
   const publishing = page.getByRole('dialog', { name: 'Publish this assessment?' });
   await expect(publishing.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  const asked = await questionsWhileOpen(page);
   await publishing.getByRole('button', { name: 'Publish' }).click();
   await expectToast(page, `Published “${title}”`);
+  // The question reads the same while it closes (it once became "Delete this draft?").
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(await asked()).toEqual([`Publish this assessment?${MarksText.publish(title, 5, 0)}`]);
   await expect(page.getByRole('row', { name: new RegExp(title) })).toHaveCount(0);
   await expect(page.getByRole('region', { name: `Marks: Mathematics, ${title}` })).toContainText('Published:');
   // Its Publish button has gone: the focus is on its open marks.
@@ -514,9 +538,13 @@ test('deleting the draft whose marks are open closes its panel and its address',
   await page.getByRole('button', { name: `Delete ${title}` }).click();
   // Waited for from before the delete: the list's reload can answer before the toast shows.
   const listed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/assessments');
+  const asked = await questionsWhileOpen(page);
   await page.getByRole('dialog', { name: 'Delete this draft?' }).getByRole('button', { name: 'Delete' }).click();
   await expectToast(page, `Deleted “${title}”`);
   await listed;
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  // The question reads the same while it closes (it once said "“undefined” and its marks").
+  expect(await asked()).toEqual([`Delete this draft?“${title}” and its marks will be deleted.`]);
   await expect(heading).toBeHidden();
   await expect(page).toHaveURL(/\/admin\/assessments$/);
   expect(lookups).toEqual([]);

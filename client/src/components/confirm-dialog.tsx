@@ -18,8 +18,8 @@ interface ConfirmDialogProps {
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
-  /** Once it has closed (its closing transition done). */
-  onClosed?: () => void;
+  /** Once it has closed (its closing transition done), with its element. */
+  onClosed?: (dialog: HTMLElement) => void;
 }
 
 /**

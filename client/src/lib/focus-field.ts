@@ -29,3 +29,8 @@ const AFTER_DIALOG_MS = 100;
 export function focusAfterDialog(target: () => HTMLElement | null | undefined): void {
   window.setTimeout(() => target()?.focus(), AFTER_DIALOG_MS);
 }
+
+/** The focused element has gone from the page (or none had the focus): the focus fell to its start. */
+export function focusLost(): boolean {
+  return !document.activeElement || document.activeElement === document.body;
+}

@@ -41,7 +41,8 @@ import { focusAfterDialog } from '../../lib/focus-field.ts';
 
 const PAGE_SIZE = 25;
 
-type Pending = { kind: 'publish' | 'delete'; assessment: Assessment } | null;
+/** The Publish or Delete question; kept while its dialog closes, so that it reads the same until gone. */
+type Question = { kind: 'publish' | 'delete'; assessment: Assessment; open: boolean };
 
 const BOARD_FILTERS = [
   ['', 'Any board'],
@@ -93,7 +94,9 @@ export default function AdminAssessmentsPage() {
   };
   const [reload, setReload] = useState(0);
   const [dialog, setDialog] = useState<{ editing: Assessment | null } | null>(null);
-  const [pending, setPending] = useState<Pending>(null);
+  const [question, setQuestion] = useState<Question | null>(null);
+  const pending = question?.open ? question : null;
+  const closeQuestion = () => setQuestion((asked) => asked && { ...asked, open: false });
   /** Cells of the open marks grid typed and not saved yet (the publish question names them). */
   const [unsavedMarks, setUnsavedMarks] = useState(0);
   const [busy, setBusy] = useState(false);
@@ -202,7 +205,7 @@ export default function AdminAssessmentsPage() {
         ? await callAsAdmin('publishAssessment', { objectId: assessment.objectId })
         : await callAsAdmin('deleteAssessment', { objectId: assessment.objectId });
     setBusy(false);
-    setPending(null);
+    closeQuestion();
     if (result.ok) {
       notify.success(kind === 'publish' ? `Published “${assessment.title}”` : `Deleted “${assessment.title}”`);
       // A deleted assessment's panel closes, and its address with it.
@@ -236,7 +239,7 @@ export default function AdminAssessmentsPage() {
         <>
           <Button
             size="small"
-            onClick={() => setPending({ kind: 'publish', assessment: a })}
+            onClick={() => setQuestion({ kind: 'publish', assessment: a, open: true })}
             aria-label={`Publish ${a.title}`}
           >
             Publish
@@ -244,7 +247,7 @@ export default function AdminAssessmentsPage() {
           <Button
             size="small"
             color="error"
-            onClick={() => setPending({ kind: 'delete', assessment: a })}
+            onClick={() => setQuestion({ kind: 'delete', assessment: a, open: true })}
             aria-label={`Delete ${a.title}`}
           >
             Delete
@@ -408,23 +411,23 @@ export default function AdminAssessmentsPage() {
       )}
 
       <ConfirmDialog
-        open={Boolean(pending)}
-        title={pending?.kind === 'publish' ? 'Publish this assessment?' : 'Delete this draft?'}
+        open={Boolean(question?.open)}
+        title={question?.kind === 'publish' ? 'Publish this assessment?' : 'Delete this draft?'}
         text={
-          pending?.kind === 'publish'
+          question?.kind === 'publish'
             ? MarksText.publish(
-                pending.assessment.title,
+                question.assessment.title,
                 // The list's latest answer: a save just made reloads it while the question is open.
-                (items?.find((a) => a.objectId === pending.assessment.objectId) ?? pending.assessment).markedCount,
-                pending.assessment.objectId === selected?.objectId ? unsavedMarks : 0,
+                (items?.find((a) => a.objectId === question.assessment.objectId) ?? question.assessment).markedCount,
+                question.assessment.objectId === selected?.objectId ? unsavedMarks : 0,
               )
-            : `“${pending?.assessment.title}” and its marks will be deleted.`
+            : `“${question?.assessment.title}” and its marks will be deleted.`
         }
-        action={pending?.kind === 'publish' ? 'Publish' : 'Delete'}
-        destructive={pending?.kind === 'delete'}
+        action={question?.kind === 'publish' ? 'Publish' : 'Delete'}
+        destructive={question?.kind === 'delete'}
         busy={busy}
         onConfirm={() => void confirm()}
-        onCancel={() => setPending(null)}
+        onCancel={closeQuestion}
       />
     </AdminPage>
   );

@@ -17,6 +17,7 @@ import { ERASE_CONFIRMATION } from '@tc/domain/admin-tools';
 import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
 import type { StudentRecord } from '@tc/domain/student';
 import { errorText } from '../../lib/errors.ts';
+import { focusLost } from '../../lib/focus-field.ts';
 import { notify } from '../../lib/notify.ts';
 import type { CallAs } from '../../lib/use-api.ts';
 import { ActivityList, type ActivityEntry } from '../../components/activity-list.tsx';
@@ -69,9 +70,16 @@ export function useStudentTools(options: {
   );
   /** The button that opened the dialog shown. */
   const opener = useRef<HTMLElement | null>(null);
-  /** Once a dialog has closed: the focus went back to its button, unless a reload took the button away. */
-  const closed = () => {
-    if (opener.current && !opener.current.isConnected) onOpenerGone?.();
+  /**
+   * Once a dialog has closed (`dialog`, its element, still in the page): the focus went back to
+   * its button, unless a reload took the button away, or the button was disabled then (its
+   * change was running): the focus, still in the closing dialog, is given to it now.
+   */
+  const closed = (dialog: HTMLElement) => {
+    const button = opener.current;
+    if (!button) return;
+    if (!button.isConnected) onOpenerGone?.();
+    else if (focusLost() || dialog.contains(document.activeElement)) button.focus();
   };
 
   const loadHistory = useCallback(
@@ -182,8 +190,8 @@ function EraseDialog(props: {
   open: boolean;
   callAsAdmin: CallAs;
   onClose: () => void;
-  /** Once it has closed (its closing transition done). */
-  onClosed: () => void;
+  /** Once it has closed (its closing transition done), with its element. */
+  onClosed: (dialog: HTMLElement) => void;
   onErased: () => void;
 }) {
   const { row, open, callAsAdmin, onClose, onClosed, onErased } = props;

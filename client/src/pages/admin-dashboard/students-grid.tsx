@@ -10,6 +10,7 @@ import type { Board, Grade, ListSortField } from '@tc/domain/constants';
 import type { StudentRecord } from '@tc/domain/student';
 import { UiMessage } from '@tc/domain/messages';
 import { GridLoadingOverlay } from '../../components/grid-loading-overlay.tsx';
+import { focusLost } from '../../lib/focus-field.ts';
 import { notify } from '../../lib/notify.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { studentColumns } from './student-columns.tsx';
@@ -19,8 +20,8 @@ import { studentToolsColumn, useStudentTools } from './student-tools.tsx';
 
 const PAGE_SIZES = [25, 50, 100];
 
-/** Longer than a dialog's closing transition (MUI's 195 ms) and the grid's own move of the focus to the next row. */
-const AFTER_DIALOG_CLOSED_MS = 300;
+/** Longer than the grid's own move of the focus to the next row (a debounced update, then a render). */
+const FOCUS_SETTLED_MS = 300;
 
 function NoRowsOverlay() {
   return (
@@ -45,11 +46,6 @@ interface StudentsGridProps {
   focusAfterRowGone: () => void;
 }
 
-/** The focused element has gone from the page: the focus fell to its start. */
-function focusLost(): boolean {
-  return !document.activeElement || document.activeElement === document.body;
-}
-
 export default function StudentsGrid({ query, view, onSortChange, focusAfterRowGone }: StudentsGridProps) {
   const { token, call: callAsAdmin } = useApi('admin');
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
@@ -66,12 +62,8 @@ export default function StudentsGrid({ query, view, onSortChange, focusAfterRowG
     onSortChange(model[0] ? `${model[0].sort === 'desc' ? '-' : ''}${model[0].field}` : '');
   const [reloads, setReloads] = useState(0);
   const table = useRef<HTMLDivElement>(null);
-  // A tool's change (a deactivation in the "Active" view) can take away the row whose button had
-  // the focus, which would fall to the page's start: once the rows have come, it goes elsewhere.
-  // Each change: the student it changed (a new object each time, so the same student twice reloads twice).
-  const [toolChange, setToolChange] = useState<{ objectId: string } | null>(null);
-  const toolChangeSeen = useRef<{ objectId: string } | null>(null);
-  const reloadAfterTool = useCallback((objectId: string) => setToolChange({ objectId }), []);
+  // A tool's change (a deactivation, an erasure): the table loads the view again.
+  const reloadAfterTool = useCallback(() => setReloads((n) => n + 1), []);
   const tools = useStudentTools({ callAsAdmin, onChanged: reloadAfterTool, onOpenerGone: focusAfterRowGone });
   const { start: startTool, busyIds } = tools;
   // A registration, another admin's edit, a deactivation: the table loads the view again.
@@ -106,28 +98,20 @@ export default function StudentsGrid({ query, view, onSortChange, focusAfterRowG
 
   useEffect(() => {
     let cancelled = false;
-    // Handled by the first load that comes back after the change (another reload, a live signal's,
-    // may cancel this one).
-    const changed = toolChange !== toolChangeSeen.current ? toolChange : null;
     void callAsAdmin('listStudents', request).then((result) => {
       if (cancelled) return;
       setLoadedKey(JSON.stringify(request));
       if (result.ok && Array.isArray(result.data)) {
-        // A reload (another admin's change) may take away the row whose button has the focus,
-        // which would fall to the page's start. The grid moves it to the next row if there is
-        // one; if not, it goes elsewhere.
+        // A reload (a tool's change, another admin's) may take away the row whose button has the
+        // focus, which would fall to the page's start: it goes elsewhere, unless the grid has moved
+        // it to the next row. (A dialog that closes after its button has gone moves it itself:
+        // useStudentTools' onOpenerGone.) Never taken from where the admin has put it since.
         if (table.current?.contains(document.activeElement)) {
           window.setTimeout(() => {
             if (focusLost()) focusAfterRowGone();
-          }, AFTER_DIALOG_CLOSED_MS);
+          }, FOCUS_SETTLED_MS);
         }
         setRows(result.data);
-        // The changed student's row has gone from this view: the focus, on its button or given back
-        // to it by the closing dialog, goes with it. Moved once the dialog has closed.
-        if (changed) toolChangeSeen.current = changed;
-        if (changed && !result.data.some((row) => row.objectId === changed.objectId)) {
-          window.setTimeout(focusAfterRowGone, AFTER_DIALOG_CLOSED_MS);
-        }
         const total = Number(result.headers?.get('X-Total-Count'));
         setRowCount(Number.isFinite(total) && total >= 0 ? total : result.data.length);
       } else if (!result.sessionEnded) {
@@ -138,7 +122,7 @@ export default function StudentsGrid({ query, view, onSortChange, focusAfterRowG
     return () => {
       cancelled = true;
     };
-  }, [callAsAdmin, request, reloads, toolChange, focusAfterRowGone]);
+  }, [callAsAdmin, request, reloads, focusAfterRowGone]);
 
   const columns = useMemo(
     () => [
@@ -205,7 +189,7 @@ export default function StudentsGrid({ query, view, onSortChange, focusAfterRowG
           onSaved={saved}
           onChanged={() => {
             setEditing(null);
-            reloadAfterTool(editing.objectId);
+            reloadAfterTool();
           }}
           onClose={() => setEditing(null)}
         />
