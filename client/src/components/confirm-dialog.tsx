@@ -4,7 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 
 interface ConfirmDialogProps {
   /** Open while there is something to confirm. */
@@ -22,22 +22,18 @@ interface ConfirmDialogProps {
   onClosed?: (dialog: HTMLElement) => void;
 }
 
+type Words = Pick<ConfirmDialogProps, 'title' | 'text' | 'action' | 'destructive'>;
+
 /**
  * "Are you sure?" before a change a stray Enter or tap should not make: the focus starts on
- * Cancel, and returns to the button that asked when the dialog closes.
+ * Cancel, and returns to the button that asked when the dialog closes. While it closes it
+ * keeps the words it asked with, whatever its owner (which has let the question go) says.
  */
-export function ConfirmDialog({
-  open,
-  title,
-  text,
-  action,
-  destructive = false,
-  busy = false,
-  onConfirm,
-  onCancel,
-  onClosed,
-}: ConfirmDialogProps) {
+export function ConfirmDialog({ open, busy = false, onConfirm, onCancel, onClosed, ...words }: ConfirmDialogProps) {
   const id = useId();
+  const [asked, setAsked] = useState<Words>(words);
+  if (open && !sameWords(asked, words)) setAsked(words);
+  const { title, text, action, destructive = false } = open ? words : asked;
   return (
     <Dialog
       open={open}
@@ -60,4 +56,8 @@ export function ConfirmDialog({
       </DialogActions>
     </Dialog>
   );
+}
+
+function sameWords(a: Words, b: Words): boolean {
+  return a.title === b.title && a.text === b.text && a.action === b.action && a.destructive === b.destructive;
 }

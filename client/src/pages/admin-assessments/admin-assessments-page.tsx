@@ -41,8 +41,7 @@ import { focusAfterDialog } from '../../lib/focus-field.ts';
 
 const PAGE_SIZE = 25;
 
-/** The Publish or Delete question; kept while its dialog closes, so that it reads the same until gone. */
-type Question = { kind: 'publish' | 'delete'; assessment: Assessment; open: boolean };
+type Pending = { kind: 'publish' | 'delete'; assessment: Assessment } | null;
 
 const BOARD_FILTERS = [
   ['', 'Any board'],
@@ -94,9 +93,7 @@ export default function AdminAssessmentsPage() {
   };
   const [reload, setReload] = useState(0);
   const [dialog, setDialog] = useState<{ editing: Assessment | null } | null>(null);
-  const [question, setQuestion] = useState<Question | null>(null);
-  const pending = question?.open ? question : null;
-  const closeQuestion = () => setQuestion((asked) => asked && { ...asked, open: false });
+  const [pending, setPending] = useState<Pending>(null);
   /** Cells of the open marks grid typed and not saved yet (the publish question names them). */
   const [unsavedMarks, setUnsavedMarks] = useState(0);
   const [busy, setBusy] = useState(false);
@@ -205,7 +202,7 @@ export default function AdminAssessmentsPage() {
         ? await callAsAdmin('publishAssessment', { objectId: assessment.objectId })
         : await callAsAdmin('deleteAssessment', { objectId: assessment.objectId });
     setBusy(false);
-    closeQuestion();
+    setPending(null);
     if (result.ok) {
       notify.success(kind === 'publish' ? `Published “${assessment.title}”` : `Deleted “${assessment.title}”`);
       // A deleted assessment's panel closes, and its address with it.
@@ -239,7 +236,7 @@ export default function AdminAssessmentsPage() {
         <>
           <Button
             size="small"
-            onClick={() => setQuestion({ kind: 'publish', assessment: a, open: true })}
+            onClick={() => setPending({ kind: 'publish', assessment: a })}
             aria-label={`Publish ${a.title}`}
           >
             Publish
@@ -247,7 +244,7 @@ export default function AdminAssessmentsPage() {
           <Button
             size="small"
             color="error"
-            onClick={() => setQuestion({ kind: 'delete', assessment: a, open: true })}
+            onClick={() => setPending({ kind: 'delete', assessment: a })}
             aria-label={`Delete ${a.title}`}
           >
             Delete
@@ -411,23 +408,23 @@ export default function AdminAssessmentsPage() {
       )}
 
       <ConfirmDialog
-        open={Boolean(question?.open)}
-        title={question?.kind === 'publish' ? 'Publish this assessment?' : 'Delete this draft?'}
+        open={Boolean(pending)}
+        title={pending?.kind === 'publish' ? 'Publish this assessment?' : 'Delete this draft?'}
         text={
-          question?.kind === 'publish'
+          pending?.kind === 'publish'
             ? MarksText.publish(
-                question.assessment.title,
+                pending.assessment.title,
                 // The list's latest answer: a save just made reloads it while the question is open.
-                (items?.find((a) => a.objectId === question.assessment.objectId) ?? question.assessment).markedCount,
-                question.assessment.objectId === selected?.objectId ? unsavedMarks : 0,
+                (items?.find((a) => a.objectId === pending.assessment.objectId) ?? pending.assessment).markedCount,
+                pending.assessment.objectId === selected?.objectId ? unsavedMarks : 0,
               )
-            : `“${question?.assessment.title}” and its marks will be deleted.`
+            : `“${pending?.assessment.title}” and its marks will be deleted.`
         }
-        action={question?.kind === 'publish' ? 'Publish' : 'Delete'}
-        destructive={question?.kind === 'delete'}
+        action={pending?.kind === 'publish' ? 'Publish' : 'Delete'}
+        destructive={pending?.kind === 'delete'}
         busy={busy}
         onConfirm={() => void confirm()}
-        onCancel={closeQuestion}
+        onCancel={() => setPending(null)}
       />
     </AdminPage>
   );
