@@ -276,6 +276,27 @@ test.describe('admin tools', () => {
     await expect(page.getByLabel('Search')).toBeFocused();
   });
 
+  test('Reactivate from the keyboard in the Deactivated view: the row goes, the focus goes to the search', async ({
+    adminPage: page,
+    student,
+    request,
+  }) => {
+    const token = await adminToken(request);
+    const status = `/api/users/${student.objectId}/status`;
+    expect((await apiCall(request, 'PUT', status, { status: 'deactivated' }, token)).status).toBe(200);
+    await chooseOption(page, 'Status', 'Deactivated');
+    const row = await searchedRow(page, student);
+    await expect(row).toHaveCount(1);
+    const reactivate = row.getByRole('button', { name: `Reactivate ${student.fullname}` });
+    await reactivate.focus();
+    await page.keyboard.press('Enter');
+    await expectToast(page, 'Student reactivated');
+    await expect(row).toHaveCount(0);
+    // The button, inert while its change ran, kept the focus until its row went (a disabled one
+    // drops it to the page's start at once, where nothing would find it).
+    await expect(page.getByLabel('Search')).toBeFocused();
+  });
+
   test('erasing a student asks for the typed word, then leaves only the enrollment number', async ({
     adminPage: page,
     student,

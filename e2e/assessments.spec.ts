@@ -21,7 +21,6 @@ import { AssessmentMessage, MarksText } from '../domain/src/assessments.ts';
 import type { Board } from '../domain/src/constants.ts';
 import { zonedParts } from '../domain/src/zoned-time.ts';
 
-/** Opens the site as the student of `token`, as their login would have left it. */
 /**
  * Records what the open confirmation (title and text) says from now until it has gone, each
  * different reading once: a question must not change its words while it closes.
@@ -42,6 +41,7 @@ async function questionsWhileOpen(page: Page): Promise<() => Promise<string[]>> 
   return () => page.evaluate<string[]>('window.questionsSeen');
 }
 
+/** Opens the site as the student of `token`, as their login would have left it. */
 async function signInAsStudent(page: Page, token: string): Promise<void> {
   await page.goto('/studentlogin');
   await page.evaluate(`sessionStorage.setItem('userData', ${JSON.stringify(JSON.stringify({ tokenStudent: token }))})`);

@@ -1,5 +1,5 @@
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 
 const noop = () => undefined;
@@ -58,5 +58,60 @@ describe('ConfirmDialog', () => {
       />,
     );
     expect(screen.getByRole('dialog', { name: 'Publish this assessment?' })).toHaveTextContent('Unit test 3.');
+  });
+
+  it("cannot be cancelled while its change runs (the focus would fall to the page's start), and keeps the focus", () => {
+    const onCancel = vi.fn();
+    const onConfirm = vi.fn();
+    render(
+      <ConfirmDialog
+        open
+        busy
+        title="Deactivate Asha?"
+        text="…"
+        action="Deactivate"
+        onConfirm={onConfirm}
+        onCancel={onCancel}
+      />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Deactivate Asha?' });
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    const cancel = screen.getByRole('button', { name: 'Cancel' });
+    fireEvent.click(cancel);
+    fireEvent.click(screen.getByRole('button', { name: 'Deactivate' }));
+    expect(onCancel).not.toHaveBeenCalled();
+    expect(onConfirm).not.toHaveBeenCalled();
+    // Inert, not disabled: a disabled button would drop the focus.
+    expect(cancel).toHaveAttribute('aria-disabled', 'true');
+    expect(cancel).not.toBeDisabled();
+    expect(cancel).toHaveFocus();
+  });
+
+  it('answers no click while it fades out: a second Deactivate sends nothing', () => {
+    const onConfirm = vi.fn();
+    const { rerender } = render(
+      <ConfirmDialog
+        open
+        title="Deactivate Asha?"
+        text="…"
+        action="Deactivate"
+        onConfirm={onConfirm}
+        onCancel={noop}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Deactivate' }));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    rerender(
+      <ConfirmDialog
+        open={false}
+        title="Deactivate Asha?"
+        text="…"
+        action="Deactivate"
+        onConfirm={onConfirm}
+        onCancel={noop}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Deactivate', hidden: true }));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
   });
 });

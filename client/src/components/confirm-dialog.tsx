@@ -34,10 +34,15 @@ export function ConfirmDialog({ open, busy = false, onConfirm, onCancel, onClose
   const [asked, setAsked] = useState<Words>(words);
   if (open && !sameWords(asked, words)) setAsked(words);
   const { title, text, action, destructive = false } = open ? words : asked;
+  // While the change runs it cannot be cancelled, and the question stays: closed then, the
+  // focus would go back to a button the change has disabled or taken away, and fall to the
+  // page's start. Its buttons are inert (aria-disabled), never disabled, which would drop the
+  // focus too. While it fades out nothing in it answers a click.
+  const cancel = busy || !open ? undefined : onCancel;
   return (
     <Dialog
       open={open}
-      onClose={onCancel}
+      onClose={cancel}
       slotProps={{ transition: { onExited: onClosed } }}
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-text`}
@@ -47,10 +52,15 @@ export function ConfirmDialog({ open, busy = false, onConfirm, onCancel, onClose
         <DialogContentText id={`${id}-text`}>{text}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onCancel} autoFocus>
+        <Button onClick={cancel} aria-disabled={busy || undefined} autoFocus>
           Cancel
         </Button>
-        <Button color={destructive ? 'error' : 'primary'} variant="contained" onClick={onConfirm} disabled={busy}>
+        <Button
+          color={destructive ? 'error' : 'primary'}
+          variant="contained"
+          onClick={busy || !open ? undefined : onConfirm}
+          aria-disabled={busy || undefined}
+        >
           {action}
         </Button>
       </DialogActions>

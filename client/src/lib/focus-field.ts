@@ -34,3 +34,20 @@ export function focusAfterDialog(target: () => HTMLElement | null | undefined): 
 export function focusLost(): boolean {
   return !document.activeElement || document.activeElement === document.body;
 }
+
+/** Longer than a list's own move of the focus after a reload (the data grid's: a debounced update, then a render). */
+const AFTER_RELOAD_MS = 300;
+
+/**
+ * Called as a reload's answer replaces a list: if that takes away the focused element (its
+ * row has left the view, an edit moved its card), the focus, fallen to the page's start, is
+ * moved by `moveFocus`. Never taken from where the user has put it since, nor from where the list
+ * itself has moved it.
+ */
+export function focusIfReloadTakesIt(moveFocus: () => void): void {
+  const focused = document.activeElement;
+  if (!focused || focusLost()) return;
+  window.setTimeout(() => {
+    if (!focused.isConnected && focusLost()) moveFocus();
+  }, AFTER_RELOAD_MS);
+}

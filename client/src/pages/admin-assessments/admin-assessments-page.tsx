@@ -37,7 +37,7 @@ import { useApi } from '../../lib/use-api.ts';
 import { AssessmentDialog, type Assessment } from './assessment-dialog.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { MarksGrid } from './marks-grid.tsx';
-import { focusAfterDialog } from '../../lib/focus-field.ts';
+import { focusAfterDialog, focusIfReloadTakesIt } from '../../lib/focus-field.ts';
 
 const PAGE_SIZE = 25;
 
@@ -118,6 +118,9 @@ export default function AdminAssessmentsPage() {
     void callAsAdmin('listAssessments', query).then((result) => {
       if (cancelled) return;
       if (result.ok && result.data) {
+        // An edit that took its row out of the filters or moved it (a new date) took its Edit
+        // button (which had the focus back from the dialog) away with it.
+        focusIfReloadTakesIt(() => newButton.current?.focus());
         setItems(result.data);
         setTotal(Number(result.headers?.get('X-Total-Count') ?? result.data.length));
         // The open assessment as it is now (its average after a save), when it is on this page.

@@ -12,7 +12,7 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { ERASE_CONFIRMATION } from '@tc/domain/admin-tools';
 import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
 import type { StudentRecord } from '@tc/domain/student';
@@ -72,14 +72,15 @@ export function useStudentTools(options: {
   const opener = useRef<HTMLElement | null>(null);
   /**
    * Once a dialog has closed (`dialog`, its element, still in the page): the focus went back to
-   * its button, unless a reload took the button away, or the button was disabled then (its
-   * change was running): the focus, still in the closing dialog, is given to it now.
+   * its button, unless a reload took the button away (then the focus, still in the closing
+   * dialog, goes to the owner's choice) or could not take it then. Never taken from where the
+   * admin has put it meanwhile.
    */
   const closed = (dialog: HTMLElement) => {
     const button = opener.current;
-    if (!button) return;
-    if (!button.isConnected) onOpenerGone?.();
-    else if (focusLost() || dialog.contains(document.activeElement)) button.focus();
+    if (!button || !(focusLost() || dialog.contains(document.activeElement))) return;
+    if (button.isConnected) button.focus();
+    else onOpenerGone?.();
   };
 
   const loadHistory = useCallback(
@@ -265,26 +266,24 @@ function ToolButton(props: {
   disabled?: boolean;
 }) {
   const { label, name, icon, labelled, onClick, color, disabled } = props;
+  // Inert while its change runs (aria-disabled), never disabled: a disabled button drops the
+  // keyboard's focus to the page's start, and a dialog closing then cannot give it back.
+  const click = (event: MouseEvent<HTMLElement>) => {
+    if (!disabled) onClick(event.currentTarget);
+  };
+  const inert = disabled ? { 'aria-disabled': true, sx: { opacity: 0.5 } } : {};
   if (labelled) {
     return (
-      <Button startIcon={icon} onClick={(event) => onClick(event.currentTarget)} color={color} disabled={disabled}>
+      <Button startIcon={icon} onClick={click} color={color} {...inert}>
         {label}
       </Button>
     );
   }
   return (
     <Tooltip title={label}>
-      {/* A disabled button fires no events: the span keeps the tooltip working. */}
-      <span>
-        <IconButton
-          aria-label={name}
-          onClick={(event) => onClick(event.currentTarget)}
-          size="small"
-          disabled={disabled}
-        >
-          {icon}
-        </IconButton>
-      </span>
+      <IconButton aria-label={name} onClick={click} size="small" {...inert}>
+        {icon}
+      </IconButton>
     </Tooltip>
   );
 }

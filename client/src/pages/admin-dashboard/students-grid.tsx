@@ -5,12 +5,12 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { DataGrid, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Board, Grade, ListSortField } from '@tc/domain/constants';
 import type { StudentRecord } from '@tc/domain/student';
 import { UiMessage } from '@tc/domain/messages';
 import { GridLoadingOverlay } from '../../components/grid-loading-overlay.tsx';
-import { focusLost } from '../../lib/focus-field.ts';
+import { focusIfReloadTakesIt } from '../../lib/focus-field.ts';
 import { notify } from '../../lib/notify.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { studentColumns } from './student-columns.tsx';
@@ -19,9 +19,6 @@ import type { StudentView } from './student-filters.tsx';
 import { studentToolsColumn, useStudentTools } from './student-tools.tsx';
 
 const PAGE_SIZES = [25, 50, 100];
-
-/** Longer than the grid's own move of the focus to the next row (a debounced update, then a render). */
-const FOCUS_SETTLED_MS = 300;
 
 function NoRowsOverlay() {
   return (
@@ -61,7 +58,6 @@ export default function StudentsGrid({ query, view, onSortChange, focusAfterRowG
   const changeSort = (model: GridSortModel) =>
     onSortChange(model[0] ? `${model[0].sort === 'desc' ? '-' : ''}${model[0].field}` : '');
   const [reloads, setReloads] = useState(0);
-  const table = useRef<HTMLDivElement>(null);
   // A tool's change (a deactivation, an erasure): the table loads the view again.
   const reloadAfterTool = useCallback(() => setReloads((n) => n + 1), []);
   const tools = useStudentTools({ callAsAdmin, onChanged: reloadAfterTool, onOpenerGone: focusAfterRowGone });
@@ -103,14 +99,9 @@ export default function StudentsGrid({ query, view, onSortChange, focusAfterRowG
       setLoadedKey(JSON.stringify(request));
       if (result.ok && Array.isArray(result.data)) {
         // A reload (a tool's change, another admin's) may take away the row whose button has the
-        // focus, which would fall to the page's start: it goes elsewhere, unless the grid has moved
-        // it to the next row. (A dialog that closes after its button has gone moves it itself:
-        // useStudentTools' onOpenerGone.) Never taken from where the admin has put it since.
-        if (table.current?.contains(document.activeElement)) {
-          window.setTimeout(() => {
-            if (focusLost()) focusAfterRowGone();
-          }, FOCUS_SETTLED_MS);
-        }
+        // focus: it goes to the search, unless the grid has moved it to the next row. (A dialog
+        // that closes after its button has gone moves it itself: useStudentTools' onOpenerGone.)
+        focusIfReloadTakesIt(focusAfterRowGone);
         setRows(result.data);
         const total = Number(result.headers?.get('X-Total-Count'));
         setRowCount(Number.isFinite(total) && total >= 0 ? total : result.data.length);
@@ -140,7 +131,6 @@ export default function StudentsGrid({ query, view, onSortChange, focusAfterRowG
   return (
     // The grid grows with its rows up to the box's height, then scrolls under a sticky header.
     <Box
-      ref={table}
       sx={{
         display: 'flex',
         flexDirection: 'column',

@@ -26,7 +26,7 @@ import { useApi } from '../../lib/use-api.ts';
 import { HolidaysCard } from './holidays-card.tsx';
 import { SlotDialog, type SlotRecord } from './slot-dialog.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { focusAfterDialog } from '../../lib/focus-field.ts';
+import { focusAfterDialog, focusIfReloadTakesIt } from '../../lib/focus-field.ts';
 
 type Holidays = ResponseOf<'listHolidays'>;
 
@@ -55,8 +55,12 @@ export default function AdminTimetablePage() {
     let cancelled = false;
     void callAsAdmin('listTimetableSlots', { grade: grade as Grade, board: board as Board }).then((result) => {
       if (cancelled) return;
-      if (result.ok && result.data) setSlots(result.data);
-      else if (!result.sessionEnded) {
+      if (result.ok && result.data) {
+        // An edit that moved its class to another day or time, or out of this batch, took its
+        // Edit button (which had the focus back from the dialog) away with it.
+        focusIfReloadTakesIt(() => weekHeading.current?.focus());
+        setSlots(result.data);
+      } else if (!result.sessionEnded) {
         notify.error(UiMessage.errorLoadingData);
         setSlots((current) => (Array.isArray(current) ? current : 'failed'));
       }
