@@ -1,33 +1,32 @@
 import { fireEvent, render, screen } from '@testing-library/react';
+import type { ComponentProps } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 
 const noop = () => undefined;
 
+/** The dialog asking to deactivate Asha, open and idle unless `props` say otherwise. */
+function question(props: Partial<ComponentProps<typeof ConfirmDialog>> = {}) {
+  return (
+    <ConfirmDialog
+      open
+      title="Deactivate Asha?"
+      text="…"
+      action="Deactivate"
+      onConfirm={noop}
+      onCancel={noop}
+      {...props}
+    />
+  );
+}
+
 describe('ConfirmDialog', () => {
   it('keeps the words it asked with while it closes, though its owner has let the question go', () => {
     const { rerender } = render(
-      <ConfirmDialog
-        open
-        title="Delete this holiday?"
-        text="Diwali, 1–3 Nov."
-        action="Delete"
-        destructive
-        onConfirm={noop}
-        onCancel={noop}
-      />,
+      question({ title: 'Delete this holiday?', text: 'Diwali, 1–3 Nov.', action: 'Delete', destructive: true }),
     );
     // The owner clears its question at once; the dialog is still fading out (MUI's 195 ms).
-    rerender(
-      <ConfirmDialog
-        open={false}
-        title="Remove these rights?"
-        text=""
-        action="Remove"
-        onConfirm={noop}
-        onCancel={noop}
-      />,
-    );
+    rerender(question({ open: false, title: 'Remove these rights?', text: '', action: 'Remove' }));
     const closing = screen.getByRole('dialog', { hidden: true });
     expect(closing).toHaveTextContent('Delete this holiday?');
     expect(closing).toHaveTextContent('Diwali, 1–3 Nov.');
@@ -36,44 +35,16 @@ describe('ConfirmDialog', () => {
   });
 
   it('asks with the new words when it opens again', () => {
-    const { rerender } = render(
-      <ConfirmDialog
-        open
-        title="Delete this holiday?"
-        text="Diwali."
-        action="Delete"
-        onConfirm={noop}
-        onCancel={noop}
-      />,
-    );
-    rerender(<ConfirmDialog open={false} title="" text="" action="" onConfirm={noop} onCancel={noop} />);
-    rerender(
-      <ConfirmDialog
-        open
-        title="Publish this assessment?"
-        text="Unit test 3."
-        action="Publish"
-        onConfirm={noop}
-        onCancel={noop}
-      />,
-    );
+    const { rerender } = render(question({ title: 'Delete this holiday?', text: 'Diwali.', action: 'Delete' }));
+    rerender(question({ open: false, title: '', text: '', action: '' }));
+    rerender(question({ title: 'Publish this assessment?', text: 'Unit test 3.', action: 'Publish' }));
     expect(screen.getByRole('dialog', { name: 'Publish this assessment?' })).toHaveTextContent('Unit test 3.');
   });
 
   it("cannot be cancelled while its change runs (the focus would fall to the page's start), and keeps the focus", () => {
     const onCancel = vi.fn();
     const onConfirm = vi.fn();
-    render(
-      <ConfirmDialog
-        open
-        busy
-        title="Deactivate Asha?"
-        text="…"
-        action="Deactivate"
-        onConfirm={onConfirm}
-        onCancel={onCancel}
-      />,
-    );
+    render(question({ busy: true, onConfirm, onCancel }));
     const dialog = screen.getByRole('dialog', { name: 'Deactivate Asha?' });
     fireEvent.keyDown(dialog, { key: 'Escape' });
     const cancel = screen.getByRole('button', { name: 'Cancel' });
@@ -89,28 +60,10 @@ describe('ConfirmDialog', () => {
 
   it('answers no click while it fades out: a second Deactivate sends nothing', () => {
     const onConfirm = vi.fn();
-    const { rerender } = render(
-      <ConfirmDialog
-        open
-        title="Deactivate Asha?"
-        text="…"
-        action="Deactivate"
-        onConfirm={onConfirm}
-        onCancel={noop}
-      />,
-    );
+    const { rerender } = render(question({ onConfirm }));
     fireEvent.click(screen.getByRole('button', { name: 'Deactivate' }));
     expect(onConfirm).toHaveBeenCalledTimes(1);
-    rerender(
-      <ConfirmDialog
-        open={false}
-        title="Deactivate Asha?"
-        text="…"
-        action="Deactivate"
-        onConfirm={onConfirm}
-        onCancel={noop}
-      />,
-    );
+    rerender(question({ open: false, onConfirm }));
     fireEvent.click(screen.getByRole('button', { name: 'Deactivate', hidden: true }));
     expect(onConfirm).toHaveBeenCalledTimes(1);
   });
