@@ -303,11 +303,11 @@ test("a class edit saves only what it changed: another admin's change meanwhile 
   await expect(page.getByRole('region', { name: 'Monday' })).toContainText('Mr Second');
   await expect(page.getByRole('region', { name: 'Monday' })).toContainText('07:30');
   // Moved to another day, its card (and its Edit button, which had the focus back from the
-  // dialog) goes from Monday: the focus goes to the week's heading, not to the page's start.
+  // dialog) goes from Monday: the focus follows it to Tuesday, not to the page's start.
   await page.getByRole('button', { name: 'Edit Mathematics on Monday at 07:30' }).click();
   await chooseOption(page, 'Day', 'Tuesday', dialog);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expectToast(page, TimetableMessage.slotUpdated);
   await expect(page.getByRole('region', { name: 'Tuesday' })).toContainText('07:30');
-  await expect(page.locator('#week-heading')).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Edit Mathematics on Tuesday at 07:30' })).toBeFocused();
 });

@@ -56,8 +56,8 @@ export default function AdminTimetablePage() {
     void callAsAdmin('listTimetableSlots', { grade: grade as Grade, board: board as Board }).then((result) => {
       if (cancelled) return;
       if (result.ok && result.data) {
-        // An edit that moved its class to another day or time, or out of this batch, took its
-        // Edit button (which had the focus back from the dialog) away with it.
+        // An edit that moved its class to another day took its Edit button (which had the focus
+        // back from the dialog) away: the focus follows the class (else goes to the heading).
         focusIfReloadTakesIt(() => weekHeading.current?.focus());
         setSlots(result.data);
       } else if (!result.sessionEnded) {
@@ -253,6 +253,7 @@ function WeekGrid({ slots, onEdit, onDelete }: WeekGridProps) {
                     <IconButton
                       size="small"
                       aria-label={`Edit ${slot.subject} on ${day} at ${slot.start}`}
+                      data-focus-key={`edit-${slot.objectId}`}
                       onClick={() => onEdit(slot)}
                     >
                       <EditIcon fontSize="small" />
