@@ -70,6 +70,28 @@ test.describe('admin tools', () => {
     const [y, m, d] = student.dob.split('-');
     expect(rows[1]![5]).toBe(`${d}/${m}/${y}`);
     await snap(page, 'dashboard-filtered-1280');
+
+    // From the keyboard: the button keeps the focus while the file comes (a disabled one would
+    // drop it to the page's start), a second press meanwhile asks for nothing, and it keeps it after.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = 0;
+    await page.route('**/api/users/export.csv*', async (route) => {
+      asked += 1;
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Export CSV' }).focus();
+    await page.keyboard.press('Enter');
+    const exporting = page.getByRole('button', { name: 'Exporting...' });
+    await expect(exporting).toBeFocused();
+    await expect(exporting).toHaveAttribute('aria-disabled', 'true');
+    await page.keyboard.press('Enter');
+    const again = page.waitForEvent('download');
+    release();
+    await again;
+    await expect(page.getByRole('button', { name: 'Export CSV' })).toBeFocused();
+    expect(asked).toBe(1);
   });
 
   test('deactivating a student ends their login; History shows it; the Activity page lists it', async ({

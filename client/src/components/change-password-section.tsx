@@ -1,4 +1,3 @@
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
 import type { SxProps, Theme } from '@mui/material/styles';
@@ -13,6 +12,7 @@ import { adminSession, studentSession } from '../lib/session.ts';
 import { useApi } from '../lib/use-api.ts';
 import { useFormProblem } from '../lib/use-form-problem.ts';
 import { FormMessage } from './form-message.tsx';
+import { InertButton } from './inert-button.tsx';
 import { asksForChallenge, LoginChallenge } from './login-challenge.tsx';
 import { NewPasswordFields } from './new-password-fields.tsx';
 import { PasswordField } from './password-field.tsx';
@@ -112,10 +112,9 @@ export function ChangePasswordSection({
         </Typography>
         <LoginChallenge round={challenge} onSolved={(payload) => payload && void run(() => change(payload))} />
         <FormMessage problem={problem} />
-        {/* Inert while busy (the form runs one change at a time), never disabled: the focus stays on it. */}
-        <Button type="submit" variant="contained" aria-disabled={busy} sx={{ alignSelf: { sm: 'flex-start' } }}>
+        <InertButton type="submit" variant="contained" inert={busy} sx={{ alignSelf: { sm: 'flex-start' } }}>
           {busy ? 'Changing password...' : 'Change password'}
-        </Button>
+        </InertButton>
       </Stack>
     </Card>
   );

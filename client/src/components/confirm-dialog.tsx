@@ -1,10 +1,10 @@
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId, useState } from 'react';
+import { InertButton } from './inert-button.tsx';
 
 interface ConfirmDialogProps {
   /** Open while there is something to confirm. */
@@ -52,17 +52,17 @@ export function ConfirmDialog({ open, busy = false, onConfirm, onCancel, onClose
         <DialogContentText id={`${id}-text`}>{text}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={cancel} aria-disabled={busy || undefined} autoFocus>
+        <InertButton onClick={cancel} inert={busy} autoFocus>
           Cancel
-        </Button>
-        <Button
+        </InertButton>
+        <InertButton
           color={destructive ? 'error' : 'primary'}
           variant="contained"
-          onClick={busy || !open ? undefined : onConfirm}
-          aria-disabled={busy || undefined}
+          onClick={open ? onConfirm : undefined}
+          inert={busy}
         >
           {action}
-        </Button>
+        </InertButton>
       </DialogActions>
     </Dialog>
   );

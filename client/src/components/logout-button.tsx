@@ -1,11 +1,11 @@
 import LogoutIcon from '@mui/icons-material/Logout';
-import Button from '@mui/material/Button';
+import { InertButton } from './inert-button.tsx';
 
-/** The Logout button of both dashboards; disabled while the logout call runs. */
+/** The Logout button of both dashboards; inert while the logout call runs. */
 export function LogoutButton({ onClick, busy }: { onClick: () => void; busy: boolean }) {
   return (
-    <Button variant="outlined" startIcon={<LogoutIcon />} onClick={onClick} disabled={busy} sx={{ flexShrink: 0 }}>
+    <InertButton variant="outlined" startIcon={<LogoutIcon />} onClick={onClick} inert={busy} sx={{ flexShrink: 0 }}>
       Logout
-    </Button>
+    </InertButton>
   );
 }

@@ -1,6 +1,6 @@
-import Button from '@mui/material/Button';
 import type { ReactNode } from 'react';
 import { useHydrated } from '../lib/use-hydrated.ts';
+import { InertButton } from './inert-button.tsx';
 
 /**
  * The full-width button that sends a public form. In the pre-rendered page, before
@@ -11,8 +11,8 @@ import { useHydrated } from '../lib/use-hydrated.ts';
 export function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
   const hydrated = useHydrated();
   return (
-    <Button type="submit" variant="contained" size="large" disabled={busy || !hydrated} fullWidth>
+    <InertButton type="submit" variant="contained" size="large" inert={busy} disabled={!hydrated} fullWidth>
       {children}
-    </Button>
+    </InertButton>
   );
 }

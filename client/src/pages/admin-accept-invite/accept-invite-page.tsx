@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -7,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Route } from '@tc/domain/routes';
+import { InertButton } from '../../components/inert-button.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { call } from '../../lib/api.ts';
@@ -81,9 +81,9 @@ export default function AcceptInvitePage() {
               {error.text}
             </Typography>
           )}
-          <Button type="submit" variant="contained" disabled={busy}>
+          <InertButton type="submit" variant="contained" inert={busy}>
             {busy ? 'Saving...' : 'Set password'}
-          </Button>
+          </InertButton>
         </Stack>
       </Card>
     </Box>

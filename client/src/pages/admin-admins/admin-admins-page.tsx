@@ -1,4 +1,3 @@
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -15,6 +14,7 @@ import { adminNameProblem } from '@tc/domain/admin-tools';
 import { isValidEmail, normalizeEmail, normalizeFullname } from '@tc/domain/registration';
 import { Route } from '@tc/domain/routes';
 import { ChangePasswordSection } from '../../components/change-password-section.tsx';
+import { InertButton } from '../../components/inert-button.tsx';
 import { LoadStatus } from '../../components/load-status.tsx';
 import { useCentreZone } from '../../lib/centre-zone.ts';
 import { dateTimeIn } from '../../lib/date-time.ts';
@@ -149,15 +149,15 @@ export default function AdminAdminsPage() {
                     You
                   </Typography>
                 ) : (
-                  <Button
+                  <InertButton
                     color="error"
                     onClick={() => setAsked(admin)}
-                    disabled={busy === admin.objectId}
+                    inert={busy === admin.objectId}
                     aria-label={`${admin.invitedUntil ? 'Withdraw the invitation of' : 'Remove'} ${admin.email}`}
                     sx={{ flexShrink: 0 }}
                   >
                     {admin.invitedUntil ? 'Withdraw' : 'Remove'}
-                  </Button>
+                  </InertButton>
                 )}
               </ListItem>
             ))}
@@ -186,9 +186,9 @@ export default function AdminAdminsPage() {
               sx={{ flex: 1 }}
               {...inviteFieldProps('email')}
             />
-            <Button type="submit" variant="contained" disabled={inviteBusy} sx={{ alignSelf: { sm: 'flex-start' } }}>
+            <InertButton type="submit" variant="contained" inert={inviteBusy} sx={{ alignSelf: { sm: 'flex-start' } }}>
               {inviteBusy ? 'Sending...' : 'Send invitation'}
-            </Button>
+            </InertButton>
           </Stack>
           {/* A problem no field is to blame for (too many codes, a mail that could not go). */}
           <FormMessage problem={inviteProblem} />

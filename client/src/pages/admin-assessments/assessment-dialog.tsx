@@ -23,6 +23,7 @@ import { gradeLabel } from '@tc/domain/registration';
 import { SUBJECTS } from '@tc/domain/subjects';
 import type { ResponseOf } from '@tc/domain/api/contract';
 import { DateField } from '../../components/date-field.tsx';
+import { InertButton } from '../../components/inert-button.tsx';
 import { changedFields } from '../../lib/changed-fields.ts';
 import { errorField, errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
@@ -163,9 +164,9 @@ export function AssessmentDialog({ editing, onClose, onSaved }: Props) {
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={busy}>
+          <InertButton type="submit" variant="contained" inert={busy}>
             {busy ? 'Saving...' : 'Save'}
-          </Button>
+          </InertButton>
         </DialogActions>
       </form>
     </Dialog>

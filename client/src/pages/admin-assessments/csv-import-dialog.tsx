@@ -28,6 +28,7 @@ import { useApi, type CallAs } from '../../lib/use-api.ts';
 import type { Assessment } from './assessment-dialog.tsx';
 import { readCsvFile } from './read-csv-file.ts';
 import { closeOnEscape } from '../../lib/form-dialog.ts';
+import { InertButton } from '../../components/inert-button.tsx';
 
 type Preview = ResponseOf<'previewMarksCsv'>;
 const SHOWN_ROWS = 200;
@@ -138,9 +139,9 @@ export function CsvImportDialog({ assessment, onClose, onSaved }: Props) {
             any row has an error.
           </DialogContentText>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-            <Button variant="outlined" onClick={() => void template()} disabled={work === 'template'}>
+            <InertButton variant="outlined" onClick={() => void template()} inert={work === 'template'}>
               {work === 'template' ? 'Preparing template...' : 'Download template'}
-            </Button>
+            </InertButton>
             <Button variant="outlined" component="label" disabled={work === 'saving'}>
               {fileName ? 'Choose another file' : 'Choose CSV file'}
               <input
@@ -183,9 +184,9 @@ export function CsvImportDialog({ assessment, onClose, onSaved }: Props) {
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" onClick={() => void save()} disabled={work !== null || toSave === 0}>
+        <InertButton variant="contained" onClick={() => void save()} inert={work !== null || toSave === 0}>
           {work === 'saving' ? 'Saving...' : toSave > 0 ? `Save ${MarksText.marks(toSave)}` : 'Save'}
-        </Button>
+        </InertButton>
       </DialogActions>
     </Dialog>
   );

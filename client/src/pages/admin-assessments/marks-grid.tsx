@@ -15,6 +15,7 @@ import { gradeLabel } from '@tc/domain/registration';
 import type { ResponseOf } from '@tc/domain/api/contract';
 import { UiMessage } from '@tc/domain/messages';
 import { GridLoadingOverlay } from '../../components/grid-loading-overlay.tsx';
+import { InertButton } from '../../components/inert-button.tsx';
 import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt.tsx';
 import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
@@ -353,17 +354,10 @@ export function MarksGrid({ assessment, onSaved, onUnsavedChange }: Props) {
           <Button variant="outlined" onClick={() => setImporting(true)}>
             Import CSV
           </Button>
-          {/* Never disabled outright: a disabled button drops the keyboard's focus to the page's
-              start, after every save. Inert (aria-disabled) while saving and with nothing to save. */}
-          <Button
-            variant="contained"
-            onClick={() => {
-              if (pending > 0 && !saving) void save();
-            }}
-            aria-disabled={pending === 0 || saving}
-          >
+          {/* Inert while saving and with nothing to save. */}
+          <InertButton variant="contained" onClick={() => void save()} inert={pending === 0 || saving}>
             {saving ? 'Saving...' : pending ? `Save ${MarksText.changes(pending)}` : 'Saved'}
-          </Button>
+          </InertButton>
         </Stack>
       </Stack>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>

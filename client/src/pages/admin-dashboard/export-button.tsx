@@ -1,5 +1,4 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { EXPORT_PATH } from '@tc/domain/admin-tools';
 import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
@@ -7,6 +6,7 @@ import { UiMessage } from '@tc/domain/messages';
 import { notify } from '../../lib/notify.ts';
 import { useApi } from '../../lib/use-api.ts';
 import type { StudentView } from './student-filters.tsx';
+import { InertButton } from '../../components/inert-button.tsx';
 
 /**
  * "Export CSV": the current view, every page. A download link cannot carry the
@@ -49,13 +49,13 @@ export function ExportButton({ view }: { view: StudentView }) {
     }
   };
   return (
-    <Button
+    <InertButton
       variant="outlined"
       startIcon={<DownloadIcon aria-hidden="true" />}
       onClick={() => void download()}
-      disabled={busy}
+      inert={busy}
     >
       {busy ? 'Exporting...' : 'Export CSV'}
-    </Button>
+    </InertButton>
   );
 }

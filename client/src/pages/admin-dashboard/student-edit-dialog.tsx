@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -16,6 +15,7 @@ import { gradeLabel } from '@tc/domain/registration';
 import { EDITABLE_STUDENT_FIELDS, type EditableStudentField, type StudentRecord } from '@tc/domain/student';
 import { validateStudentUpdate } from '@tc/domain/student-update';
 import { FormMessage } from '../../components/form-message.tsx';
+import { InertButton } from '../../components/inert-button.tsx';
 import { todayIn } from '@tc/domain/zoned-time';
 import { useCentreZone } from '../../lib/centre-zone.ts';
 import { errorField, errorText } from '../../lib/errors.ts';
@@ -192,13 +192,13 @@ export function StudentEditDialog(props: StudentEditDialogProps) {
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2.5 }}>
-          <Button onClick={onClose} disabled={busy}>
+          <InertButton onClick={onClose} inert={busy}>
             {erased ? 'Close' : 'Cancel'}
-          </Button>
+          </InertButton>
           {!erased && (
-            <Button type="submit" variant="contained" disabled={busy}>
+            <InertButton type="submit" variant="contained" inert={busy}>
               {busy ? 'Saving...' : 'Save'}
-            </Button>
+            </InertButton>
           )}
         </DialogActions>
       </form>

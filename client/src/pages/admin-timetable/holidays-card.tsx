@@ -1,6 +1,5 @@
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
@@ -13,6 +12,7 @@ import { UiMessage } from '@tc/domain/messages';
 import { TimetableMessage } from '@tc/domain/timetable-messages';
 import { validateHoliday, type HolidayField } from '@tc/domain/timetable';
 import { DateField } from '../../components/date-field.tsx';
+import { InertButton } from '../../components/inert-button.tsx';
 import { LoadStatus } from '../../components/load-status.tsx';
 import { errorField, errorText } from '../../lib/errors.ts';
 import { focusAfterDialog } from '../../lib/focus-field.ts';
@@ -151,9 +151,9 @@ export function HolidaysCard({ holidays, onChanged, onRetry }: Props) {
             <DateField label="First day" fullWidth {...shown('from')} onChange={(value) => set('from', value)} />
             <DateField label="Last day (optional)" fullWidth {...shown('to')} onChange={(value) => set('to', value)} />
           </Stack>
-          <Button type="submit" variant="contained" disabled={busy} sx={{ alignSelf: { sm: 'flex-start' } }}>
+          <InertButton type="submit" variant="contained" inert={busy} sx={{ alignSelf: { sm: 'flex-start' } }}>
             {busy ? 'Adding...' : 'Add holiday'}
-          </Button>
+          </InertButton>
         </Stack>
       </Box>
       <ConfirmDialog

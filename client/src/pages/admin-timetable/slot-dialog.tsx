@@ -24,6 +24,7 @@ import { errorField, errorText } from '../../lib/errors.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { useFieldErrors } from '../../lib/use-field-errors.ts';
 import { closeOnEscape } from '../../lib/form-dialog.ts';
+import { InertButton } from '../../components/inert-button.tsx';
 
 export type SlotRecord = ResponseOf<'createTimetableSlot'>;
 
@@ -136,9 +137,9 @@ export function SlotDialog({ slot, grade, board, onClose, onSaved }: Props) {
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={saving}>
+          <InertButton type="submit" variant="contained" inert={saving}>
             {saving ? 'Saving...' : 'Save'}
-          </Button>
+          </InertButton>
         </DialogActions>
       </form>
     </Dialog>

@@ -27,6 +27,7 @@ import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { useApi, type CallAs, type CallResult } from '../../lib/use-api.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { InertButton } from '../../components/inert-button.tsx';
 import { LoadStatus } from '../../components/load-status.tsx';
 
 type Schedule = ResponseOf<'getMySchedule'>;
@@ -404,9 +405,9 @@ function CalendarCard({ callAsStudent, hasTimetable }: { callAsStudent: CallAs; 
           ' Your batch has no classes yet: a calendar that has subscribed shows them once they are added.'}
       </Typography>
       {!feed ? (
-        <Button variant="outlined" startIcon={<CalendarMonthIcon />} onClick={() => void show()} disabled={busy}>
+        <InertButton variant="outlined" startIcon={<CalendarMonthIcon />} onClick={() => void show()} inert={busy}>
           Show my calendar link
-        </Button>
+        </InertButton>
       ) : (
         <Stack spacing={2}>
           <TextField
@@ -435,9 +436,9 @@ function CalendarCard({ callAsStudent, hasTimetable }: { callAsStudent: CallAs; 
             <Button variant="outlined" href={feed.webcalUrl} startIcon={<CalendarMonthIcon />}>
               Open in calendar app
             </Button>
-            <Button onClick={() => setAsking(true)} disabled={busy}>
+            <InertButton onClick={() => setAsking(true)} inert={busy}>
               Get a new link
-            </Button>
+            </InertButton>
           </Stack>
           <Typography color="text.secondary" sx={{ fontSize: '0.95rem' }}>
             Google Calendar (Android phones): Add to Google Calendar, best on a computer; the phone&apos;s calendar then

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -12,6 +11,7 @@ import { Route } from '@tc/domain/routes';
 import type { StudentProfile } from '@tc/domain/student';
 import { ChangePasswordSection } from '../../components/change-password-section.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { InertButton } from '../../components/inert-button.tsx';
 import { LinkButton } from '../../components/link-button.tsx';
 import { LogoutButton } from '../../components/logout-button.tsx';
 import { PageFrame } from '../../components/page-frame.tsx';
@@ -86,9 +86,9 @@ export default function StudentDashboardPage() {
       maxWidth={760}
       actions={
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ flexShrink: 0 }}>
-          <Button variant="text" onClick={() => setAskingAll(true)} disabled={loggingOut}>
+          <InertButton variant="text" onClick={() => setAskingAll(true)} inert={loggingOut}>
             Log out of all devices
-          </Button>
+          </InertButton>
           <LogoutButton onClick={() => void logout()} busy={loggingOut} />
           <ConfirmDialog
             open={askingAll}

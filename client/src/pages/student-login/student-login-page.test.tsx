@@ -57,9 +57,14 @@ describe('student login', () => {
     await user.type(screen.getByLabelText('Password'), 'Secret-pass1');
     await user.click(screen.getByRole('button', { name: 'Login' }));
     const busy = await screen.findByRole('button', { name: 'Logging in...' });
-    expect(busy).toBeDisabled();
+    // Inert, not disabled: it keeps the focus, and a second press sends nothing.
+    expect(busy).toHaveAttribute('aria-disabled', 'true');
+    expect(busy).toHaveFocus();
     // The request goes once the contract table has loaded (lib/api.ts).
     await waitFor(() => expect(calls).toHaveLength(1));
+    await user.click(busy);
+    await user.keyboard('{Enter}');
+    expect(calls).toHaveLength(1);
     expect(calls[0]!.body).toEqual({ identifier: 'riya@example.com', password: 'Secret-pass1' });
     reply.resolve({ body: { tokenStudent: 'r:token' } });
     expect(await screen.findByRole('heading', { name: 'Student Dashboard' }, { timeout: 15000 })).toBeInTheDocument();
