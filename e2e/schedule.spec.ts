@@ -138,8 +138,26 @@ test('an admin adds a class and a holiday; only the students of that batch see t
   await expect(page.getByText('Enter a valid first day for the holiday')).toBeVisible();
   await page.getByLabel('Title').fill(holidayTitle);
   await typeDate(page, 'First day', 'from', holidayDay);
-  await page.getByRole('button', { name: 'Add holiday' }).click();
+  // Sent by Enter in a field, and again while it is sent: one holiday asked for, and the button
+  // (unavailable meanwhile, not disabled) sends nothing more.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let holidaysAsked = 0;
+  await page.route('**/api/timetable/holidays', async (route) => {
+    if (route.request().method() === 'POST') {
+      holidaysAsked += 1;
+      await held;
+    }
+    await route.continue();
+  });
+  await page.getByLabel('Title').press('Enter');
+  await expect(page.getByRole('button', { name: 'Adding...' })).toHaveAttribute('aria-disabled', 'true');
+  await page.getByLabel('Title').press('Enter');
+  await page.getByRole('button', { name: 'Adding...' }).dispatchEvent('click');
+  release();
   await expectToast(page, 'Holiday added');
+  expect(holidaysAsked).toBe(1);
+  await page.unroute('**/api/timetable/holidays');
   // The form is empty again for the next one, its date too.
   await expect(page.locator('input[name="from"]')).toHaveValue('');
   await expect(page.getByText(holidayTitle)).toBeVisible();
@@ -310,4 +328,26 @@ test("a class edit saves only what it changed: another admin's change meanwhile 
   await expectToast(page, TimetableMessage.slotUpdated);
   await expect(page.getByRole('region', { name: 'Tuesday' })).toContainText('07:30');
   await expect(page.getByRole('button', { name: 'Edit Mathematics on Tuesday at 07:30' })).toBeFocused();
+  // Moved after another class of the same day, its card moves in the list, and the focus stays
+  // on it.
+  const later = {
+    grade: 8,
+    board: 'CBSE',
+    subject: 'Science',
+    weekday: 2,
+    start: '09:00',
+    duration: 45,
+    teacher: 'Mr Later',
+  };
+  expect((await apiCall(request, 'POST', '/api/timetable/slots', later, token)).status).toBe(201);
+  await page.getByRole('button', { name: 'Edit Mathematics on Tuesday at 07:30' }).click();
+  await dialog.getByLabel('Start time').fill('18:00');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expectToast(page, TimetableMessage.slotUpdated);
+  const tuesday = page.getByRole('region', { name: 'Tuesday' });
+  await expect(tuesday.getByRole('button', { name: /^Edit / })).toHaveCount(2);
+  await expect(tuesday.getByRole('button', { name: /^Edit / }).last()).toHaveAccessibleName(
+    'Edit Mathematics on Tuesday at 18:00',
+  );
+  await expect(page.getByRole('button', { name: 'Edit Mathematics on Tuesday at 18:00' })).toBeFocused();
 });

@@ -28,8 +28,17 @@ export const theme = createTheme({
           minHeight: 44,
           // Inert but focusable while its work runs (aria-disabled, not disabled: a disabled
           // button drops the keyboard's focus to the page's start), it looks disabled.
-          '&[aria-disabled="true"]': { color: t.palette.action.disabled, cursor: 'default' },
-          '&.MuiButton-contained[aria-disabled="true"]': { backgroundColor: t.palette.action.disabledBackground },
+          '&[aria-disabled="true"]': {
+            color: t.palette.action.disabled,
+            cursor: 'default',
+            '&:hover': { backgroundColor: 'transparent' },
+          },
+          '&.MuiButton-outlined[aria-disabled="true"]': { borderColor: t.palette.action.disabledBackground },
+          '&.MuiButton-contained[aria-disabled="true"]': {
+            backgroundColor: t.palette.action.disabledBackground,
+            boxShadow: 'none',
+            '&:hover': { backgroundColor: t.palette.action.disabledBackground },
+          },
         }),
         sizeLarge: { minHeight: 48, fontSize: '1rem' },
       },

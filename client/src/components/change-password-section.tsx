@@ -112,7 +112,7 @@ export function ChangePasswordSection({
         </Typography>
         <LoginChallenge round={challenge} onSolved={(payload) => payload && void run(() => change(payload))} />
         <FormMessage problem={problem} />
-        <InertButton type="submit" variant="contained" inert={busy} sx={{ alignSelf: { sm: 'flex-start' } }}>
+        <InertButton type="submit" variant="contained" unavailable={busy} sx={{ alignSelf: { sm: 'flex-start' } }}>
           {busy ? 'Changing password...' : 'Change password'}
         </InertButton>
       </Stack>

@@ -52,14 +52,14 @@ export function ConfirmDialog({ open, busy = false, onConfirm, onCancel, onClose
         <DialogContentText id={`${id}-text`}>{text}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <InertButton onClick={cancel} inert={busy} autoFocus>
+        <InertButton onClick={cancel} unavailable={busy} autoFocus>
           Cancel
         </InertButton>
         <InertButton
           color={destructive ? 'error' : 'primary'}
           variant="contained"
           onClick={open ? onConfirm : undefined}
-          inert={busy}
+          unavailable={busy}
         >
           {action}
         </InertButton>

@@ -102,6 +102,7 @@ function Account({ role }: { role: Role }) {
   };
 
   const logout = async () => {
+    if (busy) return;
     // Unsaved work on the page (the marks grid) is asked about first: "Stay" keeps the session.
     if (!(await unsavedWork.mayLeave())) return;
     setBusy(true);
@@ -152,7 +153,13 @@ function Account({ role }: { role: Role }) {
           <LinkButton to={account.dashboard} variant="outlined">
             {account.label}
           </LinkButton>
-          <button type="button" className="link-button link-button--text" onClick={() => void logout()} disabled={busy}>
+          {/* Unavailable while the logout runs, not disabled, which would drop the focus. */}
+          <button
+            type="button"
+            className="link-button link-button--text"
+            onClick={() => void logout()}
+            aria-disabled={busy || undefined}
+          >
             Log out
           </button>
         </span>

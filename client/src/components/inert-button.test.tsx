@@ -9,7 +9,7 @@ function form(inert: boolean) {
   render(
     <form onSubmit={onSubmit}>
       <input aria-label="Name" />
-      <InertButton type="submit" inert={inert} onClick={onClick}>
+      <InertButton type="submit" unavailable={inert} onClick={onClick}>
         Send
       </InertButton>
     </form>,

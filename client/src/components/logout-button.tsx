@@ -4,7 +4,13 @@ import { InertButton } from './inert-button.tsx';
 /** The Logout button of both dashboards; inert while the logout call runs. */
 export function LogoutButton({ onClick, busy }: { onClick: () => void; busy: boolean }) {
   return (
-    <InertButton variant="outlined" startIcon={<LogoutIcon />} onClick={onClick} inert={busy} sx={{ flexShrink: 0 }}>
+    <InertButton
+      variant="outlined"
+      startIcon={<LogoutIcon />}
+      onClick={onClick}
+      unavailable={busy}
+      sx={{ flexShrink: 0 }}
+    >
       Logout
     </InertButton>
   );

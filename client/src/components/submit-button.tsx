@@ -11,7 +11,7 @@ import { InertButton } from './inert-button.tsx';
 export function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
   const hydrated = useHydrated();
   return (
-    <InertButton type="submit" variant="contained" size="large" inert={busy} disabled={!hydrated} fullWidth>
+    <InertButton type="submit" variant="contained" size="large" unavailable={busy} disabled={!hydrated} fullWidth>
       {children}
     </InertButton>
   );

@@ -39,20 +39,24 @@ export function focusLost(): boolean {
 const AFTER_RELOAD_MS = 300;
 
 /**
- * Called as a reload's answer replaces a list: if that takes away the focused element (its
- * row has left the view, an edit moved its card), the focus, fallen to the page's start, goes
- * to the same control where the list shows it now (the one of the same `data-focus-key`: an
- * edited class's Edit button on its new day), else where `moveFocus` puts it. Never taken from
- * where the user has put it since, nor from where the list itself has moved it.
+ * Called as a reload's answer replaces a list: if that takes the focus from the focused
+ * element (its row has left the view, an edit moved its card, and a moved element loses the
+ * focus too), the focus, fallen to the page's start, goes back to the same control where the
+ * list shows it now (the one of the same `data-focus-key`: an edited class's Edit button on
+ * its new day), else where `moveFocus` puts it. Never taken from where the user has put it
+ * since, nor from where the list itself has moved it.
  */
 export function focusIfReloadTakesIt(moveFocus: () => void): void {
   const focused = document.activeElement;
   if (!(focused instanceof HTMLElement) || focusLost()) return;
   const key = focused.dataset.focusKey;
   window.setTimeout(() => {
-    if (focused.isConnected || !focusLost()) return;
-    const same = key ? document.querySelector<HTMLElement>(`[data-focus-key="${CSS.escape(key)}"]`) : null;
-    if (same) same.focus();
-    else moveFocus();
+    if (!focusLost()) return;
+    const keyed = [...document.querySelectorAll<HTMLElement>('[data-focus-key]')].find(
+      (element) => key !== undefined && element.dataset.focusKey === key,
+    );
+    (keyed ?? (focused.isConnected ? focused : null))?.focus();
+    // Nothing of the kind, or it could not take the focus (hidden).
+    if (focusLost()) moveFocus();
   }, AFTER_RELOAD_MS);
 }

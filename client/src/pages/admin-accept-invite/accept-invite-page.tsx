@@ -81,7 +81,7 @@ export default function AcceptInvitePage() {
               {error.text}
             </Typography>
           )}
-          <InertButton type="submit" variant="contained" inert={busy}>
+          <InertButton type="submit" variant="contained" unavailable={busy}>
             {busy ? 'Saving...' : 'Set password'}
           </InertButton>
         </Stack>

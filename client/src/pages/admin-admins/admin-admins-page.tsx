@@ -152,7 +152,7 @@ export default function AdminAdminsPage() {
                   <InertButton
                     color="error"
                     onClick={() => setAsked(admin)}
-                    inert={busy === admin.objectId}
+                    unavailable={busy === admin.objectId}
                     aria-label={`${admin.invitedUntil ? 'Withdraw the invitation of' : 'Remove'} ${admin.email}`}
                     sx={{ flexShrink: 0 }}
                   >
@@ -186,7 +186,12 @@ export default function AdminAdminsPage() {
               sx={{ flex: 1 }}
               {...inviteFieldProps('email')}
             />
-            <InertButton type="submit" variant="contained" inert={inviteBusy} sx={{ alignSelf: { sm: 'flex-start' } }}>
+            <InertButton
+              type="submit"
+              variant="contained"
+              unavailable={inviteBusy}
+              sx={{ alignSelf: { sm: 'flex-start' } }}
+            >
               {inviteBusy ? 'Sending...' : 'Send invitation'}
             </InertButton>
           </Stack>

@@ -164,7 +164,7 @@ export function AssessmentDialog({ editing, onClose, onSaved }: Props) {
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>Cancel</Button>
-          <InertButton type="submit" variant="contained" inert={busy}>
+          <InertButton type="submit" variant="contained" unavailable={busy}>
             {busy ? 'Saving...' : 'Save'}
           </InertButton>
         </DialogActions>

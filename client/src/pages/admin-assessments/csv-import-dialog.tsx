@@ -139,7 +139,7 @@ export function CsvImportDialog({ assessment, onClose, onSaved }: Props) {
             any row has an error.
           </DialogContentText>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-            <InertButton variant="outlined" onClick={() => void template()} inert={work === 'template'}>
+            <InertButton variant="outlined" onClick={() => void template()} unavailable={work === 'template'}>
               {work === 'template' ? 'Preparing template...' : 'Download template'}
             </InertButton>
             <Button variant="outlined" component="label" disabled={work === 'saving'}>
@@ -184,7 +184,7 @@ export function CsvImportDialog({ assessment, onClose, onSaved }: Props) {
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
-        <InertButton variant="contained" onClick={() => void save()} inert={work !== null || toSave === 0}>
+        <InertButton variant="contained" onClick={() => void save()} unavailable={work !== null || toSave === 0}>
           {work === 'saving' ? 'Saving...' : toSave > 0 ? `Save ${MarksText.marks(toSave)}` : 'Save'}
         </InertButton>
       </DialogActions>

@@ -355,7 +355,7 @@ export function MarksGrid({ assessment, onSaved, onUnsavedChange }: Props) {
             Import CSV
           </Button>
           {/* Inert while saving and with nothing to save. */}
-          <InertButton variant="contained" onClick={() => void save()} inert={pending === 0 || saving}>
+          <InertButton variant="contained" onClick={() => void save()} unavailable={pending === 0 || saving}>
             {saving ? 'Saving...' : pending ? `Save ${MarksText.changes(pending)}` : 'Saved'}
           </InertButton>
         </Stack>

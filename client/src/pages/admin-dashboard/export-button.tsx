@@ -53,7 +53,7 @@ export function ExportButton({ view }: { view: StudentView }) {
       variant="outlined"
       startIcon={<DownloadIcon aria-hidden="true" />}
       onClick={() => void download()}
-      inert={busy}
+      unavailable={busy}
     >
       {busy ? 'Exporting...' : 'Export CSV'}
     </InertButton>

@@ -192,11 +192,11 @@ export function StudentEditDialog(props: StudentEditDialogProps) {
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2.5 }}>
-          <InertButton onClick={onClose} inert={busy}>
+          <InertButton onClick={onClose} unavailable={busy}>
             {erased ? 'Close' : 'Cancel'}
           </InertButton>
           {!erased && (
-            <InertButton type="submit" variant="contained" inert={busy}>
+            <InertButton type="submit" variant="contained" unavailable={busy}>
               {busy ? 'Saving...' : 'Save'}
             </InertButton>
           )}

@@ -22,6 +22,7 @@ import { notify } from '../../lib/notify.ts';
 import type { CallAs } from '../../lib/use-api.ts';
 import { ActivityList, type ActivityEntry } from '../../components/activity-list.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { InertButton } from '../../components/inert-button.tsx';
 import { LoadStatus } from '../../components/load-status.tsx';
 
 type ToolName = 'history' | 'status' | 'erase';
@@ -213,7 +214,15 @@ function EraseDialog(props: {
   };
   const title = eraseTitle(row);
   return (
-    <Dialog open={open} onClose={onClose} slotProps={{ transition: { onExited: onClosed } }} fullWidth maxWidth="xs">
+    // While the erasure runs it cannot be cancelled (it goes on at the server) and its buttons
+    // keep the focus (components/inert-button.tsx).
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      slotProps={{ transition: { onExited: onClosed } }}
+      fullWidth
+      maxWidth="xs"
+    >
       <DialogTitle>{title}</DialogTitle>
       <DialogContent>
         {finishing ? (
@@ -239,15 +248,18 @@ function EraseDialog(props: {
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button
+        <InertButton onClick={onClose} unavailable={busy}>
+          Cancel
+        </InertButton>
+        <InertButton
           color="error"
           variant="contained"
-          disabled={busy || (!finishing && typed !== ERASE_CONFIRMATION)}
+          unavailable={busy}
+          disabled={!finishing && typed !== ERASE_CONFIRMATION}
           onClick={() => void erase()}
         >
           {finishing ? 'Finish erasure' : 'Erase'}
-        </Button>
+        </InertButton>
       </DialogActions>
     </Dialog>
   );

@@ -151,7 +151,7 @@ export function HolidaysCard({ holidays, onChanged, onRetry }: Props) {
             <DateField label="First day" fullWidth {...shown('from')} onChange={(value) => set('from', value)} />
             <DateField label="Last day (optional)" fullWidth {...shown('to')} onChange={(value) => set('to', value)} />
           </Stack>
-          <InertButton type="submit" variant="contained" inert={busy} sx={{ alignSelf: { sm: 'flex-start' } }}>
+          <InertButton type="submit" variant="contained" unavailable={busy} sx={{ alignSelf: { sm: 'flex-start' } }}>
             {busy ? 'Adding...' : 'Add holiday'}
           </InertButton>
         </Stack>

@@ -137,7 +137,7 @@ export function SlotDialog({ slot, grade, board, onClose, onSaved }: Props) {
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose}>Cancel</Button>
-          <InertButton type="submit" variant="contained" inert={saving}>
+          <InertButton type="submit" variant="contained" unavailable={saving}>
             {saving ? 'Saving...' : 'Save'}
           </InertButton>
         </DialogActions>

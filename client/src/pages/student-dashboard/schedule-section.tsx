@@ -405,7 +405,12 @@ function CalendarCard({ callAsStudent, hasTimetable }: { callAsStudent: CallAs; 
           ' Your batch has no classes yet: a calendar that has subscribed shows them once they are added.'}
       </Typography>
       {!feed ? (
-        <InertButton variant="outlined" startIcon={<CalendarMonthIcon />} onClick={() => void show()} inert={busy}>
+        <InertButton
+          variant="outlined"
+          startIcon={<CalendarMonthIcon />}
+          onClick={() => void show()}
+          unavailable={busy}
+        >
           Show my calendar link
         </InertButton>
       ) : (
@@ -436,7 +441,7 @@ function CalendarCard({ callAsStudent, hasTimetable }: { callAsStudent: CallAs; 
             <Button variant="outlined" href={feed.webcalUrl} startIcon={<CalendarMonthIcon />}>
               Open in calendar app
             </Button>
-            <InertButton onClick={() => setAsking(true)} inert={busy}>
+            <InertButton onClick={() => setAsking(true)} unavailable={busy}>
               Get a new link
             </InertButton>
           </Stack>

@@ -86,7 +86,7 @@ export default function StudentDashboardPage() {
       maxWidth={760}
       actions={
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ flexShrink: 0 }}>
-          <InertButton variant="text" onClick={() => setAskingAll(true)} inert={loggingOut}>
+          <InertButton variant="text" onClick={() => setAskingAll(true)} unavailable={loggingOut}>
             Log out of all devices
           </InertButton>
           <LogoutButton onClick={() => void logout()} busy={loggingOut} />
