@@ -89,8 +89,16 @@ export const schemaDefinitions = [
       publishedAt: { type: 'Date' },
       /** Mean of the marks (absent students left out), stored on publishing and on every correction. */
       average: { type: 'Number' },
-      /** How many students have marks (not absent): the average is shown to students from 5. */
+      /** How many students have marks (not absent). */
       markedCount: { type: 'Number' },
+      /**
+       * The average students see, and its count (shown from 5): taken from the two above at
+       * publishing, then only once 5 students' marks have changed (cloud/src/assessments/store.ts).
+       */
+      shownAverage: { type: 'Number' },
+      shownCount: { type: 'Number' },
+      /** The students whose marks changed since the shown average was taken. */
+      changedSinceShown: { type: 'Array' },
     },
     indexes: {
       assessments_by_batch: { grade: 1, board: 1, date: -1 },

@@ -913,6 +913,8 @@ describe('publishing and progress', () => {
     for (const p of class8.slice(0, 5)) expect(await mailsTo(p.email)).toHaveLength(1);
     expect(await mailsTo(class8[5]!.email)).toHaveLength(0);
 
+    // The students see the average as published until 5 students' marks have changed (one
+    // correction, read before and after, would give that child's mark away).
     const progress = await t.api('GET', '/api/students/me/progress', undefined, await tokenOf(class8[0]!));
     expect(progress.body.assessments[0]).toMatchObject({
       subject: 'Science',
@@ -920,8 +922,8 @@ describe('publishing and progress', () => {
       maxMarks: 20,
       percentage: 90,
       absent: false,
-      batchAverage: 16,
-      batchAveragePercentage: 80,
+      batchAverage: 14,
+      batchAveragePercentage: 70,
     });
     const absent = await t.api('GET', '/api/students/me/progress', undefined, await tokenOf(class8[5]!));
     expect(absent.body.assessments[0]).toMatchObject({ absent: true });
@@ -1028,6 +1030,59 @@ describe('publishing and progress', () => {
         ],
       },
     ]);
+  });
+
+  it("moves the average students see only once 5 students' marks have changed: a late mark cannot be worked out", async () => {
+    const class4 = await pupils(11, 4, 'CBSE');
+    const a = await create({ grade: 4, board: 'CBSE', title: 'Re-sit', maxMarks: 20 });
+    await save(
+      a.objectId,
+      class4.slice(0, 6).map((p, i) => ({ id: p.id, value: i < 5 ? '10' : 'absent' })),
+    );
+    await t.api('POST', `/api/assessments/${a.objectId}/publish`, undefined, admin);
+    const token = await tokenOf(class4[0]!);
+    const seen = async () =>
+      (await t.api('GET', '/api/students/me/progress', undefined, token)).body.assessments[0].batchAverage as number;
+    const stored = async () =>
+      (await t.api('GET', `/api/assessments/${a.objectId}`, undefined, admin)).body.average as number;
+    expect(await seen()).toBe(10);
+
+    // The absent student's re-sit: the admin's average moves at once, the students' does not,
+    // and saving the same mark again changes nothing.
+    await save(a.objectId, [{ id: class4[5]!.id, value: '20' }]);
+    await save(a.objectId, [{ id: class4[5]!.id, value: '20' }]);
+    expect(await stored()).toBe(11.7);
+    expect(await seen()).toBe(10);
+    // Three more students' marks: four students' in all, still the average as published.
+    await save(
+      a.objectId,
+      class4.slice(6, 9).map((p) => ({ id: p.id, value: '20' })),
+    );
+    expect(await seen()).toBe(10);
+    // A fifth: the students see the average as it is now, over ten marks.
+    await save(a.objectId, [{ id: class4[9]!.id, value: '20' }]);
+    expect(await stored()).toBe(15);
+    expect(await seen()).toBe(15);
+    // And the next late mark, alone, does not move it again; nor does a mark cleared.
+    await save(a.objectId, [{ id: class4[10]!.id, value: '4' }]);
+    await save(a.objectId, [{ id: class4[9]!.id, value: '' }]);
+    expect(await stored()).toBe(13.4);
+    expect(await seen()).toBe(15);
+  });
+
+  it('shows the average at once when it first covers 5 students after publishing: there was none to compare', async () => {
+    const class4 = await pupils(5, 4, 'ICSE');
+    const a = await create({ grade: 4, board: 'ICSE', title: 'Four then five', maxMarks: 20 });
+    await save(
+      a.objectId,
+      class4.slice(0, 4).map((p) => ({ id: p.id, value: '12' })),
+    );
+    await t.api('POST', `/api/assessments/${a.objectId}/publish`, undefined, admin);
+    const token = await tokenOf(class4[0]!);
+    const seen = async () => (await t.api('GET', '/api/students/me/progress', undefined, token)).body.assessments[0];
+    expect((await seen()).batchAverage).toBeUndefined();
+    await save(a.objectId, [{ id: class4[4]!.id, value: '17' }]);
+    expect(await seen()).toMatchObject({ batchAverage: 13, batchAveragePercentage: 65 });
   });
 
   it("works the batch average's percentage out from the exact average, not the rounded one shown", async () => {

@@ -1,7 +1,9 @@
 // A student's progress: their own marks of published assessments, newest
 // first, and per subject the average percentage and the series over time. The
 // batch average is given only when at least AVERAGE_MIN_STUDENTS students have
-// marks, so that no child's mark can be worked out from it.
+// marks, so that no child's mark can be worked out from it; it is the average as
+// students see it, which a single late mark or correction does not move
+// (refreshAverage in store.ts).
 
 import { AVERAGE_MIN_STUDENTS, percentage, toOneDecimal } from '@tc/domain/assessments';
 import type { CloudDeps } from '../deps.ts';
@@ -25,7 +27,8 @@ interface Row {
 /** The student's marks of published assessments, newest first (the bench measures it beside the call). */
 export const PROGRESS_READ: OwnRead = {
   name: 'progress',
-  select: `SELECT a."objectId", a.subject, a.title, a.date, a."maxMarks", a.average, a."markedCount", a."publishedAt",
+  select: `SELECT a."objectId", a.subject, a.title, a.date, a."maxMarks", a."shownAverage" AS average,
+             a."shownCount" AS "markedCount", a."publishedAt",
              m.marks, m.absent
            FROM "Mark" m JOIN "Assessment" a ON a."objectId" = m."assessmentId"
            WHERE m."studentId" = $2 AND a.status = 'published'`,

@@ -4,6 +4,7 @@
 
 import {
   ALL_BOARDS,
+  AVERAGE_MIN_STUDENTS,
   AssessmentMessage,
   toOneDecimal,
   type MarkValue,
@@ -76,14 +77,34 @@ export function assessmentStudents(first: number): string {
      WHERE kept."assessmentId" = ${assessment} AND s."enrollmentId" IS NOT NULL AND (${activeInBatch}) IS NOT TRUE) u`;
 }
 
-/** Stores the average and the number of students with marks; on a draft it is kept up to date too. */
-export async function refreshAverage(sql: Sql, assessmentId: string): Promise<void> {
+/**
+ * Stores the average and the number of students with marks (on a draft too), and the
+ * average students see (`shownAverage`, `shownCount`). That one is not the stored one at
+ * every change: two readings of the average, before and after one late mark or one
+ * correction, would give that child's mark away. It takes the stored one at publishing, while
+ * it is too small to be shown (fewer than AVERAGE_MIN_STUDENTS marks), and once the marks
+ * of at least AVERAGE_MIN_STUDENTS students have changed since it was taken
+ * (`changedSinceShown`, with the students of `changed`): a difference between two readings
+ * then covers that many children, as the average itself does
+ * (docs/decisions/0018-progress-reads.md).
+ */
+export async function refreshAverage(sql: Sql, assessmentId: string, changed: readonly string[] = []): Promise<void> {
   await sql(
-    `UPDATE "Assessment" a SET average = s.average, "markedCount" = s.n, "updatedAt" = now()
-     FROM (SELECT avg(marks) AS average, count(marks)::int AS n FROM "Mark"
-           WHERE "assessmentId" = $1 AND marks IS NOT NULL AND absent IS NOT TRUE) s
+    `WITH s AS (SELECT avg(marks) AS average, count(marks)::int AS n FROM "Mark"
+                WHERE "assessmentId" = $1 AND marks IS NOT NULL AND absent IS NOT TRUE),
+          c AS (SELECT a.status = 'published' AS published, coalesce(a."shownCount", 0) < $3 AS hidden,
+                  (SELECT coalesce(jsonb_agg(DISTINCT x), '[]'::jsonb)
+                   FROM jsonb_array_elements_text(coalesce(a."changedSinceShown", '[]'::jsonb) || to_jsonb($2::text[])) x
+                  ) AS changed
+                FROM "Assessment" a WHERE a."objectId" = $1),
+          v AS (SELECT published, changed, published AND (hidden OR jsonb_array_length(changed) >= $3) AS retake FROM c)
+     UPDATE "Assessment" a SET average = s.average, "markedCount" = s.n, "updatedAt" = now(),
+       "shownAverage" = CASE WHEN v.retake THEN s.average ELSE a."shownAverage" END,
+       "shownCount" = CASE WHEN v.retake THEN s.n ELSE a."shownCount" END,
+       "changedSinceShown" = CASE WHEN v.retake OR NOT v.published THEN '[]'::jsonb ELSE v.changed END
+     FROM s, v
      WHERE a."objectId" = $1`,
-    [assessmentId],
+    [assessmentId, changed, AVERAGE_MIN_STUDENTS],
   );
 }
 
@@ -97,28 +118,33 @@ export interface MarkWrite {
 /**
  * Writes marks in two statements whatever their number: an upsert of the given
  * values (unique per assessment and student) and a delete of the cleared ones;
- * then the average. Run it in a transaction: all of it or none.
+ * then the average, told whose marks changed. Run it in a transaction: all of it or none.
  */
 export async function writeMarks(sql: Sql, assessmentId: string, writes: readonly MarkWrite[]): Promise<void> {
   const set = writes.filter((w) => w.value !== null);
   const cleared = writes.filter((w) => w.value === null).map((w) => w.studentId);
+  const changed: string[] = [];
   if (set.length) {
-    await sql(
+    const written = await sql<{ studentId: string }>(
       `INSERT INTO "Mark" ("objectId", "assessmentId", "studentId", marks, absent, "createdAt", "updatedAt", "_rperm", "_wperm")
        SELECT md5(random()::text || clock_timestamp()::text || s), $1, s, m, ab, now(), now(), '{}', '{}'
        FROM unnest($2::text[], $3::float8[], $4::bool[]) AS t(s, m, ab)
        ON CONFLICT ("assessmentId", "studentId")
-       DO UPDATE SET marks = EXCLUDED.marks, absent = EXCLUDED.absent, "updatedAt" = now()`,
+       DO UPDATE SET marks = EXCLUDED.marks, absent = EXCLUDED.absent, "updatedAt" = now()
+       WHERE ("Mark".marks, "Mark".absent) IS DISTINCT FROM (EXCLUDED.marks, EXCLUDED.absent)
+       RETURNING "studentId"`,
       [assessmentId, set.map((w) => w.studentId), set.map((w) => w.value!.marks), set.map((w) => w.value!.absent)],
     );
+    changed.push(...written.map((row) => row.studentId));
   }
   if (cleared.length) {
-    await sql(`DELETE FROM "Mark" WHERE "assessmentId" = $1 AND "studentId" = ANY($2::text[])`, [
-      assessmentId,
-      cleared,
-    ]);
+    const deleted = await sql<{ studentId: string }>(
+      `DELETE FROM "Mark" WHERE "assessmentId" = $1 AND "studentId" = ANY($2::text[]) RETURNING "studentId"`,
+      [assessmentId, cleared],
+    );
+    changed.push(...deleted.map((row) => row.studentId));
   }
-  if (set.length || cleared.length) await refreshAverage(sql, assessmentId);
+  if (changed.length) await refreshAverage(sql, assessmentId, changed);
 }
 
 /** The key that makes one publication mail per assessment and student, however often it is queued. */

@@ -317,7 +317,11 @@ export const progress = object(
           absent: bool,
           marks: num,
           percentage: num,
-          batchAverage: { ...num, description: 'Only when at least 5 students of the batch have marks' },
+          batchAverage: {
+            ...num,
+            description:
+              "Only when at least 5 students of the batch have marks. Taken at publishing, then again once 5 students' marks have changed",
+          },
           batchAveragePercentage: num,
         },
         ['objectId', 'subject', 'title', 'date', 'maxMarks', 'absent'],

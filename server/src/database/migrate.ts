@@ -54,6 +54,9 @@ export async function migrate(pool: Sql): Promise<void> {
     await client.query(`ALTER TABLE "_Session" ADD COLUMN IF NOT EXISTS "lastUsedAt" timestamp with time zone`);
     await client.query(`CREATE SEQUENCE IF NOT EXISTS student_enrollment_seq`);
     await buildIndexes(client, [...INDEXES, ...(await searchIndexes(client))]);
+    // Assessments published before students saw an average of their own (cloud/src/assessments/store.ts).
+    await client.query(`UPDATE "Assessment" SET "shownAverage" = average, "shownCount" = "markedCount"
+                        WHERE status = 'published' AND "shownCount" IS NULL`);
     await protectActivityLog(pool);
     await keepErasedAccountsErased(pool);
     // Never hand out a number that is already taken (e.g. after a restore).

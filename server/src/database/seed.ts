@@ -188,11 +188,11 @@ export async function seedAssessments(
   const started = performance.now();
   const { rows: made } = await sql.query<{ objectId: string }>(
     `INSERT INTO "Assessment" ("objectId", grade, board, subject, title, date, "maxMarks", status, "publishedAt",
-       "markedCount", "createdAt", "updatedAt", "_rperm", "_wperm")
+       "markedCount", "shownCount", "changedSinceShown", "createdAt", "updatedAt", "_rperm", "_wperm")
      SELECT md5(random()::text || clock_timestamp()::text || g || b || n), g, b,
        ($3::text[])[1 + n % array_length($3::text[], 1)], 'Unit Test ' || n,
        to_char(current_date - (365 - n * (360 / $2)), 'YYYY-MM-DD'), (ARRAY[20, 25, 50, 100])[1 + n % 4],
-       'published', now(), 0, now(), now(), '{}', '{}'
+       'published', now(), 0, 0, '[]'::jsonb, now(), now(), '{}', '{}'
      FROM generate_series(1, 9) AS g, unnest($1::text[]) AS b, generate_series(1, $2) AS n
      RETURNING "objectId"`,
     [BOARDS, perBatch, SUBJECTS],
@@ -214,7 +214,7 @@ export async function seedAssessments(
     marks += result.rowCount ?? 0;
   }
   await sql.query(
-    `UPDATE "Assessment" a SET average = s.average, "markedCount" = s.n
+    `UPDATE "Assessment" a SET average = s.average, "markedCount" = s.n, "shownAverage" = s.average, "shownCount" = s.n
      FROM (SELECT "assessmentId", avg(marks) AS average, count(marks)::int AS n FROM "Mark"
            WHERE "assessmentId" = ANY($1::text[]) AND absent IS NOT TRUE GROUP BY 1) s
      WHERE a."objectId" = s."assessmentId"`,
