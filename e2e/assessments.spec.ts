@@ -915,3 +915,40 @@ test("an edit saves only what it changed: another admin's change meanwhile to an
   // The list shows the stored assessment, both changes.
   await expect(page.getByRole('row', { name: new RegExp(title) })).toContainText('English');
 });
+
+test('the list tells the admin which average the students see while it is an earlier one', async ({
+  adminPage: page,
+  request,
+}) => {
+  const token = await adminToken(request);
+  const run = tag();
+  const ids: number[] = [];
+  for (let i = 0; i < 6; i++) {
+    const student = await createStudent(request, { grade: 6, board: 'State' });
+    const listed = await apiCall(request, 'GET', `/api/users?q=${encodeURIComponent(student.email)}`, undefined, token);
+    ids.push(listed.body[0].id as number);
+  }
+  const title = `Re-sit ${run}`;
+  const created = await createAssessment(request, token, {
+    grade: 6,
+    board: 'State',
+    subject: 'Science',
+    title,
+    date: zonedParts(new Date(), 'Asia/Kolkata').date,
+    maxMarks: 20,
+  });
+  const marks = (rows: { id: number; value: string }[]) =>
+    apiCall(request, 'PUT', `/api/assessments/${created.objectId}/marks`, { rows }, token);
+  await marks(ids.map((id, i) => ({ id, value: i < 5 ? '10' : 'absent' })));
+  await apiCall(request, 'POST', `/api/assessments/${created.objectId}/publish`, undefined, token);
+  // The absent student's re-sit, entered after publishing.
+  await marks([{ id: ids[5]!, value: '20' }]);
+
+  await page.goto('/admin/assessments');
+  await expect(page.getByRole('row', { name: new RegExp(title) })).toContainText('11.7 (6 students), students see 10');
+  await snap(page, 'assessments-students-see-1280');
+  await page.setViewportSize({ width: 390, height: 800 });
+  const card = page.getByRole('list', { name: 'Assessments' }).getByRole('listitem').filter({ hasText: title });
+  await expect(card).toContainText('average 11.7 (6 students), students see 10');
+  await snap(page, 'assessments-students-see-390');
+});

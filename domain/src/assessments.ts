@@ -147,7 +147,7 @@ export const ASSESSMENT_FIELDS = ['grade', 'board', 'subject', 'title', 'date', 
  * The fields of an assessment's record that an edit does not write: worked out by the site,
  * and ignored when a client sends a listed record back; the status only as it is stored.
  */
-const RECORD_ONLY_FIELDS = ['status', 'publishedAt', 'average', 'markedCount'];
+const RECORD_ONLY_FIELDS = ['status', 'publishedAt', 'average', 'markedCount', 'shownAverage'];
 
 /**
  * Why a request to create (no `stored`) or edit an assessment names a field it cannot

@@ -1043,8 +1043,8 @@ describe('publishing and progress', () => {
     const token = await tokenOf(class4[0]!);
     const seen = async () =>
       (await t.api('GET', '/api/students/me/progress', undefined, token)).body.assessments[0].batchAverage as number;
-    const stored = async () =>
-      (await t.api('GET', `/api/assessments/${a.objectId}`, undefined, admin)).body.average as number;
+    const record = async () => (await t.api('GET', `/api/assessments/${a.objectId}`, undefined, admin)).body;
+    const stored = async () => (await record()).average as number;
     expect(await seen()).toBe(10);
 
     // The absent student's re-sit: the admin's average moves at once, the students' does not,
@@ -1053,6 +1053,8 @@ describe('publishing and progress', () => {
     await save(a.objectId, [{ id: class4[5]!.id, value: '20' }]);
     expect(await stored()).toBe(11.7);
     expect(await seen()).toBe(10);
+    // The admin is told what the students see.
+    expect(await record()).toMatchObject({ average: 11.7, markedCount: 6, shownAverage: 10 });
     // Three more students' marks: four students' in all, still the average as published.
     await save(
       a.objectId,
@@ -1068,6 +1070,7 @@ describe('publishing and progress', () => {
     await save(a.objectId, [{ id: class4[9]!.id, value: '' }]);
     expect(await stored()).toBe(13.4);
     expect(await seen()).toBe(15);
+    expect((await record()).shownAverage).toBe(15);
   });
 
   it('shows the average at once when it first covers 5 students after publishing: there was none to compare', async () => {
@@ -1081,7 +1084,10 @@ describe('publishing and progress', () => {
     const token = await tokenOf(class4[0]!);
     const seen = async () => (await t.api('GET', '/api/students/me/progress', undefined, token)).body.assessments[0];
     expect((await seen()).batchAverage).toBeUndefined();
+    const record = async () => (await t.api('GET', `/api/assessments/${a.objectId}`, undefined, admin)).body;
+    expect((await record()).shownAverage).toBeUndefined();
     await save(a.objectId, [{ id: class4[4]!.id, value: '17' }]);
+    expect((await record()).shownAverage).toBe(13);
     expect(await seen()).toMatchObject({ batchAverage: 13, batchAveragePercentage: 65 });
   });
 

@@ -26,10 +26,14 @@ export interface AssessmentRecord extends ValidAssessment {
   /** Mean marks of the students with marks (absent left out). */
   average?: number;
   markedCount: number;
+  /** The average students see (refreshAverage), when they see one. */
+  shownAverage?: number;
 }
 
 export function toAssessmentRecord(object: AssessmentObject): AssessmentRecord {
   const average = object.get('average') as unknown;
+  const shownAverage = object.get('shownAverage') as unknown;
+  const shown = typeof shownAverage === 'number' && Number(object.get('shownCount')) >= AVERAGE_MIN_STUDENTS;
   const publishedAt = object.get('publishedAt') as Date | undefined;
   type Field<K extends keyof AssessmentRecord> = AssessmentRecord[K];
   return {
@@ -44,6 +48,7 @@ export function toAssessmentRecord(object: AssessmentObject): AssessmentRecord {
     // Rounded once, to one decimal, from the exact mean: the figure students see.
     ...(typeof average === 'number' ? { average: toOneDecimal(average) } : {}),
     markedCount: (object.get('markedCount') as number | undefined) ?? 0,
+    ...(shown && object.get('status') === 'published' ? { shownAverage: toOneDecimal(shownAverage) } : {}),
     ...(publishedAt ? { publishedAt: publishedAt.toISOString() } : {}),
   };
 }

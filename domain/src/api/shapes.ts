@@ -188,6 +188,7 @@ export const assessmentChanges = object({
   publishedAt: { type: 'string', format: 'date-time', description: 'Ignored' },
   average: { type: 'number', description: 'Ignored' },
   markedCount: { type: 'integer', description: 'Ignored' },
+  shownAverage: { type: 'number', description: 'Ignored' },
 });
 /** The request of a call whose only input is the record's id, in its path. */
 export const objectIdParam = object({ objectId: { type: 'string', description: 'In the path' } }, ['objectId']);
@@ -200,6 +201,11 @@ export const assessmentRecord = object(
     publishedAt: { type: 'string', format: 'date-time' },
     average: { ...num, description: 'Mean marks of the students with marks (absent left out), to one decimal' },
     markedCount: { ...int, description: 'Students with marks (not absent)' },
+    shownAverage: {
+      ...num,
+      description:
+        "The average students see, to one decimal, when they see one: taken at publishing, then again once 5 students' marks have changed",
+    },
   },
   ['objectId', 'grade', 'board', 'subject', 'title', 'date', 'maxMarks', 'status', 'markedCount'],
 );

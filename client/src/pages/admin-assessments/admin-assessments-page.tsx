@@ -57,9 +57,14 @@ const FILTER_WIDTH = { width: { md: 200 } } as const;
 const NO_ASSESSMENTS = 'No assessments yet: “New assessment” makes the first one.';
 const NO_MATCH = 'No assessment matches these filters.';
 
-/** "12.4 (7 students)": the batch average (to one decimal from the server, as students see it) and how many students it counts. */
+/**
+ * "12.4 (7 students)": the batch average (to one decimal from the server) and how many students
+ * it counts; with ", students see 11.9" while the average students see is an earlier one (it
+ * moves once 5 students' marks have changed, docs/decisions/0018-progress-reads.md).
+ */
 const averageOf = (a: Assessment) =>
-  `${a.average ?? 0} (${a.markedCount} ${a.markedCount === 1 ? 'student' : 'students'})`;
+  `${a.average ?? 0} (${a.markedCount} ${a.markedCount === 1 ? 'student' : 'students'})` +
+  (a.shownAverage !== undefined && a.shownAverage !== a.average ? `, students see ${a.shownAverage}` : '');
 
 function StatusChip({ assessment }: { assessment: Assessment }) {
   const published = assessment.status === 'published';
