@@ -68,7 +68,12 @@ async function sendCode() {
   const view = await openForm();
   await fill(view.user, valid);
   await view.user.click(screen.getByRole('button', { name: 'Send OTP' }));
-  return { ...view, otp: await screen.findByLabelText('OTP') };
+  const otp = await screen.findByLabelText('OTP');
+  // The code step focuses its field once mounted (an effect): until then, focusing another
+  // field can run that effect first (React flushes it before the next update), and it
+  // takes the focus back. Seen once in CI: "The element to be cleared could not be focused".
+  await waitFor(() => expect(otp).toHaveFocus());
+  return { ...view, otp };
 }
 
 describe('registration form', () => {
