@@ -47,6 +47,12 @@ async function signInAsStudent(page: Page, token: string): Promise<void> {
   await page.evaluate(`sessionStorage.setItem('userData', ${JSON.stringify(JSON.stringify({ tokenStudent: token }))})`);
 }
 
+/** A student's enrollment number (what a marks row names), found by their e-mail as the admin of `token`. */
+async function enrollmentIdOf(request: APIRequestContext, token: string, email: string): Promise<number> {
+  const listed = await apiCall(request, 'GET', `/api/users?q=${encodeURIComponent(email)}`, undefined, token);
+  return listed.body[0].id as number;
+}
+
 /** A draft assessment made through the API, as the admin of `token`. */
 async function createAssessment(
   request: APIRequestContext,
@@ -364,8 +370,7 @@ test('two tests on one day keep a point each in the chart, and dates over two ye
 }) => {
   const student = await createStudent(request, { grade: 2, board: 'CBSE' });
   const token = await adminToken(request);
-  const listed = await apiCall(request, 'GET', `/api/users?q=${encodeURIComponent(student.email)}`, undefined, token);
-  const id = listed.body[0].id as number;
+  const id = await enrollmentIdOf(request, token, student.email);
   const run = tag();
   for (const [date, value] of [
     ['2025-12-12', '10'],
@@ -925,8 +930,7 @@ test('the list tells the admin which average the students see while it is an ear
   const ids: number[] = [];
   for (let i = 0; i < 6; i++) {
     const student = await createStudent(request, { grade: 6, board: 'State' });
-    const listed = await apiCall(request, 'GET', `/api/users?q=${encodeURIComponent(student.email)}`, undefined, token);
-    ids.push(listed.body[0].id as number);
+    ids.push(await enrollmentIdOf(request, token, student.email));
   }
   const title = `Re-sit ${run}`;
   const created = await createAssessment(request, token, {

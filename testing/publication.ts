@@ -8,16 +8,21 @@ import { until } from './until.ts';
 
 export interface BatchStudent {
   email: string;
+  password: string;
   id: number;
 }
 
-/** `count` new students of one batch, with their e-mails in lower case and enrollment ids. */
+/** `count` new students of one batch, with their e-mails in lower case, passwords and enrollment ids. */
 export async function batchOf(site: TestSite, count: number, grade: number, board: string): Promise<BatchStudent[]> {
   const students: BatchStudent[] = [];
   for (let i = 0; i < count; i++) {
     const { student, result } = await register(site, newStudent({ grade, board }));
     if (result.status !== 201) throw new Error(`register: ${result.status} ${JSON.stringify(result.body)}`);
-    students.push({ email: student.email.toLowerCase(), id: (result.body as { id: number }).id });
+    students.push({
+      email: student.email.toLowerCase(),
+      password: student.password,
+      id: (result.body as { id: number }).id,
+    });
   }
   return students;
 }

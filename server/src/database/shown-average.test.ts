@@ -2,8 +2,8 @@
 // assessment published before it existed gets it at the next start, and the seed gives it.
 
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { loginAdmin, loginStudent, register, startTestSite, type TestSite } from '../../../testing/site.ts';
-import { newStudent } from '../../../testing/students.ts';
+import { batchOf } from '../../../testing/publication.ts';
+import { loginAdmin, loginStudent, startTestSite, type TestSite } from '../../../testing/site.ts';
 import { migrate } from './migrate.ts';
 import { seedAssessments, seedStudents } from './seed.ts';
 
@@ -17,12 +17,7 @@ afterAll(async () => {
 
 it('gives an assessment published before the average students see existed that average at the next start', async () => {
   const admin = await loginAdmin(t);
-  const students = [];
-  for (let i = 0; i < 5; i++) {
-    const { student, result } = await register(t, newStudent({ grade: 3, board: 'ICSE' }));
-    expect(result.status).toBe(201);
-    students.push({ ...student, id: result.body.id as number });
-  }
+  const students = await batchOf(t, 5, 3, 'ICSE');
   const made = await t.api(
     'POST',
     '/api/assessments',
