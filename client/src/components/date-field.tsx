@@ -35,27 +35,26 @@ interface DateFieldProps {
  * it; the registration's date of birth has its own, loaded on demand.
  */
 export function DateField({ label, name, value, onChange, error, helperText, size, fullWidth }: DateFieldProps) {
-  // The picker's own value, shown while our value is the one it gave, or still the
-  // one it replaced (the page has not caught up yet, as with a value kept in the
-  // URL): any other value would set the field's sections again and wipe what is
-  // being typed. Once the page has caught up, a change of ours (a form reset) wins.
-  const [own, setOwn] = useState<{ date: Dayjs | null; replaced: string | null } | null>(null);
-  const given = own ? isoOf(own.date) : null;
-  if (own && own.replaced !== null && value === given && value !== own.replaced) setOwn({ ...own, replaced: null });
-  const current =
-    own && (value === given || value === own.replaced)
-      ? own.date
-      : value && value !== UNFINISHED_DATE
-        ? dayjs(value)
-        : null;
+  // The picker's own value, shown while the page's value is one on its way to it: the page
+  // shows the values the picker gave in their order, and a value kept in the URL can lag
+  // several behind on a busy machine, or skip the unfinished ones. `passed` holds the value
+  // the page showed last and those given since; a page's value among them moves the page on
+  // to it. Any other value is the page's own change (a form reset, Back): it is shown, as a
+  // lagging one must not be, since it would set the sections again and wipe what is typed.
+  const [own, setOwn] = useState<{ date: Dayjs | null; passed: readonly string[] }>({ date: null, passed: [] });
+  const reached = own.passed.indexOf(value);
+  if (reached > 0) setOwn({ ...own, passed: own.passed.slice(reached) });
+  const onItsWay = reached >= 0 ? own.passed.slice(reached) : [value];
+  const current = reached >= 0 ? own.date : value && value !== UNFINISHED_DATE ? dayjs(value) : null;
   return (
     <DateLocalization>
       <DatePicker
         label={label}
         value={current}
         onChange={(date) => {
-          setOwn({ date, replaced: value });
-          onChange(isoOf(date));
+          const iso = isoOf(date);
+          setOwn({ date, passed: [...onItsWay, iso] });
+          onChange(iso);
         }}
         format={DISPLAY_DATE_FORMAT}
         slotProps={{
