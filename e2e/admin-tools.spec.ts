@@ -15,6 +15,7 @@ import {
   expectToast,
   fetchFromSite,
   outboxMark,
+  searchStudents,
   snap,
   test,
   typeDate,
@@ -26,7 +27,7 @@ import { AdminToolsMessage } from '../domain/src/admin-tools-messages.ts';
 
 /** The student's row of the admin table, searched for by e-mail. */
 async function searchedRow(page: Page, student: { email: string; objectId: string }) {
-  await page.getByLabel('Search').fill(student.email);
+  await searchStudents(page, student.email);
   return page.getByRole('grid', { name: 'Registered students' }).locator(`[role="row"][data-id="${student.objectId}"]`);
 }
 

@@ -11,6 +11,7 @@ import {
   expectAccessible,
   expectToast,
   localItem,
+  searchStudents,
   snap,
   test,
 } from './fixtures.ts';
@@ -145,7 +146,7 @@ test.describe('admin', () => {
   }) => {
     const student = await createStudent(request);
     const grid = page.getByRole('grid', { name: 'Registered students' });
-    await page.getByLabel('Search').fill(student.email);
+    await searchStudents(page, student.email);
     const row = grid.locator(`[role="row"][data-id="${student.objectId}"]`);
     for (const width of [320, 390]) {
       await page.setViewportSize({ width, height: 800 });
@@ -183,7 +184,7 @@ test.describe('admin', () => {
     const first = await createStudent(request);
     const second = await createStudent(request);
     const grid = page.getByRole('grid', { name: 'Registered students' });
-    await page.getByLabel('Search').fill(first.email);
+    await searchStudents(page, first.email);
     const row = grid.locator(`[role="row"][data-id="${first.objectId}"]`);
     await expect(row).toContainText(first.email);
 

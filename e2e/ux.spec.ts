@@ -7,6 +7,7 @@ import {
   expectAccessible,
   expectToast,
   fillRegistration,
+  searchStudents,
   site,
   snap,
   studentToken,
@@ -85,7 +86,7 @@ for (const width of WIDTHS) {
     });
 
     test('the admin table and the editor dialog', async ({ adminPage: page, student }) => {
-      await page.getByLabel('Search').fill(student.email);
+      await searchStudents(page, student.email);
       const grid = page.getByRole('grid', { name: 'Registered students' });
       const edit = grid.getByRole('button', { name: `Edit ${student.fullname}` });
       await expect(edit).toBeVisible();
