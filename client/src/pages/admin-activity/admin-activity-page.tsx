@@ -81,14 +81,19 @@ export default function AdminActivityPage() {
   // Loading while the view on screen has no answer yet.
   const entries = loaded?.key === key ? loaded.entries : null;
 
+  // In place, as the students table's view: Back leaves the page, not each filter or each
+  // date typed on the way (a date typed over another passes through several).
   const set = (name: string, value: string) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (value) next.set(name, value);
-      else next.delete(name);
-      if (name !== 'page') next.delete('page');
-      return next;
-    });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        if (name !== 'page') next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
 
   return (
     <AdminPage title="Activity" heading="Activity">
