@@ -299,6 +299,9 @@ test('admin enters marks in the grid and by CSV and publishes; the student sees 
   await expect(page.getByRole('row', { name: new RegExp(title) }).getByText('Published')).toBeVisible();
   // 18, 15, 12.5, 10, 16: the batch average, to one decimal as students see it, of 5 students.
   await expect(page.getByRole('row', { name: new RegExp(title) })).toContainText('14.3 (5 students)');
+  await expect(page.getByRole('region', { name: `Marks: Mathematics, ${title}` })).toContainText(
+    'Average 14.3 (5 students)',
+  );
   await snap(page, 'assessments-1280');
   // The list's filters ask the server.
   await chooseOption(page, 'Status', 'Drafts');
@@ -955,4 +958,12 @@ test('the list tells the admin which average the students see while it is an ear
   const card = page.getByRole('list', { name: 'Assessments' }).getByRole('listitem').filter({ hasText: title });
   await expect(card).toContainText('average 11.7 (6 students), students see 10');
   await snap(page, 'assessments-students-see-390');
+  // The marks' own panel says it too, and follows a later correction.
+  await card.getByRole('button', { name: `Marks of ${title}` }).click();
+  const panel = page.getByRole('region', { name: `Marks: Science, ${title}` });
+  await expect(panel).toContainText('Average 11.7 (6 students), students see 10');
+  await snap(page, 'marks-students-see-390');
+  await marks([{ id: ids[5]!, value: '14' }]);
+  await page.reload();
+  await expect(panel).toContainText('Average 10.7 (6 students), students see 10');
 });

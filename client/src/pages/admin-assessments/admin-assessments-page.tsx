@@ -393,6 +393,12 @@ export default function AdminAssessmentsPage() {
               ? "Published: a student's first marks are mailed to them, corrections send no second mail"
               : 'Draft'}
           </Typography>
+          {/* Where the marks are entered, what they come to, and what the students see of it. */}
+          {selected.average !== undefined && (
+            <Typography color="text.secondary" sx={{ mt: -1.5, mb: 2 }}>
+              Average {averageOf(selected)}
+            </Typography>
+          )}
           <MarksGrid
             key={selected.objectId}
             assessment={selected}
