@@ -966,4 +966,15 @@ test('the list tells the admin which average the students see while it is an ear
   await marks([{ id: ids[5]!, value: '14' }]);
   await page.reload();
   await expect(panel).toContainText('Average 10.7 (6 students), students see 10');
+  // Saved in the panel while the list shows other assessments: the panel reads its own again.
+  await chooseOption(page, 'Status', 'Drafts');
+  await expect(card).toHaveCount(0);
+  const resit = panel
+    .getByRole('row')
+    .filter({ has: page.getByRole('gridcell', { name: String(ids[5]), exact: true }) });
+  await resit.locator('[data-field="value"]').click();
+  await page.keyboard.type('20');
+  await page.keyboard.press('Enter');
+  await panel.getByRole('button', { name: 'Save 1 change' }).click();
+  await expect(panel).toContainText('Average 11.7 (6 students), students see 10');
 });

@@ -194,6 +194,17 @@ export default function AdminAssessmentsPage() {
     )
   ) : null;
   const refresh = () => setReload((n) => n + 1);
+  // Marks saved in the panel move its average: the list's reload shows it for an assessment on
+  // the list's page; one kept from another page or filter is read again on its own.
+  const marksSaved = () => {
+    refresh();
+    const id = selected?.objectId;
+    if (!id || items?.some((a) => a.objectId === id)) return;
+    void callAsAdmin('getAssessment', { objectId: id }).then((result) => {
+      const fresh = result.ok ? result.data : undefined;
+      if (fresh) setOpened((current) => (current?.objectId === id ? fresh : current));
+    });
+  };
   const openMarks = (assessment: Assessment) => {
     setOpening(assessment);
     setParams({ marks: assessment.objectId });
@@ -402,7 +413,7 @@ export default function AdminAssessmentsPage() {
           <MarksGrid
             key={selected.objectId}
             assessment={selected}
-            onSaved={refresh}
+            onSaved={marksSaved}
             onUnsavedChange={setUnsavedMarks}
           />
         </Card>
