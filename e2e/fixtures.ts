@@ -252,9 +252,10 @@ export async function chooseOption(page: Page, label: string, option: string, wi
 }
 
 /**
- * Types `text` into the students table's search and waits until the table shows its answer.
- * The row may already be on screen before (a new student is on the first page): a click on
- * it as the search's answer is awaited lands on the table's loading overlay and is lost.
+ * Types `text` (a new search) into the students table's search and waits until the table
+ * shows its answer. The row may be on screen before (a new student is on the first page), and
+ * a click on it then may meet the table's loading overlay as it appears: CI once saw a click on
+ * a row's Deactivate open nothing.
  */
 export async function searchStudents(page: Page, text: string): Promise<void> {
   const answered = page.waitForResponse((response) => {
@@ -262,7 +263,7 @@ export async function searchStudents(page: Page, text: string): Promise<void> {
     return url.pathname === '/api/users' && url.searchParams.get('q') === text.trim();
   });
   await page.getByLabel('Search').fill(text);
-  await answered;
+  expect((await answered).ok()).toBe(true);
   await expect(page.getByRole('status').filter({ hasText: /found|match/ })).toBeAttached();
 }
 
@@ -358,15 +359,26 @@ export async function snap(page: Page, name: string): Promise<void> {
 export async function typeDate(scope: Page | Locator, label: string, name: string, iso: string): Promise<void> {
   const page = 'page' in scope ? scope.page() : scope;
   const field = scope.getByRole('group', { name: label, exact: true });
-  // Typed again when the field has not taken it: at a test's speed on a loaded machine, MUI X's
-  // field was seen (1 run in 24, under two busy loops) to drop the day and month just typed as
-  // the year began, leaving DD/MM/2026. The cause lies within MUI X's sections; see the notes.
-  await expect(async () => {
+  const input = scope.locator(`input[name="${name}"]`);
+  const type = async () => {
     await field.getByRole('spinbutton', { name: 'Day' }).click();
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.type(dobDigits(iso));
-    await expect(scope.locator(`input[name="${name}"]`)).toHaveValue(isoToDmy(iso), { timeout: 3_000 });
-  }).toPass({ timeout: 20_000 });
+  };
+  await type();
+  // Typed once more on one symptom only: at a test's speed on a loaded machine, MUI X's field
+  // was seen (1 run in 24, under two busy loops) to drop the day and month just typed as the
+  // year began, leaving DD/MM/2026; the cause lies within MUI X's sections (see the notes).
+  // Said in the test's report and its output, so that repeats show.
+  const wiped = `DD/MM/${iso.slice(0, 4)}`;
+  await expect(input).toHaveValue(new RegExp(`^(${isoToDmy(iso)}|${wiped})$`));
+  if ((await input.inputValue()) === wiped) {
+    const description = `${label}: MUI X's field was left ${wiped}; typed again`;
+    test.info().annotations.push({ type: 'retyped', description });
+    console.warn(`${test.info().title}: ${description}`);
+    await type();
+  }
+  await expect(input).toHaveValue(isoToDmy(iso));
 }
 
 /** Types a YYYY-MM-DD date of birth into the registration form. */

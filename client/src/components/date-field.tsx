@@ -44,7 +44,6 @@ export function DateField({ label, name, value, onChange, error, helperText, siz
   const [own, setOwn] = useState<{ date: Dayjs | null; passed: readonly string[] }>({ date: null, passed: [] });
   const reached = own.passed.indexOf(value);
   if (reached > 0) setOwn({ ...own, passed: own.passed.slice(reached) });
-  const onItsWay = reached >= 0 ? own.passed.slice(reached) : [value];
   const current = reached >= 0 ? own.date : value && value !== UNFINISHED_DATE ? dayjs(value) : null;
   return (
     <DateLocalization>
@@ -53,7 +52,12 @@ export function DateField({ label, name, value, onChange, error, helperText, siz
         value={current}
         onChange={(date) => {
           const iso = isoOf(date);
-          setOwn({ date, passed: [...onItsWay, iso] });
+          // From the latest state: two changes may come before a render.
+          setOwn((last) => {
+            const at = last.passed.indexOf(value);
+            const onItsWay = at >= 0 ? last.passed.slice(at) : [value];
+            return { date, passed: onItsWay.at(-1) === iso ? onItsWay : [...onItsWay, iso] };
+          });
           onChange(iso);
         }}
         format={DISPLAY_DATE_FORMAT}
