@@ -54,6 +54,9 @@ async function enrollmentIdOf(request: APIRequestContext, token: string, email: 
 }
 
 /** A draft assessment made through the API, as the admin of `token`. */
+/** Today's date at the centre (the site's default zone), YYYY-MM-DD. */
+const todayAtCentre = () => zonedParts(new Date(), 'Asia/Kolkata').date;
+
 async function createAssessment(
   request: APIRequestContext,
   token: string,
@@ -905,7 +908,7 @@ test("an edit saves only what it changed: another admin's change meanwhile to an
     board: 'ICSE',
     subject: 'Science',
     title,
-    date: zonedParts(new Date(), 'Asia/Kolkata').date,
+    date: todayAtCentre(),
     maxMarks: 20,
   });
   await page.goto('/admin/assessments');
@@ -941,7 +944,7 @@ test('the list tells the admin which average the students see while it is an ear
     board: 'State',
     subject: 'Science',
     title,
-    date: zonedParts(new Date(), 'Asia/Kolkata').date,
+    date: todayAtCentre(),
     maxMarks: 20,
   });
   const marks = (rows: { id: number; value: string }[]) =>

@@ -1,5 +1,5 @@
-// What the tests of publication mails share: a batch of registered students, the
-// wait until a publication's mails are queued (refused by the mail server at least
+// What the tests of publication mails share: a batch of registered students, a draft
+// with their marks, the wait until a publication's mails are queued (refused by the mail server at least
 // once), and the marks mails a student got, as text.
 
 import { register, type TestSite } from './site.ts';
@@ -25,6 +25,30 @@ export async function batchOf(site: TestSite, count: number, grade: number, boar
     });
   }
   return students;
+}
+
+export interface DraftFields {
+  grade: number;
+  board: string;
+  subject: string;
+  title: string;
+  date: string;
+  maxMarks: number;
+}
+
+/** A draft assessment made by the admin, with these marks entered: its objectId. */
+export async function draftWithMarks(
+  site: TestSite,
+  admin: string,
+  fields: DraftFields,
+  rows: { id: number; value: string }[],
+): Promise<string> {
+  const made = await site.api('POST', '/api/assessments', fields, admin);
+  if (made.status !== 201) throw new Error(`create: ${made.status} ${JSON.stringify(made.body)}`);
+  const id = (made.body as { objectId: string }).objectId;
+  const saved = await site.api('PUT', `/api/assessments/${id}/marks`, { rows }, admin);
+  if (saved.status !== 200) throw new Error(`marks: ${saved.status} ${JSON.stringify(saved.body)}`);
+  return id;
 }
 
 /** Waits until `count` mails of the assessment's publication are queued and tried at least once. */

@@ -4,7 +4,12 @@
 
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batchOf, marksMails as mailsOf, untilPublicationQueued } from '../../../testing/publication.ts';
+import {
+  batchOf,
+  draftWithMarks,
+  marksMails as mailsOf,
+  untilPublicationQueued,
+} from '../../../testing/publication.ts';
 import { loginAdmin, startTestSite, type TestSite } from '../../../testing/site.ts';
 import { until } from '../../../testing/until.ts';
 
@@ -22,15 +27,12 @@ describe('a correction while the publication mails wait', () => {
   it('sends the corrected mark, the new title and maximum, nothing to a student with no mark now, and a mail to one marked again', async () => {
     const admin = await loginAdmin(t);
     const students = await batchOf(t, 4, 6, 'ICSE');
-    const made = await t.api(
-      'POST',
-      '/api/assessments',
-      { grade: 6, board: 'ICSE', subject: 'Science', title: 'Before', date: '2026-11-20', maxMarks: 20 },
+    const id = await draftWithMarks(
+      t,
       admin,
+      { grade: 6, board: 'ICSE', subject: 'Science', title: 'Before', date: '2026-11-20', maxMarks: 20 },
+      students.map((s, i) => ({ id: s.id, value: String(18 - 3 * i) })),
     );
-    const id = made.body.objectId as string;
-    const rows = students.map((s, i) => ({ id: s.id, value: String(18 - 3 * i) }));
-    expect((await t.api('PUT', `/api/assessments/${id}/marks`, { rows }, admin)).status).toBe(200);
 
     t.captures.failMail = true;
     expect((await t.api('POST', `/api/assessments/${id}/publish`, {}, admin)).status).toBe(200);
@@ -74,15 +76,12 @@ describe('a publication mail waiting while the student changes', () => {
   async function publishedWhileMailWaits(count: number, grade: number) {
     const admin = await loginAdmin(t);
     const students = await batchOf(t, count, grade, 'CBSE');
-    const made = await t.api(
-      'POST',
-      '/api/assessments',
-      { grade, board: 'CBSE', subject: 'English', title: `Waiting ${grade}`, date: '2026-11-20', maxMarks: 20 },
+    const id = await draftWithMarks(
+      t,
       admin,
+      { grade, board: 'CBSE', subject: 'English', title: `Waiting ${grade}`, date: '2026-11-20', maxMarks: 20 },
+      students.map((s) => ({ id: s.id, value: '15' })),
     );
-    const id = made.body.objectId as string;
-    const rows = students.map((s) => ({ id: s.id, value: '15' }));
-    expect((await t.api('PUT', `/api/assessments/${id}/marks`, { rows }, admin)).status).toBe(200);
     t.captures.failMail = true;
     expect((await t.api('POST', `/api/assessments/${id}/publish`, {}, admin)).status).toBe(200);
     await untilPublicationQueued(t, id, count);

@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { restartingSites } from '../../../testing/restarting-sites.ts';
-import { batchOf, marksMails, untilPublicationQueued } from '../../../testing/publication.ts';
+import { batchOf, draftWithMarks, marksMails, untilPublicationQueued } from '../../../testing/publication.ts';
 import { loginAdmin } from '../../../testing/site.ts';
 import { until } from '../../../testing/until.ts';
 
@@ -15,16 +15,12 @@ describe('publishing while the mail server is down', () => {
     const first = await start();
     const admin = await loginAdmin(first);
     const students = await batchOf(first, 2, 7, 'State');
-    const made = await first.api(
-      'POST',
-      '/api/assessments',
-      { grade: 7, board: 'State', subject: 'Science', title: 'Queued test', date: '2026-11-20', maxMarks: 20 },
+    const id = await draftWithMarks(
+      first,
       admin,
+      { grade: 7, board: 'State', subject: 'Science', title: 'Queued test', date: '2026-11-20', maxMarks: 20 },
+      students.map((s, i) => ({ id: s.id, value: String(15 + i) })),
     );
-    expect(made.status).toBe(201);
-    const id = made.body.objectId as string;
-    const rows = students.map((s, i) => ({ id: s.id, value: String(15 + i) }));
-    expect((await first.api('PUT', `/api/assessments/${id}/marks`, { rows }, admin)).status).toBe(200);
 
     // The answer does not depend on the mail server: a success while it refuses every mail.
     first.captures.failMail = true;

@@ -2,7 +2,7 @@
 // assessment published before it existed gets it at the next start, and the seed gives it.
 
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { batchOf } from '../../../testing/publication.ts';
+import { batchOf, draftWithMarks } from '../../../testing/publication.ts';
 import { loginAdmin, loginStudent, startTestSite, type TestSite } from '../../../testing/site.ts';
 import { migrate } from './migrate.ts';
 import { seedAssessments, seedStudents } from './seed.ts';
@@ -18,15 +18,12 @@ afterAll(async () => {
 it('gives an assessment published before the average students see existed that average at the next start', async () => {
   const admin = await loginAdmin(t);
   const students = await batchOf(t, 5, 3, 'ICSE');
-  const made = await t.api(
-    'POST',
-    '/api/assessments',
-    { grade: 3, board: 'ICSE', subject: 'English', title: 'Before', date: '2026-10-01', maxMarks: 10 },
+  const id = await draftWithMarks(
+    t,
     admin,
+    { grade: 3, board: 'ICSE', subject: 'English', title: 'Before', date: '2026-10-01', maxMarks: 10 },
+    students.map((s, i) => ({ id: s.id, value: String(4 + i) })),
   );
-  const id = made.body.objectId as string;
-  const rows = students.map((s, i) => ({ id: s.id, value: String(4 + i) }));
-  expect((await t.api('PUT', `/api/assessments/${id}/marks`, { rows }, admin)).status).toBe(200);
   expect((await t.api('POST', `/api/assessments/${id}/publish`, {}, admin)).status).toBe(200);
   // As the site before it stored them left it.
   await t.sql.query(
