@@ -3,7 +3,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
-import { Navigate, useSearchParams } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
 import { ACTIVITY_KINDS } from '@tc/domain/admin-tools';
 import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
 import type { ResponseOf } from '@tc/domain/api/contract';
@@ -11,6 +11,7 @@ import { Route } from '@tc/domain/routes';
 import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { useApi } from '../../lib/use-api.ts';
+import { useViewInAddress } from '../../lib/use-view-in-address.ts';
 import { ActivityList, KIND_LABELS, type ActivityEntry } from '../../components/activity-list.tsx';
 import { AdminPage } from '../../components/admin-page.tsx';
 import { DateField, UNFINISHED_DATE } from '../../components/date-field.tsx';
@@ -22,7 +23,7 @@ const PAGE_SIZE = 25;
 /** The activity log: filters by admin, kind and dates, paged on the server. */
 export default function AdminActivityPage() {
   const { token, call: callAsAdmin } = useApi('admin');
-  const [params, setParams] = useSearchParams();
+  const [params, changeView] = useViewInAddress();
   const filters = {
     admin: params.get('admin') ?? '',
     kind: params.get('kind') ?? '',
@@ -81,19 +82,8 @@ export default function AdminActivityPage() {
   // Loading while the view on screen has no answer yet.
   const entries = loaded?.key === key ? loaded.entries : null;
 
-  // In place, as the students table's view: Back leaves the page, not each filter or each
-  // date typed on the way (a date typed over another passes through several).
-  const set = (name: string, value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        if (name !== 'page') next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
+  // A new filter starts again from the first page.
+  const set = (name: string, value: string) => changeView({ [name]: value, ...(name === 'page' ? {} : { page: '' }) });
 
   return (
     <AdminPage title="Activity" heading="Activity">

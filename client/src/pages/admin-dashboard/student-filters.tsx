@@ -1,9 +1,9 @@
 import Stack from '@mui/material/Stack';
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useMemo } from 'react';
 import { STATUS_FILTERS } from '@tc/domain/admin-tools';
 import { BOARDS } from '@tc/domain/constants';
 import { FilterSelect, GRADE_CHOICES } from '../../components/filters-row.tsx';
+import { useViewInAddress } from '../../lib/use-view-in-address.ts';
 
 /** The table's view: search, filters and sort, kept in the page's URL. */
 export interface StudentView {
@@ -18,27 +18,12 @@ const KEYS = ['q', 'grade', 'board', 'status', 'sort'] as const;
 
 /** Reads and writes the view in the URL, so a reload or a bookmark shows the same students. */
 export function useStudentView(): [StudentView, (changes: Partial<StudentView>) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, change] = useViewInAddress();
   const view = useMemo(
     () => Object.fromEntries(KEYS.map((key) => [key, params.get(key) ?? ''])) as unknown as StudentView,
     [params],
   );
-  const update = useCallback(
-    (changes: Partial<StudentView>) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value) next.set(key, value);
-            else next.delete(key);
-          }
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
-  return [view, update];
+  return [view, change];
 }
 
 const STATUS_LABELS: Record<string, string> = { active: 'Active', deactivated: 'Deactivated', all: 'All' };
