@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UiMessage } from '@tc/domain/messages';
@@ -192,7 +192,11 @@ describe('the schedule on the student dashboard', () => {
 
   it('with nobody at the page, asks for it at the next key or pointer press, not by itself', async () => {
     // Eleven minutes without input: the page is unattended (lib/attention.ts).
-    vi.useFakeTimers({ toFake: ['Date'] });
+    // The page's own clock too (its minute ticks), on the test's: a few minutes pass at once.
+    vi.useFakeTimers({
+      toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
+      shouldAdvanceTime: true,
+    });
     vi.setSystemTime(Date.now() + 11 * 60_000);
     try {
       signIn();
@@ -200,7 +204,7 @@ describe('the schedule on the student dashboard', () => {
       renderApp('/dashboard');
       const asked = () => calls.filter((c) => c.path === '/api/students/me/schedule').length;
       await screen.findByText('Mathematics', { selector: 'p' });
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await act(() => vi.advanceTimersByTimeAsync(3 * 60_000));
       expect(asked()).toBe(1);
       window.dispatchEvent(new Event('pointerdown'));
       await waitFor(() => expect(asked()).toBe(2));

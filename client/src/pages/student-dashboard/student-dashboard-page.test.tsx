@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { STUDENT_SESSION_KEY } from '@tc/domain/constants';
 import { UiMessage } from '@tc/domain/messages';
 import { currentPath, deferred, mockFetch, renderApp, type MockReply } from '../../test/render-app.tsx';
@@ -121,10 +121,18 @@ describe('student dashboard', () => {
     const { user } = renderApp('/dashboard');
     await screen.findByText('Welcome, Riya Sharma');
     await user.click(screen.getByRole('button', { name: 'Log out of all devices' }));
-    await confirmLogOutEverywhere(user);
     // The dialog stays, busy, until the answer: closed at once it would give the focus back to a
-    // button disabled meanwhile (a browser then drops the focus to the page's start).
-    await new Promise((resolve) => setTimeout(resolve, 500)); // longer than a dialog's closing transition
+    // button disabled meanwhile (a browser then drops the focus to the page's start). A clock of
+    // the test's own runs any closing transition to its end, however busy the machine.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    try {
+      await confirmLogOutEverywhere(user);
+      act(() => {
+        vi.advanceTimersByTime(5_000);
+      });
+    } finally {
+      vi.useRealTimers();
+    }
     const asked = screen.getByRole('dialog', { name: 'Log out of all devices?' });
     // Inert while busy (never disabled, which would drop the focus), and Cancel too.
     expect(within(asked).getByRole('button', { name: 'Log out everywhere' })).toHaveAttribute('aria-disabled', 'true');
