@@ -370,6 +370,34 @@ test('a student without marks sees the empty state', async ({ page, request }) =
   ).toBeVisible();
 });
 
+test("a subject's first result is already a chart: one point, on a 320 px phone", async ({ page, request }) => {
+  const student = await createStudent(request, { grade: 3, board: 'State' });
+  const token = await adminToken(request);
+  const id = await enrollmentIdOf(request, token, student.email);
+  const created = await createAssessment(request, token, {
+    grade: 3,
+    board: 'State',
+    subject: 'Science',
+    title: `First ${tag()}`,
+    date: '2026-11-02',
+    maxMarks: 25,
+  });
+  await apiCall(request, 'PUT', `/api/assessments/${created.objectId}/marks`, { rows: [{ id, value: '20' }] }, token);
+  await apiCall(request, 'POST', `/api/assessments/${created.objectId}/publish`, undefined, token);
+  await page.setViewportSize({ width: 320, height: 720 });
+  await signInAsStudent(page, await studentToken(request, student.email, student.password));
+  await page.goto('/dashboard/progress');
+  const subject = page.getByRole('region', { name: 'Science' });
+  await expect(subject.getByText('Average 80%')).toBeVisible();
+  const chart = subject.locator('svg').first();
+  await expect(chart).toBeVisible();
+  await expect(chart.locator('circle')).toHaveCount(1);
+  await expect(chart).toContainText('02/11');
+  await expect(subject.getByRole('table')).toContainText('80%');
+  expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(320);
+  await snap(page, 'progress-one-result-320');
+});
+
 test('two tests on one day keep a point each in the chart, and dates over two years show the year', async ({
   page,
   request,

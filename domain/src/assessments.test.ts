@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   AssessmentMessage as M,
+  averageShownToStudents,
   isInBatch,
   markText,
   parseMarkValue,
@@ -151,6 +152,17 @@ describe('parseMarkValue', () => {
 });
 
 describe('batches and figures', () => {
+  it('shows students an average taken over 5 marks or more, while 5 students have marks', () => {
+    expect(averageShownToStudents(5, 5)).toBe(true);
+    expect(averageShownToStudents(6, 12)).toBe(true);
+    // Taken over four: too few, however many have marks since.
+    expect(averageShownToStudents(4, 9)).toBe(false);
+    // Taken over five, and one of them cleared or marked absent since.
+    expect(averageShownToStudents(5, 4)).toBe(false);
+    expect(averageShownToStudents(null, 5)).toBe(false);
+    expect(averageShownToStudents(undefined, undefined)).toBe(false);
+  });
+
   it('matches a board, or every board', () => {
     expect(isInBatch({ grade: 4, board: 'CBSE' }, { grade: 4, board: 'CBSE' })).toBe(true);
     expect(isInBatch({ grade: 4, board: 'All' }, { grade: 4, board: 'State' })).toBe(true);

@@ -29,6 +29,15 @@ export const MARKS_STEP = 0.5;
  * have marks: with fewer, one child's mark could be worked out from it.
  */
 export const AVERAGE_MIN_STUDENTS = 5;
+
+/**
+ * Whether students see the average they are shown (`shownAverage`): it was taken over at
+ * least AVERAGE_MIN_STUDENTS marks (`shownCount`), and that many students have marks now
+ * (`markedCount`: a mark cleared or changed to Absent can take the batch below it).
+ */
+export function averageShownToStudents(shownCount: unknown, markedCount: unknown): boolean {
+  return Number(shownCount ?? 0) >= AVERAGE_MIN_STUDENTS && Number(markedCount ?? 0) >= AVERAGE_MIN_STUDENTS;
+}
 /** What a marks cell or a CSV row says for a student who missed the test. */
 export const ABSENT = 'absent';
 /** Rows in one CSV file. */

@@ -1091,6 +1091,35 @@ describe('publishing and progress', () => {
     expect(await seen()).toMatchObject({ batchAverage: 13, batchAveragePercentage: 65 });
   });
 
+  it('hides the average while fewer than 5 students have marks again, and shows it unmoved when 5 have', async () => {
+    const class6 = await pupils(5, 6, 'ICSE');
+    const a = await create({ grade: 6, board: 'ICSE', title: 'Five then four', maxMarks: 20 });
+    await save(
+      a.objectId,
+      class6.map((p) => ({ id: p.id, value: '10' })),
+    );
+    await t.api('POST', `/api/assessments/${a.objectId}/publish`, undefined, admin);
+    const token = await tokenOf(class6[0]!);
+    const seen = async () => (await t.api('GET', '/api/students/me/progress', undefined, token)).body.assessments[0];
+    const record = async () => (await t.api('GET', `/api/assessments/${a.objectId}`, undefined, admin)).body;
+    expect((await seen()).batchAverage).toBe(10);
+
+    // One student marked absent after all: four have marks, and the students see no average.
+    await save(a.objectId, [{ id: class6[4]!.id, value: 'absent' }]);
+    expect((await seen()).batchAverage).toBeUndefined();
+    expect(await record()).toMatchObject({ average: 10, markedCount: 4 });
+    expect((await record()).shownAverage).toBeUndefined();
+    // So with a mark cleared.
+    await save(a.objectId, [{ id: class6[4]!.id, value: '' }]);
+    expect((await seen()).batchAverage).toBeUndefined();
+
+    // Five again, with that one student's new mark: shown again, as it was published (one
+    // student's change alone does not move it, or their mark could be worked out).
+    await save(a.objectId, [{ id: class6[4]!.id, value: '20' }]);
+    expect(await record()).toMatchObject({ average: 12, markedCount: 5, shownAverage: 10 });
+    expect(await seen()).toMatchObject({ batchAverage: 10, batchAveragePercentage: 50 });
+  });
+
   it("works the batch average's percentage out from the exact average, not the rounded one shown", async () => {
     const class5 = await pupils(7, 5, 'ICSE');
     const a = await create({ grade: 5, board: 'ICSE', maxMarks: 1, title: 'Quiz' });

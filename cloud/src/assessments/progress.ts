@@ -1,11 +1,11 @@
 // A student's progress: their own marks of published assessments, newest
 // first, and per subject the average percentage and the series over time. The
 // batch average is given only when at least AVERAGE_MIN_STUDENTS students have
-// marks, so that no child's mark can be worked out from it; it is the average as
-// students see it, which a single late mark or correction does not move
-// (refreshAverage in store.ts).
+// marks (averageShownToStudents), so that no child's mark can be worked out from
+// it; it is the average as students see it, which a single late mark or
+// correction does not move (refreshAverage in store.ts).
 
-import { AVERAGE_MIN_STUDENTS, percentage, toOneDecimal } from '@tc/domain/assessments';
+import { averageShownToStudents, percentage, toOneDecimal } from '@tc/domain/assessments';
 import type { CloudDeps } from '../deps.ts';
 import { defineFunction } from '../errors.ts';
 import { requireStudentAndRead } from '../users/accounts.ts';
@@ -18,6 +18,7 @@ interface Row {
   date: string;
   maxMarks: number;
   average: number | null;
+  shownCount: number | null;
   markedCount: number | null;
   publishedAt: string;
   marks: number | null;
@@ -28,7 +29,7 @@ interface Row {
 export const PROGRESS_READ: OwnRead = {
   name: 'progress',
   select: `SELECT a."objectId", a.subject, a.title, a.date, a."maxMarks", a."shownAverage" AS average,
-             a."shownCount" AS "markedCount", a."publishedAt",
+             a."shownCount" AS "shownCount", a."markedCount", a."publishedAt",
              m.marks, m.absent
            FROM "Mark" m JOIN "Assessment" a ON a."objectId" = m."assessmentId"
            WHERE m."studentId" = $2 AND a.status = 'published'`,
@@ -42,7 +43,7 @@ export function defineProgressFunctions(deps: CloudDeps): void {
     const assessments = rows.map((row) => {
       const maxMarks = Number(row.maxMarks);
       const absent = row.absent === true || row.marks === null;
-      const showAverage = row.average !== null && Number(row.markedCount ?? 0) >= AVERAGE_MIN_STUDENTS;
+      const showAverage = row.average !== null && averageShownToStudents(row.shownCount, row.markedCount);
       // The percentage from the exact average, not from the rounded one shown beside it.
       const average = showAverage ? Number(row.average) : undefined;
       return {

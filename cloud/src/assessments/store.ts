@@ -6,6 +6,7 @@ import {
   ALL_BOARDS,
   AVERAGE_MIN_STUDENTS,
   AssessmentMessage,
+  averageShownToStudents,
   toOneDecimal,
   type MarkValue,
   type ValidAssessment,
@@ -33,7 +34,8 @@ export interface AssessmentRecord extends ValidAssessment {
 export function toAssessmentRecord(object: AssessmentObject): AssessmentRecord {
   const average = object.get('average') as unknown;
   const shownAverage = object.get('shownAverage') as unknown;
-  const shown = typeof shownAverage === 'number' && Number(object.get('shownCount')) >= AVERAGE_MIN_STUDENTS;
+  const shown =
+    typeof shownAverage === 'number' && averageShownToStudents(object.get('shownCount'), object.get('markedCount'));
   const publishedAt = object.get('publishedAt') as Date | undefined;
   type Field<K extends keyof AssessmentRecord> = AssessmentRecord[K];
   return {

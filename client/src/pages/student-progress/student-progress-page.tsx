@@ -41,33 +41,28 @@ function SubjectTrend({ subject }: { subject: SubjectProgress }) {
         {subject.subject}
       </Typography>
       <Typography color="text.secondary">Average {subject.averagePercentage}%</Typography>
-      {/* The chart is a picture for sighted readers; the table below says the same to
-          everyone (inert: out of the tab order and the accessibility tree). */}
-      {subject.points.length > 1 ? (
-        <Box inert sx={{ width: '100%', height: 200 }}>
-          <LineChart
-            height={200}
-            margin={{ left: 0, right: 32, top: 12, bottom: 0 }}
-            skipAnimation
-            // Positions by order, labels by date: two tests on one day keep a point each.
-            xAxis={[
-              {
-                scaleType: 'point',
-                data: subject.points.map((_, i) => i),
-                valueFormatter: (i: number) => labels[i] ?? '',
-              },
-            ]}
-            yAxis={[{ min: 0, max: 100, width: 44, valueFormatter: (value: number) => `${value}%` }]}
-            // Straight lines from result to result: a curve draws values between tests that no test gave.
-            series={[{ data: subject.points.map((p) => p.percentage), label: '%', showMark: true, curve: 'linear' }]}
-            hideLegend
-          />
-        </Box>
-      ) : (
-        <Typography variant="body2" sx={{ mt: 1 }}>
-          The chart appears after your second {subject.subject} result.
-        </Typography>
-      )}
+      {/* From the first result (a point; a line from the second). The chart is a picture for
+          sighted readers; the table below says the same to everyone (inert: out of the tab
+          order and the accessibility tree). */}
+      <Box inert sx={{ width: '100%', height: 200 }}>
+        <LineChart
+          height={200}
+          margin={{ left: 0, right: 32, top: 12, bottom: 0 }}
+          skipAnimation
+          // Positions by order, labels by date: two tests on one day keep a point each.
+          xAxis={[
+            {
+              scaleType: 'point',
+              data: subject.points.map((_, i) => i),
+              valueFormatter: (i: number) => labels[i] ?? '',
+            },
+          ]}
+          yAxis={[{ min: 0, max: 100, width: 44, valueFormatter: (value: number) => `${value}%` }]}
+          // Straight lines from result to result: a curve draws values between tests that no test gave.
+          series={[{ data: subject.points.map((p) => p.percentage), label: '%', showMark: true, curve: 'linear' }]}
+          hideLegend
+        />
+      </Box>
       <Box component="table" sx={visuallyHidden}>
         <caption>{subject.subject}: percentage per assessment, oldest first</caption>
         <thead>
