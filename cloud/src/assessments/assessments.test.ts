@@ -435,6 +435,10 @@ describe('marks entry', () => {
     expect((await save(a.objectId, [{ id: moves.id, value: '15' }])).body).toEqual({ saved: 1, errors: [] });
     const [stored] = (await t.sql.query(`SELECT average FROM "Assessment" WHERE "objectId" = $1`, [a.objectId])).rows;
     expect(stored.average).toBe(13.5);
+    // The student sees them on their own progress page, in their new batch.
+    expect((await t.api('POST', `/api/assessments/${a.objectId}/publish`, undefined, admin)).status).toBe(200);
+    const progress = await t.api('GET', '/api/students/me/progress', undefined, await tokenOf(moves));
+    expect(progress.body.assessments).toMatchObject([{ title: 'Before the move', marks: 15, maxMarks: 20 }]);
     // A student of another batch without marks here is still refused.
     const [newcomer] = (await pupils(1, 8, 'CBSE')) as [Pupil];
     expect((await save(a.objectId, [{ id: newcomer.id, value: '9' }])).body.errors).toEqual([

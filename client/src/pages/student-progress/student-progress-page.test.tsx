@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, renderApp } from '../../test/render-app.tsx';
@@ -47,5 +47,35 @@ describe('the progress page', () => {
     expect(await screen.findByText('18 / 20 (90%)')).toBeInTheDocument();
     expect(screen.queryByText('Your results could not be loaded.')).not.toBeInTheDocument();
     expect(answers).toBe(3);
+  });
+});
+
+describe('the results list', () => {
+  it('shows a test missed as Absent, never as a mark of 0, with the batch average beside it', async () => {
+    signIn();
+    const missed = {
+      objectId: 'a2',
+      subject: 'Science',
+      title: 'Unit Test 4',
+      date: '2026-11-24',
+      maxMarks: 25,
+      absent: true,
+      batchAverage: 19.5,
+      batchAveragePercentage: 78,
+    };
+    mockFetch({
+      'GET /api/students/me/progress': () => ({
+        body: { ...progress, assessments: [missed, ...progress.assessments] },
+      }),
+    });
+    renderApp('/dashboard/progress');
+    const results = await screen.findByRole('region', { name: 'All results' });
+    const [first, second] = within(results).getAllByRole('listitem');
+    expect(first).toHaveTextContent('Science: Unit Test 4');
+    expect(first).toHaveTextContent('Absent');
+    expect(first).not.toHaveTextContent(/\b0 \//);
+    expect(first).toHaveTextContent('Batch average 19.5 / 25 (78%)');
+    expect(second).toHaveTextContent('18 / 20 (90%)');
+    expect(second).toHaveTextContent('Batch average shown once 5 students have marks');
   });
 });
