@@ -1,5 +1,6 @@
 // The app's own connection pool, for what Parse cannot express: the enrollment
-// sequence, the health check, and the start-up migration (migrate.ts).
+// sequence, the health check, the start-up migration (migrate.ts), and the cloud
+// code's own statements (cloudSql, inTransaction).
 
 import pg from 'pg';
 import type { Sql as CloudSql } from '@tc/cloud/deps';
@@ -62,7 +63,6 @@ export async function isHealthy(sql: Sql, timeoutMs: number): Promise<boolean> {
   }
 }
 
-/** Runs `work` on one connection inside BEGIN … COMMIT; ROLLBACK when it throws. */
 /**
  * The cloud code's `sql` over a pool or one of its clients (in a transaction): the rows of
  * one statement, prepared once per connection when it is given a name.
@@ -72,6 +72,7 @@ export function cloudSql(db: Pick<pg.Pool | pg.PoolClient, 'query'>): CloudSql {
     (await db.query({ text, values: values as unknown[], ...(prepared ? { name: prepared } : {}) })).rows as Row[];
 }
 
+/** Runs `work` on one connection inside BEGIN … COMMIT; ROLLBACK when it throws. */
 export async function inTransaction<T>(sql: Sql, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await sql.connect();
   try {
