@@ -5,7 +5,8 @@ import Typography from '@mui/material/Typography';
 /**
  * A data grid's overlay while it loads, for the eye only: inside the grid anything but rows
  * breaks the grid's structure for screen readers (MUI X's own bar is also a progress bar with
- * no name), so the grid's page says "Loading ..." in a status outside it.
+ * no name), so the grid's page says "Loading students ..." in a status outside it. Its words
+ * differ from the seed's "Loading ..." here, so that the seed's text is on the page once.
  */
 export function GridLoadingOverlay() {
   return (

@@ -433,7 +433,7 @@ export function MarksGrid({ assessment, onSaved, onUnsavedChange }: Props) {
       {/* Said while the grid loads, and what a search found (the grid itself is silent). */}
       <Typography role="status" className="visually-hidden">
         {loading
-          ? 'Loading ...'
+          ? 'Loading students ...'
           : query
             ? total === 0
               ? 'No student of this batch matches the search'

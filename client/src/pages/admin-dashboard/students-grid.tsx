@@ -165,7 +165,7 @@ export default function StudentsGrid({ query, view, onSortChange, focusAfterRowG
       {/* What a search or a filter found, read out when it changes (the grid itself is silent). */}
       <Typography role="status" className="visually-hidden">
         {loading
-          ? 'Loading ...'
+          ? 'Loading students ...'
           : rowCount === 0
             ? 'No students match'
             : `${rowCount} ${rowCount === 1 ? 'student' : 'students'} found`}
