@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Link, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
@@ -26,7 +26,11 @@ function Page() {
       <button type="button" onClick={() => change({ kind: '' })}>
         All kinds
       </button>
+      <button type="button" onClick={() => change({ to: '2026-11-30' })}>
+        To
+      </button>
       <Link to="/activity?admin=a1">Elsewhere</Link>
+      <Link to="/activity">Activity</Link>
     </>
   );
 }
@@ -54,6 +58,30 @@ describe('useViewInAddress', () => {
     expect(router.state.historyAction).toBe('REPLACE');
     await user.click(screen.getByRole('button', { name: 'All kinds' }));
     expect(shown()).toBe('to=2026-11-30');
+  });
+
+  it('starts from the address a link gave, even one it wrote before', async () => {
+    const { user } = renderPage('/activity');
+    await user.click(screen.getByRole('button', { name: 'Kind' }));
+    expect(shown()).toBe('kind=login');
+    // The page's own link, as in the admin's navigation: the filters go.
+    await user.click(screen.getByRole('link', { name: 'Activity' }));
+    expect(shown()).toBe('');
+    await user.click(screen.getByRole('button', { name: 'To' }));
+    expect(shown()).toBe('to=2026-11-30');
+  });
+
+  it('starts from the address Back gave, even one it wrote', async () => {
+    const { user, router } = renderPage('/activity');
+    await user.click(screen.getByRole('button', { name: 'Kind' }));
+    await user.click(screen.getByRole('link', { name: 'Elsewhere' }));
+    await user.click(screen.getByRole('button', { name: 'Both' }));
+    expect(shown()).toBe('admin=a1&from=2026-11-26&kind=login');
+    // Back to the entry the first filter wrote.
+    await act(() => router.navigate(-1));
+    expect(shown()).toBe('kind=login');
+    await user.click(screen.getByRole('button', { name: 'To' }));
+    expect(shown()).toBe('kind=login&to=2026-11-30');
   });
 
   it('starts from the address as it is after it moved on its own', async () => {

@@ -1,35 +1,45 @@
 import { useCallback, useRef } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { NavigationType, useLocation, useNavigationType, useSearchParams } from 'react-router-dom';
+
+/** Marks the history entries this hook wrote (their `state`). */
+const VIEW_WRITE = 'viewWrite';
 
 /**
  * A page's view (filters, search, page number) kept in its address, changed in place:
- * Back leaves the page, not each filter on the way.
+ * Back leaves the page, not each filter on the way. A key changed to '' or undefined
+ * leaves the address.
  *
- * A key changed to '' or undefined leaves the address. Each change starts from the address this page last wrote, not from the last render's.
- * React Router hands `setSearchParams` the parameters of the last render, and renders a
- * change late (as a transition), so two changes before a render (a date typed, then a
- * kind chosen, on a busy page) would build the second address without the first.
+ * Each change starts from the address this page last wrote while the address shown is
+ * that write or one before it: React Router hands `setSearchParams` the parameters of the
+ * last render, and renders a change late (as a transition), so two changes before a render
+ * (a date typed, then a kind chosen, on a busy page) would build the second address
+ * without the first. Once the address has moved otherwise (a link, Back), what it shows is
+ * the base again, even an address this page wrote before. Use the `change` of the latest
+ * render.
  */
 export function useViewInAddress(): [URLSearchParams, (changes: Record<string, string | undefined>) => void] {
   const [params, setParams] = useSearchParams();
-  /** The address a render showed when this page began writing, then each one it wrote since. */
-  const written = useRef<string[]>([]);
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  /** The last address this page wrote, and the entry on screen when it wrote it. */
+  const last = useRef<{ search: string; shownKey: string } | null>(null);
   const change = useCallback(
     (changes: Record<string, string | undefined>) => {
-      const shown = params.toString();
-      const at = written.current.indexOf(shown);
-      // Shown among ours: the page is catching up with them. Not among them: the address
-      // moved on its own (Back, a link), and what it shows now is the base.
-      written.current = at === -1 ? [shown] : written.current.slice(at);
-      const next = new URLSearchParams(written.current.at(-1));
+      // On screen: one of this page's writes (replacing, and marked so), or the entry that
+      // was there when it last wrote (no render since). Anything else is a move of its own.
+      const showsAWrite =
+        navigationType === NavigationType.Replace &&
+        (location.state as Record<string, unknown> | null)?.[VIEW_WRITE] === true;
+      const ours = showsAWrite || last.current?.shownKey === location.key;
+      const next = new URLSearchParams(ours && last.current ? last.current.search : params);
       for (const [key, value] of Object.entries(changes)) {
         if (value) next.set(key, value);
         else next.delete(key);
       }
-      written.current.push(next.toString());
-      setParams(next, { replace: true });
+      last.current = { search: next.toString(), shownKey: location.key };
+      setParams(next, { replace: true, state: { [VIEW_WRITE]: true } });
     },
-    [params, setParams],
+    [params, setParams, location, navigationType],
   );
   return [params, change];
 }
