@@ -38,6 +38,7 @@ export const AVERAGE_MIN_STUDENTS = 5;
 export function averageShownToStudents(shownCount: unknown, markedCount: unknown): boolean {
   return Number(shownCount ?? 0) >= AVERAGE_MIN_STUDENTS && Number(markedCount ?? 0) >= AVERAGE_MIN_STUDENTS;
 }
+
 /** What a marks cell or a CSV row says for a student who missed the test. */
 export const ABSENT = 'absent';
 /** Rows in one CSV file. */

@@ -29,7 +29,7 @@ interface Row {
 export const PROGRESS_READ: OwnRead = {
   name: 'progress',
   select: `SELECT a."objectId", a.subject, a.title, a.date, a."maxMarks", a."shownAverage" AS average,
-             a."shownCount" AS "shownCount", a."markedCount", a."publishedAt",
+             a."shownCount", a."markedCount", a."publishedAt",
              m.marks, m.absent
            FROM "Mark" m JOIN "Assessment" a ON a."objectId" = m."assessmentId"
            WHERE m."studentId" = $2 AND a.status = 'published'`,

@@ -93,18 +93,21 @@ export function assessmentStudents(first: number): string {
  * of at least AVERAGE_MIN_STUDENTS students have changed since it was taken
  * (`changedSinceShown`, with the students of `changed`): a difference between two readings
  * then covers that many children, as the average itself does
- * (docs/decisions/0018-progress-reads.md).
+ * (docs/decisions/0018-progress-reads.md). An average hidden because fewer than
+ * AVERAGE_MIN_STUDENTS students have marks now (averageShownToStudents) is not retaken for
+ * that: taken when one mark is cleared and again when it is entered, it would give that
+ * child's mark away.
  */
 export async function refreshAverage(sql: Sql, assessmentId: string, changed: readonly string[] = []): Promise<void> {
   await sql(
     `WITH s AS (SELECT avg(marks) AS average, count(marks)::int AS n FROM "Mark"
                 WHERE "assessmentId" = $1 AND marks IS NOT NULL AND absent IS NOT TRUE),
-          c AS (SELECT a.status = 'published' AS published, coalesce(a."shownCount", 0) < $3 AS hidden,
+          c AS (SELECT a.status = 'published' AS published, coalesce(a."shownCount", 0) < $3 AS "takenOverTooFew",
                   (SELECT coalesce(jsonb_agg(DISTINCT x), '[]'::jsonb)
                    FROM jsonb_array_elements_text(coalesce(a."changedSinceShown", '[]'::jsonb) || to_jsonb($2::text[])) x
                   ) AS changed
                 FROM "Assessment" a WHERE a."objectId" = $1),
-          v AS (SELECT published, changed, published AND (hidden OR jsonb_array_length(changed) >= $3) AS retake FROM c)
+          v AS (SELECT published, changed, published AND ("takenOverTooFew" OR jsonb_array_length(changed) >= $3) AS retake FROM c)
      UPDATE "Assessment" a SET average = s.average, "markedCount" = s.n, "updatedAt" = now(),
        "shownAverage" = CASE WHEN v.retake THEN s.average ELSE a."shownAverage" END,
        "shownCount" = CASE WHEN v.retake THEN s.n ELSE a."shownCount" END,
