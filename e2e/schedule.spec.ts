@@ -97,6 +97,10 @@ test('an admin adds a class and a holiday; only the students of that batch see t
   await expect(page.getByRole('heading', { level: 1, name: 'Timetable' })).toBeVisible();
   await chooseOption(page, 'Grade', '9th');
   await chooseOption(page, 'Board', 'ICSE');
+  // The times are the centre's, and the page names its zone (the browser's is UTC).
+  await expect(
+    page.getByText("Grade 9th, ICSE: its own classes and those for all boards. Times are the centre's (IST)."),
+  ).toBeVisible();
 
   await page.getByRole('button', { name: 'Add class' }).click();
   const dialog = page.getByRole('dialog', { name: /Add class/ });

@@ -16,6 +16,11 @@ let asking: Promise<void> | undefined;
  * never a time of one zone read as another's.
  */
 export function useCentreZone(): string {
+  return useKnownCentreZone() ?? browserTimeZone();
+}
+
+/** The centre's zone once the server has said it; undefined until then (or when it could not). */
+export function useKnownCentreZone(): string | undefined {
   const { token, call } = useApi('admin');
   const [zone, setZone] = useState(known);
   useEffect(() => {
@@ -38,5 +43,5 @@ export function useCentreZone(): string {
       cancelled = true;
     };
   }, [zone, token, call]);
-  return zone ?? browserTimeZone();
+  return zone;
 }

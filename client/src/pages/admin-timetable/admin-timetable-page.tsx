@@ -18,8 +18,10 @@ import { TimetableMessage } from '@tc/domain/timetable-messages';
 import { gradeLabel } from '@tc/domain/registration';
 import { Route } from '@tc/domain/routes';
 import { ALL_BOARDS, describeSlot, WEEKDAYS } from '@tc/domain/timetable';
+import { timeZoneLabel } from '@tc/domain/zoned-time';
 import { AdminPage } from '../../components/admin-page.tsx';
 import { LoadStatus } from '../../components/load-status.tsx';
+import { useKnownCentreZone } from '../../lib/centre-zone.ts';
 import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { useApi } from '../../lib/use-api.ts';
@@ -33,6 +35,8 @@ type Holidays = ResponseOf<'listHolidays'>;
 /** The admin's timetable screen: a batch's week (a grid, a list of days on phones) and the holidays. */
 export default function AdminTimetablePage() {
   const { token, call: callAsAdmin } = useApi('admin');
+  // Named once known: the slots' times are the centre's whatever the browser's zone is.
+  const zone = useKnownCentreZone();
   const [grade, setGrade] = useState(1);
   const [board, setBoard] = useState<string>(BOARDS[0]);
   /** null while the batch's classes load; 'failed' when they could not be loaded. */
@@ -152,7 +156,8 @@ export default function AdminTimetablePage() {
           </Box>
         </Stack>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          Grade {gradeLabel(grade)}, {board}: its own classes and those for all boards. Times are the centre&apos;s.
+          Grade {gradeLabel(grade)}, {board}: its own classes and those for all boards. Times are the centre&apos;s
+          {zone ? ` (${timeZoneLabel(zone)})` : ''}.
         </Typography>
         {!Array.isArray(slots) ? (
           <LoadStatus
