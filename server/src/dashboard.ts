@@ -26,11 +26,13 @@ import { countedAddress } from '@tc/cloud/client-address';
 import { ADMIN_ROLE, ENROLLMENT_FIELD, loginAccountKey } from '@tc/cloud/users/accounts';
 import { hasRoleSql } from '@tc/cloud/users/sessions';
 import { HASHED_PASSWORD_COLUMN } from '@tc/cloud/parse-storage';
+import { AppError, ErrorCode } from '@tc/domain/errors';
 import { ServerMessage } from '@tc/domain/server-messages';
 import type { Config } from './config.ts';
 import { setRetryAfter } from './errors.ts';
 import { hashedKey, limiterFactory } from './login-guard.ts';
 import { passwords } from './parse-internals/internals.ts';
+import type { CallLimits } from './rate-limit.ts';
 import { sameSecret } from './same-secret.ts';
 
 export const DASHBOARD_PATH = '/parse-dashboard';
@@ -66,6 +68,8 @@ export async function createDashboard(
   publicUrl: string,
   /** The site's login guard: a wrong password counts once, on the site or here. */
   loginGuard: LoginGuard,
+  /** The site's per-address limits: a try here counts in the login group, as the site's logins. */
+  callLimits: Pick<CallLimits, 'countCall'>,
 ): Promise<Dashboard> {
   await ensureSessionTable(sql);
   const PgStore = connectPgSimple(session);
@@ -102,7 +106,7 @@ export async function createDashboard(
   // The dashboard is an Express app of its own, which would name itself on every answer.
   (dashboard as express.Application).disable('x-powered-by');
 
-  const limits = await dashboardLoginLimits(config, sql, loginGuard);
+  const limits = await dashboardLoginLimits(config, sql, loginGuard, callLimits);
   const login = express.Router();
   // The dashboard's login (passport-local) takes a form, a JSON body or the query string: each is counted.
   login.post(
@@ -359,11 +363,17 @@ const secureCookies: RequestHandler = (_req, res, next) => {
  * is the admin login by default (product.md §3), so a wrong password counts once,
  * on the site or here (5 wrong per address, then 15 minutes locked). Under a spray
  * on the account, where the site asks for a proof of work the dashboard cannot
- * ask for, every try waits. And per address over all users: 20 an hour. The
- * dashboard answers a failure with a redirect to its login page, which is what is
- * counted.
+ * ask for, every try waits. And per address over all users: 20 an hour, besides the
+ * site's login group (RATE_LIMIT_MAX per RATE_LIMIT_WINDOW_S), which every try counts
+ * in as the site's logins do. The dashboard answers a failure with a redirect to its
+ * login page, which is what is counted.
  */
-async function dashboardLoginLimits(config: Config, sql: pg.Pool, guard: LoginGuard) {
+async function dashboardLoginLimits(
+  config: Config,
+  sql: pg.Pool,
+  guard: LoginGuard,
+  callLimits: Pick<CallLimits, 'countCall'>,
+) {
   const factory = await limiterFactory({ sql, redisUrl: config.redisUrl });
   const byAddress = await factory.make({
     keyPrefix: 'dash_ip',
@@ -391,6 +401,17 @@ async function dashboardLoginLimits(config: Config, sql: pg.Pool, guard: LoginGu
     const account = loginAccountKey('admin', normalizeEmail(user));
     const address = countedAddress(req.ip ?? 'unknown');
     const addressKey = key(address);
+    try {
+      await callLimits.countCall('login', address);
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === ErrorCode.TooManyRequests)) {
+        next(error);
+        return;
+      }
+      setRetryAfter(res, error.retryAfter);
+      res.status(429).type('text/plain').send(error.message);
+      return;
+    }
     // Each try is counted before the dashboard checks its password (atomically, so
     // parallel tries cannot all pass a count of 0), and taken back if it succeeds.
     try {

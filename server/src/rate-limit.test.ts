@@ -5,13 +5,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLS, LIMIT_OF_FUNCTION } from '@tc/domain/api/contract';
 import { ErrorCode } from '@tc/domain/errors';
+import { logIn } from '../../testing/dashboard.ts';
 import { startTestSite, type TestSite } from '../../testing/site.ts';
 import { newStudent } from '../../testing/students.ts';
 
 const MAX = 3;
 let t: TestSite;
 beforeAll(async () => {
-  t = await startTestSite({ RATE_LIMIT_MAX: String(MAX), RATE_LIMIT_WINDOW_S: '600' });
+  // A proxy on the loopback: a test that names an address of its own has counts of its own.
+  t = await startTestSite({ RATE_LIMIT_MAX: String(MAX), RATE_LIMIT_WINDOW_S: '600', TRUST_PROXY: '127.0.0.1' });
 });
 afterAll(async () => {
   await t?.stop();
@@ -141,6 +143,28 @@ describe('per-address limits', () => {
       expect(answer.status, route).toBeLessThan(500);
       expect(answer.body.sessionToken, route).toBeUndefined();
     }
+  });
+
+  it("count the Parse Dashboard's login in the login group, with the site's logins", async () => {
+    const from = '203.0.113.41';
+    const adminLogin = () =>
+      fetch(`${t.url}/api/admin/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': from },
+        body: JSON.stringify({ email: 'a@b.co', password: 'wrong-pass' }),
+      });
+    for (let i = 0; i < MAX - 1; i++) expect((await adminLogin()).status).toBe(401);
+    // The last try of the window, at the dashboard: answered by the dashboard (its login page again).
+    const wrong = await logIn(t, 'a@b.co', 'wrong-pass', from);
+    expect(wrong.status).toBe(302);
+    expect(wrong.location).toMatch(/login/);
+    // The next, at either login, is refused, whoever's password it brings.
+    const refused = await logIn(t, t.site.config.dashboard.user, t.admin.password, from);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+    expect((await adminLogin()).status).toBe(429);
+    // Another address has its own window.
+    expect((await logIn(t, 'a@b.co', 'wrong-pass', '203.0.113.42')).status).toBe(302);
   });
 
   it('leave other calls alone', async () => {

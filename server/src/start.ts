@@ -302,7 +302,9 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
       part(migrate(sql), () => undefined),
       part(ensureAdmin(config, sql), () => undefined),
       part(
-        config.dashboard.enabled ? createDashboard(config, sql, publicUrl, loginGuard) : Promise.resolve(undefined),
+        config.dashboard.enabled
+          ? createDashboard(config, sql, publicUrl, loginGuard, callLimits)
+          : Promise.resolve(undefined),
         (made) => made?.close(),
       ),
     ] as const);
