@@ -15,6 +15,7 @@ import { ALL_BOARDS, endOf, type Holiday } from '@tc/domain/timetable';
 import { parseBoard } from '@tc/domain/registration';
 import type { CloudDeps } from '../deps.ts';
 import { MASTER, parse, unlessMissing } from '../parse.ts';
+import { serialisedForAccount } from '../users/account-lock.ts';
 import { findHolidays, findSlots } from './store.ts';
 import { vtimezoneOf } from './vtimezone.ts';
 
@@ -32,11 +33,18 @@ async function feedsOf(userId: string) {
   return new Parse.Query(FEED_CLASS).equalTo('userId', userId).ascending('createdAt').find(MASTER);
 }
 
-/** The student's feed token, made on first use. */
-export async function ownFeedToken(userId: string): Promise<string> {
+/**
+ * The student's feed token, made on first use. Made under the account's lock, with a look
+ * again: two first asks at once (two tabs) make one token, and a reset meanwhile is not
+ * undone by a second token.
+ */
+export async function ownFeedToken(deps: CloudDeps, userId: string): Promise<string> {
   const [existing] = await feedsOf(userId);
   if (existing) return existing.get('token') as string;
-  return newFeedToken(userId);
+  return serialisedForAccount(deps, userId, async () => {
+    const [made] = await feedsOf(userId);
+    return made ? (made.get('token') as string) : mintFeedToken(userId);
+  });
 }
 
 /** Deletes every feed token of a student (their erasure): the addresses stop working for ever. */
@@ -45,10 +53,19 @@ export async function dropFeedsOf(userId: string): Promise<void> {
   if (old.length) await parse().Object.destroyAll(old, MASTER);
 }
 
-/** A new feed token; every earlier one stops working now. */
-export async function newFeedToken(userId: string): Promise<string> {
+/**
+ * A new feed token; every earlier one stops working now. Under the account's lock: two
+ * resets at once (two tabs) leave one token live, not one each.
+ */
+export function newFeedToken(deps: CloudDeps, userId: string): Promise<string> {
+  return serialisedForAccount(deps, userId, async () => {
+    await dropFeedsOf(userId);
+    return mintFeedToken(userId);
+  });
+}
+
+async function mintFeedToken(userId: string): Promise<string> {
   const Parse = parse();
-  await dropFeedsOf(userId);
   const token = randomBytes(24).toString('base64url');
   await new Parse.Object(FEED_CLASS).save({ userId, token }, MASTER);
   return token;

@@ -267,11 +267,11 @@ export function defineTimetableFunctions(deps: CloudDeps): void {
 
   defineFunction(deps, 'getMyCalendarFeed', async (request) => {
     const student = await requireStudent(request, deps);
-    return feedAddress(deps, await ownFeedToken(student.id!));
+    return feedAddress(deps, await ownFeedToken(deps, student.id!));
   });
 
   defineFunction(deps, 'resetMyCalendarFeed', async (request) => {
     const student = await requireStudent(request, deps);
-    return feedAddress(deps, await newFeedToken(student.id!));
+    return feedAddress(deps, await newFeedToken(deps, student.id!));
   });
 }

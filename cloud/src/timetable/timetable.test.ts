@@ -601,6 +601,30 @@ describe('the calendar feed', () => {
     expect((await fetch(reset.body.url)).status).toBe(200);
   });
 
+  it('keeps one link live however many tabs ask for it or replace it at once', async () => {
+    const { token, objectId } = await studentOf(3, 'CBSE');
+    // Two tabs showing the link for the first time, and resets from others, all at once.
+    const answers = await Promise.all(
+      ['GET', 'GET', 'POST', 'POST', 'POST', 'GET'].map((method) =>
+        t.api(
+          method,
+          method === 'GET' ? '/api/students/me/calendar' : '/api/students/me/calendar/reset',
+          undefined,
+          token,
+        ),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    const { rows } = await t.sql.query(`SELECT token FROM "CalendarFeed" WHERE "userId" = $1`, [objectId]);
+    expect(rows).toHaveLength(1);
+    // Of the links handed out, only the one stored answers; the one shown from now on is it.
+    const live = (await t.api('GET', '/api/students/me/calendar', undefined, token)).body.url as string;
+    expect(live).toContain(rows[0].token);
+    for (const url of new Set(answers.map((a) => a.body.url as string))) {
+      expect((await fetch(url)).status, url).toBe(url === live ? 200 : 404);
+    }
+  });
+
   it('stops while the student is deactivated, comes back with the account, and goes for ever with an erasure', async () => {
     const { token, objectId } = await studentOf(3, 'State');
     const { url } = (await t.api('GET', '/api/students/me/calendar', undefined, token)).body as { url: string };

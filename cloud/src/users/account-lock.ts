@@ -1,7 +1,8 @@
 // One change of an account at a time, on every instance of the site: its password
 // (users/password-change.ts), an admin's edit, change of status or erasure of a student
 // (students/status.ts studentLocked), the removal of an admin (admins/functions.ts), a
-// reset by e-mailed code (students/functions.ts).
+// reset by e-mailed code (students/functions.ts), a new calendar feed token
+// (timetable/calendar-feed.ts).
 
 import pLimit from 'p-limit';
 import type { CloudDeps } from '../deps.ts';
