@@ -412,8 +412,9 @@ async function dashboardLoginLimits(
       res.status(429).type('text/plain').send(error.message);
       return;
     }
-    // Each try is counted before the dashboard checks its password (atomically, so
-    // parallel tries cannot all pass a count of 0), and taken back if it succeeds.
+    // Each try is counted in the dashboard's hourly count before the dashboard checks its
+    // password (atomically, so parallel tries cannot all pass a count of 0), and taken back
+    // there if it succeeds; in the login group above it stays, as a site login's does.
     try {
       const fromAddress = await byAddress.consume(addressKey).then(
         () => true,

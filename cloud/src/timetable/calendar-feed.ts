@@ -9,11 +9,14 @@ import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import ical, { ICalEventRepeatingFreq } from 'ical-generator';
 import { PRODUCT_NAME } from '@tc/domain/constants';
+import { ErrorCode } from '@tc/domain/errors';
+import { ServerMessage } from '@tc/domain/server-messages';
 import { addDays, todayIn, weekdayOf, weekStartOf, zonedToInstant } from '@tc/domain/zoned-time';
 import type { DatedSlot } from '@tc/domain/schedule';
 import { ALL_BOARDS, endOf, type Holiday } from '@tc/domain/timetable';
 import { parseBoard } from '@tc/domain/registration';
 import type { CloudDeps } from '../deps.ts';
+import { fail } from '../errors.ts';
 import { MASTER, parse, unlessMissing } from '../parse.ts';
 import { serialisedForAccount } from '../users/account-lock.ts';
 import { findHolidays, findSlots } from './store.ts';
@@ -36,14 +39,16 @@ async function feedsOf(userId: string) {
 /**
  * The student's feed token, made on first use. Made under the account's lock, with a look
  * again: two first asks at once (two tabs) make one token, and a reset meanwhile is not
- * undone by a second token.
+ * undone by a second token. Tokens an earlier race left beside the first are dropped then.
  */
 export async function ownFeedToken(deps: CloudDeps, userId: string): Promise<string> {
-  const [existing] = await feedsOf(userId);
-  if (existing) return existing.get('token') as string;
+  const feeds = await feedsOf(userId);
+  if (feeds.length === 1) return feeds[0]!.get('token') as string;
   return serialisedForAccount(deps, userId, async () => {
-    const [made] = await feedsOf(userId);
-    return made ? (made.get('token') as string) : mintFeedToken(userId);
+    const [first, ...extra] = await feedsOf(userId);
+    if (!first) return mintFeedToken(deps, userId);
+    if (extra.length) await parse().Object.destroyAll(extra, MASTER);
+    return first.get('token') as string;
   });
 }
 
@@ -60,11 +65,21 @@ export async function dropFeedsOf(userId: string): Promise<void> {
 export function newFeedToken(deps: CloudDeps, userId: string): Promise<string> {
   return serialisedForAccount(deps, userId, async () => {
     await dropFeedsOf(userId);
-    return mintFeedToken(userId);
+    return mintFeedToken(deps, userId);
   });
 }
 
-async function mintFeedToken(userId: string): Promise<string> {
+/**
+ * Saves a new token, under the account's lock. The student's session was checked before
+ * the lock was waited for: an account deactivated or erased meanwhile gets none (an
+ * erasure's tokens go for ever).
+ */
+async function mintFeedToken(deps: CloudDeps, userId: string): Promise<string> {
+  const [usable] = await deps.sql(
+    `SELECT 1 FROM "_User" WHERE "objectId" = $1 AND "erasedAt" IS NULL AND status IS DISTINCT FROM 'deactivated'`,
+    [userId],
+  );
+  if (!usable) fail(ErrorCode.InvalidSession, ServerMessage.sessionInvalid);
   const Parse = parse();
   const token = randomBytes(24).toString('base64url');
   await new Parse.Object(FEED_CLASS).save({ userId, token }, MASTER);

@@ -3,6 +3,7 @@
 // Parse REST and batch), a student's week and next class in the centre's zone,
 // and the private calendar feed parsed back with an iCalendar parser.
 
+import { randomBytes } from 'node:crypto';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TimetableMessage as M } from '@tc/domain/timetable-messages';
@@ -623,6 +624,48 @@ describe('the calendar feed', () => {
     for (const url of new Set(answers.map((a) => a.body.url as string))) {
       expect((await fetch(url)).status, url).toBe(url === live ? 200 : 404);
     }
+  });
+
+  it('drops a second link an earlier race left, keeping the first', async () => {
+    const { token, objectId } = await studentOf(3, 'CBSE');
+    const first = (await t.api('GET', '/api/students/me/calendar', undefined, token)).body.url as string;
+    const extra = randomBytes(24).toString('base64url');
+    await t.sql.query(
+      `INSERT INTO "CalendarFeed" ("objectId", "userId", token, "createdAt", "updatedAt")
+       VALUES ($1, $2, $3, now(), now())`,
+      [randomBytes(5).toString('hex'), objectId, extra],
+    );
+    expect((await fetch(`${t.url}/api/calendar/${extra}.ics`)).status).toBe(200);
+    expect((await t.api('GET', '/api/students/me/calendar', undefined, token)).body.url).toBe(first);
+    expect((await fetch(`${t.url}/api/calendar/${extra}.ics`)).status).toBe(404);
+    expect((await fetch(first)).status).toBe(200);
+  });
+
+  it('makes no link for an account deactivated while the request waited for its lock', async () => {
+    const { token, objectId } = await studentOf(3, 'ICSE');
+    const holder = await t.sql.connect();
+    let resetting: Promise<{ status: number; body: { code?: number } }> | undefined;
+    try {
+      // The account's lock, held as an erasure or a change of status holds it.
+      await holder.query('BEGIN');
+      await holder.query('SELECT pg_advisory_xact_lock(7240003, hashtext($1))', [objectId]);
+      resetting = t.api('POST', '/api/students/me/calendar/reset', undefined, token);
+      await until(async () => {
+        const { rows } = await t.sql.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%pg_advisory_xact_lock%'`,
+        );
+        return rows[0].n >= 1;
+      }, 10_000);
+      // What that change did meanwhile.
+      await holder.query(`UPDATE "_User" SET status = 'deactivated' WHERE "objectId" = $1`, [objectId]);
+      await holder.query('COMMIT');
+    } finally {
+      await holder.query('ROLLBACK').catch(() => undefined);
+      holder.release();
+    }
+    expect(await resetting).toMatchObject({ status: 401, body: { code: 209 } });
+    const { rows } = await t.sql.query(`SELECT count(*)::int AS n FROM "CalendarFeed" WHERE "userId" = $1`, [objectId]);
+    expect(rows[0].n).toBe(0);
   });
 
   it('stops while the student is deactivated, comes back with the account, and goes for ever with an erasure', async () => {
