@@ -53,16 +53,29 @@ async function enrollmentIdOf(request: APIRequestContext, token: string, email: 
   return listed.body[0].id as number;
 }
 
-/** A draft assessment made through the API, as the admin of `token`. */
 /** Today's date at the centre (the site's default zone), YYYY-MM-DD. */
 const todayAtCentre = () => zonedParts(new Date(), 'Asia/Kolkata').date;
 
+/** A draft assessment made through the API, as the admin of `token`. */
 async function createAssessment(
   request: APIRequestContext,
   token: string,
   fields: object,
 ): Promise<{ objectId: string }> {
   return (await apiCall(request, 'POST', '/api/assessments', fields, token)).body as { objectId: string };
+}
+
+/** An assessment made, given these marks and published through the API, as the admin of `token`. */
+async function publishedWithMarks(
+  request: APIRequestContext,
+  token: string,
+  fields: object,
+  rows: { id: number; value: string }[],
+): Promise<{ objectId: string }> {
+  const created = await createAssessment(request, token, fields);
+  await apiCall(request, 'PUT', `/api/assessments/${created.objectId}/marks`, { rows }, token);
+  await apiCall(request, 'POST', `/api/assessments/${created.objectId}/publish`, undefined, token);
+  return created;
 }
 
 /**
@@ -134,22 +147,12 @@ test('admin enters marks in the grid and by CSV and publishes; the student sees 
     ids.push(listed.body[0].id);
   }
   // An earlier published test, so that the chart has two points.
-  const earlier = await createAssessment(request, token, {
-    grade: 9,
-    board: 'State',
-    subject: 'Mathematics',
-    title: `Earlier ${run}`,
-    date: '2026-01-10',
-    maxMarks: 10,
-  });
-  await apiCall(
+  await publishedWithMarks(
     request,
-    'PUT',
-    `/api/assessments/${earlier.objectId}/marks`,
-    { rows: [{ id: ids[0], value: '6' }] },
     token,
+    { grade: 9, board: 'State', subject: 'Mathematics', title: `Earlier ${run}`, date: '2026-01-10', maxMarks: 10 },
+    [{ id: ids[0]!, value: '6' }],
   );
-  await apiCall(request, 'POST', `/api/assessments/${earlier.objectId}/publish`, undefined, token);
 
   await page.getByRole('link', { name: 'Assessments' }).click();
   await expect(page).toHaveURL(/\/admin\/assessments$/);
@@ -374,16 +377,12 @@ test("a subject's first result is already a chart: one point, on a 320 px phone"
   const student = await createStudent(request, { grade: 3, board: 'State' });
   const token = await adminToken(request);
   const id = await enrollmentIdOf(request, token, student.email);
-  const created = await createAssessment(request, token, {
-    grade: 3,
-    board: 'State',
-    subject: 'Science',
-    title: `First ${tag()}`,
-    date: '2026-11-02',
-    maxMarks: 25,
-  });
-  await apiCall(request, 'PUT', `/api/assessments/${created.objectId}/marks`, { rows: [{ id, value: '20' }] }, token);
-  await apiCall(request, 'POST', `/api/assessments/${created.objectId}/publish`, undefined, token);
+  await publishedWithMarks(
+    request,
+    token,
+    { grade: 3, board: 'State', subject: 'Science', title: `First ${tag()}`, date: '2026-11-02', maxMarks: 25 },
+    [{ id, value: '20' }],
+  );
   await page.setViewportSize({ width: 320, height: 720 });
   await signInAsStudent(page, await studentToken(request, student.email, student.password));
   await page.goto('/dashboard/progress');
@@ -411,16 +410,12 @@ test('two tests on one day keep a point each in the chart, and dates over two ye
     ['2026-03-05', '12'],
     ['2026-03-05', '16'],
   ] as const) {
-    const created = await createAssessment(request, token, {
-      grade: 2,
-      board: 'CBSE',
-      subject: 'Hindi',
-      title: `Same day ${run} ${value}`,
-      date,
-      maxMarks: 20,
-    });
-    await apiCall(request, 'PUT', `/api/assessments/${created.objectId}/marks`, { rows: [{ id, value }] }, token);
-    await apiCall(request, 'POST', `/api/assessments/${created.objectId}/publish`, undefined, token);
+    await publishedWithMarks(
+      request,
+      token,
+      { grade: 2, board: 'CBSE', subject: 'Hindi', title: `Same day ${run} ${value}`, date, maxMarks: 20 },
+      [{ id, value }],
+    );
   }
   const own = await studentToken(request, student.email, student.password);
   await signInAsStudent(page, own);

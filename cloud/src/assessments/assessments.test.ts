@@ -7,7 +7,7 @@ import { AssessmentMessage as M, MARKS_MAX_ROWS, MARKS_SAVE_MAX_ROWS } from '@tc
 import { ServerMessage } from '@tc/domain/server-messages';
 import { loginAdmin, loginStudent, register, startTestSite, type TestSite } from '../../../testing/site.ts';
 import { newStudent } from '../../../testing/students.ts';
-import { until } from '../../../testing/until.ts';
+import { lockWaitsOn } from '../../../testing/locks.ts';
 import { publicationMailKey } from './store.ts';
 
 let t: TestSite;
@@ -64,15 +64,7 @@ const save = (id: string, rows: { id: number; value: string }[], token = admin) 
   t.api('PUT', `/api/assessments/${id}/marks`, { rows }, token);
 
 /** Waits until a statement of the site with `fragment` in its text waits on a lock a test transaction holds. */
-async function lockWaitOn(fragment: string): Promise<void> {
-  await until(async () => {
-    const { rows } = await t.sql.query(
-      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE $1`,
-      [`%${fragment}%`],
-    );
-    return rows[0].n > 0;
-  }, 10_000);
-}
+const lockWaitOn = (fragment: string, count = 1) => lockWaitsOn(t.sql, fragment, count);
 
 /** The marks mails a student got (the welcome mail of their registration aside). */
 async function mailsTo(email: string) {
@@ -557,12 +549,7 @@ describe('the activity log', () => {
       saves = [save(a.objectId, [{ id: p1.id, value: '15' }])];
       await lockWaitOn('FOR UPDATE');
       saves.push(save(a.objectId, [{ id: p1.id, value: '17' }]));
-      await until(async () => {
-        const { rows } = await t.sql.query(
-          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%FOR UPDATE%'`,
-        );
-        return rows[0].n >= 2;
-      }, 10_000);
+      await lockWaitOn('FOR UPDATE', 2);
       await holder.query('COMMIT');
     } finally {
       // (Never back to the pool inside a transaction that holds the row.)

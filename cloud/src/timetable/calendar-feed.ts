@@ -71,12 +71,12 @@ export function newFeedToken(deps: CloudDeps, userId: string): Promise<string> {
 
 /**
  * Saves a new token, under the account's lock. The student's session was checked before
- * the lock was waited for: an account deactivated or erased meanwhile gets none (an
- * erasure's tokens go for ever).
+ * the lock was waited for: an account deactivated meanwhile gets none, as its feed answers
+ * none (feedOf); an erased account is deactivated too, and its tokens go for ever.
  */
 async function mintFeedToken(deps: CloudDeps, userId: string): Promise<string> {
   const [usable] = await deps.sql(
-    `SELECT 1 FROM "_User" WHERE "objectId" = $1 AND "erasedAt" IS NULL AND status IS DISTINCT FROM 'deactivated'`,
+    `SELECT 1 FROM "_User" WHERE "objectId" = $1 AND status IS DISTINCT FROM 'deactivated'`,
     [userId],
   );
   if (!usable) fail(ErrorCode.InvalidSession, ServerMessage.sessionInvalid);

@@ -10,7 +10,7 @@ import { TimetableMessage as M } from '@tc/domain/timetable-messages';
 import { addDays, weekdayOf, zonedParts } from '@tc/domain/zoned-time';
 import { loginAdmin, loginStudent, register, startTestSite, type TestSite } from '../../../testing/site.ts';
 import { newStudent } from '../../../testing/students.ts';
-import { until } from '../../../testing/until.ts';
+import { lockWaitsOn } from '../../../testing/locks.ts';
 
 let t: TestSite;
 let admin: string;
@@ -180,12 +180,7 @@ describe('slot rules', () => {
       await holder.query('BEGIN');
       await holder.query('SELECT pg_advisory_xact_lock(7240001, 8)');
       moving = t.api('PUT', `/api/timetable/slots/${made.objectId}`, { grade: 9 }, admin);
-      await until(async () => {
-        const { rows } = await t.sql.query(
-          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%pg_advisory_xact_lock%'`,
-        );
-        return rows[0].n >= 1;
-      }, 10_000);
+      await lockWaitsOn(t.sql, 'pg_advisory_xact_lock');
       retiming = t.api('PUT', `/api/timetable/slots/${made.objectId}`, { start: '05:30' }, admin);
       // The second waits in this process's queue, not on the database (serialisedForGrades), so
       // nothing shows that it has read the slot: it is given half a second. Too short, it would
@@ -650,12 +645,7 @@ describe('the calendar feed', () => {
       await holder.query('BEGIN');
       await holder.query('SELECT pg_advisory_xact_lock(7240003, hashtext($1))', [objectId]);
       resetting = t.api('POST', '/api/students/me/calendar/reset', undefined, token);
-      await until(async () => {
-        const { rows } = await t.sql.query(
-          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%pg_advisory_xact_lock%'`,
-        );
-        return rows[0].n >= 1;
-      }, 10_000);
+      await lockWaitsOn(t.sql, 'pg_advisory_xact_lock');
       // What that change did meanwhile.
       await holder.query(`UPDATE "_User" SET status = 'deactivated' WHERE "objectId" = $1`, [objectId]);
       await holder.query('COMMIT');
