@@ -1,7 +1,7 @@
 // The admin tools' messages. Apart from messages.ts: the public forms' code
 // need not carry them.
 
-import { FULLNAME_MAX_LENGTH } from './constants.ts';
+import { FULLNAME_MAX_LENGTH, HISTORY_MAX_ENTRIES } from './constants.ts';
 import { QUERY_YEARS } from './dates.ts';
 
 /** Admin tools. */
@@ -30,4 +30,6 @@ export const AdminToolsMessage = {
   activityNotLoaded: 'Could not load the activity',
   adminsNotLoaded: 'Could not load the administrators',
   historyNotLoaded: 'Could not load the history',
+  /** Under a History that reached HISTORY_MAX_ENTRIES: older entries exist and are not listed. */
+  historyCapped: `Only the latest ${HISTORY_MAX_ENTRIES.toLocaleString('en-IN')} changes are shown; the Activity page lists every one.`,
 } as const;

@@ -89,3 +89,6 @@ export const ADMIN_SESSION_KEY = 'adminToken';
 export const CENTRE_ADDRESS = '2nd Floor, 14 Residency Road, Bengaluru 560025, India';
 export const CENTRE_PHONE = '+91 80 4123 4567';
 export const CENTRE_EMAIL = 'hello@guidedlearning.example';
+
+/** A student's History lists at most this many entries, the latest (the Activity page pages through all). */
+export const HISTORY_MAX_ENTRIES = 1000;

@@ -2,6 +2,7 @@
 // student's history. Admins only; nobody writes through these.
 
 import { ACTIVITY_DEFAULT_LIMIT, ACTIVITY_KINDS, ACTIVITY_MAX_LIMIT } from '@tc/domain/admin-tools';
+import { HISTORY_MAX_ENTRIES } from '@tc/domain/constants';
 import { isQueryDate } from '@tc/domain/dates';
 import { addDays, zonedToInstant } from '@tc/domain/zoned-time';
 import { ErrorCode } from '@tc/domain/errors';
@@ -115,7 +116,7 @@ export function defineActivityFunctions(deps: CloudDeps): void {
       .descending('createdAt')
       .addDescending('objectId')
       .select(...FIELDS)
-      .limit(1000)
+      .limit(HISTORY_MAX_ENTRIES)
       .find({ ...MASTER, json: true })) as unknown as Record<string, unknown>[];
     const entries = items.map(entryFromJson).map((entry) =>
       entry.targetId === objectId

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_SESSION_KEY, MIN_AGE_YEARS } from '@tc/domain/constants';
+import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
+import { ADMIN_SESSION_KEY, HISTORY_MAX_ENTRIES, MIN_AGE_YEARS } from '@tc/domain/constants';
 import { isoToDisplayDate } from '@tc/domain/dates';
 import { addDays } from '@tc/domain/zoned-time';
 import { centreAwayFromHere } from '../../test/centre-zone.ts';
@@ -301,6 +302,42 @@ describe('admin dashboard', () => {
     // The editor closes and the table is read again.
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(calls.filter((c) => c.path === '/api/users')).toHaveLength(2));
+  });
+
+  it("says when a student's History holds only the latest 1,000 changes", async () => {
+    signIn();
+    const entry = (i: number, targetId: string) => ({
+      objectId: `e${targetId}${i}`,
+      at: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
+      adminId: 'ad1',
+      adminEmail: 'admin@example.com',
+      kind: 'student.update',
+      targetClass: '_User',
+      targetId,
+      changes: [{ field: 'grade', before: '4', after: '5' }],
+      state: 'applied',
+    });
+    mockFetch({
+      'GET /api/admin/me': asha,
+      'GET /api/users': bothStudents,
+      'GET /api/users/a1/history': () => ({
+        body: Array.from({ length: HISTORY_MAX_ENTRIES }, (_, i) => entry(i, 'a1')),
+      }),
+      'GET /api/users/b2/history': () => ({ body: [entry(1, 'b2'), entry(2, 'b2')] }),
+    });
+    const { user } = open();
+    const grid = await screen.findByRole('grid', { name: 'Registered students' }, { timeout: 15000 });
+    await user.click(await within(grid).findByRole('button', { name: 'History of Riya Sharma' }));
+    const full = await screen.findByRole('dialog', { name: 'History of Riya Sharma' });
+    expect(await within(full).findByText(AdminToolsMessage.historyCapped, {}, { timeout: 15000 })).toBeVisible();
+    expect(AdminToolsMessage.historyCapped).toContain('1,000');
+    await user.click(within(full).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(within(grid).getByRole('button', { name: 'History of Arjun Rao' }));
+    const short = await screen.findByRole('dialog', { name: 'History of Arjun Rao' });
+    expect(await within(short).findAllByText('Student edited')).toHaveLength(2);
+    expect(within(short).queryByText(AdminToolsMessage.historyCapped)).toBeNull();
   });
 
   it('logs out', async () => {

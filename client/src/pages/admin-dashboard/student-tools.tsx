@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useCallback, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { ERASE_CONFIRMATION } from '@tc/domain/admin-tools';
+import { HISTORY_MAX_ENTRIES } from '@tc/domain/constants';
 import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
 import type { StudentRecord } from '@tc/domain/student';
 import { errorText } from '../../lib/errors.ts';
@@ -143,7 +144,14 @@ export function useStudentTools(options: {
         <DialogTitle>History of {shown.row.fullname}</DialogTitle>
         <DialogContent>
           {Array.isArray(entries) ? (
-            <ActivityList entries={entries} />
+            <>
+              {entries.length >= HISTORY_MAX_ENTRIES && (
+                <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+                  {AdminToolsMessage.historyCapped}
+                </Typography>
+              )}
+              <ActivityList entries={entries} />
+            </>
           ) : (
             <LoadStatus
               failed={entries === 'failed'}
