@@ -400,6 +400,68 @@ test.describe('admin tools', () => {
     await expectAccessible(page, 'the unfinished erasure at 1280 px');
   });
 
+  test("a removed administrator's entries can be picked out on the Activity page", async ({
+    adminPage: page,
+    request,
+  }) => {
+    const token = await adminToken(request);
+    const email = `e2e-removed-${tag()}@example.com`;
+    const mark = outboxMark();
+    expect((await apiCall(request, 'POST', '/api/admins', { email, name: 'Leaving Admin' }, token)).status).toBe(200);
+    const mail = await waitForOutbox((e) => e.kind === 'E-MAIL' && e.to === email, { since: mark });
+    const otp = /Your code is (\d{6})\./.exec(mail.text)![1]!;
+    const password = 'Leaving-pass-1';
+    expect((await apiCall(request, 'POST', '/api/admins/accept', { email, otp, password })).status).toBe(200);
+    const theirs = (await apiCall(request, 'POST', '/api/admin/login', { email, password })).body.token as string;
+    const student = await createStudent(request, { grade: 5 });
+    expect((await apiCall(request, 'PUT', `/api/users/${student.objectId}`, { grade: 6 }, theirs)).status).toBe(200);
+    const admins = (await apiCall(request, 'GET', '/api/admins', undefined, token)).body as {
+      email: string;
+      objectId: string;
+    }[];
+    const leaving = admins.find((a) => a.email === email)!;
+    expect((await apiCall(request, 'DELETE', `/api/admins/${leaving.objectId}`, undefined, token)).status).toBe(200);
+
+    await page.getByRole('link', { name: 'Activity' }).click();
+    await chooseOption(page, 'Admin', `${email} (removed)`);
+    await expect(page).toHaveURL(new RegExp(`admin=${leaving.objectId}`));
+    const entries = page.locator('ol > li');
+    await expect(entries.filter({ hasText: 'Student edited' })).toContainText(`by ${email}`);
+    await expect(entries).toHaveCount(2);
+    // The picked option's menu has faded out (its last frames would be in the picture).
+    await expect(page.locator('.MuiPopover-root')).toHaveCount(0);
+    await page.setViewportSize({ width: 320, height: 800 });
+    await snap(page, 'activity-removed-admin-320');
+    await expectAccessible(page, "a removed administrator's entries at 320 px");
+  });
+
+  test("a student's History says when it holds only the latest 1,000 changes", async ({ adminPage: page, request }) => {
+    const student = await createStudent(request, { grade: 5 });
+    // A thousand changes of one student is years of a real centre: the answer is made here.
+    await page.route(`**/api/users/${student.objectId}/history`, (route) =>
+      route.fulfill({
+        json: Array.from({ length: 1000 }, (_, i) => ({
+          objectId: `e${i}`,
+          at: new Date(Date.UTC(2026, 0, 1) - i * 60_000).toISOString(),
+          adminId: 'a1',
+          adminEmail: admin.email,
+          kind: 'student.update',
+          targetClass: '_User',
+          targetId: student.objectId,
+          changes: [{ field: 'grade', before: '4', after: '5' }],
+          state: 'applied',
+        })),
+      }),
+    );
+    await page.setViewportSize({ width: 390, height: 844 });
+    await searchStudents(page, student.email);
+    await page.getByRole('button', { name: `Edit ${student.fullname}` }).click();
+    await page.getByRole('region', { name: 'Account' }).getByRole('button', { name: 'History' }).click();
+    const history = page.getByRole('dialog', { name: `History of ${student.fullname}` });
+    await expect(history.getByText(AdminToolsMessage.historyCapped)).toBeVisible();
+    await snap(page, 'history-capped-390');
+  });
+
   test('an invited administrator sets a password with the mailed code and logs in', async ({ page, request }) => {
     const email = `e2e-admin-${tag()}@example.com`;
     const mark = outboxMark();

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAdmin, loginStudent, register, startTestSite, type TestSite } from '../../../testing/site.ts';
 import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
 import { zonedParts } from '@tc/domain/zoned-time';
+import { inviteAndAcceptAdmin } from '../../../testing/admins.ts';
 
 let t: TestSite;
 let admin: string;
@@ -218,6 +219,39 @@ describe('the activity log', () => {
     expect((await t.api('GET', `/api/users/${none}/history`, undefined, admin)).body).toEqual([]);
   });
 
+  it("offers a removed administrator on the Admin filter, by their account's e-mail, after the current ones", async () => {
+    const second = await inviteAndAcceptAdmin(t, admin);
+    const { objectId } = await student();
+    expect((await t.api('PUT', `/api/users/${objectId}`, { grade: 6 }, second.token)).status).toBe(200);
+    const choices = async () =>
+      (await t.api('GET', '/api/activity/admins', undefined, admin)).body as {
+        objectId: string;
+        email: string;
+        current: boolean;
+      }[];
+    expect(await choices()).toContainEqual({ objectId: second.objectId, email: second.email, current: true });
+
+    expect((await t.api('DELETE', `/api/admins/${second.objectId}`, undefined, admin)).status).toBe(200);
+    const after = await choices();
+    expect(after).toContainEqual({ objectId: second.objectId, email: second.email, current: false });
+    expect(after).toContainEqual({ objectId: adminId, email: t.admin.email, current: true });
+    // Each once; the current administrators first.
+    expect(new Set(after.map((a) => a.objectId)).size).toBe(after.length);
+    const firstFormer = after.findIndex((a) => !a.current);
+    expect(after.slice(firstFormer).every((a) => !a.current)).toBe(true);
+    // Picked, the filter finds the entries the removed administrator left.
+    const theirs = await t.api('GET', `/api/activity?admin=${second.objectId}`, undefined, admin);
+    expect(theirs.body.map((e: { kind: string }) => e.kind)).toEqual(['student.update', 'admin.accept']);
+    expect(theirs.body[0]).toMatchObject({ targetId: objectId, adminEmail: second.email });
+
+    // Named by their account's e-mail as it is now; by their latest entry's once the account is gone.
+    const renamed = `renamed-${second.email}`;
+    await t.sql.query(`UPDATE "_User" SET email = $1, username = $1 WHERE "objectId" = $2`, [renamed, second.objectId]);
+    expect(await choices()).toContainEqual({ objectId: second.objectId, email: renamed, current: false });
+    await t.sql.query(`DELETE FROM "_User" WHERE "objectId" = $1`, [second.objectId]);
+    expect(await choices()).toContainEqual({ objectId: second.objectId, email: second.email, current: false });
+  });
+
   it('is closed to students and to the anonymous, by every path', async () => {
     const { student: s, objectId } = await student();
     await t.api('PUT', `/api/users/${objectId}`, { grade: 8 }, admin);
@@ -225,6 +259,7 @@ describe('the activity log', () => {
     expect((await t.api('GET', '/api/activity', undefined, token)).status).toBe(403);
     expect((await t.api('GET', `/api/users/${objectId}/history`, undefined, token)).status).toBe(403);
     expect((await t.api('GET', '/api/activity')).status).toBe(401);
+    expect((await t.api('GET', '/api/activity/admins', undefined, token)).status).toBe(403);
 
     const base = `${t.url}/parse`;
     const read = await fetch(`${base}/classes/ActivityEntry`, { headers: parseHeaders(token) });

@@ -47,6 +47,15 @@ export const activityEntry = object(
   ['objectId', 'at', 'adminId', 'adminEmail', 'kind', 'targetClass', 'targetId', 'changes', 'state'],
 );
 
+export const activityAdmin = object(
+  {
+    objectId: { ...str, description: 'The `admin` filter of GET /api/activity' },
+    email: str,
+    current: { type: 'boolean', description: 'Whether the account has administrator rights now' },
+  },
+  ['objectId', 'email', 'current'],
+);
+
 export const activityQuery = object({
   skip: { ...int, minimum: 0, default: 0 },
   limit: { ...int, minimum: 1, maximum: ACTIVITY_MAX_LIMIT, default: ACTIVITY_DEFAULT_LIMIT },

@@ -682,6 +682,21 @@ export const CALLS = {
     response: { type: 'array', items: A.activityEntry },
     totalHeader: 'X-Total-Count',
   },
+  listActivityAdmins: {
+    method: 'GET',
+    path: '/api/activity/admins',
+    fn: 'listActivityAdmins',
+    summary:
+      'Everyone who can be picked on the Activity page: the administrators, then those the log names who no longer are',
+    description:
+      'Current administrators by e-mail; then, for each account the log names that has no administrator rights now (removed), the e-mail of its account or, for an account that is gone, of its latest entry.',
+    tag: 'Admin',
+    auth: 'admin',
+    limit: 'none',
+    input: 'none',
+    request: none,
+    response: { type: 'array', items: A.activityAdmin },
+  },
   getStudentHistory: {
     method: 'GET',
     path: '/api/users/{objectId}/history',

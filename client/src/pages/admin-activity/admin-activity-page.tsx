@@ -34,7 +34,7 @@ export default function AdminActivityPage() {
   /** The answer for one view (the query string): the entries, or 'failed'. */
   const [loaded, setLoaded] = useState<{ key: string; entries: ActivityEntry[] | 'failed' } | null>(null);
   const [total, setTotal] = useState(0);
-  const [admins, setAdmins] = useState<ResponseOf<'listAdmins'>>([]);
+  const [admins, setAdmins] = useState<ResponseOf<'listActivityAdmins'>>([]);
   const key = params.toString();
   /** Bumped by "Try again" after a failed load. */
   const [retries, setRetries] = useState(0);
@@ -42,8 +42,8 @@ export default function AdminActivityPage() {
   useEffect(() => {
     if (!token) return;
     let cancelled = false;
-    // Only the filter's choices: without them the filter offers "All admins".
-    void callAsAdmin('listAdmins', {}).then((result) => {
+    // Only the filter's choices (removed administrators among them): without them the filter offers "All admins".
+    void callAsAdmin('listActivityAdmins', {}).then((result) => {
       if (!cancelled && result.ok && result.data) setAdmins(result.data);
     });
     return () => {
@@ -100,7 +100,7 @@ export default function AdminActivityPage() {
             <MenuItem value="">All admins</MenuItem>
             {admins.map((a) => (
               <MenuItem key={a.objectId} value={a.objectId}>
-                {a.email}
+                {a.current ? a.email : `${a.email} (removed)`}
               </MenuItem>
             ))}
           </TextField>

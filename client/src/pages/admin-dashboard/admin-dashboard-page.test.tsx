@@ -308,7 +308,7 @@ describe('admin dashboard', () => {
     signIn();
     const entry = (i: number, targetId: string) => ({
       objectId: `e${targetId}${i}`,
-      at: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
+      at: new Date(Date.UTC(2026, 0, 1) - i * 60_000).toISOString(),
       adminId: 'ad1',
       adminEmail: 'admin@example.com',
       kind: 'student.update',
