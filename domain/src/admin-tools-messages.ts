@@ -30,6 +30,6 @@ export const AdminToolsMessage = {
   activityNotLoaded: 'Could not load the activity',
   adminsNotLoaded: 'Could not load the administrators',
   historyNotLoaded: 'Could not load the history',
-  /** Under a History that reached HISTORY_MAX_ENTRIES: older entries exist and are not listed. */
-  historyCapped: `Only the latest ${HISTORY_MAX_ENTRIES.toLocaleString('en-IN')} changes are shown; the Activity page lists every one.`,
+  /** Under a History that reached HISTORY_MAX_ENTRIES: older entries may exist and are not listed. */
+  historyCapped: `The latest ${HISTORY_MAX_ENTRIES.toLocaleString('en-IN')} changes are shown; the Activity page lists every one.`,
 } as const;

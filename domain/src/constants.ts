@@ -90,5 +90,8 @@ export const CENTRE_ADDRESS = '2nd Floor, 14 Residency Road, Bengaluru 560025, I
 export const CENTRE_PHONE = '+91 80 4123 4567';
 export const CENTRE_EMAIL = 'hello@guidedlearning.example';
 
-/** A student's History lists at most this many entries, the latest (the Activity page pages through all). */
-export const HISTORY_MAX_ENTRIES = 1000;
+/**
+ * A student's History lists at most this many entries, the latest (the Activity page pages
+ * through all): no more than one read of Parse answers (its maxLimit, LIST_MAX_LIMIT).
+ */
+export const HISTORY_MAX_ENTRIES = LIST_MAX_LIMIT;

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAdmin, loginStudent, register, startTestSite, type TestSite } from '../../../testing/site.ts';
 import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
+import { HISTORY_MAX_ENTRIES } from '@tc/domain/constants';
 import { zonedParts } from '@tc/domain/zoned-time';
 import { inviteAndAcceptAdmin } from '../../../testing/admins.ts';
 
@@ -217,6 +218,26 @@ describe('the activity log', () => {
     // A student with no marks: nobody else's.
     const { objectId: none } = await student();
     expect((await t.api('GET', `/api/users/${none}/history`, undefined, admin)).body).toEqual([]);
+  });
+
+  it("lists a student's latest HISTORY_MAX_ENTRIES changes in their History, newest first", async () => {
+    const { objectId } = await student();
+    // Years of a real centre's changes, written here as the log stores them.
+    await t.sql.query(
+      `INSERT INTO "ActivityEntry" ("objectId", "createdAt", "updatedAt", "adminId", "adminEmail", kind,
+         "targetClass", "targetId", changes, state)
+       SELECT 'h' || $1 || n, at, at, $2, $3, 'student.update', '_User', $1,
+              jsonb_build_array(jsonb_build_object('field', 'grade', 'before', '4', 'after', '5')), 'applied'
+       FROM generate_series(0, $4) n, LATERAL (SELECT now() - make_interval(mins => n + 1) AS at) t`,
+      [objectId, adminId, t.admin.email, HISTORY_MAX_ENTRIES],
+    );
+    const history = (await t.api('GET', `/api/users/${objectId}/history`, undefined, admin)).body as {
+      objectId: string;
+    }[];
+    expect(history).toHaveLength(HISTORY_MAX_ENTRIES);
+    expect(history[0]!.objectId).toBe(`h${objectId}0`);
+    // The oldest of the HISTORY_MAX_ENTRIES + 1 is the one left out.
+    expect(history.at(-1)!.objectId).toBe(`h${objectId}${HISTORY_MAX_ENTRIES - 1}`);
   });
 
   it("offers a removed administrator on the Admin filter, by their account's e-mail, after the current ones", async () => {

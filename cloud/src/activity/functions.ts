@@ -11,7 +11,8 @@ import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
 import type { CloudDeps } from '../deps.ts';
 import { defineFunction, fail, integerParam, optionalString, validationFailed } from '../errors.ts';
 import { MASTER, parse, unlessMissing } from '../parse.ts';
-import { ENROLLMENT_FIELD, adminRole, requireAdmin, type User } from '../users/accounts.ts';
+import { ADMIN_ROLE, ENROLLMENT_FIELD, requireAdmin } from '../users/accounts.ts';
+import { ROLE_MEMBERS_TABLE } from '../parse-storage.ts';
 import { ACTIVITY_CLASS, MARKS_ENTRIES, markField, type Change } from './log.ts';
 import { targetNames } from './targets.ts';
 
@@ -91,45 +92,37 @@ export function defineActivityFunctions(deps: CloudDeps): void {
   // The Admin filter's choices: a removed administrator's entries stay in the log, and can be picked out.
   defineFunction(deps, 'listActivityAdmins', async (request) => {
     await requireAdmin(request, deps);
-    const current = await (await adminRole()).getUsers().query().limit(1000).find(MASTER);
-    const emailOf = (user: User) => String(user.get('email') ?? user.getUsername());
-    const isCurrent = new Set(current.map((user) => user.id));
-    // Each account the log names, with the e-mail of its latest entry: the ids are read from
-    // their index one after the other (a loose index scan), not from every entry.
-    const named = await deps.sql<{ adminId: string; adminEmail: string }>(
+    // The administrators, and each account the log names with the e-mail of its latest entry:
+    // the log's ids are read from their index one after the other (a loose index scan), not
+    // from every entry. An account is named by its e-mail now; one that is gone, by its entry's.
+    return deps.sql<{ objectId: string; email: string; current: boolean }>(
       `WITH RECURSIVE ids AS (
          (SELECT "adminId" FROM "${ACTIVITY_CLASS}" ORDER BY "adminId" LIMIT 1)
          UNION ALL
          SELECT (SELECT "adminId" FROM "${ACTIVITY_CLASS}" WHERE "adminId" > ids."adminId" ORDER BY "adminId" LIMIT 1)
          FROM ids WHERE ids."adminId" IS NOT NULL
+       ),
+       named AS (
+         SELECT ids."adminId", latest."adminEmail" FROM ids
+         CROSS JOIN LATERAL (
+           SELECT "adminEmail" FROM "${ACTIVITY_CLASS}" e WHERE e."adminId" = ids."adminId"
+           ORDER BY e."createdAt" DESC LIMIT 1
+         ) latest
+       ),
+       admins AS (
+         SELECT j."relatedId" AS "adminId" FROM "${ROLE_MEMBERS_TABLE}" j
+         JOIN "_Role" r ON r."objectId" = j."owningId" WHERE r.name = $1
+       ),
+       everyone AS (
+         SELECT COALESCE(a."adminId", n."adminId") AS "objectId",
+                COALESCE(u.email, u.username, n."adminEmail") AS email,
+                a."adminId" IS NOT NULL AS current
+         FROM admins a FULL JOIN named n ON n."adminId" = a."adminId"
+         LEFT JOIN "_User" u ON u."objectId" = COALESCE(a."adminId", n."adminId")
        )
-       SELECT ids."adminId", latest."adminEmail" FROM ids
-       CROSS JOIN LATERAL (
-         SELECT "adminEmail" FROM "${ACTIVITY_CLASS}" e WHERE e."adminId" = ids."adminId"
-         ORDER BY e."createdAt" DESC LIMIT 1
-       ) latest`,
+       SELECT * FROM everyone WHERE email IS NOT NULL ORDER BY current DESC, email`,
+      [ADMIN_ROLE],
     );
-    const former = named.filter((row) => !isCurrent.has(row.adminId));
-    // A former administrator's account as it is now, when it still exists.
-    const accounts = former.length
-      ? await new Parse.Query(Parse.User)
-          .containedIn(
-            'objectId',
-            former.map((row) => row.adminId),
-          )
-          .find(MASTER)
-      : [];
-    const accountOf = new Map(accounts.map((user) => [user.id, user]));
-    const byEmail = (a: { email: string }, b: { email: string }) => a.email.localeCompare(b.email);
-    return [
-      ...current.map((user) => ({ objectId: user.id!, email: emailOf(user), current: true })).sort(byEmail),
-      ...former
-        .map((row) => {
-          const account = accountOf.get(row.adminId);
-          return { objectId: row.adminId, email: account ? emailOf(account) : row.adminEmail, current: false };
-        })
-        .sort(byEmail),
-    ];
   });
 
   defineFunction(deps, 'getStudentHistory', async (request) => {

@@ -27,7 +27,6 @@ import {
   ADMIN_ROLE,
   findUserByEmail,
   isAdmin,
-  adminRole,
   isStudent,
   ownerOnlyAcl,
   requireAdmin,
@@ -35,6 +34,13 @@ import {
 } from '../users/accounts.ts';
 import { changeOwnPassword } from '../users/password-change.ts';
 import { mailFailureReason } from '../mail-failure.ts';
+
+async function adminRole() {
+  const Parse = parse();
+  const role = await new Parse.Query(Parse.Role).equalTo('name', ADMIN_ROLE).first(MASTER);
+  if (!role) fail(ErrorCode.Internal, ServerMessage.internal);
+  return role;
+}
 
 /** Invitations go through the durable mail queue: a mail server that is down delays them, never loses them. */
 async function mail(deps: CloudDeps, message: Parameters<CloudDeps['sendMail']>[0], key: string): Promise<void> {

@@ -52,14 +52,6 @@ export function isStudent(user: User): boolean {
   return typeof user.get(ENROLLMENT_FIELD) === 'number';
 }
 
-/** The administrators' role; its users are the administrators. */
-export async function adminRole() {
-  const Parse = parse();
-  const role = await new Parse.Query(Parse.Role).equalTo('name', ADMIN_ROLE).first(MASTER);
-  if (!role) fail(ErrorCode.Internal, ServerMessage.internal);
-  return role;
-}
-
 export async function isAdmin(user: User): Promise<boolean> {
   const Parse = parse();
   const role = await new Parse.Query(Parse.Role).equalTo('name', ADMIN_ROLE).equalTo('users', user).first(MASTER);

@@ -701,7 +701,7 @@ export const CALLS = {
     method: 'GET',
     path: '/api/users/{objectId}/history',
     fn: 'getStudentHistory',
-    summary: 'The recorded changes of one student, newest first (the latest 1,000), their marks among them',
+    summary: 'The recorded changes of one student, newest first (the latest 500), their marks among them',
     description:
       'The student\'s own entries, and each entry of marks saved or imported that changed theirs, with only their line (field "#" and their enrollment number) and the assessment named in `target`.',
     tag: 'Admin',

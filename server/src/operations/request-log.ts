@@ -34,14 +34,22 @@ export function logFields(req: Request, res: Response) {
     path: (req.originalUrl ?? req.url).split('?')[0]!.replace(FEED_FILE, '$1…'),
     ...(call ? { call } : {}),
     status: res.statusCode,
-    ip: req.ip,
   };
+}
+
+/**
+ * Said by a handler whose answer had begun when the server failed (a stream cut short): its
+ * status says 200, and without this its line would read as if the client had gone.
+ */
+export function markAnswerFailed(res: Response): void {
+  res.locals.answerFailed = true;
 }
 
 /**
  * One line per request, written when its answer has been sent (or the client has gone).
  * Written here rather than with pino-http: that makes two child loggers for every request,
- * which the site never uses, and was a tenth of a short read's CPU (docs/decisions/0020-request-log.md).
+ * which the site never uses, and was a seventh of a short read's CPU
+ * (docs/decisions/0020-request-log.md).
  */
 export function requestLogger(logger: Logger): RequestHandler {
   return (req, res, next) => {
@@ -50,13 +58,16 @@ export function requestLogger(logger: Logger): RequestHandler {
     (req as { id?: string }).id = requestId;
     res.setHeader(REQUEST_ID_HEADER, requestId);
     const started = Date.now();
+    // Read now: once a client has gone, its socket no longer knows its address.
+    const ip = req.ip;
     const done = () => {
       res.off('finish', done);
       res.off('close', done);
+      const failed = res.statusCode >= 500 || res.locals.answerFailed === true;
       // A client that went before its answer was sent is not the server's failure.
-      const aborted = res.writableFinished ? {} : { aborted: true };
-      const line = { requestId, ...logFields(req, res), ms: Date.now() - started, ...aborted };
-      if (res.statusCode >= 500) logger.error(line, 'request failed');
+      const aborted = res.writableFinished || failed ? {} : { aborted: true };
+      const line = { requestId, ...logFields(req, res), ip, ms: Date.now() - started, ...aborted };
+      if (failed) logger.error(line, 'request failed');
       else logger.info(line, 'request');
     };
     res.on('finish', done);

@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger.ts';
-import { requestLogger } from './request-log.ts';
+import { markAnswerFailed, requestLogger } from './request-log.ts';
 
 /** An app with the request log in front of a few answers, its log lines captured. */
 async function logged() {
@@ -23,6 +23,12 @@ async function logged() {
   });
   app.get('/api/broken', (_req, res) => {
     res.status(500).json({ error: 'Something went wrong.' });
+  });
+  // Begins its answer, then fails (as the CSV export does when the database fails mid-way).
+  app.get('/api/cut-short', (_req, res) => {
+    res.status(200).write('id,name\n');
+    markAnswerFailed(res);
+    res.destroy();
   });
   // Never answers: the client goes first.
   let reached!: () => void;
@@ -83,6 +89,16 @@ describe('the request log', () => {
     await slowReached;
     request.destroy();
     await expect.poll(() => lines.length).toBe(1);
-    expect(lines[0]).toMatchObject({ msg: 'request', path: '/api/slow', aborted: true });
+    expect(lines[0]).toMatchObject({ msg: 'request', path: '/api/slow', aborted: true, ip: '127.0.0.1' });
+  });
+
+  it('logs an answer the server cut short as a failure, not as a client that went', async () => {
+    const { url, lines } = await logged();
+    await fetch(`${url}/api/cut-short`)
+      .then((res) => res.text())
+      .catch(() => undefined);
+    await expect.poll(() => lines.length).toBe(1);
+    expect(lines[0]).toMatchObject({ level: 50, msg: 'request failed', path: '/api/cut-short', status: 200 });
+    expect(lines[0]).not.toHaveProperty('aborted');
   });
 });

@@ -23,6 +23,7 @@ import { recordActivity } from '@tc/cloud/activity/log';
 import type { User } from '@tc/cloud/users/accounts';
 import { callCloudFunctionAs, sessionUser } from '../cloud-call.ts';
 import { errorBody } from '../errors.ts';
+import { markAnswerFailed } from '../operations/request-log.ts';
 import type { Sql } from '../database/sql.ts';
 
 interface Filters {
@@ -229,6 +230,8 @@ export function exportRoute(sql: Sql): RequestHandler {
       failed = error as Error;
       // The client went away, or the database failed mid-way: the answer has begun, so end it.
       if (!res.headersSent) return next(error);
+      // With the client still there, the server failed: logged as a failure, not as the client's going.
+      if (!req.socket.destroyed) markAnswerFailed(res);
       res.destroy();
     } finally {
       client.release(failed);
