@@ -214,8 +214,8 @@ export async function redoErasures(deps: CloudDeps): Promise<number> {
   const users = await new Parse.Query(Parse.User)
     .equalTo(ERASURE_PENDING, true)
     .doesNotExist('erasedAt')
-    .limit(10_000)
-    .find(MASTER);
+    // Every one, in batches: one read of Parse answers no more than LIST_MAX_LIMIT.
+    .findAll(MASTER);
   let erased = 0;
   for (const user of users) {
     try {
