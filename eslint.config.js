@@ -96,6 +96,22 @@ export default tseslint.config(
     },
   },
   {
+    // Parse answers no more than its maxLimit (LIST_MAX_LIMIT, 500) to one read, without a
+    // word: a read that asks for more gets 500 and believes it has them all.
+    files: ['cloud/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='limit'][arguments.0.value>500]",
+          message:
+            'Parse answers at most LIST_MAX_LIMIT (500) rows to one read: ask for LIST_MAX_LIMIT, or read in batches (findAll, each).',
+        },
+      ],
+    },
+  },
+  {
     // The test support (testing/: a real site, captures, student factories) serves the
     // tests of every workspace, e2e and the bench, and never the code that ships.
     files: ['{domain,cloud,server,client}/src/**/*.{ts,tsx}'],

@@ -4,6 +4,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { ADMIN_INVITE_TTL_SECONDS, adminInviteEmail, adminNameProblem } from '@tc/domain/admin-tools';
+import { LIST_MAX_LIMIT } from '@tc/domain/constants';
 import { ErrorCode } from '@tc/domain/errors';
 import { RegistrationMessage } from '@tc/domain/messages';
 import { ServerMessage } from '@tc/domain/server-messages';
@@ -53,7 +54,7 @@ export function defineAdminAccountFunctions(deps: CloudDeps): void {
   defineFunction(deps, 'listAdmins', async (request) => {
     const me = await requireAdmin(request, deps);
     const role = await adminRole();
-    const users = await role.getUsers().query().ascending('username').limit(1000).find(MASTER);
+    const users = await role.getUsers().query().ascending('username').limit(LIST_MAX_LIMIT).find(MASTER);
     const account = (user: User) => ({
       objectId: user.id!,
       name: String(user.get('fullname') || deps.adminName),

@@ -3,6 +3,7 @@
 
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import {
+  LIST_MAX_LIMIT,
   OTP_MAX,
   OTP_MAX_WRONG_TRIES,
   OTP_MAX_PER_TARGET_PER_HOUR,
@@ -207,7 +208,7 @@ export async function liveCodes(purpose: OtpPurpose): Promise<Map<string, Date>>
     .equalTo('purpose', purpose)
     .equalTo('active', true)
     .greaterThan('expiresAt', new Date())
-    .limit(1000)
+    .limit(LIST_MAX_LIMIT)
     .find(MASTER);
   return new Map(codes.map((code) => [code.get('target') as string, code.get('expiresAt') as Date]));
 }

@@ -12,6 +12,7 @@ import {
   type SlotBoard,
   type SlotFields,
 } from '@tc/domain/timetable';
+import { LIST_MAX_LIMIT } from '@tc/domain/constants';
 import type { DatedSlot } from '@tc/domain/schedule';
 import { Remembered } from '@tc/domain/remembered';
 import { zonedParts } from '@tc/domain/zoned-time';
@@ -116,7 +117,7 @@ export async function findClashCandidates(slot: SlotFields): Promise<Slot[]> {
     .equalTo('weekday', slot.weekday)
     .containedIn('board', clashingBoards(slot.board))
     .select(...SLOT_FIELDS)
-    .limit(1000)
+    .limit(LIST_MAX_LIMIT)
     .find({ ...MASTER, json: true })) as unknown as Json[];
   return found.map(slotFromJson);
 }
