@@ -97,7 +97,8 @@ export default tseslint.config(
   },
   {
     // Parse answers no more than its maxLimit (LIST_MAX_LIMIT, 500) to one read, without a
-    // word: a read that asks for more gets 500 and believes it has them all.
+    // word: a read that asks for more gets 500 and believes it has them all. The rule sees a
+    // number written in the call only; a read with no limit gets Parse's default of 100.
     files: ['cloud/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {

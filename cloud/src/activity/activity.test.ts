@@ -104,7 +104,8 @@ describe('the activity log', () => {
     await t.api('PUT', `/api/users/${objectId}/status`, { status: 'deactivated' }, admin);
 
     const unfiltered = await t.api('GET', '/api/activity?skip=0&limit=25', undefined, admin);
-    expect(Number(unfiltered.headers.get('x-total-count'))).toBe(unfiltered.body.length);
+    // The whole log's count, of which this page holds the first 25 (other tests of the file write many).
+    expect(unfiltered.body).toHaveLength(Math.min(Number(unfiltered.headers.get('x-total-count')), 25));
     const page = await t.api('GET', '/api/activity?kind=student.update&limit=2', undefined, admin);
     expect(page.status).toBe(200);
     expect(page.body).toHaveLength(2);

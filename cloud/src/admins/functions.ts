@@ -67,6 +67,7 @@ export function defineAdminAccountFunctions(deps: CloudDeps): void {
       ? await new Parse.Query(Parse.User)
           .containedIn('username', [...live.keys()])
           .ascending('username')
+          .limit(LIST_MAX_LIMIT)
           .find(MASTER)
       : [];
     const members = new Set(users.map((user: User) => user.id));

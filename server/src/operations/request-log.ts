@@ -9,6 +9,7 @@
 
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import type { Readable } from 'node:stream';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from '../logger.ts';
 
@@ -41,8 +42,20 @@ export function logFields(req: Request, res: Response) {
  * Said by a handler whose answer had begun when the server failed (a stream cut short): its
  * status says 200, and without this its line would read as if the client had gone.
  */
-export function markAnswerFailed(res: Response): void {
+function markAnswerFailed(res: Response): void {
   res.locals.answerFailed = true;
+}
+
+/**
+ * Marks the answer failed when `source`, the stream it is piped from, fails (the database
+ * mid-way); called before the pipeline, so that it hears the failure before the answer is
+ * ended. A client that goes is logged at its socket's close, before the pipeline ends
+ * `source` (with a premature close, which is no failure of the server's either).
+ */
+export function failsTheAnswer(source: Readable, res: Response): void {
+  source.once('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ERR_STREAM_PREMATURE_CLOSE') markAnswerFailed(res);
+  });
 }
 
 /**

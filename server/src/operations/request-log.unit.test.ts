@@ -1,10 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import http from 'node:http';
-import { Writable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger.ts';
-import { markAnswerFailed, requestLogger } from './request-log.ts';
+import { failsTheAnswer, requestLogger } from './request-log.ts';
 
 /** An app with the request log in front of a few answers, its log lines captured. */
 async function logged() {
@@ -24,11 +25,20 @@ async function logged() {
   app.get('/api/broken', (_req, res) => {
     res.status(500).json({ error: 'Something went wrong.' });
   });
-  // Begins its answer, then fails (as the CSV export does when the database fails mid-way).
-  app.get('/api/cut-short', (_req, res) => {
-    res.status(200).write('id,name\n');
-    markAnswerFailed(res);
-    res.destroy();
+  // Begins its answer from a stream, which then fails (as the CSV export's database may).
+  app.get('/api/cut-short', async (_req, res) => {
+    const source = new Readable({ read() {} });
+    source.push('id,name\n');
+    setTimeout(() => source.destroy(new Error('the database went away')), 20);
+    failsTheAnswer(source, res);
+    await pipeline(source, res).catch(() => res.destroy());
+  });
+  // Begins its answer from a stream that never ends: the client goes mid-way.
+  app.get('/api/endless', async (_req, res) => {
+    const source = new Readable({ read() {} });
+    source.push('id,name\n');
+    failsTheAnswer(source, res);
+    await pipeline(source, res).catch(() => res.destroy());
   });
   // Never answers: the client goes first.
   let reached!: () => void;
@@ -92,7 +102,7 @@ describe('the request log', () => {
     expect(lines[0]).toMatchObject({ msg: 'request', path: '/api/slow', aborted: true, ip: '127.0.0.1' });
   });
 
-  it('logs an answer the server cut short as a failure, not as a client that went', async () => {
+  it('logs a streamed answer the server cut short as a failure, and one the client left as aborted', async () => {
     const { url, lines } = await logged();
     await fetch(`${url}/api/cut-short`)
       .then((res) => res.text())
@@ -100,5 +110,11 @@ describe('the request log', () => {
     await expect.poll(() => lines.length).toBe(1);
     expect(lines[0]).toMatchObject({ level: 50, msg: 'request failed', path: '/api/cut-short', status: 200 });
     expect(lines[0]).not.toHaveProperty('aborted');
+
+    // The client reads the first chunk and goes.
+    const request = http.get(`${url}/api/endless`, (res) => res.once('data', () => request.destroy()));
+    request.on('error', () => {});
+    await expect.poll(() => lines.length).toBe(2);
+    expect(lines[1]).toMatchObject({ level: 30, msg: 'request', path: '/api/endless', status: 200, aborted: true });
   });
 });

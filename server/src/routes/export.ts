@@ -23,7 +23,7 @@ import { recordActivity } from '@tc/cloud/activity/log';
 import type { User } from '@tc/cloud/users/accounts';
 import { callCloudFunctionAs, sessionUser } from '../cloud-call.ts';
 import { errorBody } from '../errors.ts';
-import { markAnswerFailed } from '../operations/request-log.ts';
+import { failsTheAnswer } from '../operations/request-log.ts';
 import type { Sql } from '../database/sql.ts';
 
 interface Filters {
@@ -225,13 +225,12 @@ export function exportRoute(sql: Sql): RequestHandler {
       });
       const csv = stringify({ bom: true, record_delimiter: 'windows' });
       csv.write(EXPORT_COLUMNS);
+      failsTheAnswer(rows, res);
       await pipeline(rows, toCells, csv, inChunks(), res);
     } catch (error) {
       failed = error as Error;
       // The client went away, or the database failed mid-way: the answer has begun, so end it.
       if (!res.headersSent) return next(error);
-      // With the client still there, the server failed: logged as a failure, not as the client's going.
-      if (!req.socket.destroyed) markAnswerFailed(res);
       res.destroy();
     } finally {
       client.release(failed);
