@@ -434,6 +434,9 @@ test.describe('admin tools', () => {
     await page.setViewportSize({ width: 320, height: 800 });
     await snap(page, 'activity-removed-admin-320');
     await expectAccessible(page, "a removed administrator's entries at 320 px");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await snap(page, 'activity-removed-admin-1280');
+    await expectAccessible(page, "a removed administrator's entries at 1280 px");
   });
 
   test("a student's History says when it holds only the latest changes it can", async ({
@@ -464,6 +467,10 @@ test.describe('admin tools', () => {
     const history = page.getByRole('dialog', { name: `History of ${student.fullname}` });
     await expect(history.getByText(AdminToolsMessage.historyCapped)).toBeVisible();
     await snap(page, 'history-capped-390');
+    await expectAccessible(page, 'a History of the most entries it holds, at 390 px');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect(history.getByText(AdminToolsMessage.historyCapped)).toBeVisible();
+    await snap(page, 'history-capped-1280');
   });
 
   test('an invited administrator sets a password with the mailed code and logs in', async ({ page, request }) => {

@@ -142,7 +142,8 @@ export function useStudentTools(options: {
         maxWidth="sm"
       >
         <DialogTitle>History of {shown.row.fullname}</DialogTitle>
-        <DialogContent>
+        {/* Focusable, so that a keyboard scrolls a long History (it holds nothing else to focus). */}
+        <DialogContent tabIndex={0} role="region" aria-label="Changes">
           {Array.isArray(entries) ? (
             <>
               {entries.length >= HISTORY_MAX_ENTRIES && (
