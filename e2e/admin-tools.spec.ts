@@ -3,7 +3,7 @@
 // erasure, and the Activity, History and Admins screens at phone and desktop widths.
 
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { parse as parseCsv } from 'csv-parse/sync';
 import {
   admin,
@@ -30,6 +30,18 @@ import { HISTORY_MAX_ENTRIES } from '../domain/src/constants.ts';
 async function searchedRow(page: Page, student: { email: string; objectId: string }) {
   await searchStudents(page, student.email);
   return page.getByRole('grid', { name: 'Registered students' }).locator(`[role="row"][data-id="${student.objectId}"]`);
+}
+
+/** Invites `email` as an administrator; the code and the link of the invitation's mail. */
+async function invite(request: APIRequestContext, email: string, name: string) {
+  const mark = outboxMark();
+  const invited = await apiCall(request, 'POST', '/api/admins', { email, name }, await adminToken(request));
+  expect(invited.status).toBe(200);
+  const mail = await waitForOutbox((e) => e.kind === 'E-MAIL' && e.to === email, { since: mark });
+  return {
+    code: /Your code is (\d{6})\./.exec(mail.text)![1]!,
+    link: /(https?:\/\/\S+\/admin\/accept-invite\?email=\S+)/.exec(mail.text)![1]!,
+  };
 }
 
 test.describe('admin tools', () => {
@@ -407,10 +419,7 @@ test.describe('admin tools', () => {
   }) => {
     const token = await adminToken(request);
     const email = `e2e-removed-${tag()}@example.com`;
-    const mark = outboxMark();
-    expect((await apiCall(request, 'POST', '/api/admins', { email, name: 'Leaving Admin' }, token)).status).toBe(200);
-    const mail = await waitForOutbox((e) => e.kind === 'E-MAIL' && e.to === email, { since: mark });
-    const otp = /Your code is (\d{6})\./.exec(mail.text)![1]!;
+    const { code: otp } = await invite(request, email, 'Leaving Admin');
     const password = 'Leaving-pass-1';
     expect((await apiCall(request, 'POST', '/api/admins/accept', { email, otp, password })).status).toBe(200);
     const theirs = (await apiCall(request, 'POST', '/api/admin/login', { email, password })).body.token as string;
@@ -475,18 +484,7 @@ test.describe('admin tools', () => {
 
   test('an invited administrator sets a password with the mailed code and logs in', async ({ page, request }) => {
     const email = `e2e-admin-${tag()}@example.com`;
-    const mark = outboxMark();
-    const invited = await apiCall(
-      request,
-      'POST',
-      '/api/admins',
-      { email, name: 'Invited Admin' },
-      await adminToken(request),
-    );
-    expect(invited.status).toBe(200);
-    const mail = await waitForOutbox((e) => e.kind === 'E-MAIL' && e.to === email, { since: mark });
-    const code = /Your code is (\d{6})\./.exec(mail.text)![1]!;
-    const link = /(https?:\/\/\S+\/admin\/accept-invite\?email=\S+)/.exec(mail.text)![1]!;
+    const { code, link } = await invite(request, email, 'Invited Admin');
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(new URL(link).pathname + new URL(link).search);

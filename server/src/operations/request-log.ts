@@ -39,22 +39,15 @@ export function logFields(req: Request, res: Response) {
 }
 
 /**
- * Said by a handler whose answer had begun when the server failed (a stream cut short): its
- * status says 200, and without this its line would read as if the client had gone.
- */
-function markAnswerFailed(res: Response): void {
-  res.locals.answerFailed = true;
-}
-
-/**
  * Marks the answer failed when `source`, the stream it is piped from, fails (the database
- * mid-way); called before the pipeline, so that it hears the failure before the answer is
- * ended. A client that goes is logged at its socket's close, before the pipeline ends
- * `source` (with a premature close, which is no failure of the server's either).
+ * mid-way): its status says 200, and its line would read as if the client had gone. Called
+ * before the pipeline, so that it hears the failure before the answer is ended. A client
+ * that goes is logged at its socket's close, before the pipeline ends `source` (with a
+ * premature close, which is no failure of the server's either).
  */
 export function failsTheAnswer(source: Readable, res: Response): void {
   source.once('error', (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'ERR_STREAM_PREMATURE_CLOSE') markAnswerFailed(res);
+    if (error.code !== 'ERR_STREAM_PREMATURE_CLOSE') res.locals.answerFailed = true;
   });
 }
 
