@@ -12,7 +12,7 @@ import type { CloudDeps } from '../deps.ts';
 import { defineFunction, fail, integerParam, optionalString, validationFailed } from '../errors.ts';
 import { MASTER, parse, unlessMissing } from '../parse.ts';
 import { ADMIN_ROLE, ENROLLMENT_FIELD, requireAdmin } from '../users/accounts.ts';
-import { ROLE_MEMBERS_TABLE } from '../parse-storage.ts';
+import { roleMembersSql } from '../users/sessions.ts';
 import { ACTIVITY_CLASS, MARKS_ENTRIES, markField, type Change } from './log.ts';
 import { targetNames } from './targets.ts';
 
@@ -109,10 +109,7 @@ export function defineActivityFunctions(deps: CloudDeps): void {
            ORDER BY e."createdAt" DESC LIMIT 1
          ) latest
        ),
-       admins AS (
-         SELECT j."relatedId" AS "adminId" FROM "${ROLE_MEMBERS_TABLE}" j
-         JOIN "_Role" r ON r."objectId" = j."owningId" WHERE r.name = $1
-       ),
+       admins AS (${roleMembersSql('$1')}),
        everyone AS (
          SELECT COALESCE(a."adminId", n."adminId") AS "objectId",
                 COALESCE(u.email, u.username, n."adminEmail") AS email,

@@ -124,10 +124,18 @@ export function sessionAndReadsStatement(reads: readonly Omit<OwnRead, 'name'>[]
   );
 }
 
+/** A role's members (`j."relatedId"`) beside the role (`r`). */
+const ROLE_MEMBERS = `"${ROLE_MEMBERS_TABLE}" j JOIN "_Role" r ON r."objectId" = j."owningId"`;
+
 /** SQL: whether the account of `userId` (a column or a parameter) is in the role named by `role` (a parameter). */
 export function hasRoleSql(userId: string, role: string): string {
-  return `EXISTS (SELECT 1 FROM "${ROLE_MEMBERS_TABLE}" j JOIN "_Role" r ON r."objectId" = j."owningId"
+  return `EXISTS (SELECT 1 FROM ${ROLE_MEMBERS}
                WHERE j."relatedId" = ${userId} AND r.name = ${role})`;
+}
+
+/** SQL: the ids (`"adminId"`) of the accounts in the role named by `role` (a parameter). */
+export function roleMembersSql(role: string): string {
+  return `SELECT j."relatedId" AS "adminId" FROM ${ROLE_MEMBERS} WHERE r.name = ${role}`;
 }
 
 /** The session of $1 for the account $2 with the account as stored now and whether it has the role $3. */

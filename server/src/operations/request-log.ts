@@ -28,7 +28,7 @@ export function requestIdOf(req: Request | IncomingMessage): string | undefined 
 const FEED_FILE = /^(\/api\/calendar\/).+$/i;
 
 /** What a request is logged as: never a header, a body, a query string or a feed's secret. */
-export function logFields(req: Request, res: Response) {
+function logFields(req: Request, res: Response) {
   const call = res.locals?.call as string | undefined;
   return {
     method: req.method,
