@@ -440,6 +440,8 @@ test.describe('admin tools', () => {
     await expect(entries).toHaveCount(2);
     // The picked option's menu has faded out (its last frames would be in the picture).
     await expect(page.locator('.MuiPopover-root')).toHaveCount(0);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snap(page, 'activity-removed-admin-390');
     await page.setViewportSize({ width: 320, height: 800 });
     await snap(page, 'activity-removed-admin-320');
     await expectAccessible(page, "a removed administrator's entries at 320 px");
@@ -477,9 +479,12 @@ test.describe('admin tools', () => {
     await expect(history.getByText(AdminToolsMessage.historyCapped)).toBeVisible();
     await snap(page, 'history-capped-390');
     await expectAccessible(page, 'a History of the most entries it holds, at 390 px');
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await expect(history.getByText(AdminToolsMessage.historyCapped)).toBeVisible();
-    await snap(page, 'history-capped-1280');
+    for (const width of [320, 1280]) {
+      await page.setViewportSize({ width, height: width === 320 ? 800 : 900 });
+      await expect(history.getByText(AdminToolsMessage.historyCapped)).toBeVisible();
+      await snap(page, `history-capped-${width}`);
+      await expectAccessible(page, `a History of the most entries it holds, at ${width} px`);
+    }
   });
 
   test('an invited administrator sets a password with the mailed code and logs in', async ({ page, request }) => {
