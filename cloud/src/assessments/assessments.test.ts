@@ -1023,6 +1023,23 @@ describe('publishing and progress', () => {
     ]);
   });
 
+  it("gives a subject's average from the exact percentages, rounded once", async () => {
+    const [pupil] = (await pupils(1, 7, 'ICSE')) as [Pupil];
+    for (const [title, marks] of [
+      ['Sevenths 1', '1'],
+      ['Sevenths 2', '2'],
+    ] as const) {
+      const a = await create({ grade: 7, board: 'ICSE', subject: 'Science', title, maxMarks: 7 });
+      await save(a.objectId, [{ id: pupil.id, value: marks }]);
+      expect((await t.api('POST', `/api/assessments/${a.objectId}/publish`, undefined, admin)).status).toBe(200);
+    }
+    const res = await t.api('GET', '/api/students/me/progress', undefined, await tokenOf(pupil));
+    // 1/7 and 2/7 are 14.29% and 28.57%: their average is 21.43%, shown 21.4 (not 21.5 from 14.3 and 28.6).
+    expect(res.body.subjects).toMatchObject([
+      { subject: 'Science', averagePercentage: 21.4, points: [{ percentage: 14.3 }, { percentage: 28.6 }] },
+    ]);
+  });
+
   it("moves the average students see only once 5 students' marks have changed: a late mark cannot be worked out", async () => {
     const class4 = await pupils(11, 4, 'CBSE');
     const a = await create({ grade: 4, board: 'CBSE', title: 'Re-sit', maxMarks: 20 });

@@ -60,16 +60,18 @@ export function defineProgressFunctions(deps: CloudDeps): void {
       };
     });
 
-    const bySubject = new Map<string, { date: string; title: string; percentage: number }[]>();
+    const bySubject = new Map<string, { exact: number[]; points: { date: string; title: string; percentage: number }[] }>();
     for (const a of [...assessments].reverse()) {
-      if (a.percentage === undefined) continue;
-      const points = bySubject.get(a.subject) ?? [];
-      points.push({ date: a.date, title: a.title, percentage: a.percentage });
-      bySubject.set(a.subject, points);
+      if (a.marks === undefined || a.percentage === undefined) continue;
+      const subject = bySubject.get(a.subject) ?? { exact: [], points: [] };
+      subject.exact.push((a.marks / a.maxMarks) * 100);
+      subject.points.push({ date: a.date, title: a.title, percentage: a.percentage });
+      bySubject.set(a.subject, subject);
     }
-    const subjects = [...bySubject].map(([subject, points]) => ({
+    // The average of the exact percentages, rounded once (1/7 and 2/7 are 21.4%, not 21.5%).
+    const subjects = [...bySubject].map(([subject, { exact, points }]) => ({
       subject,
-      averagePercentage: toOneDecimal(points.reduce((sum, p) => sum + p.percentage, 0) / points.length),
+      averagePercentage: toOneDecimal(exact.reduce((sum, p) => sum + p, 0) / exact.length),
       points,
     }));
     return { assessments, subjects };

@@ -231,6 +231,8 @@ export function defineTimetableFunctions(deps: CloudDeps): void {
     const zone = deps.centreTimeZone;
     const { week } = request.params;
     if (week !== undefined && week !== null && week !== '' && !isQueryDate(week)) {
+      // Who may ask comes first: a bad week from anyone but a student is their 401 or 403.
+      await requireStudent(request, deps);
       validationFailed(TimetableMessage.weekInvalid, 'week');
     }
     const now = new Date();

@@ -463,6 +463,9 @@ describe("a student's schedule", () => {
       expect((await t.api('GET', `/api/students/me/schedule?week=${week}`, undefined, token)).status).toBe(200);
     }
     expect((await t.api('GET', '/api/students/me/schedule')).status).toBe(401);
+    // Who may ask is checked before the week: no session is 401, an admin 403, bad week or not.
+    expect((await t.api('GET', '/api/students/me/schedule?week=2026-13-01')).status).toBe(401);
+    expect((await t.api('GET', '/api/students/me/schedule?week=2026-13-01', undefined, admin)).status).toBe(403);
   });
 
   it('counts a class going on as the next one until it ends: the join window is the server-given times', async () => {
