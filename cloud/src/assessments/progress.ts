@@ -60,7 +60,10 @@ export function defineProgressFunctions(deps: CloudDeps): void {
       };
     });
 
-    const bySubject = new Map<string, { exact: number[]; points: { date: string; title: string; percentage: number }[] }>();
+    const bySubject = new Map<
+      string,
+      { exact: number[]; points: { date: string; title: string; percentage: number }[] }
+    >();
     for (const a of [...assessments].reverse()) {
       if (a.marks === undefined || a.percentage === undefined) continue;
       const subject = bySubject.get(a.subject) ?? { exact: [], points: [] };
