@@ -34,6 +34,9 @@ describe('validateAssessment', () => {
       },
     });
     expect(validateAssessment({ ...valid, board: 'All', grade: '9', maxMarks: '1000' }).ok).toBe(true);
+    // A board in any case, stored in its own spelling, as a timetable slot's.
+    expect(validateAssessment({ ...valid, board: ' icse' })).toMatchObject({ ok: true, value: { board: 'ICSE' } });
+    expect(validateAssessment({ ...valid, board: 'all' })).toMatchObject({ ok: true, value: { board: 'All' } });
     // The joiners Indian scripts use are letters' business, not control characters.
     expect(validateAssessment({ ...valid, title: 'हिन्\u200dदी test \u200c1' }).ok).toBe(true);
   });

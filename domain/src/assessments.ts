@@ -1,7 +1,8 @@
 // Assessments and marks: the rules an admin's input must pass, shared by the
 // admin screens (instant feedback) and the cloud code (enforcement).
 
-import { BOARDS, GRADES, type Grade } from './constants.ts';
+import { ALL_BOARDS, GRADES, type BoardOrAll, type Grade } from './constants.ts';
+import { parseBoardOrAll } from './registration.ts';
 import { isEnteredDate } from './dates.ts';
 import { ProblemList, unknownFieldProblem, type Checked } from './field-problems.ts';
 import { RegistrationMessage } from './messages.ts';
@@ -10,11 +11,6 @@ import { hasControlCharacters, showsNothing, typedText } from './plain-text.ts';
 import { SUBJECTS } from './subjects.ts';
 
 export type Subject = (typeof SUBJECTS)[number];
-
-/** An assessment is for one board of a grade, or for every board of it. */
-export const ALL_BOARDS = 'All';
-export const ASSESSMENT_BOARDS = [...BOARDS, ALL_BOARDS] as const;
-export type AssessmentBoard = (typeof ASSESSMENT_BOARDS)[number];
 
 export const ASSESSMENT_STATUSES = ['draft', 'published'] as const;
 export type AssessmentStatus = (typeof ASSESSMENT_STATUSES)[number];
@@ -108,7 +104,7 @@ export interface AssessmentInput {
 
 export interface ValidAssessment {
   grade: Grade;
-  board: AssessmentBoard;
+  board: BoardOrAll;
   subject: Subject;
   title: string;
   date: string;
@@ -127,7 +123,7 @@ export function validateAssessment(input: AssessmentInput): Checked<ValidAssessm
   const grade = wholeNumber(input.grade);
   if (input.grade === undefined || input.grade === null || input.grade === '') problems.add('grade', M.gradeRequired);
   else if (grade === null || !(GRADES as readonly number[]).includes(grade)) problems.add('grade', M.gradeInvalid);
-  const board = ASSESSMENT_BOARDS.find((b) => b === input.board);
+  const board = parseBoardOrAll(input.board);
   if (!board) problems.add('board', M.boardInvalid);
   const subject = SUBJECTS.find((s) => s === input.subject);
   if (!subject) problems.add('subject', M.subjectInvalid);

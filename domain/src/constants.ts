@@ -6,6 +6,10 @@ export const GRADES = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
 export type Grade = (typeof GRADES)[number];
 
 export const BOARDS = ['CBSE', 'ICSE', 'State'] as const;
+/** A timetable slot or an assessment is for one board of a grade, or for every board of it. */
+export const ALL_BOARDS = 'All' as const;
+export const BOARDS_OR_ALL = [...BOARDS, ALL_BOARDS] as const;
+export type BoardOrAll = (typeof BOARDS_OR_ALL)[number];
 export type Board = (typeof BOARDS)[number];
 
 export const GENDERS = ['Son', 'Daughter'] as const;

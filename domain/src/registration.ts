@@ -16,6 +16,8 @@ import {
   type Board,
   type Gender,
   type Grade,
+  BOARDS_OR_ALL,
+  type BoardOrAll,
 } from './constants.ts';
 import { ageInYears, isValidIsoDate, todayIso } from './dates.ts';
 import { RegistrationMessage as M } from './messages.ts';
@@ -176,6 +178,13 @@ export function parseBoard(value: unknown): Board | null {
   if (typeof value !== 'string') return null;
   const wanted = value.trim().toUpperCase();
   return BOARDS.find((board) => board.toUpperCase() === wanted) ?? null;
+}
+
+/** A slot's or an assessment's board (CBSE, ICSE, State or All) in any case, or null. */
+export function parseBoardOrAll(value: unknown): BoardOrAll | null {
+  if (typeof value !== 'string') return null;
+  const wanted = value.trim().toUpperCase();
+  return BOARDS_OR_ALL.find((board) => board.toUpperCase() === wanted) ?? null;
 }
 
 export function parseGender(value: unknown): Gender | null {

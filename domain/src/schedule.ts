@@ -2,22 +2,15 @@
 // class, and whether Join class is open. Pure: the cloud code computes what it
 // sends with it, the client the join window and the countdown.
 
-import {
-  endOf,
-  holidayOn,
-  isHolidayOn,
-  JOIN_EARLY_MINUTES,
-  type HolidayFields,
-  type Slot,
-  type SlotBoard,
-} from './timetable.ts';
+import { endOf, holidayOn, isHolidayOn, JOIN_EARLY_MINUTES, type HolidayFields, type Slot } from './timetable.ts';
+import type { BoardOrAll } from './constants.ts';
 import { addDays, weekdayOf, zonedToInstant } from './zoned-time.ts';
 
 export interface ScheduledClass {
   slotId: string;
   subject: string;
   teacher: string;
-  board: SlotBoard;
+  board: BoardOrAll;
   /** '' when the slot has no online-class link. */
   link: string;
   /** YYYY-MM-DD, HH:mm and HH:mm in the centre's time zone. */

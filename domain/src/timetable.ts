@@ -6,22 +6,17 @@
 // or all boards; a slot for all boards is taught to every board of its grade, so
 // it clashes with any slot of that grade.
 
-import { BOARDS, GRADES, type Grade } from './constants.ts';
+import { ALL_BOARDS, BOARDS_OR_ALL, GRADES, type BoardOrAll, type Grade } from './constants.ts';
 import { isEnteredDate, isoDateToDayNumber } from './dates.ts';
 import { ProblemList, type Checked } from './field-problems.ts';
 import { wholeNumber } from './whole-number.ts';
 import { hasControlCharacters, showsNothing, typedText } from './plain-text.ts';
 import { TimetableMessage as M } from './timetable-messages.ts';
-import { gradeLabel, parseGrade } from './registration.ts';
+import { gradeLabel, parseGrade, parseBoardOrAll } from './registration.ts';
 
 import { SUBJECTS, type Subject } from './subjects.ts';
 
 export { SUBJECTS, type Subject };
-
-/** A slot's board: one board, or every board of the grade. */
-export const ALL_BOARDS = 'All' as const;
-export const SLOT_BOARDS = [...BOARDS, ALL_BOARDS] as const;
-export type SlotBoard = (typeof SLOT_BOARDS)[number];
 
 /** ISO weekdays: 1 is Monday, 7 is Sunday (the week runs Monday to Sunday). */
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
@@ -39,7 +34,7 @@ export const DEFAULT_CENTRE_TIMEZONE = 'Asia/Kolkata';
 
 export interface SlotFields {
   grade: Grade;
-  board: SlotBoard;
+  board: BoardOrAll;
   subject: Subject;
   weekday: number;
   /** HH:mm, 24 h, in the centre's time zone. */
@@ -88,13 +83,6 @@ export function endOf(slot: Pick<SlotFields, 'start' | 'duration'>): string {
   return timeOf((minutesOf(slot.start) ?? 0) + slot.duration);
 }
 
-/** A slot's board (CBSE, ICSE, State or All) in any case, or null. */
-export function parseSlotBoard(value: unknown): SlotBoard | null {
-  if (typeof value !== 'string') return null;
-  const wanted = value.trim().toUpperCase();
-  return SLOT_BOARDS.find((board) => board.toUpperCase() === wanted) ?? null;
-}
-
 /**
  * An https:// address as it was written, not as the URL parser would mend it ("https:/x"
  * and "https:\\x" are typos of a link that then opens somewhere): nothing invisible, no
@@ -126,7 +114,7 @@ export function validateSlot(input: SlotInput): SlotResult {
 
   const grade = parseGrade(input.grade);
   if (grade === null || !(GRADES as readonly number[]).includes(grade)) problems.add('grade', M.gradeRequired);
-  const board = parseSlotBoard(input.board);
+  const board = parseBoardOrAll(input.board);
   if (!board) problems.add('board', M.boardInvalid);
   const subject = SUBJECTS.find((name) => name === input.subject);
   if (!subject) problems.add('subject', M.subjectInvalid);
@@ -171,8 +159,8 @@ export function sameBatch(a: Pick<SlotFields, 'grade' | 'board'>, b: Pick<SlotFi
 }
 
 /** The boards whose slots may clash with a slot of this board. */
-export function clashingBoards(board: SlotBoard): SlotBoard[] {
-  return board === ALL_BOARDS ? [...SLOT_BOARDS] : [board, ALL_BOARDS];
+export function clashingBoards(board: BoardOrAll): BoardOrAll[] {
+  return board === ALL_BOARDS ? [...BOARDS_OR_ALL] : [board, ALL_BOARDS];
 }
 
 /** The first other slot of a common batch that overlaps this one in time (touching ends do not overlap). */

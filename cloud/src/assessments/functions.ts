@@ -4,8 +4,6 @@
 // sends nothing (a student's first marks after it bring their mail: marks.ts).
 
 import {
-  ALL_BOARDS,
-  ASSESSMENT_BOARDS,
   ASSESSMENT_FIELDS,
   AssessmentMessage,
   otherFieldProblem,
@@ -13,6 +11,8 @@ import {
   type AssessmentInput,
   type AssessmentStatus,
 } from '@tc/domain/assessments';
+import { ALL_BOARDS } from '@tc/domain/constants';
+import { parseBoardOrAll } from '@tc/domain/registration';
 import { changesBetween, NEW_TARGET, recordActivity } from '../activity/log.ts';
 import { ErrorCode } from '@tc/domain/errors';
 import type { CloudDeps, Sql } from '../deps.ts';
@@ -46,13 +46,12 @@ export function defineAssessmentFunctions(deps: CloudDeps): void {
       query.equalTo('grade', integerParam(params.grade, 0, 1, 9, 'grade', 'grade'));
     }
     if (params.board !== undefined && params.board !== '') {
-      if (!ASSESSMENT_BOARDS.includes(params.board as never)) {
-        validationFailed(AssessmentMessage.boardInvalid, 'board');
-      }
+      const board = parseBoardOrAll(params.board);
+      if (!board) validationFailed(AssessmentMessage.boardInvalid, 'board');
       // A board's batches also sit the assessments set for all boards, as their timetable
       // holds the classes for all boards.
-      if (params.board === ALL_BOARDS) query.equalTo('board', ALL_BOARDS);
-      else query.containedIn('board', [params.board, ALL_BOARDS]);
+      if (board === ALL_BOARDS) query.equalTo('board', ALL_BOARDS);
+      else query.containedIn('board', [board, ALL_BOARDS]);
     }
     if (params.status !== undefined && params.status !== '') {
       if (params.status !== 'draft' && params.status !== 'published') {

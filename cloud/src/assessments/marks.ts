@@ -4,7 +4,6 @@
 // row is good.
 
 import {
-  ALL_BOARDS,
   AssessmentMessage as M,
   MARKS_SAVE_MAX_ROWS,
   isInBatch,
@@ -12,6 +11,7 @@ import {
   parseMarkValue,
   type MarkValue,
 } from '@tc/domain/assessments';
+import { ALL_BOARDS } from '@tc/domain/constants';
 import { storedStatus } from '@tc/domain/admin-tools';
 import { ErrorCode } from '@tc/domain/errors';
 import type { CloudDeps } from '../deps.ts';

@@ -3,7 +3,6 @@
 // statements on Parse's own tables ("Assessment", "Mark").
 
 import {
-  ALL_BOARDS,
   AVERAGE_MIN_STUDENTS,
   AssessmentMessage,
   averageShownToStudents,
@@ -11,6 +10,7 @@ import {
   type MarkValue,
   type ValidAssessment,
 } from '@tc/domain/assessments';
+import { ALL_BOARDS } from '@tc/domain/constants';
 import { ErrorCode } from '@tc/domain/errors';
 import { marksPublishedEmail } from '@tc/domain/notifications';
 import { Route } from '@tc/domain/routes';

@@ -10,8 +10,7 @@
 import { ErrorCode } from '@tc/domain/errors';
 import { ServerMessage } from '@tc/domain/server-messages';
 import { HOLIDAYS_SIGNAL, LIVE_SIGNAL_CLASS, STUDENTS_SIGNAL, timetableSignal } from '@tc/domain/live';
-import { ALL_BOARDS, type SlotBoard } from '@tc/domain/timetable';
-import { BOARDS } from '@tc/domain/constants';
+import { BOARDS, ALL_BOARDS, type BoardOrAll } from '@tc/domain/constants';
 import type { CloudDeps } from '../deps.ts';
 import { fail } from '../errors.ts';
 import { schemaDefinitions } from '../schema.ts';
@@ -22,7 +21,7 @@ import { checkSession } from '../users/sessions.ts';
 export const SIGNAL_CLASS = LIVE_SIGNAL_CLASS;
 
 /** The keys a timetable change concerns: one batch, or every board of the grade for an all-boards slot. */
-export function timetableKeys(grade: number, board: SlotBoard): string[] {
+export function timetableKeys(grade: number, board: BoardOrAll): string[] {
   return board === ALL_BOARDS ? BOARDS.map((each) => timetableSignal(grade, each)) : [timetableSignal(grade, board)];
 }
 

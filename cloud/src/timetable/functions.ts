@@ -4,22 +4,19 @@
 // manages the private calendar feed address.
 
 import { signalChange, timetableKeys } from '../live/signals.ts';
+import { ALL_BOARDS, BOARDS_OR_ALL, type BoardOrAll } from '@tc/domain/constants';
 import { HOLIDAYS_SIGNAL } from '@tc/domain/live';
 import { ErrorCode } from '@tc/domain/errors';
 import { TimetableMessage } from '@tc/domain/timetable-messages';
-import { parseBoard, parseGrade } from '@tc/domain/registration';
+import { parseBoard, parseGrade, parseBoardOrAll } from '@tc/domain/registration';
 import { NEXT_CLASS_HORIZON_DAYS, nextClass, weekSchedule } from '@tc/domain/schedule';
 import {
-  ALL_BOARDS,
   clashMessage,
   findClash,
   HOLIDAY_FIELDS,
-  parseSlotBoard,
-  SLOT_BOARDS,
   SLOT_FIELDS,
   validateHoliday,
   validateSlot,
-  type SlotBoard,
   type SlotFields,
 } from '@tc/domain/timetable';
 import { addDays, weekStartOf, zonedParts } from '@tc/domain/zoned-time';
@@ -78,10 +75,10 @@ export function defineTimetableFunctions(deps: CloudDeps): void {
     const grade = parseGrade(request.params.grade);
     if (grade === null) validationFailed(TimetableMessage.gradeRequired, 'grade');
     const { board: boardParam } = request.params;
-    let boards: SlotBoard[] = [...SLOT_BOARDS];
+    let boards: BoardOrAll[] = [...BOARDS_OR_ALL];
     if (boardParam !== undefined && boardParam !== null && boardParam !== '') {
       // A board: its slots and those for all boards (its batch's week). All: those alone.
-      const board = parseSlotBoard(boardParam);
+      const board = parseBoardOrAll(boardParam);
       if (!board) validationFailed(TimetableMessage.boardInvalid, 'board');
       boards = board === ALL_BOARDS ? [ALL_BOARDS] : [board, ALL_BOARDS];
     }
@@ -171,7 +168,7 @@ export function defineTimetableFunctions(deps: CloudDeps): void {
       },
       () => unlessGone(existing.destroy(MASTER), TimetableMessage.slotNotFound),
     );
-    await signalChange(...timetableKeys(existing.get('grade') as number, existing.get('board') as SlotBoard));
+    await signalChange(...timetableKeys(existing.get('grade') as number, existing.get('board') as BoardOrAll));
     return { success: true };
   });
 

@@ -2,17 +2,15 @@
 // master key (their classes are closed to every client).
 
 import {
-  ALL_BOARDS,
   clashingBoards,
   endOf,
   type Holiday,
   type HolidayFields,
   type Slot,
   SLOT_FIELDS,
-  type SlotBoard,
   type SlotFields,
 } from '@tc/domain/timetable';
-import { LIST_MAX_LIMIT } from '@tc/domain/constants';
+import { LIST_MAX_LIMIT, ALL_BOARDS, type BoardOrAll } from '@tc/domain/constants';
 import type { DatedSlot } from '@tc/domain/schedule';
 import { Remembered } from '@tc/domain/remembered';
 import { zonedParts } from '@tc/domain/zoned-time';
@@ -28,7 +26,7 @@ export function slotFromJson(json: Json): Slot {
   return {
     objectId: json.objectId as string,
     grade: json.grade as Slot['grade'],
-    board: json.board as SlotBoard,
+    board: json.board as BoardOrAll,
     subject: json.subject as Slot['subject'],
     weekday: json.weekday as number,
     start: json.start as string,
@@ -61,7 +59,7 @@ export function holidayFromJson(json: Json): Holiday {
 export async function findSlots(
   sql: CloudDeps['sql'],
   grade: number,
-  boards: readonly SlotBoard[],
+  boards: readonly BoardOrAll[],
   zone: string,
 ): Promise<Required<DatedSlot>[]> {
   const rows = await sql<Json>(

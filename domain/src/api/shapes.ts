@@ -4,16 +4,15 @@
 // cloud code's rules in domain/ decide what is accepted.
 
 import {
-  ASSESSMENT_BOARDS,
   ASSESSMENT_STATUSES,
   MARKS_SAVE_MAX_ROWS,
   MAX_MARKS_MAX,
   MAX_MARKS_MIN,
   TITLE_MAX_LENGTH,
 } from '../assessments.ts';
-import { BOARDS, GENDERS, GRADES, LIST_MAX_LIMIT, LIST_SORT_FIELDS } from '../constants.ts';
+import { BOARDS, GENDERS, GRADES, LIST_MAX_LIMIT, LIST_SORT_FIELDS, BOARDS_OR_ALL } from '../constants.ts';
 import { SUBJECTS } from '../subjects.ts';
-import { SLOT_BOARDS, SLOT_FIELDS } from '../timetable.ts';
+import { SLOT_FIELDS } from '../timetable.ts';
 
 export const str = { type: 'string' } as const;
 const int = { type: 'integer' } as const;
@@ -166,7 +165,7 @@ export const operationsStatus = object(
 const num = { type: 'number' } as const;
 const assessmentBoard = {
   type: 'string',
-  enum: ASSESSMENT_BOARDS,
+  enum: BOARDS_OR_ALL,
   description: 'A board, or All for every board',
 } as const;
 const subject = { type: 'string', enum: SUBJECTS } as const;
@@ -354,7 +353,7 @@ export const progress = object(
 
 // The study schedule.
 
-const slotBoard = { type: 'string', enum: SLOT_BOARDS, description: '"All" for every board of the grade' } as const;
+const slotBoard = { type: 'string', enum: BOARDS_OR_ALL, description: '"All" for every board of the grade' } as const;
 const weekday = { type: 'integer', minimum: 1, maximum: 7, description: '1 is Monday, 7 is Sunday' } as const;
 const hhmm = { type: 'string', description: 'HH:mm, 24 h, in the centre time zone' } as const;
 

@@ -4,9 +4,8 @@
 
 import { randomBytes, randomInt } from 'node:crypto';
 import { hash } from '@node-rs/bcrypt';
-import { BOARDS, GENDERS, GRADES, MAX_AGE_YEARS, MIN_AGE_YEARS } from '@tc/domain/constants';
+import { BOARDS, GENDERS, GRADES, MAX_AGE_YEARS, MIN_AGE_YEARS, ALL_BOARDS } from '@tc/domain/constants';
 import {
-  ALL_BOARDS,
   describeSlot,
   findClash,
   validateHoliday,

@@ -1,4 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
+import { ALL_BOARDS, BOARDS_OR_ALL, type BoardOrAll } from '@tc/domain/constants';
 import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -16,13 +17,7 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
-import {
-  ALL_BOARDS,
-  ASSESSMENT_BOARDS,
-  MarksText,
-  type AssessmentBoard,
-  type AssessmentStatus,
-} from '@tc/domain/assessments';
+import { MarksText, type AssessmentStatus } from '@tc/domain/assessments';
 import type { Grade } from '@tc/domain/constants';
 import { batchLabel } from '@tc/domain/timetable';
 import { isoToDisplayDate } from '@tc/domain/dates';
@@ -45,7 +40,7 @@ type Pending = { kind: 'publish' | 'delete'; assessment: Assessment } | null;
 
 const BOARD_FILTERS = [
   ['', 'Any board'],
-  ...ASSESSMENT_BOARDS.map((b) => [b, b === ALL_BOARDS ? 'For all boards' : b] as const),
+  ...BOARDS_OR_ALL.map((b) => [b, b === ALL_BOARDS ? 'For all boards' : b] as const),
 ] as const;
 const STATUS_FILTERS = [
   ['', 'Drafts and published'],
@@ -117,7 +112,7 @@ export default function AdminAssessmentsPage() {
       skip: page * PAGE_SIZE,
       limit: PAGE_SIZE,
       ...(filters.grade ? { grade: Number(filters.grade) as Grade } : {}),
-      ...(filters.board ? { board: filters.board as AssessmentBoard } : {}),
+      ...(filters.board ? { board: filters.board as BoardOrAll } : {}),
       ...(filters.status ? { status: filters.status as AssessmentStatus } : {}),
     };
     void callAsAdmin('listAssessments', query).then((result) => {

@@ -10,15 +10,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 /* jscpd:ignore-end */
-import { GRADES } from '@tc/domain/constants';
-import {
-  ALL_BOARDS,
-  ASSESSMENT_BOARDS,
-  MAX_MARKS_MAX,
-  TITLE_MAX_LENGTH,
-  validateAssessment,
-  type AssessmentField,
-} from '@tc/domain/assessments';
+import { GRADES, ALL_BOARDS, BOARDS_OR_ALL } from '@tc/domain/constants';
+import { MAX_MARKS_MAX, TITLE_MAX_LENGTH, validateAssessment, type AssessmentField } from '@tc/domain/assessments';
 import { gradeLabel } from '@tc/domain/registration';
 import { SUBJECTS } from '@tc/domain/subjects';
 import type { ResponseOf } from '@tc/domain/api/contract';
@@ -136,7 +129,7 @@ export function AssessmentDialog({ editing, onClose, onSaved }: Props) {
                 ))}
               </TextField>
               <TextField select label="Board" {...field('board')}>
-                {ASSESSMENT_BOARDS.map((board) => (
+                {BOARDS_OR_ALL.map((board) => (
                   <MenuItem key={board} value={board}>
                     {board === ALL_BOARDS ? 'All boards' : board}
                   </MenuItem>

@@ -1,4 +1,5 @@
 import Button from '@mui/material/Button';
+import { BOARDS_OR_ALL } from '@tc/domain/constants';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -10,15 +11,7 @@ import { useState, type FormEvent } from 'react';
 import type { ResponseOf } from '@tc/domain/api/contract';
 import { UiMessage } from '@tc/domain/messages';
 import { gradeLabel } from '@tc/domain/registration';
-import {
-  boardLabel,
-  SLOT_BOARDS,
-  SUBJECTS,
-  validateSlot,
-  WEEKDAYS,
-  type SlotField,
-  type SlotFields,
-} from '@tc/domain/timetable';
+import { boardLabel, SUBJECTS, validateSlot, WEEKDAYS, type SlotField, type SlotFields } from '@tc/domain/timetable';
 import { changedFields } from '../../lib/changed-fields.ts';
 import { errorField, errorText } from '../../lib/errors.ts';
 import { useApi } from '../../lib/use-api.ts';
@@ -102,7 +95,7 @@ export function SlotDialog({ slot, grade, board, onClose, onSaved }: Props) {
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <TextField select label="Board" {...fieldProps('board')}>
-              {SLOT_BOARDS.map((b) => (
+              {BOARDS_OR_ALL.map((b) => (
                 <MenuItem key={b} value={b}>
                   {b === 'All' ? 'All boards' : boardLabel(b)}
                 </MenuItem>
