@@ -172,6 +172,26 @@ describe('look-alike e-mails and names', () => {
     }
   });
 
+  it('takes the joiners Indian scripts write letters with in a name, after a letter or vowel sign only', () => {
+    // Malayalam's chillu (na, virama, ZWJ), Marathi's eyelash ra (ra, ZWJ, virama), a ZWNJ in Hindi.
+    for (const fullname of [
+      '\u0d05\u0d35\u0d28\u0d4d\u200d',
+      '\u0d30\u200d\u0d4d\u092f',
+      'Asha \u0915\u094d\u200c\u0937',
+    ]) {
+      expect(validateRegistration({ ...valid, fullname }, today)).toMatchObject({ ok: true });
+    }
+    // A joiner on its own, or where no letter comes before it, is as invisible as any.
+    for (const fullname of ['\u200dAsha Rao', 'Asha \u200cRao', 'Asha\u200b\u200dRao']) {
+      expect(validateRegistration({ ...valid, fullname }, today)).toEqual({
+        ok: false,
+        field: 'fullname',
+        message: 'Full name must not contain invisible or control characters',
+      });
+    }
+    expect(validateRegistration({ ...valid, email: 'a\u200db@example.com' }, today)).toMatchObject({ ok: false });
+  });
+
   it('stores one spelling (NFKC) for what looks the same', () => {
     const result = validateRegistration({ ...valid, email: 'ａｓｈａ@example.com', fullname: 'Ａｓｈａ  Rao' }, today);
     expect(result.ok && result.value.email).toBe('asha@example.com');

@@ -75,6 +75,13 @@ export function hasInvisibleCharacters(value: string): boolean {
   return INVISIBLE.test(value);
 }
 
+/**
+ * The zero-width joiner and non-joiner after a letter or a vowel sign: how Indian scripts
+ * write some letters (Malayalam's chillu, Marathi's eyelash ra, Bengali's khanda ta), which
+ * keyboards type. A name may hold them; elsewhere they are as invisible as any.
+ */
+const SCRIPT_JOINER = /(?<=[\p{L}\p{M}])[\u200C\u200D]/gu;
+
 /** One spelling for what looks the same (NFKC: full-width letters, ligatures, composed accents). */
 export function normalizeText(value: string): string {
   return value.normalize('NFKC').trim();
@@ -91,7 +98,7 @@ export function normalizeFullname(value: string): string {
  */
 export function fullnameProblem(name: string, words: { tooLong: string; invisible: string }): string | null {
   if (name.length > FULLNAME_MAX_LENGTH) return words.tooLong;
-  if (hasInvisibleCharacters(name)) return words.invisible;
+  if (hasInvisibleCharacters(name.replace(SCRIPT_JOINER, ''))) return words.invisible;
   return null;
 }
 

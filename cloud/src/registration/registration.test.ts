@@ -142,4 +142,13 @@ describe('registration', () => {
       '<img src=x onerror=alert(1)>',
     );
   });
+
+  it('stores a name written with the joiners of an Indian script as it was typed', async () => {
+    // Malayalam: a, va, na, virama, ZWJ (the chillu n); then Rao.
+    const fullname = '\u0d05\u0d35\u0d28\u0d4d\u200d Rao';
+    const { student, result } = await register(t, newStudent({ fullname }));
+    expect(result.status).toBe(201);
+    const token = await loginStudent(t, student.email, student.password);
+    expect((await t.api('GET', '/api/students/me', undefined, token)).body.fullname).toBe(fullname);
+  });
 });
