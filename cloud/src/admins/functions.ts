@@ -19,7 +19,7 @@ import {
 } from '@tc/domain/registration';
 import type { CloudDeps } from '../deps.ts';
 import { defineFunction, fail, optionalString, requireStrings, validationFailed } from '../errors.ts';
-import { consumeCode, hasLiveCode, issueCode, liveCodes, voidLiveCode, withdrawCode } from '../otp/codes.ts';
+import { codeParam, consumeCode, hasLiveCode, issueCode, liveCodes, voidLiveCode, withdrawCode } from '../otp/codes.ts';
 import { MASTER, parse, unlessMissing } from '../parse.ts';
 import { ACTIVITY_CLASS, recordActivity } from '../activity/log.ts';
 import { revokeAllSessions } from '../students/status.ts';
@@ -137,14 +137,15 @@ export function defineAdminAccountFunctions(deps: CloudDeps): void {
   });
 
   defineFunction(deps, 'acceptAdminInvite', async ({ params }) => {
-    requireStrings(params, ['email', 'otp', 'password']);
+    requireStrings(params, ['email', 'password']);
+    const otp = codeParam(params);
     const email = normalizeEmail(optionalString(params, 'email') ?? '');
     if (!email) validationFailed(RegistrationMessage.emailRequired, 'email');
     const password = normalizePassword(optionalString(params, 'password') ?? '');
     const problem = passwordProblem(password);
     if (problem) validationFailed(problem, 'password');
 
-    await consumeCode(deps, 'admin-invite', email, params.otp);
+    await consumeCode(deps, 'admin-invite', email, otp);
     const user = await findUserByEmail(email);
     if (!user || isStudent(user)) fail(ErrorCode.WrongCode, ServerMessage.wrongCode);
     await recordActivity(

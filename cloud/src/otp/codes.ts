@@ -15,7 +15,7 @@ import {
 import { ErrorCode } from '@tc/domain/errors';
 import { ServerMessage } from '@tc/domain/server-messages';
 import type { CloudDeps } from '../deps.ts';
-import { fail, tooManyRequests } from '../errors.ts';
+import { fail, optionalString, tooManyRequests, type Params } from '../errors.ts';
 import { MASTER, parse } from '../parse.ts';
 
 export const CODE_CLASS = 'OneTimeCode';
@@ -110,6 +110,17 @@ export async function issueCode(
     }
   }
   return { code, id: record.id! };
+}
+
+/**
+ * The code a request carries (`otp`): text, or a whole number as a client that keeps codes as
+ * numbers sends it (123456); anything else is a 400. A code is never below 100000, so no
+ * leading zero is lost.
+ */
+export function codeParam(params: Params): string | undefined {
+  const value = params.otp;
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return String(value);
+  return optionalString(params, 'otp');
 }
 
 type CodeRecord = Awaited<ReturnType<ReturnType<typeof activeCodeQuery>['first']>> & object;

@@ -12,7 +12,7 @@ import { isValidEmail, normalizeEmail, normalizeMobile, validateRegistration } f
 import { Route } from '@tc/domain/routes';
 import type { CloudDeps } from '../deps.ts';
 import { defineFunction, fail, optionalString, requireStrings, validationFailed, type Params } from '../errors.ts';
-import { issueCode, withCode, withdrawCode } from '../otp/codes.ts';
+import { codeParam, issueCode, withCode, withdrawCode } from '../otp/codes.ts';
 import { parse } from '../parse.ts';
 import { ENROLLMENT_FIELD, findUserByEmail, findUserByMobile, saveStudent, takenContact } from '../users/accounts.ts';
 import { forgetCounts } from '../users/student-count.ts';
@@ -71,7 +71,8 @@ export function defineRegistrationFunctions(deps: CloudDeps): void {
   });
 
   defineFunction(deps, 'registerStudent', async ({ params }) => {
-    requireStrings(params, ['fullname', 'email', 'mobile', 'password', 'cnfpassword', 'gender', 'board', 'otp']);
+    requireStrings(params, ['fullname', 'email', 'mobile', 'password', 'cnfpassword', 'gender', 'board']);
+    const otp = codeParam(params);
     // PostgreSQL refuses a NUL in text: refuse it here, before the code is looked at.
     if (Object.values(params).some((value) => typeof value === 'string' && value.includes('\u0000'))) {
       fail(ErrorCode.BadRequest, ServerMessage.badRequest);
@@ -87,7 +88,7 @@ export function defineRegistrationFunctions(deps: CloudDeps): void {
     // The code is used up only once the account is saved: a failure or a crash
     // on the way leaves the parent's code good (the unique mobile, the code's
     // target, keeps parallel right tries to one account).
-    const user = await withCode(deps, 'register', student.mobile, params.otp, async () => {
+    const user = await withCode(deps, 'register', student.mobile, otp, async () => {
       const user = new Parse.User();
       user.set({
         username: student.email,

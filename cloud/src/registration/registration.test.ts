@@ -123,6 +123,20 @@ describe('registration', () => {
     expect(note?.message).not.toMatch(/\d{6}/);
   });
 
+  it('takes the code as a number too, as a client that keeps codes as numbers sends it', async () => {
+    const student = newStudent();
+    await t.api('POST', '/api/send-sms', { mobile: student.mobile });
+    const code = Number(await smsCode(t, student.mobile));
+    const wrong = await t.api('POST', '/api/register', { ...student, otp: code === 999999 ? 100000 : code + 1 });
+    expect(wrong.body).toMatchObject({ code: 3040, field: 'otp' });
+    for (const otp of [{ $gt: '' }, [code], true, 1.5]) {
+      const refused = await t.api('POST', '/api/register', { ...student, otp });
+      expect(refused.status, JSON.stringify(otp)).toBe(400);
+    }
+    const res = await t.api('POST', '/api/register', { ...student, otp: code });
+    expect(res.status).toBe(201);
+  });
+
   it('answers 3040 for a wrong code and keeps no student', async () => {
     const student = newStudent();
     await t.api('POST', '/api/send-sms', { mobile: student.mobile });

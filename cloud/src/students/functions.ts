@@ -16,7 +16,7 @@ import {
 import type { CloudDeps } from '../deps.ts';
 import { serialisedForAccount } from '../users/account-lock.ts';
 import { fail, defineFunction, optionalString, requireStrings, validationFailed } from '../errors.ts';
-import { consumeCode, issueCode, voidCode, type IssuedCode } from '../otp/codes.ts';
+import { codeParam, consumeCode, issueCode, voidCode, type IssuedCode } from '../otp/codes.ts';
 import { MASTER } from '../parse.ts';
 import {
   findUserByEmail,
@@ -123,14 +123,15 @@ export function defineStudentFunctions(deps: CloudDeps): void {
   // of the student is revoked and the lockout of the resetting address is lifted.
   defineFunction(deps, 'resetPassword', async (request) => {
     const { params } = request;
-    requireStrings(params, ['email', 'otp', 'newPassword']);
+    requireStrings(params, ['email', 'newPassword']);
+    const otp = codeParam(params);
     const email = normalizeEmail(optionalString(params, 'email') ?? '');
     if (!email) validationFailed(UiMessage.enterEmailAddress, 'email');
     const newPassword = normalizePassword(optionalString(params, 'newPassword') ?? '');
     const problem = passwordProblem(newPassword);
     if (problem) validationFailed(problem, 'newPassword');
 
-    await consumeCode(deps, 'reset', email, params.otp);
+    await consumeCode(deps, 'reset', email, otp);
     const found = await findUserByEmail(email);
     if (!found || !isStudent(found)) fail(ErrorCode.WrongCode, ServerMessage.wrongCode);
     // As any change of the account's password, one at a time (users/account-lock.ts); the

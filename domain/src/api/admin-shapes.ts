@@ -8,7 +8,7 @@ import {
   ACTIVITY_STATES,
   STUDENT_STATUSES,
 } from '../admin-tools.ts';
-import { altcha, object, str } from './shapes.ts';
+import { altcha, object, oneTimeCode, str } from './shapes.ts';
 
 const int = { type: 'integer' } as const;
 const day = { type: 'string', format: 'date', description: 'YYYY-MM-DD' } as const;
@@ -98,7 +98,7 @@ export const invitation = object({ email: str, name: str }, ['email', 'name']);
 export const acceptInvitation = object(
   {
     email: str,
-    otp: { type: 'string', description: 'The 6-digit code of the invitation mail' },
+    otp: oneTimeCode('The 6-digit code of the invitation mail'),
     password: { type: 'string', minLength: 8, maxLength: 64 },
   },
   ['email', 'otp', 'password'],

@@ -273,7 +273,11 @@ export const CALLS = {
     auth: 'none',
     limit: 'check-code',
     input: 'body',
-    request: S.object({ email: S.str, otp: S.str, newPassword: S.str }, ['email', 'otp', 'newPassword']),
+    request: S.object({ email: S.str, otp: S.oneTimeCode('The 6-digit code of the reset mail'), newPassword: S.str }, [
+      'email',
+      'otp',
+      'newPassword',
+    ]),
     response: S.success,
     failure: { status: 400, extra: { success: false } },
   },

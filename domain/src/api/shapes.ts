@@ -16,6 +16,9 @@ import { SLOT_FIELDS } from '../timetable.ts';
 
 export const str = { type: 'string' } as const;
 const int = { type: 'integer' } as const;
+
+/** A 6-digit code, as text or as a whole number ("123456" or 123456). */
+export const oneTimeCode = (description: string) => ({ description, oneOf: [str, int] }) as const;
 const bool = { type: 'boolean' } as const;
 
 /** Builds `{type: 'object', properties, required}` keeping the literal types. */
@@ -87,7 +90,7 @@ export const registration = object(
     grade: { description: 'A number 1-9, or "3rd"', oneOf: [grade, str] },
     board,
     tmc: { const: true, description: 'The terms and conditions were accepted' },
-    otp: { type: 'string', description: 'The 6-digit code texted by send-sms' },
+    otp: oneTimeCode('The 6-digit code texted by send-sms'),
   },
   ['fullname', 'email', 'mobile', 'password', 'cnfpassword', 'dob', 'gender', 'grade', 'board', 'tmc', 'otp'],
 );
