@@ -177,4 +177,40 @@ test.describe('live updates', () => {
     await expect(week.getByText(`(${teacher})`)).toBeVisible({ timeout: LIVE_MS });
     await context.close();
   });
+
+  test('a tab that leaves the pages with live updates closes its socket, and opens one again on its way back', async ({
+    browser,
+    request,
+  }) => {
+    const student = await createStudent(request, { grade: 3, board: 'ICSE' });
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const sockets: { closed: boolean }[] = [];
+    page.on('websocket', (ws) => {
+      const socket = { closed: false };
+      sockets.push(socket);
+      ws.on('close', () => (socket.closed = true));
+    });
+    let live = subscribed(page, 2);
+    await page.goto('/studentlogin');
+    await page.getByLabel('Email ID or Mobile Number').fill(student.email);
+    await page.getByLabel('Password', { exact: true }).fill(student.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await live;
+    expect(sockets).toEqual([{ closed: false }]);
+
+    // The progress page follows nothing: the page closes its socket itself, long before the
+    // server would (a minute with no subscription).
+    await page.getByRole('link', { name: 'See your progress' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/progress$/);
+    await expect.poll(() => sockets[0]!.closed, { timeout: LIVE_MS }).toBe(true);
+
+    live = subscribed(page, 2);
+    await page.getByRole('link', { name: 'Back to dashboard' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await live;
+    expect(sockets.map((socket) => socket.closed)).toEqual([true, false]);
+    await context.close();
+  });
 });

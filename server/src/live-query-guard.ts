@@ -15,6 +15,14 @@ export const MAX_MESSAGES = 60;
 export const MESSAGE_WINDOW_MS = 10_000;
 /** A signal key's longest (timetable:<grade>:<board> and the like). */
 const MAX_KEY_LENGTH = 64;
+/** A socket says `connect` this soon after it opens, or is closed (the SDK says it at once). */
+export const CONNECT_DEADLINE_MS = 10_000;
+/**
+ * A socket that holds no subscription Parse took is closed after this long: an open socket
+ * costs the server a connection, and only a signed-in page's subscriptions are ever taken
+ * (a page that follows nothing any more closes its socket: client/src/lib/parse-sdk.ts).
+ */
+export const UNSUBSCRIBED_DEADLINE_MS = 60_000;
 
 export type Verdict =
   | { pass: true }
@@ -23,14 +31,50 @@ export type Verdict =
   /** The socket is closed (policy violation). */
   | { pass: false; close: string };
 
-/** One socket's state: its subscriptions and the messages of the current window. */
+/** One socket's state: its subscriptions, the messages of the current window, and its deadlines. */
 export class LiveSocketGuard {
+  /** Asked for and let through to Parse (counted against MAX_SUBSCRIPTIONS). */
   private readonly subscriptions = new Set<number>();
+  /** Taken by Parse (it answered `subscribed`), until it ends or is refused. */
+  private readonly live = new Set<number>();
   private connected = false;
   private windowStart = 0;
   private messages = 0;
+  private readonly openedAt: number;
+  /** Since when the socket has held no live subscription. */
+  private idleSince: number;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(private readonly now: () => number = Date.now) {
+    this.openedAt = this.idleSince = now();
+  }
+
+  /** Parse's answer on the socket: a subscription it took, ended or refused. Events pass unread. */
+  answered(text: string): void {
+    if (!/"op":"(subscribed|unsubscribed|error)"/.test(text)) return;
+    let answer: unknown;
+    try {
+      answer = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (!isRecord(answer) || typeof answer.requestId !== 'number') return;
+    if (answer.op === 'subscribed') {
+      this.live.add(answer.requestId);
+      return;
+    }
+    // Ended, or refused (a subscription, or an update that Parse ends before it subscribes again).
+    const wasLive = this.live.delete(answer.requestId);
+    this.subscriptions.delete(answer.requestId);
+    if (wasLive && this.live.size === 0) this.idleSince = this.now();
+  }
+
+  /** Why the socket is to be closed now (no connect in time, no subscription for long), or null. */
+  overdue(): string | null {
+    const at = this.now();
+    if (!this.connected && at - this.openedAt >= CONNECT_DEADLINE_MS) return 'no connect';
+    if (this.live.size === 0 && at - this.idleSince >= UNSUBSCRIBED_DEADLINE_MS) return 'no subscription';
+    return null;
+  }
 
   check(text: string): Verdict {
     const at = this.now();

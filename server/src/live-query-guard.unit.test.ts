@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { LIVE_SIGNAL_CLASS } from '@tc/domain/live';
-import { LiveSocketGuard, MAX_MESSAGES, MESSAGE_WINDOW_MS } from './live-query-guard.ts';
+import {
+  CONNECT_DEADLINE_MS,
+  LiveSocketGuard,
+  MAX_MESSAGES,
+  MESSAGE_WINDOW_MS,
+  UNSUBSCRIBED_DEADLINE_MS,
+} from './live-query-guard.ts';
 
 const subscribe = (requestId: number, where: object = { key: 'students' }) =>
   JSON.stringify({ op: 'subscribe', requestId, query: { className: LIVE_SIGNAL_CLASS, where }, sessionToken: 'r:x' });
@@ -44,5 +50,47 @@ describe('a LiveQuery socket guard', () => {
       pass: false,
       close: 'no request id',
     });
+  });
+
+  it('closes a socket that says no connect in time, or holds no subscription Parse took for long', () => {
+    let now = 0;
+    const connect = JSON.stringify({ op: 'connect', applicationId: 'app' });
+    const silent = new LiveSocketGuard(() => now);
+    now = CONNECT_DEADLINE_MS - 1;
+    expect(silent.overdue()).toBeNull();
+    now = CONNECT_DEADLINE_MS;
+    expect(silent.overdue()).toBe('no connect');
+
+    now = 0;
+    const page = new LiveSocketGuard(() => now);
+    page.check(connect);
+    page.check(subscribe(1));
+    // Asked for but refused by Parse (no session, say): held by nothing.
+    page.answered(JSON.stringify({ op: 'error', code: 403, error: 'refused', reconnect: false, requestId: 1 }));
+    now = UNSUBSCRIBED_DEADLINE_MS;
+    expect(page.overdue()).toBe('no subscription');
+
+    now = 0;
+    const held = new LiveSocketGuard(() => now);
+    held.check(connect);
+    held.check(subscribe(1));
+    held.answered(JSON.stringify({ op: 'subscribed', clientId: 1, requestId: 1 }));
+    // Events pass unread, and do not count as an end.
+    held.answered(JSON.stringify({ op: 'update', clientId: 1, requestId: 1, object: { key: 'students' } }));
+    now = 10 * UNSUBSCRIBED_DEADLINE_MS;
+    expect(held.overdue()).toBeNull();
+    // Its last subscription ended: the deadline counts from then.
+    held.answered(JSON.stringify({ op: 'unsubscribed', clientId: 1, requestId: 1 }));
+    now += UNSUBSCRIBED_DEADLINE_MS - 1;
+    expect(held.overdue()).toBeNull();
+    now += 1;
+    expect(held.overdue()).toBe('no subscription');
+  });
+
+  it('frees the place of a subscription Parse refused', () => {
+    const guard = new LiveSocketGuard();
+    for (let id = 1; id <= 10; id++) expect(guard.check(subscribe(id))).toEqual({ pass: true });
+    guard.answered(JSON.stringify({ op: 'error', code: 209, error: 'Invalid session token', requestId: 4 }));
+    expect(guard.check(subscribe(11))).toEqual({ pass: true });
   });
 });

@@ -4,11 +4,15 @@
 // change of that very data happens, against a socket that does hear of it.
 
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@tc/domain/errors';
 import { HOLIDAYS_SIGNAL, LIVE_SIGNAL_CLASS, STUDENTS_SIGNAL, timetableSignal } from '@tc/domain/live';
 import { ServerMessage } from '@tc/domain/server-messages';
 import { LiveSocket } from '../../testing/live-socket.ts';
+import { LIVE_SOCKETS_PER_ADDRESS } from './live-query.ts';
+import { CONNECT_DEADLINE_MS } from './live-query-guard.ts';
 import { loginAdmin, loginStudent, register, smsCode, startTestSite, type TestSite } from '../../testing/site.ts';
 import { newStudent } from '../../testing/students.ts';
 import { until } from '../../testing/until.ts';
@@ -269,6 +273,54 @@ describe('what a socket may ask', () => {
       const closed = socket.closed;
       socket.send(frame);
       expect(await closed, frame).toBe(1008);
+    }
+  });
+});
+
+describe('how many sockets, and for how long', () => {
+  /** A bare socket at /parse from `address` (played through X-Forwarded-For), or the status it was refused with. */
+  async function bare(address: string): Promise<WebSocket | number> {
+    const ws = new WebSocket(`${t.url.replace(/^http/, 'ws')}/parse`, { headers: { 'x-forwarded-for': address } });
+    return new Promise((resolve, reject) => {
+      ws.once('open', () => resolve(ws));
+      ws.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+      ws.once('error', reject);
+    });
+  }
+
+  it('closes a socket that never says connect once its deadline has passed', async () => {
+    const ws = (await bare('203.0.113.5')) as WebSocket;
+    const opened = Date.now();
+    const [code, reason] = (await once(ws, 'close')) as [number, Buffer];
+    expect([code, String(reason)]).toEqual([1008, 'no connect']);
+    expect(Date.now() - opened).toBeGreaterThanOrEqual(CONNECT_DEADLINE_MS - 50);
+  }, 30_000);
+
+  it('takes at most LIVE_SOCKETS_PER_ADDRESS sockets from one address at once, and takes the next once one goes', async () => {
+    const held: WebSocket[] = [];
+    try {
+      for (let i = 0; i < LIVE_SOCKETS_PER_ADDRESS; i++) {
+        const ws = await bare('198.51.100.7');
+        expect(ws, `socket ${i + 1}`).toBeInstanceOf(WebSocket);
+        held.push(ws as WebSocket);
+      }
+      expect(await bare('198.51.100.7')).toBe(429);
+      // Another address is not held up.
+      const other = await bare('198.51.100.8');
+      expect(other).toBeInstanceOf(WebSocket);
+      (other as WebSocket).close();
+      const first = held.shift()!;
+      const gone = once(first, 'close');
+      first.close();
+      await gone;
+      await until(async () => {
+        const again = await bare('198.51.100.7');
+        if (again instanceof WebSocket) held.push(again);
+        return again instanceof WebSocket;
+      }, 5_000);
+      expect((await fetch(`${t.url}/api/health`)).status).toBe(200);
+    } finally {
+      for (const ws of held) ws.terminate();
     }
   });
 });

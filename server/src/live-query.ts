@@ -7,11 +7,22 @@
 
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+import express from 'express';
+import proxyaddr from 'proxy-addr';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { countedAddress } from '@tc/cloud/client-address';
 import { LIVE_SIGNAL_CLASS } from '@tc/domain/live';
 import type { Config } from './config.ts';
 import { LiveSocketGuard } from './live-query-guard.ts';
 import { ParseServer } from './parse-internals/internals.ts';
+
+/**
+ * Sockets one client address (an IPv6 /64) may hold open: a family's or a school's
+ * tabs behind one address. Past it, a page just has no live updates.
+ */
+export const LIVE_SOCKETS_PER_ADDRESS = 64;
+/** How often every socket's deadlines are looked at (live-query-guard.ts). */
+const SWEEP_MS = 2_000;
 
 /** The path the browser's LiveQuery client connects to (beside Parse's REST routes). */
 export const LIVE_QUERY_PATH = '/parse';
@@ -33,33 +44,69 @@ class UpgradeAdapter {
   onError: (error: Error) => void = () => {};
   // A page's largest message (a subscription with its session token) is well under 1 kB.
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 4 * 1024 });
+  private readonly guards = new WeakMap<WebSocket, LiveSocketGuard>();
+  /** Open sockets (and upgrades under way), in all and per client address. */
+  private open = 0;
+  private readonly openPerAddress = new Map<string, number>();
+  private sweeper: NodeJS.Timeout | undefined;
+
   private readonly upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = new URL(req.url ?? '/', 'http://site').pathname;
-    if (this.closed() || (path !== LIVE_QUERY_PATH && path !== `${LIVE_QUERY_PATH}/`)) {
-      socket.end(
-        `HTTP/1.1 ${this.closed() ? '503 Service Unavailable' : '404 Not Found'}\r\nConnection: close\r\n\r\n`,
-      );
+    const address = countedAddress(proxyaddr(req, this.trust));
+    const refusal = this.closed()
+      ? '503 Service Unavailable'
+      : path !== LIVE_QUERY_PATH && path !== `${LIVE_QUERY_PATH}/`
+        ? '404 Not Found'
+        : this.open >= this.maxSockets
+          ? '503 Service Unavailable'
+          : (this.openPerAddress.get(address) ?? 0) >= LIVE_SOCKETS_PER_ADDRESS
+            ? '429 Too Many Requests'
+            : undefined;
+    if (refusal) {
+      socket.end(`HTTP/1.1 ${refusal}\r\nConnection: close\r\n\r\n`);
       return;
     }
+    // Counted from now until the connection closes, however the upgrade ends.
+    this.open++;
+    this.openPerAddress.set(address, (this.openPerAddress.get(address) ?? 0) + 1);
+    socket.once('close', () => {
+      this.open--;
+      const left = (this.openPerAddress.get(address) ?? 1) - 1;
+      if (left > 0) this.openPerAddress.set(address, left);
+      else this.openPerAddress.delete(address);
+    });
     this.wss.handleUpgrade(req, socket, head, (ws) => this.wss.emit('connection', ws, req));
   };
 
   constructor(
     private readonly server: Server,
     private readonly closed: () => boolean,
+    /** Whom to believe about a client's address: the site's own `trust proxy` (server/src/app.ts). */
+    private readonly trust: (address: string, hop: number) => boolean,
+    /** Sockets open at once on this instance: fewer than its connections, so pages always get one. */
+    private readonly maxSockets: number,
   ) {}
 
   start(): void {
     this.wss.on('connection', (ws) => {
       this.onConnection(ws);
-      guard(ws);
+      this.guards.set(ws, guard(ws));
     });
     this.wss.on('error', (error) => this.onError(error));
     this.server.on('upgrade', this.upgrade);
+    // A socket that never says connect, or holds no subscription for long, is closed.
+    this.sweeper = setInterval(() => {
+      for (const ws of this.wss.clients) {
+        const reason = this.guards.get(ws)?.overdue();
+        if (reason) ws.close(1008, reason);
+      }
+    }, SWEEP_MS);
+    this.sweeper.unref();
     this.onListen();
   }
 
   close(): void {
+    clearInterval(this.sweeper);
     this.server.off('upgrade', this.upgrade);
     for (const ws of this.wss.clients) ws.terminate();
     this.wss.close();
@@ -71,9 +118,15 @@ class UpgradeAdapter {
  * `onmessage` when the socket connects), and replaces Parse's error logging (a dump
  * of the whole socket, hundreds of lines for one bad frame) with one line.
  */
-function guard(ws: WebSocket): void {
+function guard(ws: WebSocket): LiveSocketGuard {
   const parseHandler = ws.onmessage;
   const check = new LiveSocketGuard();
+  // What Parse answers tells which subscriptions it took (the socket's deadlines).
+  const send = ws.send.bind(ws) as (data: unknown, ...rest: unknown[]) => void;
+  ws.send = ((data: unknown, ...rest: unknown[]) => {
+    if (typeof data === 'string') check.answered(data);
+    send(data, ...rest);
+  }) as WebSocket['send'];
   ws.onmessage = (event) => {
     const verdict =
       typeof event.data === 'string' ? check.check(event.data) : ({ pass: false, close: 'binary' } as const);
@@ -86,6 +139,7 @@ function guard(ws: WebSocket): void {
     console.error(`live query socket: ${error.message}`);
     ws.terminate();
   });
+  return check;
 }
 
 export interface LiveQuery {
@@ -99,7 +153,17 @@ export async function startLiveQuery(
   internalUrl: string,
   isStopping: () => boolean,
 ): Promise<LiveQuery> {
-  const adapter = new UpgradeAdapter(server, isStopping);
+  // Express's own reading of TRUST_PROXY (a hop count, addresses, true), as req.ip uses it.
+  const trust = express().set('trust proxy', config.trustProxy).get('trust proxy fn') as (
+    address: string,
+    hop: number,
+  ) => boolean;
+  const adapter = new UpgradeAdapter(
+    server,
+    isStopping,
+    trust,
+    Math.max(1, Math.floor(config.http.maxConnections / 2)),
+  );
   const liveQuery = await ParseServer.createLiveQueryServer(
     server,
     {

@@ -41,6 +41,9 @@ const LIVE_QUERY_REFUSAL = /^Failed running (beforeConnect|beforeSubscribe|after
  */
 const LIVE_QUERY_BAD_MESSAGE = /^(unable to parse request|Connect message error|Get unknown operation)/;
 
+/** A socket that closed before it said connect (one a deadline closed, say): nothing went wrong. */
+const LIVE_QUERY_UNCONNECTED_CLOSE = /^Can not find client undefined on disconnect$/;
+
 export class RefusalsAsInfoLogger extends WinstonLoggerAdapter {
   log(level: string, message: unknown, ...meta: unknown[]): unknown {
     const refused =
@@ -49,7 +52,8 @@ export class RefusalsAsInfoLogger extends WinstonLoggerAdapter {
         (typeof message === 'string' &&
           (SANITIZED_REFUSAL.test(message) ||
             LIVE_QUERY_REFUSAL.test(message) ||
-            LIVE_QUERY_BAD_MESSAGE.test(message))));
+            LIVE_QUERY_BAD_MESSAGE.test(message) ||
+            LIVE_QUERY_UNCONNECTED_CLOSE.test(message))));
     return super.log(refused ? 'info' : level, message, ...meta);
   }
 }

@@ -82,6 +82,21 @@ export async function runCloudFunction<N extends CallName>(
   }
 }
 
+/** Live signals followed (or being subscribed to) at the moment, on every page of this tab. */
+let following = 0;
+let liveClient: Promise<unknown> | undefined;
+
+/**
+ * Makes the SDK's one LiveQuery client before anything subscribes. The SDK makes it on the
+ * first subscription, but two made at once (a page following two signals) each make their
+ * own: two sockets, and Parse.LiveQuery.close() would close only the second.
+ */
+function madeLiveClient(): Promise<unknown> {
+  const controller = Parse.CoreManager.getLiveQueryController() as { getDefaultLiveQueryClient(): Promise<unknown> };
+  liveClient ??= controller.getDefaultLiveQueryClient();
+  return liveClient;
+}
+
 /**
  * Calls `onChange` whenever the live signal `key` changes, and again after the
  * socket reconnects (a change may have been missed meanwhile). The server
@@ -90,8 +105,15 @@ export async function runCloudFunction<N extends CallName>(
  */
 export async function followLiveSignal(key: string, sessionToken: string, onChange: () => void): Promise<() => void> {
   if (!(await loadParse())) return () => {};
+  // Counted from before it is asked for, so that a page leaving meanwhile does not close the socket under it.
+  following++;
   const query = new Parse.Query(LIVE_SIGNAL_CLASS).equalTo('key', key);
-  const subscription = await query.subscribe(sessionToken);
+  const subscription = await madeLiveClient()
+    .then(() => query.subscribe(sessionToken))
+    .catch((error: unknown) => {
+      following--;
+      throw error;
+    });
   let opened = false;
   subscription.on('open', () => {
     if (opened) onChange();
@@ -100,6 +122,11 @@ export async function followLiveSignal(key: string, sessionToken: string, onChan
   subscription.on('create', onChange);
   subscription.on('update', onChange);
   return () => {
-    void subscription.unsubscribe();
+    following--;
+    // A tab that follows nothing closes its socket, which ends the subscription with it (the
+    // server would close it a minute later: server/src/live-query-guard.ts); the next follow
+    // opens one again.
+    if (following === 0) void Parse.LiveQuery.close();
+    else void subscription.unsubscribe();
   };
 }
