@@ -12,6 +12,7 @@ import { parse } from '@tc/cloud/parse';
 import { ErrorCode } from '@tc/domain/errors';
 import { ServerMessage } from '@tc/domain/server-messages';
 import { logIn, openLogin } from '../../testing/dashboard.ts';
+import { VISIT_MINUTES } from './dashboard.ts';
 import { loginStudent, register, startTestSite, type TestSite } from '../../testing/site.ts';
 
 let t: TestSite;
@@ -273,6 +274,44 @@ describe('Parse Dashboard', () => {
       '',
     );
     expect(chunkedRead.status, chunkedRead.text).toBe(200);
+  });
+
+  it("keeps a visitor's session (the login page's CSRF token) 15 minutes, and at most RATE_LIMIT_MAX per address", async () => {
+    const rows = async () =>
+      (await t.sql.query('SELECT count(*)::int AS n FROM dashboard_session')).rows[0].n as number;
+    const expiresIn = async (cookie: string) => {
+      const sid = decodeURIComponent(cookie.split('=')[1]!).slice(2).split('.')[0];
+      const { rows: found } = await t.sql.query(
+        `SELECT extract(epoch FROM expire - now())::int AS s FROM dashboard_session WHERE sid = $1`,
+        [sid],
+      );
+      return found[0]?.s as number | undefined;
+    };
+    const from = newAddress();
+    const visit = await openLogin(t, from);
+    const visitSeconds = await expiresIn(visit.cookie);
+    expect(visitSeconds).toBeGreaterThan(VISIT_MINUTES * 60 - 30);
+    expect(visitSeconds).toBeLessThanOrEqual(VISIT_MINUTES * 60);
+    // A login's session is kept its 8 hours.
+    const login = await logIn(t, t.admin.email, t.admin.password, newAddress());
+    expect(await expiresIn(login.cookie)).toBeGreaterThan(7 * 3600);
+
+    // Past the address's limit, the page still shows and no more rows are written.
+    const max = t.site.config.rateLimit.max;
+    for (let i = 1; i < max; i++) {
+      const res = await fetch(`${t.url}/parse-dashboard/login`, { headers: { 'x-forwarded-for': from } });
+      expect(res.status).toBe(200);
+      await res.text();
+    }
+    const before = await rows();
+    for (let i = 0; i < 5; i++) {
+      const res = await fetch(`${t.url}/parse-dashboard/login`, { headers: { 'x-forwarded-for': from } });
+      expect(res.status).toBe(200);
+      await res.text();
+    }
+    expect(await rows()).toBe(before);
+    // Another address is not held up: its operator still logs in.
+    expect((await logIn(t, t.admin.email, t.admin.password, newAddress())).location).toMatch(/\/apps$/);
   });
 
   it('limits login guesses per user and address, and the operator elsewhere still gets in', async () => {

@@ -127,8 +127,9 @@ export async function startParseServer(
   answerParseErrorsWithField();
   const started = await server.start();
   // Building the app is what routes the SDK's calls in this process straight to
-  // Parse Server (directAccess) instead of over HTTP.
-  void started.app;
+  // Parse Server (directAccess) instead of over HTTP. It is an Express app of its own, which
+  // would name itself on every answer of /parse.
+  (started.app as { disable(setting: string): unknown }).disable('x-powered-by');
   return started;
 }
 

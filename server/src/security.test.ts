@@ -153,6 +153,10 @@ describe('Parse REST is locked down', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('x-powered-by')).toBeNull();
+    // Parse's own answers too (an Express app of its own).
+    const parseAnswer = await fetch(`${t.url}/parse/functions/checkEmail`, { method: 'POST' });
+    expect(parseAnswer.status).toBeGreaterThanOrEqual(400);
+    expect(parseAnswer.headers.get('x-powered-by')).toBeNull();
     // Reached over http:// (development): no HSTS, which would pin nothing but mislead.
     expect(res.headers.get('strict-transport-security')).toBeNull();
   });
