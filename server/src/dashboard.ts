@@ -498,7 +498,7 @@ function keepVisitsShort(store: session.Store, keepsVisit: (address: string) => 
         if (!kept) return callback?.();
         const cookie = (data.cookie as unknown as { toJSON(): session.Cookie }).toJSON();
         const expires = new Date(Date.now() + VISIT_MINUTES * 60_000);
-        save(sid, { ...data, cookie: { ...cookie, expires } } as session.SessionData, callback);
+        save(sid, { ...data, cookie: { ...cookie, expires } }, callback);
       },
       (error: unknown) => callback?.(error),
     );
