@@ -212,8 +212,8 @@ test('an admin adds a class and a holiday; only the students of that batch see t
   await expectAxeClean(student);
   await expectNextStaysPut(week);
 
-  const calendar = student.getByRole('region', { name: 'Add to my calendar' });
-  await calendar.getByRole('button', { name: 'Show my calendar link' }).click();
+  const calendar = student.getByRole('region', { name: 'Your calendar' });
+  await calendar.getByRole('button', { name: 'Add to my calendar' }).click();
   const link = calendar.getByLabel('Your private calendar link');
   await expect(link).toHaveValue(/\/api\/calendar\/[A-Za-z0-9_-]{32}\.ics$/);
   // The button pressed has gone: the link takes the focus, ready to copy.

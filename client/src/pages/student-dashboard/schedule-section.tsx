@@ -192,7 +192,22 @@ function NextClassDetails({ next, zone, now }: { next: ScheduledClass; zone: str
       {next.link ? (
         <Box>
           {state === 'open' ? (
-            <Button variant="contained" color="secondary" startIcon={<VideocamIcon />} href={next.link} {...NEW_TAB}>
+            // A button in both states (as a closed one is, and as the spec names it) that opens
+            // the class's link: a link's role would change under a screen reader's user as the
+            // window opens. Space presses it, as any button; Enter follows the link.
+            <Button
+              variant="contained"
+              color="secondary"
+              startIcon={<VideocamIcon />}
+              href={next.link}
+              {...NEW_TAB}
+              role="button"
+              onKeyDown={(event) => {
+                if (event.key !== ' ') return;
+                event.preventDefault();
+                event.currentTarget.click();
+              }}
+            >
               Join class
             </Button>
           ) : (
@@ -396,7 +411,7 @@ function CalendarCard({ callAsStudent, hasTimetable }: { callAsStudent: CallAs; 
   return (
     <Card component="section" aria-labelledby="calendar-heading" sx={{ p: { xs: 2.5, sm: 4 }, mb: 3 }}>
       <Typography id="calendar-heading" variant="h2" sx={{ mb: 1 }}>
-        Add to my calendar
+        Your calendar
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         Subscribe to your classes in Google Calendar, Apple Calendar or Outlook. The link is private: anyone who has it
@@ -411,7 +426,7 @@ function CalendarCard({ callAsStudent, hasTimetable }: { callAsStudent: CallAs; 
           onClick={() => void show()}
           unavailable={busy}
         >
-          Show my calendar link
+          Add to my calendar
         </InertButton>
       ) : (
         <Stack spacing={2}>
