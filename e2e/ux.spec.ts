@@ -208,8 +208,13 @@ test('terms and privacy: linked from the checkbox and the footer, pre-rendered, 
     expect(html).toContain('Contact us');
   }
   await page.goto('/registeruser');
-  const terms = page.locator('label').filter({ hasText: 'I agree with terms and conditions' }).getByRole('link');
-  await expect(terms).toHaveAttribute('href', '/terms');
+  await expect(page.getByRole('main').getByRole('link', { name: 'terms and conditions' })).toHaveAttribute(
+    'href',
+    '/terms',
+  );
+  // The box's label is its text alone: a click on any of it ticks the box.
+  await page.getByText('I agree with terms and conditions').click();
+  await expect(page.getByLabel('I agree with terms and conditions')).toBeChecked();
   await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy notice' }).click();
   await expect(page).toHaveURL(/\/privacy$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Privacy notice' })).toBeVisible();

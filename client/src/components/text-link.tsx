@@ -11,8 +11,7 @@ export function TextLink({ to, children, newTab = false }: { to: string; childre
   const onClick = useLinkClickHandler(to);
   if (newTab) {
     return (
-      // A description, not part of the name (aria-description): the link may sit in a label
-      // ("I agree with terms and conditions"), whose text must stay as it is.
+      // A description, not part of the name (aria-description), which stays the link's text.
       <a href={href} className="text-link" target="_blank" rel="noopener" aria-description="Opens in a new tab">
         {children}
       </a>

@@ -45,26 +45,22 @@ export default function RegisterPage() {
           />
         )}
         <FormControl error={terms.error}>
+          {/* Plain text: a link inside the label would take a click meant for the box. */}
           <FormControlLabel
             control={<Checkbox name="tmc" checked={form.tmc} onChange={(e) => set('tmc', e.target.checked)} />}
-            label={
-              <>
-                I agree with{' '}
-                <TextLink to={Route.terms} newTab>
-                  terms and conditions
-                </TextLink>
-              </>
-            }
+            label="I agree with terms and conditions"
           />
-          <FormHelperText>
-            {terms.helperText ?? (
-              <>
-                How we use the student&apos;s details:{' '}
-                <TextLink to={Route.privacy} newTab>
-                  privacy notice
-                </TextLink>
-              </>
-            )}
+          {terms.helperText && <FormHelperText>{terms.helperText}</FormHelperText>}
+          <FormHelperText error={false}>
+            Read the{' '}
+            <TextLink to={Route.terms} newTab>
+              terms and conditions
+            </TextLink>{' '}
+            and, on how we use the student&apos;s details, the{' '}
+            <TextLink to={Route.privacy} newTab>
+              privacy notice
+            </TextLink>
+            .
           </FormHelperText>
         </FormControl>
         <FormMessage problem={problem} />
