@@ -124,6 +124,8 @@ function reactRouterProduction() {
 
 export default defineConfig(({ command }) => ({
   plugins: [react(), browserContract(), formsChunk.plugin],
+  // The footer's first year (components/footer.tsx): the year the pre-rendered pages say.
+  define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   resolve: { alias: command === 'build' ? reactRouterProduction() : [] },
   build: {
     outDir: 'dist',

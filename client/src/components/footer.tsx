@@ -1,10 +1,17 @@
+import { useEffect, useState } from 'react';
 import { PRODUCT_NAME } from '@tc/domain/constants';
 import { Route } from '@tc/domain/routes';
 import { ContactBlock } from './contact-block.tsx';
 import { TextLink } from './text-link.tsx';
 
+/** The year the pages were built, and pre-rendered, in (vite.config.ts `define`). */
+declare const __BUILD_YEAR__: number;
+
 export function Footer() {
-  const year = new Date().getFullYear();
+  // A pre-rendered page says the year it was built in, and its first render here must match
+  // it; then this year, for a page built in an earlier one.
+  const [year, setYear] = useState(__BUILD_YEAR__);
+  useEffect(() => setYear(new Date().getFullYear()), []);
   return (
     <footer className="site-footer">
       <ContactBlock />
@@ -12,8 +19,7 @@ export function Footer() {
         <TextLink to={Route.terms}>Terms and conditions</TextLink>
         <TextLink to={Route.privacy}>Privacy notice</TextLink>
       </nav>
-      {/* The page may be pre-rendered in an earlier year. */}
-      <p suppressHydrationWarning>
+      <p>
         © {year} {PRODUCT_NAME}. All rights reserved
       </p>
     </footer>
