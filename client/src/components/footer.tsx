@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { PRODUCT_NAME } from '@tc/domain/constants';
 import { Route } from '@tc/domain/routes';
 import { ContactBlock } from './contact-block.tsx';
@@ -7,11 +7,16 @@ import { TextLink } from './text-link.tsx';
 /** The year the pages were built, and pre-rendered, in (vite.config.ts `define`). */
 declare const __BUILD_YEAR__: number;
 
+const noChanges = () => () => {};
+
 export function Footer() {
-  // A pre-rendered page says the year it was built in, and its first render here must match
-  // it; then this year, for a page built in an earlier one.
-  const [year, setYear] = useState(__BUILD_YEAR__);
-  useEffect(() => setYear(new Date().getFullYear()), []);
+  // A pre-rendered page says the year it was built in, and the render that hydrates it must
+  // say the same; then this year, for a page built in an earlier one.
+  const year = useSyncExternalStore(
+    noChanges,
+    () => new Date().getFullYear(),
+    () => __BUILD_YEAR__,
+  );
   return (
     <footer className="site-footer">
       <ContactBlock />
