@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { Footer } from './footer.tsx';
 
 describe('the footer', () => {
-  it('hydrates a page pre-rendered in an earlier year without a mismatch, then says this year', async () => {
+  it('hydrates a page pre-rendered in an earlier year without a mismatch, then says this year', () => {
     const footer = (
       <MemoryRouter>
         <Footer />
@@ -19,7 +19,7 @@ describe('the footer', () => {
     // A mismatch would be a recoverable error, and a console.error (which fails any test: test/setup.ts).
     vi.stubGlobal('IS_REACT_ACT_ENVIRONMENT', true);
     const recoverable = vi.fn();
-    await act(async () => {
+    act(() => {
       hydrateRoot(container, footer, { onRecoverableError: recoverable });
     });
     expect(container.textContent).toContain(`© ${new Date().getFullYear()} `);
