@@ -33,9 +33,9 @@ export type Verdict =
 
 /** One socket's state: its subscriptions, the messages of the current window, and its deadlines. */
 export class LiveSocketGuard {
-  /** Asked for and let through to Parse (counted against MAX_SUBSCRIPTIONS). */
-  private readonly subscriptions = new Set<number>();
-  /** Taken by Parse (it answered `subscribed`), until it ends or is refused. */
+  /** Asked for and let through to Parse, not yet answered: how each was asked. */
+  private readonly pending = new Map<number, 'subscribe' | 'update'>();
+  /** Held by Parse: it answered `subscribed`, and has not answered `unsubscribed` since. */
   private readonly live = new Set<number>();
   private connected = false;
   private windowStart = 0;
@@ -48,7 +48,11 @@ export class LiveSocketGuard {
     this.openedAt = this.idleSince = now();
   }
 
-  /** Parse's answer on the socket: a subscription it took, ended or refused. Events pass unread. */
+  /**
+   * Parse's answer on the socket (never the guard's own refusals): a subscription it took,
+   * ended or refused. Only Parse's answers change what a socket holds, so that what is
+   * counted against MAX_SUBSCRIPTIONS is what Parse keeps. Events pass unread.
+   */
   answered(text: string): void {
     if (!/"op":"(subscribed|unsubscribed|error)"/.test(text)) return;
     let answer: unknown;
@@ -58,14 +62,22 @@ export class LiveSocketGuard {
       return;
     }
     if (!isRecord(answer) || typeof answer.requestId !== 'number') return;
-    if (answer.op === 'subscribed') {
-      this.live.add(answer.requestId);
-      return;
-    }
-    // Ended, or refused (a subscription, or an update that Parse ends before it subscribes again).
-    const wasLive = this.live.delete(answer.requestId);
-    this.subscriptions.delete(answer.requestId);
-    if (wasLive && this.live.size === 0) this.idleSince = this.now();
+    const id = answer.requestId;
+    const asked = this.pending.get(id);
+    this.pending.delete(id);
+    const wasHeld = this.live.size > 0;
+    if (answer.op === 'subscribed') this.live.add(id);
+    // Refused: an update's old subscription went before Parse tried the new one; a second
+    // subscribe of a held id leaves the one held.
+    else if (answer.op === 'unsubscribed' || asked === 'update') this.live.delete(id);
+    if (wasHeld && this.live.size === 0) this.idleSince = this.now();
+  }
+
+  /** Subscriptions held or asked for, each once. */
+  private get counted(): number {
+    let count = this.live.size;
+    for (const id of this.pending.keys()) if (!this.live.has(id)) count++;
+    return count;
   }
 
   /** Why the socket is to be closed now (no connect in time, no subscription for long), or null. */
@@ -98,8 +110,8 @@ export class LiveSocketGuard {
         if (this.connected) return { pass: false, close: 'connected already' };
         this.connected = true;
         return { pass: true };
+      // Parse's answer (`unsubscribed`) frees the place.
       case 'unsubscribe':
-        if (typeof requestId === 'number') this.subscriptions.delete(requestId);
         return { pass: true };
       case 'subscribe':
       case 'update': {
@@ -112,10 +124,10 @@ export class LiveSocketGuard {
             answer: { op: 'error', requestId, code: ErrorCode.Forbidden, error, reconnect: false },
           }) as const;
         if (!followsOneKey(request.query)) return refused(ServerMessage.liveKeyRefused);
-        if (!this.subscriptions.has(requestId) && this.subscriptions.size >= MAX_SUBSCRIPTIONS) {
+        if (!this.live.has(requestId) && !this.pending.has(requestId) && this.counted >= MAX_SUBSCRIPTIONS) {
           return refused(ServerMessage.liveTooManySubscriptions);
         }
-        this.subscriptions.add(requestId);
+        this.pending.set(requestId, op);
         return { pass: true };
       }
       default:

@@ -87,10 +87,32 @@ describe('a LiveQuery socket guard', () => {
     expect(held.overdue()).toBe('no subscription');
   });
 
-  it('frees the place of a subscription Parse refused', () => {
+  it("counts what Parse holds: a place is freed by Parse's answer, never by the client's word", () => {
     const guard = new LiveSocketGuard();
+    const parse = (op: string, requestId: number) => guard.answered(JSON.stringify({ op, clientId: 1, requestId }));
     for (let id = 1; id <= 10; id++) expect(guard.check(subscribe(id))).toEqual({ pass: true });
-    guard.answered(JSON.stringify({ op: 'error', code: 209, error: 'Invalid session token', requestId: 4 }));
+    for (let id = 1; id <= 9; id++) parse('subscribed', id);
+    // Refused by Parse (a session it does not take, say): the place is free.
+    guard.answered(JSON.stringify({ op: 'error', code: 209, error: 'Invalid session token', requestId: 10 }));
     expect(guard.check(subscribe(11))).toEqual({ pass: true });
+    parse('subscribed', 11);
+    // The client's unsubscribe frees nothing until Parse says it is done.
+    expect(guard.check(JSON.stringify({ op: 'unsubscribe', requestId: 1 }))).toEqual({ pass: true });
+    expect(guard.check(subscribe(12))).toMatchObject({ pass: false, answer: { requestId: 12 } });
+    parse('unsubscribed', 1);
+    expect(guard.check(subscribe(12))).toEqual({ pass: true });
+    parse('subscribed', 12);
+    // A held id asked for again and refused stays held (Parse keeps it); an update refused
+    // has lost the old one (Parse ends it before it tries the new).
+    expect(guard.check(subscribe(2))).toEqual({ pass: true });
+    guard.answered(JSON.stringify({ op: 'error', code: 141, error: 'refused', requestId: 2 }));
+    expect(guard.check(subscribe(13))).toMatchObject({ pass: false, answer: { requestId: 13 } });
+    expect(
+      guard.check(
+        JSON.stringify({ op: 'update', requestId: 3, query: { className: LIVE_SIGNAL_CLASS, where: { key: 'x' } } }),
+      ),
+    ).toEqual({ pass: true });
+    guard.answered(JSON.stringify({ op: 'error', code: 141, error: 'refused', requestId: 3 }));
+    expect(guard.check(subscribe(13))).toEqual({ pass: true });
   });
 });

@@ -230,13 +230,25 @@ describe('what a socket may ask', () => {
 
   it('at most ten subscriptions at once', async () => {
     const socket = await open(admin);
-    const held = [];
+    const held: Awaited<ReturnType<LiveSocket['subscribe']>>[] = [];
     for (let i = 0; i < 10; i++) held.push(await socket.subscribe(LIVE_SIGNAL_CLASS, { key: STUDENTS_SIGNAL }, admin));
     expect(held.map((answer) => answer.op)).toEqual(Array(10).fill('subscribed'));
     const eleventh = await socket.subscribe(LIVE_SIGNAL_CLASS, { key: STUDENTS_SIGNAL }, admin);
     expect(eleventh).toMatchObject({ op: 'error', error: ServerMessage.liveTooManySubscriptions });
     socket.send(JSON.stringify({ op: 'unsubscribe', requestId: held[0]!.id }));
     expect((await socket.subscribe(LIVE_SIGNAL_CLASS, { key: STUDENTS_SIGNAL }, admin)).op).toBe('subscribed');
+    // A held id asked for again in a way the guard refuses frees no place: Parse still holds it.
+    socket.send(
+      JSON.stringify({
+        op: 'subscribe',
+        requestId: held[1]!.id,
+        query: { className: LIVE_SIGNAL_CLASS, where: { key: 1 } },
+        sessionToken: admin,
+      }),
+    );
+    await socket.next((m) => m.op === 'error' && m.requestId === held[1]!.id);
+    const more = await socket.subscribe(LIVE_SIGNAL_CLASS, { key: STUDENTS_SIGNAL }, admin);
+    expect(more).toMatchObject({ op: 'error', error: ServerMessage.liveTooManySubscriptions });
   });
 
   it('is closed for a flood, a binary frame or a frame that is not text', async () => {
@@ -278,18 +290,32 @@ describe('what a socket may ask', () => {
 });
 
 describe('how many sockets, and for how long', () => {
-  /** A bare socket at /parse from `address` (played through X-Forwarded-For), or the status it was refused with. */
-  async function bare(address: string): Promise<WebSocket | number> {
+  /**
+   * A socket at /parse from `address` (played through X-Forwarded-For), connected as a page's
+   * is when `connect` (a minute before the sweep closes it, with no subscription), or the
+   * status it was refused with.
+   */
+  async function bare(address: string, connect = true): Promise<WebSocket | number> {
     const ws = new WebSocket(`${t.url.replace(/^http/, 'ws')}/parse`, { headers: { 'x-forwarded-for': address } });
-    return new Promise((resolve, reject) => {
+    const opened = await new Promise<WebSocket | number>((resolve, reject) => {
       ws.once('open', () => resolve(ws));
-      ws.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+      ws.once('unexpected-response', (req, res) => {
+        resolve(res.statusCode ?? 0);
+        res.resume();
+        req.destroy();
+      });
       ws.once('error', reject);
     });
+    if (opened instanceof WebSocket && connect) {
+      const connected = once(ws, 'message');
+      ws.send(JSON.stringify({ op: 'connect', applicationId: t.site.config.appId }));
+      await connected;
+    }
+    return opened;
   }
 
   it('closes a socket that never says connect once its deadline has passed', async () => {
-    const ws = (await bare('203.0.113.5')) as WebSocket;
+    const ws = (await bare('203.0.113.5', false)) as WebSocket;
     const opened = Date.now();
     const [code, reason] = (await once(ws, 'close')) as [number, Buffer];
     expect([code, String(reason)]).toEqual([1008, 'no connect']);

@@ -59,10 +59,13 @@ class UpgradeAdapter {
         ? '404 Not Found'
         : this.open >= this.maxSockets
           ? '503 Service Unavailable'
-          : (this.openPerAddress.get(address) ?? 0) >= LIVE_SOCKETS_PER_ADDRESS
+          : (this.openPerAddress.get(address) ?? 0) >= this.maxSocketsPerAddress
             ? '429 Too Many Requests'
             : undefined;
     if (refusal) {
+      // Closed once the answer is out: an upgrade's socket has no timeouts left, and a
+      // client that never closes its end would keep it for good (as ws's abortHandshake does).
+      socket.once('finish', () => socket.destroy());
       socket.end(`HTTP/1.1 ${refusal}\r\nConnection: close\r\n\r\n`);
       return;
     }
@@ -86,6 +89,11 @@ class UpgradeAdapter {
     /** Sockets open at once on this instance: fewer than its connections, so pages always get one. */
     private readonly maxSockets: number,
   ) {}
+
+  /** LIVE_SOCKETS_PER_ADDRESS, or a quarter of every socket on a small instance: no one address takes them all. */
+  private get maxSocketsPerAddress(): number {
+    return Math.min(LIVE_SOCKETS_PER_ADDRESS, Math.max(1, Math.floor(this.maxSockets / 4)));
+  }
 
   start(): void {
     this.wss.on('connection', (ws) => {
@@ -122,6 +130,7 @@ function guard(ws: WebSocket): LiveSocketGuard {
   const parseHandler = ws.onmessage;
   const check = new LiveSocketGuard();
   // What Parse answers tells which subscriptions it took (the socket's deadlines).
+  // (The guard's own refusals go out unread: Parse never heard what they refuse.)
   const send = ws.send.bind(ws) as (data: unknown, ...rest: unknown[]) => void;
   ws.send = ((data: unknown, ...rest: unknown[]) => {
     if (typeof data === 'string') check.answered(data);
@@ -131,7 +140,7 @@ function guard(ws: WebSocket): LiveSocketGuard {
     const verdict =
       typeof event.data === 'string' ? check.check(event.data) : ({ pass: false, close: 'binary' } as const);
     if (verdict.pass) parseHandler?.call(ws, event);
-    else if ('answer' in verdict) ws.send(JSON.stringify(verdict.answer));
+    else if ('answer' in verdict) send(JSON.stringify(verdict.answer));
     else ws.close(1008, verdict.close);
   };
   ws.removeAllListeners('error');
