@@ -172,7 +172,7 @@ describe('look-alike e-mails and names', () => {
     }
   });
 
-  it('takes the joiners Indian scripts write letters with in a name, after a letter or vowel sign only', () => {
+  it('takes the joiners Indian scripts write letters with in a name, after a letter or sign of those scripts only', () => {
     // Malayalam's chillu (na, virama, ZWJ), Marathi's eyelash ra (ra, ZWJ, virama), a ZWNJ in Hindi.
     for (const fullname of [
       '\u0d05\u0d35\u0d28\u0d4d\u200d',
@@ -181,8 +181,14 @@ describe('look-alike e-mails and names', () => {
     ]) {
       expect(validateRegistration({ ...valid, fullname }, today)).toMatchObject({ ok: true });
     }
-    // A joiner on its own, or where no letter comes before it, is as invisible as any.
-    for (const fullname of ['\u200dAsha Rao', 'Asha \u200cRao', 'Asha\u200b\u200dRao']) {
+    // A joiner on its own, where no letter comes before it, or after a Latin letter, is as invisible as any.
+    for (const fullname of [
+      '\u200dAsha Rao',
+      'Asha \u200cRao',
+      'Asha\u200b\u200dRao',
+      'As\u200dha Rao',
+      'Asha Rao\u200c',
+    ]) {
       expect(validateRegistration({ ...valid, fullname }, today)).toEqual({
         ok: false,
         field: 'fullname',

@@ -76,11 +76,27 @@ export function hasInvisibleCharacters(value: string): boolean {
 }
 
 /**
- * The zero-width joiner and non-joiner after a letter or a vowel sign: how Indian scripts
- * write some letters (Malayalam's chillu, Marathi's eyelash ra, Bengali's khanda ta), which
- * keyboards type. A name may hold them; elsewhere they are as invisible as any.
+ * The zero-width joiner and non-joiner after a letter or a sign of an Indian script (or of
+ * Urdu's): how those scripts write some letters (Malayalam's chillu, Marathi's eyelash ra,
+ * Bengali's khanda ta), which keyboards type. A name may hold them there; after a Latin
+ * letter, or anywhere else, they are as invisible as any.
  */
-const SCRIPT_JOINER = /(?<=[\p{L}\p{M}])[\u200C\u200D]/gu;
+const JOINING_SCRIPTS = [
+  'Devanagari',
+  'Bengali',
+  'Gurmukhi',
+  'Gujarati',
+  'Oriya',
+  'Tamil',
+  'Telugu',
+  'Kannada',
+  'Malayalam',
+  'Sinhala',
+  'Arabic',
+]
+  .map((script) => `\\p{Script=${script}}`)
+  .join('');
+const SCRIPT_JOINER = new RegExp(`(?<=[${JOINING_SCRIPTS}])[\\u200C\\u200D]`, 'gu');
 
 /** One spelling for what looks the same (NFKC: full-width letters, ligatures, composed accents). */
 export function normalizeText(value: string): string {

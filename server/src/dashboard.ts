@@ -107,7 +107,7 @@ export async function createDashboard(
   (dashboard as express.Application).disable('x-powered-by');
 
   const limits = await dashboardLoginLimits(config, sql, loginGuard, callLimits);
-  keepVisitsShort(store, limits.keepsVisit);
+  keepVisitsShort(store);
   const login = express.Router();
   // The dashboard's login (passport-local) takes a form, a JSON body or the query string: each is counted.
   login.post(
@@ -117,6 +117,7 @@ export async function createDashboard(
     limits.middleware,
     access.checkLogin,
   );
+  login.get('/login', limits.loginPage);
   // Its configuration carries the read-only master key: never kept by a browser's or a proxy's cache.
   login.get('/parse-dashboard-config.json', (_req, res, next) => {
     res.set('Cache-Control', 'no-store');
@@ -460,22 +461,28 @@ async function dashboardLoginLimits(
     });
     next();
   };
-  // The login page's sessions (each visitor's CSRF token) an address may start per window.
-  const pageSessions = await factory.make({
+  // The login page's loads an address may make per window: each starts a session (its CSRF token).
+  const pageLoads = await factory.make({
     keyPrefix: 'dash_page',
     points: config.rateLimit.max,
     duration: config.rateLimit.windowSeconds,
+    inMemoryBlockOnConsumed: config.rateLimit.max,
   });
-  /** Whether a session with no login yet, started from `address`, is kept (counted). */
-  const keepsVisit = (address: string): Promise<boolean> =>
-    pageSessions.consume(key(address)).then(
-      () => true,
-      (error: unknown) => {
-        if (error instanceof RateLimiterRes) return false;
-        throw error;
-      },
-    );
-  return { middleware, keepsVisit, close: factory.close };
+  /** GET of the login page: counted per address; past the limit, a 429 that says so (no session). */
+  const loginPage: RequestHandler = async (req, res, next) => {
+    try {
+      await pageLoads.consume(key(countedAddress(req.ip ?? 'unknown')));
+      next();
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) {
+        next(error);
+        return;
+      }
+      setRetryAfter(res, error.msBeforeNext / 1000);
+      res.status(429).type('text/plain').send(ServerMessage.tooManyRequests);
+    }
+  };
+  return { middleware, loginPage, close: factory.close };
 }
 
 /** How long a session with no login yet is kept (the login page's CSRF token): a login's is 8 hours. */
@@ -484,23 +491,14 @@ export const VISIT_MINUTES = 15;
 /**
  * The dashboard's login page keeps each visitor's CSRF token in a session: anyone loading it
  * in a loop wrote a row of the site's database at each load, kept 8 hours. A session with no
- * login is kept VISIT_MINUTES, and an address starts at most RATE_LIMIT_MAX of them per
- * RATE_LIMIT_WINDOW_S; past that none is kept (the page still shows, and its form's token
- * is then refused, as a stale one is).
+ * login is kept VISIT_MINUTES (and the page's loads are counted per address: loginPage).
  */
-function keepVisitsShort(store: session.Store, keepsVisit: (address: string) => Promise<boolean>): void {
+function keepVisitsShort(store: session.Store): void {
   const save = store.set.bind(store);
   store.set = (sid, data, callback) => {
-    const visit = data as LoginSession & { req?: Request };
-    if (visit.passport?.user) return save(sid, data, callback);
-    keepsVisit(countedAddress(visit.req?.ip ?? 'unknown')).then(
-      (kept) => {
-        if (!kept) return callback?.();
-        const cookie = (data.cookie as unknown as { toJSON(): session.Cookie }).toJSON();
-        const expires = new Date(Date.now() + VISIT_MINUTES * 60_000);
-        save(sid, { ...data, cookie: { ...cookie, expires } }, callback);
-      },
-      (error: unknown) => callback?.(error),
-    );
+    if ((data as LoginSession).passport?.user) return save(sid, data, callback);
+    const cookie = (data.cookie as unknown as { toJSON(): session.Cookie }).toJSON();
+    const expires = new Date(Date.now() + VISIT_MINUTES * 60_000);
+    save(sid, { ...data, cookie: { ...cookie, expires } }, callback);
   };
 }

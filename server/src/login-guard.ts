@@ -47,7 +47,14 @@ export interface ServerLoginGuard extends LoginGuard {
   close(): Promise<void>;
 }
 
-type LimiterOptions = { keyPrefix: string; points: number; duration: number; blockDuration?: number };
+type LimiterOptions = {
+  keyPrefix: string;
+  points: number;
+  duration: number;
+  blockDuration?: number;
+  /** Past this many points, refusals come from memory until the window ends: no store write each. */
+  inMemoryBlockOnConsumed?: number;
+};
 
 /** Counters are keyed by a keyed hash: identifiers and addresses never sit in the table in clear. */
 export function hashedKey(secret: string, ...parts: string[]): string {

@@ -84,17 +84,37 @@ export async function runCloudFunction<N extends CallName>(
 
 /** Live signals followed (or being subscribed to) at the moment, on every page of this tab. */
 let following = 0;
-let liveClient: Promise<unknown> | undefined;
+
+/** The SDK's LiveQuery client, as far as this module uses it. */
+interface LiveClient {
+  on(event: 'open', listener: () => void): void;
+  close(): Promise<unknown>;
+}
+let liveClient: Promise<LiveClient> | undefined;
 
 /**
  * Makes the SDK's one LiveQuery client before anything subscribes. The SDK makes it on the
  * first subscription, but two made at once (a page following two signals) each make their
- * own: two sockets, and Parse.LiveQuery.close() would close only the second.
+ * own: two sockets, and closing would close only the second.
  */
-function madeLiveClient(): Promise<unknown> {
-  const controller = Parse.CoreManager.getLiveQueryController() as { getDefaultLiveQueryClient(): Promise<unknown> };
-  liveClient ??= controller.getDefaultLiveQueryClient();
+function madeLiveClient(): Promise<LiveClient> {
+  const controller = Parse.CoreManager.getLiveQueryController() as {
+    getDefaultLiveQueryClient(): Promise<LiveClient>;
+  };
+  liveClient ??= controller.getDefaultLiveQueryClient().then((client) => {
+    // A socket the SDK opens again (its reconnect timer outlives a close) while the tab
+    // follows nothing is closed at once, or the server's sweep and the SDK would take turns.
+    client.on('open', () => {
+      if (following === 0) void client.close();
+    });
+    return client;
+  });
   return liveClient;
+}
+
+/** Closes the socket once the tab follows nothing (closing ends every subscription with it). */
+function closeIfFollowingNothing(): void {
+  if (following === 0) void liveClient?.then((client) => client.close());
 }
 
 /**
@@ -111,7 +131,9 @@ export async function followLiveSignal(key: string, sessionToken: string, onChan
   const subscription = await madeLiveClient()
     .then(() => query.subscribe(sessionToken))
     .catch((error: unknown) => {
+      // Refused (an ended session, say): the SDK would ask again at every reconnect.
       following--;
+      closeIfFollowingNothing();
       throw error;
     });
   let opened = false;
@@ -123,10 +145,9 @@ export async function followLiveSignal(key: string, sessionToken: string, onChan
   subscription.on('update', onChange);
   return () => {
     following--;
-    // A tab that follows nothing closes its socket, which ends the subscription with it (the
-    // server would close it a minute later: server/src/live-query-guard.ts); the next follow
-    // opens one again.
-    if (following === 0) void Parse.LiveQuery.close();
-    else void subscription.unsubscribe();
+    // A tab that follows nothing closes its socket (the server would, a minute later:
+    // server/src/live-query-guard.ts); the next follow opens one again.
+    if (following > 0) void subscription.unsubscribe();
+    closeIfFollowingNothing();
   };
 }

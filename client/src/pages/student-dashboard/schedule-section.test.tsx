@@ -92,6 +92,9 @@ describe('the schedule on the student dashboard', () => {
     join.focus();
     await userEvent.keyboard(' ');
     expect(clicks).toHaveBeenCalledTimes(1);
+    // Held down (the key repeating), it opens the class once, on release.
+    await userEvent.keyboard('[Space>5/]');
+    expect(clicks).toHaveBeenCalledTimes(2);
   });
 
   it('asks for the next week, and shows the private calendar link with its webcal:// twin', async () => {

@@ -194,7 +194,7 @@ function NextClassDetails({ next, zone, now }: { next: ScheduledClass; zone: str
           {state === 'open' ? (
             // A button in both states (as a closed one is, and as the spec names it) that opens
             // the class's link: a link's role would change under a screen reader's user as the
-            // window opens. Space presses it, as any button; Enter follows the link.
+            // window opens. Space presses it, as any button's; Enter follows the link.
             <Button
               variant="contained"
               color="secondary"
@@ -202,10 +202,13 @@ function NextClassDetails({ next, zone, now }: { next: ScheduledClass; zone: str
               href={next.link}
               {...NEW_TAB}
               role="button"
+              // As a button: Space pressed does not scroll the page, and its release opens the
+              // class once, however long the key was held.
               onKeyDown={(event) => {
-                if (event.key !== ' ') return;
-                event.preventDefault();
-                event.currentTarget.click();
+                if (event.key === ' ') event.preventDefault();
+              }}
+              onKeyUp={(event) => {
+                if (event.key === ' ') event.currentTarget.click();
               }}
             >
               Join class
