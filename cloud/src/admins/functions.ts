@@ -19,23 +19,13 @@ import {
 } from '@tc/domain/registration';
 import type { CloudDeps } from '../deps.ts';
 import { defineFunction, fail, optionalString, requireStrings, validationFailed } from '../errors.ts';
-import {
-  codeParam,
-  consumeCode,
-  hasLiveCode,
-  codeUsedLately,
-  issueCode,
-  liveCodes,
-  voidLiveCode,
-  withdrawCode,
-} from '../otp/codes.ts';
+import { codeParam, consumeCode, hasLiveCode, issueCode, liveCodes, voidLiveCode, withdrawCode } from '../otp/codes.ts';
 import { MASTER, parse, unlessMissing } from '../parse.ts';
 import { ACTIVITY_CLASS, recordActivity } from '../activity/log.ts';
 import { revokeAllSessions } from '../students/status.ts';
 import { serialisedForAccount } from '../users/account-lock.ts';
 import {
   ADMIN_ROLE,
-  ENROLLMENT_FIELD,
   findUserByEmail,
   isAdmin,
   isStudent,
@@ -44,30 +34,7 @@ import {
   type User,
 } from '../users/accounts.ts';
 import { changeOwnPassword } from '../users/password-change.ts';
-import { hasRoleSql } from '../users/sessions.ts';
 import { mailFailureReason } from '../mail-failure.ts';
-
-/**
- * The accounts of invitations that ended unaccepted (their code expired, or was blocked by wrong
- * tries): no student, no administrator, never one (no acceptance or removal in the log).
- * $1 is the admin role's name, $2 the most listed.
- */
-const ENDED_INVITATIONS = `SELECT u."objectId", u.email, u.username, u.fullname FROM "_User" u
-  WHERE u."${ENROLLMENT_FIELD}" IS NULL
-    AND NOT ${hasRoleSql('u."objectId"', '$1')}
-    AND NOT EXISTS (SELECT 1 FROM "${ACTIVITY_CLASS}" a
-                    WHERE a."targetId" = u."objectId" AND a.kind IN ('admin.accept', 'admin.remove'))
-  ORDER BY u.username LIMIT $2`;
-
-/** Whether an account was an administrator once: it accepted an invitation, or had its rights removed. */
-async function wasAdmin(objectId: string): Promise<boolean> {
-  const Parse = parse();
-  const entry = await new Parse.Query(ACTIVITY_CLASS)
-    .containedIn('kind', ['admin.accept', 'admin.remove'])
-    .equalTo('targetId', objectId)
-    .first(MASTER);
-  return entry !== undefined;
-}
 
 async function adminRole() {
   const Parse = parse();
@@ -104,29 +71,11 @@ export function defineAdminAccountFunctions(deps: CloudDeps): void {
           .find(MASTER)
       : [];
     const members = new Set(users.map((user: User) => user.id));
-    const pending = invitees.filter((user: User) => !members.has(user.id) && !isStudent(user));
-    // Then the invitations that ended (not accepted in time, or blocked by wrong codes): each
-    // left an account that holds its address, which Withdraw frees.
-    const ended = (
-      await deps.sql<{ objectId: string; email: string; username: string; fullname: string | null }>(
-        ENDED_INVITATIONS,
-        [ADMIN_ROLE, LIST_MAX_LIMIT],
-        'ended-invitations',
-      )
-    ).filter((row) => !live.has(row.username));
     return [
       ...users.map(account),
-      ...pending.map((user: User) => ({
-        ...account(user),
-        invitedUntil: live.get(user.getUsername()!)!.toISOString(),
-      })),
-      ...ended.map((row) => ({
-        objectId: row.objectId,
-        name: row.fullname || row.email,
-        email: row.email,
-        self: false,
-        invitationEnded: true as const,
-      })),
+      ...invitees
+        .filter((user: User) => !members.has(user.id) && !isStudent(user))
+        .map((user: User) => ({ ...account(user), invitedUntil: live.get(user.getUsername()!)!.toISOString() })),
     ];
   });
 
@@ -263,16 +212,9 @@ export function defineAdminAccountFunctions(deps: CloudDeps): void {
     const objectId = optionalString(request.params, 'objectId');
     const invitee = objectId ? await unlessMissing(new Parse.Query(Parse.User).get(objectId, MASTER)) : undefined;
     const email = invitee && !isStudent(invitee) ? invitee.getUsername()! : '';
-    // Waiting (its code live), or ended: an account that is no administrator and was never one,
-    // and whose code was not used a moment ago (an acceptance under way).
-    const waiting = email !== '' && (await hasLiveCode('admin-invite', email));
-    const ended =
-      email !== '' &&
-      !waiting &&
-      !(await isAdmin(invitee!)) &&
-      !(await wasAdmin(objectId!)) &&
-      !(await codeUsedLately('admin-invite', email));
-    if (!waiting && !ended) fail(ErrorCode.NotFound, AdminToolsMessage.invitationNotFound);
+    if (!email || !(await hasLiveCode('admin-invite', email))) {
+      fail(ErrorCode.NotFound, AdminToolsMessage.invitationNotFound);
+    }
     await recordActivity(
       {
         admin: me,
@@ -283,12 +225,16 @@ export function defineAdminAccountFunctions(deps: CloudDeps): void {
       },
       async () => {
         // Accepted (or withdrawn) meanwhile: nothing was withdrawn, and the log says so.
-        if (waiting && !(await voidLiveCode('admin-invite', email)))
+        if (!(await voidLiveCode('admin-invite', email)))
           fail(ErrorCode.NotFound, AdminToolsMessage.invitationNotFound);
         // The account the invitation made goes too, unless it was an administrator once (one who
         // accepted an invitation, or whose rights were removed: the configured admin accepted
         // none): left, it would hold the address (a parent's, mistyped) against a registration.
-        if (!(await wasAdmin(objectId!))) await unlessMissing(invitee!.destroy(MASTER));
+        const adminOnce = await new Parse.Query(ACTIVITY_CLASS)
+          .containedIn('kind', ['admin.accept', 'admin.remove'])
+          .equalTo('targetId', objectId)
+          .first(MASTER);
+        if (!adminOnce) await invitee!.destroy(MASTER);
       },
     );
     return { success: true };

@@ -229,18 +229,6 @@ export async function hasLiveCode(purpose: OtpPurpose, target: string): Promise<
   return Boolean(await activeCodeQuery(purpose, target).greaterThan('expiresAt', new Date()).first(MASTER));
 }
 
-/** Whether a target's code of `purpose` was used in the last minute (an acceptance under way). */
-export async function codeUsedLately(purpose: OtpPurpose, target: string): Promise<boolean> {
-  const Parse = parse();
-  const used = await new Parse.Query(CODE_CLASS)
-    .equalTo('purpose', purpose)
-    .equalTo('target', target)
-    .greaterThan('uses', 0)
-    .greaterThan('updatedAt', new Date(Date.now() - 60_000))
-    .first(MASTER);
-  return used !== undefined;
-}
-
 /**
  * Takes a target's active code of `purpose` out of use (a withdrawn invitation), counted as
  * voidCode's are (the partial unique index allows one). It is marked used in one atomic

@@ -89,11 +89,6 @@ export const adminAccount = object(
       format: 'date-time',
       description: 'Only on an invitation not yet accepted (no rights yet): when its code expires',
     },
-    invitationEnded: {
-      const: true,
-      description:
-        'Only on an invitation that ended unaccepted (its code expired, or was blocked by wrong tries): its account holds the address until the invitation is withdrawn',
-    },
   },
   ['objectId', 'name', 'email', 'self'],
 );

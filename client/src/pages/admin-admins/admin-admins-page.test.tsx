@@ -21,7 +21,6 @@ function serve(handlers: Record<string, MockHandler> = {}) {
       body: [
         { objectId: 'me', email: 'asha@example.com', name: 'Asha', self: true },
         { objectId: 'inv', email: 'ravi@example.com', name: 'Ravi', self: false, invitedUntil: INVITED_UNTIL },
-        { objectId: 'old', email: 'meera@example.com', name: 'Meera', self: false, invitationEnded: true },
       ],
     }),
     ...handlers,
@@ -109,23 +108,6 @@ describe('an invitation not yet accepted', () => {
     await user.click(within(asked).getByRole('button', { name: 'Withdraw' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Invitation withdrawn'));
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/admins/invitations/inv']);
-  });
-});
-
-describe('an invitation that ended unaccepted', () => {
-  it('is listed as such, and withdrawn to free the address', async () => {
-    const { calls } = serve({ 'DELETE /api/admins/invitations/old': () => ({ body: { success: true } }) });
-    const { user } = await openAdmins();
-    const item = screen.getByText('Meera').closest('li')!;
-    expect(item).toHaveTextContent(
-      'meera@example.com · invitation ended, not accepted: invite again, or withdraw it to free the address',
-    );
-    await user.click(within(item).getByRole('button', { name: 'Withdraw the invitation of meera@example.com' }));
-    const asked = await screen.findByRole('dialog', { name: 'Withdraw this invitation?' });
-    expect(asked).toHaveTextContent('Meera (meera@example.com) was invited and did not accept; the address is freed.');
-    await user.click(within(asked).getByRole('button', { name: 'Withdraw' }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Invitation withdrawn'));
-    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/admins/invitations/old']);
   });
 });
 

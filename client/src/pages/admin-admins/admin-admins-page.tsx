@@ -31,9 +31,6 @@ type Admin = ResponseOf<'listAdmins'>[number];
 
 const INVITE_FIELDS = ['name', 'email'] as const;
 
-/** An invitation, waiting or ended: withdrawn, not removed. */
-const isInvitation = (admin: Admin): boolean => admin.invitedUntil !== undefined || admin.invitationEnded === true;
-
 /** Administrators: list, invite (and withdraw an invitation), remove rights, change one's own password. */
 export default function AdminAdminsPage() {
   const { token, call: callAsAdmin } = useApi('admin');
@@ -98,22 +95,20 @@ export default function AdminAdminsPage() {
     inviteChanged(field);
   };
 
-  /** Removes an administrator's rights, or withdraws an invitation, waiting or ended (a call of its own). */
-  const remove = async (admin: Admin) => {
-    const { objectId } = admin;
-    const invitation = isInvitation(admin);
+  /** Removes an administrator's rights, or withdraws an invitation not yet accepted (a call of its own). */
+  const remove = async ({ objectId, invitedUntil }: Admin) => {
     setBusy(objectId);
-    const result = invitation
+    const result = invitedUntil
       ? await callAsAdmin('withdrawAdminInvitation', { objectId })
       : await callAsAdmin('removeAdmin', { objectId });
     setBusy(null);
     setAsked(null);
     if (result.ok) {
-      notify.success(invitation ? 'Invitation withdrawn' : 'Administrator rights removed');
+      notify.success(invitedUntil ? 'Invitation withdrawn' : 'Administrator rights removed');
       // Its button has gone with it: the focus goes to the list's heading.
       focusAfterDialog(() => listHeading.current);
     } else if (!result.sessionEnded)
-      notify.error(errorText(result, invitation ? 'Withdrawal failed' : 'Removal failed'));
+      notify.error(errorText(result, invitedUntil ? 'Withdrawal failed' : 'Removal failed'));
     load();
   };
 
@@ -145,9 +140,7 @@ export default function AdminAdminsPage() {
                   secondary={
                     admin.invitedUntil
                       ? `${admin.email} · invited, not yet accepted (the code works until ${dateTimeIn(admin.invitedUntil, zone)})`
-                      : admin.invitationEnded
-                        ? `${admin.email} · invitation ended, not accepted: invite again, or withdraw it to free the address`
-                        : admin.email
+                      : admin.email
                   }
                   sx={{ overflowWrap: 'anywhere', minWidth: 0 }}
                 />
@@ -160,10 +153,10 @@ export default function AdminAdminsPage() {
                     color="error"
                     onClick={() => setAsked(admin)}
                     unavailable={busy === admin.objectId}
-                    aria-label={`${isInvitation(admin) ? 'Withdraw the invitation of' : 'Remove'} ${admin.email}`}
+                    aria-label={`${admin.invitedUntil ? 'Withdraw the invitation of' : 'Remove'} ${admin.email}`}
                     sx={{ flexShrink: 0 }}
                   >
-                    {isInvitation(admin) ? 'Withdraw' : 'Remove'}
+                    {admin.invitedUntil ? 'Withdraw' : 'Remove'}
                   </InertButton>
                 )}
               </ListItem>
@@ -214,17 +207,15 @@ export default function AdminAdminsPage() {
       </Stack>
       <ConfirmDialog
         open={asked !== null}
-        title={asked && isInvitation(asked) ? 'Withdraw this invitation?' : 'Remove these administrator rights?'}
+        title={asked?.invitedUntil ? 'Withdraw this invitation?' : 'Remove these administrator rights?'}
         text={
           asked?.invitedUntil
             ? `${asked.name} (${asked.email}) was invited; the code sent to them stops working.`
-            : asked?.invitationEnded
-              ? `${asked.name} (${asked.email}) was invited and did not accept; the address is freed.`
-              : asked
-                ? `${asked.name} (${asked.email}) can no longer log in as an administrator; their sessions end.`
-                : ''
+            : asked
+              ? `${asked.name} (${asked.email}) can no longer log in as an administrator; their sessions end.`
+              : ''
         }
-        action={asked && isInvitation(asked) ? 'Withdraw' : 'Remove'}
+        action={asked?.invitedUntil ? 'Withdraw' : 'Remove'}
         destructive
         busy={busy !== null}
         onConfirm={() => asked && void remove(asked)}
