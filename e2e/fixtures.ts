@@ -218,6 +218,15 @@ export async function emptyBatchTimetable(
 
 // ----------------------------------------------------------------- browser
 
+/** A student logs in through the login form and lands on their dashboard. */
+export async function logInStudent(page: Page, identifier: string, password: string): Promise<void> {
+  await page.goto('/studentlogin');
+  await page.getByLabel('Email ID or Mobile Number').fill(identifier);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
 /** The registration page has come alive: its fields take input and Send OTP works. */
 export async function waitForRegistrationForm(page: Page): Promise<void> {
   await expect(page.getByLabel('Student Full Name')).toBeEditable();

@@ -15,6 +15,7 @@ import {
   expectToast,
   fillRegistration,
   latestCode,
+  logInStudent,
   outboxMark,
   test,
 } from './fixtures.ts';
@@ -145,11 +146,7 @@ test.describe('live updates', () => {
     const page = await context.newPage();
     // The batch's timetable and the holidays.
     const live = subscribed(page, 2);
-    await page.goto('/studentlogin');
-    await page.getByLabel('Email ID or Mobile Number').fill(student.email);
-    await page.getByLabel('Password', { exact: true }).fill(student.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await logInStudent(page, student.email, student.password);
     const week = page.getByRole('region', { name: /This week|Week of/ });
     await expect(week).toBeVisible();
     await live;
@@ -192,11 +189,7 @@ test.describe('live updates', () => {
       ws.on('close', () => (socket.closed = true));
     });
     let live = subscribed(page, 2);
-    await page.goto('/studentlogin');
-    await page.getByLabel('Email ID or Mobile Number').fill(student.email);
-    await page.getByLabel('Password', { exact: true }).fill(student.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await logInStudent(page, student.email, student.password);
     await live;
     expect(sockets).toEqual([{ closed: false }]);
 

@@ -14,6 +14,7 @@ import {
   expect,
   expectToast,
   fetchFromSite,
+  logInStudent,
   snap,
   test,
   typeDate,
@@ -35,11 +36,7 @@ async function studentPage(browser: Browser, identifier: string, password: strin
   // A browser far from the centre: classes must still show at the centre's times.
   const context = await browser.newContext({ timezoneId: 'America/New_York', viewport: { width, height: 900 } });
   const page = await context.newPage();
-  await page.goto('/studentlogin');
-  await page.getByLabel('Email ID or Mobile Number').fill(identifier);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await logInStudent(page, identifier, password);
   return page;
 }
 

@@ -13,6 +13,7 @@ import {
   expectAccessible,
   expectToast,
   fillRegistration,
+  logInStudent,
   sessionItem,
   snap,
   studentToken,
@@ -139,11 +140,7 @@ const adminDashboardHeading = (page: Page) =>
   page.getByRole('heading', { level: 1, name: 'All Registered Students - Enrollment Data' });
 
 async function loginStudentInBrowser(page: Page, identifier: string, password: string): Promise<void> {
-  await page.goto('/studentlogin');
-  await page.getByLabel('Email ID or Mobile Number').fill(identifier);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await logInStudent(page, identifier, password);
   await expect(studentDashboardHeading(page)).toBeVisible();
 }
 

@@ -257,3 +257,11 @@ export function toOneDecimal(value: number): number {
 export function percentage(marks: number, maxMarks: number): number {
   return Math.round((marks / maxMarks) * 1000) / 10;
 }
+
+/**
+ * The average percentage of several results, with one decimal: of the exact percentages,
+ * rounded once (1/7 and 2/7 are 21.4%, not 21.5% from the rounded 14.3% and 28.6%).
+ */
+export function averagePercentage(results: readonly { marks: number; maxMarks: number }[]): number {
+  return toOneDecimal(results.reduce((sum, r) => sum + (r.marks / r.maxMarks) * 100, 0) / results.length);
+}

@@ -196,18 +196,21 @@ export function gradeLabel(grade: number): string {
   return `${grade}${suffix}`;
 }
 
-/** The board in its stored spelling, matched case-insensitively, or null. */
-export function parseBoard(value: unknown): Board | null {
+/** The entry of `names` that `value` spells in any case (spaces around it aside), or null. */
+function inAnyCase<T extends string>(names: readonly T[], value: unknown): T | null {
   if (typeof value !== 'string') return null;
   const wanted = value.trim().toUpperCase();
-  return BOARDS.find((board) => board.toUpperCase() === wanted) ?? null;
+  return names.find((name) => name.toUpperCase() === wanted) ?? null;
+}
+
+/** The board in its stored spelling, matched case-insensitively, or null. */
+export function parseBoard(value: unknown): Board | null {
+  return inAnyCase(BOARDS, value);
 }
 
 /** A slot's or an assessment's board (CBSE, ICSE, State or All) in any case, or null. */
 export function parseBoardOrAll(value: unknown): BoardOrAll | null {
-  if (typeof value !== 'string') return null;
-  const wanted = value.trim().toUpperCase();
-  return BOARDS_OR_ALL.find((board) => board.toUpperCase() === wanted) ?? null;
+  return inAnyCase(BOARDS_OR_ALL, value);
 }
 
 export function parseGender(value: unknown): Gender | null {

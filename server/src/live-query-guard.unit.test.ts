@@ -61,19 +61,21 @@ describe('a LiveQuery socket guard', () => {
     now = CONNECT_DEADLINE_MS;
     expect(silent.overdue()).toBe('no connect');
 
-    now = 0;
-    const page = new LiveSocketGuard(() => now);
-    page.check(connect);
-    page.check(subscribe(1));
+    /** A socket that connected and asked for one subscription, at `now` = 0. */
+    const asking = () => {
+      now = 0;
+      const guard = new LiveSocketGuard(() => now);
+      guard.check(connect);
+      guard.check(subscribe(1));
+      return guard;
+    };
+    const page = asking();
     // Asked for but refused by Parse (no session, say): held by nothing.
     page.answered(JSON.stringify({ op: 'error', code: 403, error: 'refused', reconnect: false, requestId: 1 }));
     now = UNSUBSCRIBED_DEADLINE_MS;
     expect(page.overdue()).toBe('no subscription');
 
-    now = 0;
-    const held = new LiveSocketGuard(() => now);
-    held.check(connect);
-    held.check(subscribe(1));
+    const held = asking();
     held.answered(JSON.stringify({ op: 'subscribed', clientId: 1, requestId: 1 }));
     // Events pass unread, and do not count as an end.
     held.answered(JSON.stringify({ op: 'update', clientId: 1, requestId: 1, object: { key: 'students' } }));

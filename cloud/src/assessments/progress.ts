@@ -5,7 +5,7 @@
 // it; it is the average as students see it, which a single late mark or
 // correction does not move (refreshAverage in store.ts).
 
-import { averageShownToStudents, percentage, toOneDecimal } from '@tc/domain/assessments';
+import { averagePercentage, averageShownToStudents, percentage, toOneDecimal } from '@tc/domain/assessments';
 import type { CloudDeps } from '../deps.ts';
 import { defineFunction } from '../errors.ts';
 import { requireStudentAndRead } from '../users/accounts.ts';
@@ -60,22 +60,18 @@ export function defineProgressFunctions(deps: CloudDeps): void {
       };
     });
 
-    const bySubject = new Map<
-      string,
-      { exact: number[]; points: { date: string; title: string; percentage: number }[] }
-    >();
+    type Result = { marks: number; maxMarks: number; date: string; title: string; percentage: number };
+    const bySubject = new Map<string, Result[]>();
     for (const a of [...assessments].reverse()) {
       if (a.marks === undefined || a.percentage === undefined) continue;
-      const subject = bySubject.get(a.subject) ?? { exact: [], points: [] };
-      subject.exact.push((a.marks / a.maxMarks) * 100);
-      subject.points.push({ date: a.date, title: a.title, percentage: a.percentage });
-      bySubject.set(a.subject, subject);
+      const results = bySubject.get(a.subject) ?? [];
+      results.push({ marks: a.marks, maxMarks: a.maxMarks, date: a.date, title: a.title, percentage: a.percentage });
+      bySubject.set(a.subject, results);
     }
-    // The average of the exact percentages, rounded once (1/7 and 2/7 are 21.4%, not 21.5%).
-    const subjects = [...bySubject].map(([subject, { exact, points }]) => ({
+    const subjects = [...bySubject].map(([subject, results]) => ({
       subject,
-      averagePercentage: toOneDecimal(exact.reduce((sum, p) => sum + p, 0) / exact.length),
-      points,
+      averagePercentage: averagePercentage(results),
+      points: results.map(({ date, title, percentage }) => ({ date, title, percentage })),
     }));
     return { assessments, subjects };
   });
