@@ -1,17 +1,22 @@
 // Administrators made through the site's own invitation, for the tests of admin accounts.
 
 import { expect } from 'vitest';
-import { mailTo, type TestSite } from './site.ts';
+import type { TestSite } from './site.ts';
+import { until } from './until.ts';
 import { tag } from './students.ts';
 
 export const newAdminEmail = () => `admin-${tag()}@example.com`;
 
-/** Invites `email` as the admin of token `by`; the code of the invitation's mail. */
+/** Invites `email` as the admin of token `by`; the code of this invitation's mail (not an earlier one's). */
 export async function inviteAdmin(t: TestSite, by: string, email: string): Promise<string> {
+  const invitations = () => t.captures.mails.filter((m) => m.to.includes(email) && /invited/i.test(m.raw));
+  const before = invitations().length;
   const res = await t.api('POST', '/api/admins', { email, name: 'Second Admin' }, by);
   expect(res.status).toBe(200);
+  // Sent through the mail queue: waited for.
+  await until(() => invitations().length > before, 10_000);
   // The Message-ID may hold six digits too: read the code from its sentence.
-  return /Your code is (\d{6})\./.exec(await mailTo(t, email, /invited/i))![1]!;
+  return /Your code is (\d{6})\./.exec(invitations().at(-1)!.raw)![1]!;
 }
 
 /** A new admin, invited by the admin of token `by`, who accepted and logged in. */

@@ -67,11 +67,13 @@ export const schemaDefinitions = [
       tries: { type: 'Number' },
       uses: { type: 'Number' },
       active: { type: 'Boolean' },
+      /** An admin invitation's: the name the account made at its acceptance takes. */
+      inviteeName: { type: 'String' },
     },
     indexes: {
       codes_by_target: { target: 1, purpose: 1, createdAt: -1 },
     },
-    classLevelPermissions: { ...MASTER_ONLY, protectedFields: { '*': ['codeHash', 'target'] } },
+    classLevelPermissions: { ...MASTER_ONLY, protectedFields: { '*': ['codeHash', 'target', 'inviteeName'] } },
   },
   // Assessments and their marks: admins write them through cloud functions,
   // students read their own published marks through getMyProgress; no client

@@ -9,6 +9,8 @@ import { loginAdmin, loginStudent, mailTo, register, startTestSite, type TestSit
 import { inviteAdmin, inviteAndAcceptAdmin, newAdminEmail } from '../../../testing/admins.ts';
 import { until } from '../../../testing/until.ts';
 import { newStudent } from '../../../testing/students.ts';
+import { recordActivity } from '../activity/log.ts';
+import { MASTER, parse } from '../parse.ts';
 
 let t: TestSite;
 let admin: string;
@@ -21,6 +23,11 @@ afterAll(async () => {
 });
 
 const invite = (email: string, by = admin) => inviteAdmin(t, by, email);
+/** As if the address's codes were sent ten minutes ago: past the resend cooldown. */
+const pastCooldown = (email: string) =>
+  t.sql.query(`UPDATE "OneTimeCode" SET "createdAt" = now() - interval '10 minutes' WHERE target = $1`, [email]);
+const accountsOf = async (email: string) =>
+  (await t.sql.query(`SELECT 1 FROM "_User" WHERE username = $1`, [email])).rowCount;
 const inviteAndAccept = (password?: string) => inviteAndAcceptAdmin(t, admin, password);
 
 describe('administrators', () => {
@@ -29,8 +36,9 @@ describe('administrators', () => {
     const otp = await invite(email);
     const mail = await mailTo(t, email, /invited/i);
     expect(mail.replace(/=\r?\n/g, '')).toContain('/admin/accept-invite?email');
-    // Before acceptance nobody can log in with it.
+    // Before acceptance nobody can log in with it, and no account holds the address.
     expect((await t.api('POST', '/api/admin/login', { email, password: 'Second-pass-1' })).status).toBe(401);
+    expect(await accountsOf(email)).toBe(0);
     const wrong = await t.api('POST', '/api/admins/accept', {
       email,
       otp: otp === '999999' ? '100000' : String(Number(otp) + 1),
@@ -144,14 +152,143 @@ describe('administrators', () => {
     expect((await t.api('POST', '/api/admin/login', { email, password: 'Second-pass-1' })).status).toBe(401);
     // Withdrawn once: a second withdrawal finds nothing to withdraw.
     expect(await withdraw()).toMatchObject({ status: 404, body: { error: AdminToolsMessage.invitationNotFound } });
-    // The account the invitation made has gone: the address (a parent's, mistyped) can register.
+    // No account holds the address (a parent's, mistyped): it can register.
+    expect(await accountsOf(email)).toBe(0);
     const { result } = await register(t, newStudent({ email }));
     expect(result.status).toBe(201);
-    const entries = (await t.api('GET', '/api/activity?limit=50', undefined, admin)).body as {
-      kind: string;
+    // Logged once, by the address (the invitation made no account).
+    const entries = (await t.api('GET', '/api/activity?kind=admin.withdraw&limit=200', undefined, admin)).body as {
       targetId: string;
+      state: string;
     }[];
-    expect(entries.find((e) => e.kind === 'admin.withdraw')?.targetId).toBe(pending.objectId);
+    expect(entries.filter((e) => e.targetId === email).map((e) => e.state)).toEqual(['applied']);
+  });
+
+  it('leaves nothing when an invitation expires: it leaves the list, and the address can register', async () => {
+    const email = newAdminEmail();
+    const otp = await invite(email);
+    await t.sql.query(`UPDATE "OneTimeCode" SET "expiresAt" = now() - interval '1 second' WHERE target = $1`, [email]);
+    const list = (await t.api('GET', '/api/admins', undefined, admin)).body as { email: string }[];
+    expect(list.map((a) => a.email)).not.toContain(email);
+    expect(await accountsOf(email)).toBe(0);
+    const { result } = await register(t, newStudent({ email }));
+    expect(result.status).toBe(201);
+    // And the late acceptance is refused as expired, not taken for the student's.
+    const late = await t.api('POST', '/api/admins/accept', { email, otp, password: 'Second-pass-1' });
+    expect(late.body.code).toBe(3041);
+  });
+
+  it('keeps an address a parent registered while its invitation waited: the acceptance is refused, the student gets no rights', async () => {
+    const email = newAdminEmail();
+    const otp = await invite(email);
+    const { student, result } = await register(t, newStudent({ email }));
+    expect(result.status).toBe(201);
+    const accept = await t.api('POST', '/api/admins/accept', { email, otp, password: 'Second-pass-1' });
+    expect(accept).toMatchObject({ status: 409, body: { field: 'email', error: AdminToolsMessage.studentEmail } });
+    expect((await t.api('POST', '/api/admin/login', { email, password: 'Second-pass-1' })).status).toBe(401);
+    expect((await t.api('POST', '/api/admin/login', { email, password: student.password })).status).toBe(401);
+    const token = await loginStudent(t, email, student.password);
+    expect((await t.api('GET', '/api/admins', undefined, token)).status).toBe(403);
+    // An invitation that can no longer be accepted is not listed.
+    const list = (await t.api('GET', '/api/admins', undefined, admin)).body as { email: string }[];
+    expect(list.map((a) => a.email)).not.toContain(email);
+  });
+
+  it('lists an invitation by its own id: one a newer invitation replaced is not withdrawn, the newer one is', async () => {
+    const email = newAdminEmail();
+    const first = await invite(email);
+    const rowOf = async () =>
+      ((await t.api('GET', '/api/admins', undefined, admin)).body as { objectId: string; email: string }[]).filter(
+        (a) => a.email === email,
+      );
+    const [old] = await rowOf();
+    // Past the resend cooldown, another admin (or this one) invites the address again.
+    await pastCooldown(email);
+    const second = await invite(email);
+    const rows = await rowOf();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.objectId).not.toBe(old!.objectId);
+    // The page that still shows the first invitation withdraws nothing; the newer code works.
+    const stale = await t.api('DELETE', `/api/admins/invitations/${old!.objectId}`, undefined, admin);
+    expect(stale).toMatchObject({ status: 404, body: { error: AdminToolsMessage.invitationNotFound } });
+    expect(
+      (await t.api('POST', '/api/admins/accept', { email, otp: first, password: 'Second-pass-1' })).body.code,
+    ).toBe(3040);
+    expect((await t.api('POST', '/api/admins/accept', { email, otp: second, password: 'Second-pass-1' })).status).toBe(
+      200,
+    );
+  });
+
+  it('lists an invitation mistyped five times as blocked, until it is sent again', async () => {
+    const email = newAdminEmail();
+    const otp = await invite(email);
+    const wrong = otp === '999999' ? '100000' : String(Number(otp) + 1);
+    for (let i = 0; i < 5; i++) {
+      await t.api('POST', '/api/admins/accept', { email, otp: wrong, password: 'Second-pass-1' });
+    }
+    const rowOf = async () =>
+      ((await t.api('GET', '/api/admins', undefined, admin)).body as { email: string; blocked?: boolean }[]).find(
+        (a) => a.email === email,
+      );
+    expect(await rowOf()).toMatchObject({ blocked: true });
+    expect((await t.api('POST', '/api/admins/accept', { email, otp, password: 'Second-pass-1' })).body.code).toBe(3042);
+    await pastCooldown(email);
+    const again = await invite(email);
+    expect((await rowOf())?.blocked).toBeUndefined();
+    expect((await t.api('POST', '/api/admins/accept', { email, otp: again, password: 'Second-pass-1' })).status).toBe(
+      200,
+    );
+  });
+
+  it('accepts once when the code is sent twice at once: one account, one acceptance logged', async () => {
+    const email = newAdminEmail();
+    const otp = await invite(email);
+    const answers = await Promise.all(
+      [0, 1].map(() => t.api('POST', '/api/admins/accept', { email, otp, password: 'Second-pass-1' })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+    expect(await accountsOf(email)).toBe(1);
+    const accepted = (await t.api('GET', '/api/activity?kind=admin.accept&limit=200', undefined, admin)).body as {
+      adminEmail: string;
+    }[];
+    expect(accepted.filter((e) => e.adminEmail === email)).toHaveLength(1);
+  });
+
+  it("frees an address an earlier version's invitation held (it made the account when inviting): invite again and withdraw", async () => {
+    const Parse = parse();
+    const configured = (await new Parse.Query(Parse.User).equalTo('username', t.admin.email).first(MASTER))!;
+    // As the earlier version invited: the entry names the address, and the account is made with it.
+    const legacy = async (email: string) =>
+      recordActivity(
+        { admin: configured, kind: 'admin.invite', targetClass: '_User', targetId: email, changes: [] },
+        async () => {
+          const user = new Parse.User();
+          user.set({ username: email, email, fullname: 'Old Invitee', password: 'Unknown-pass-1' });
+          await user.save(null, MASTER);
+          return user;
+        },
+      );
+    const email = newAdminEmail();
+    await legacy(email);
+    expect((await register(t, newStudent({ email }))).result.status).toBe(409);
+    await invite(email);
+    const row = (
+      (await t.api('GET', '/api/admins', undefined, admin)).body as { objectId: string; email: string }[]
+    ).find((a) => a.email === email)!;
+    expect((await t.api('DELETE', `/api/admins/invitations/${row.objectId}`, undefined, admin)).status).toBe(200);
+    expect(await accountsOf(email)).toBe(0);
+    expect((await register(t, newStudent({ email }))).result.status).toBe(201);
+
+    // A former administrator's account stays (their history names it), as does the configured admin's.
+    const former = await inviteAndAccept();
+    expect((await t.api('DELETE', `/api/admins/${former.objectId}`, undefined, admin)).status).toBe(200);
+    await pastCooldown(former.email);
+    await invite(former.email);
+    const formerRow = (
+      (await t.api('GET', '/api/admins', undefined, admin)).body as { objectId: string; email: string }[]
+    ).find((a) => a.email === former.email)!;
+    expect((await t.api('DELETE', `/api/admins/invitations/${formerRow.objectId}`, undefined, admin)).status).toBe(200);
+    expect(await accountsOf(former.email)).toBe(1);
   });
 
   it('never both withdraws an invitation and lets it be accepted: whichever comes first wins', async () => {

@@ -1,8 +1,12 @@
 // Administrator accounts: invite by e-mail, accept with the
 // mailed code, list, remove rights, change one's own password. Every change is
 // in the activity log.
+//
+// An invitation is its code (with the invitee's name) and nothing else: the account is
+// made when the invitee accepts, so an invitation that expires or is withdrawn leaves
+// no account holding the address against a registration. Invite, accept and withdraw of
+// one address run one after the other (serialisedForAccount on inviteLock(email)).
 
-import { randomBytes } from 'node:crypto';
 import { ADMIN_INVITE_TTL_SECONDS, adminInviteEmail, adminNameProblem } from '@tc/domain/admin-tools';
 import { LIST_MAX_LIMIT } from '@tc/domain/constants';
 import { ErrorCode } from '@tc/domain/errors';
@@ -19,8 +23,16 @@ import {
 } from '@tc/domain/registration';
 import type { CloudDeps } from '../deps.ts';
 import { defineFunction, fail, optionalString, requireStrings, validationFailed } from '../errors.ts';
-import { codeParam, consumeCode, hasLiveCode, issueCode, liveCodes, voidLiveCode, withdrawCode } from '../otp/codes.ts';
-import { MASTER, parse, unlessMissing } from '../parse.ts';
+import {
+  codeParam,
+  issueCode,
+  voidWaitingCode,
+  waitingCode,
+  waitingCodes,
+  withCode,
+  withdrawCode,
+} from '../otp/codes.ts';
+import { MASTER, parse } from '../parse.ts';
 import { ACTIVITY_CLASS, recordActivity } from '../activity/log.ts';
 import { revokeAllSessions } from '../students/status.ts';
 import { serialisedForAccount } from '../users/account-lock.ts';
@@ -48,6 +60,30 @@ async function mail(deps: CloudDeps, message: Parameters<CloudDeps['sendMail']>[
   await deps.enqueueMail(message, key);
 }
 
+/** The lock of an address's invitation: its invitation, acceptance and withdrawal one at a time. */
+const inviteLock = (email: string) => `admin-invite:${email}`;
+
+/**
+ * Whether `account` was made by an admin invitation of this site's earlier versions (they made
+ * the account when inviting) and never became an administrator: an admin.invite entry names
+ * it (by id, or by its address when the invitation made it), and no acceptance or removal
+ * does, whatever that entry's state. Such an account holds its address and nothing else.
+ */
+async function madeByInvitationOnly(account: User, email: string): Promise<boolean> {
+  const Parse = parse();
+  if (isStudent(account) || (await isAdmin(account))) return false;
+  const entries = await new Parse.Query(ACTIVITY_CLASS)
+    .containedIn('kind', ['admin.invite', 'admin.accept', 'admin.remove'])
+    .containedIn('targetId', [account.id!, email])
+    .limit(LIST_MAX_LIMIT)
+    .find(MASTER);
+  const invited = entries.some((entry) => entry.get('kind') === 'admin.invite');
+  const adminOnce = entries.some(
+    (entry) => entry.get('kind') !== 'admin.invite' && entry.get('targetId') === account.id,
+  );
+  return invited && !adminOnce;
+}
+
 export function defineAdminAccountFunctions(deps: CloudDeps): void {
   const Parse = parse();
 
@@ -61,22 +97,37 @@ export function defineAdminAccountFunctions(deps: CloudDeps): void {
       email: String(user.get('email') ?? user.getUsername()),
       self: user.id === me.id,
     });
-    // Invitations not yet accepted follow, so that one sent by mistake can be withdrawn.
-    const live = await liveCodes('admin-invite');
-    const invitees = live.size
+    // Invitations not yet accepted follow, so that one sent by mistake can be withdrawn. Each is
+    // named by its code's id; an address that has become a student's or an admin's meanwhile
+    // can no longer be accepted, and waits for its code to expire unlisted.
+    const waiting = await waitingCodes('admin-invite');
+    const holders = waiting.length
       ? await new Parse.Query(Parse.User)
-          .containedIn('username', [...live.keys()])
-          .ascending('username')
+          .containedIn(
+            'username',
+            waiting.map((code) => code.target),
+          )
           .limit(LIST_MAX_LIMIT)
           .find(MASTER)
       : [];
+    const holderOf = new Map(holders.map((user: User) => [user.getUsername()!, user]));
     const members = new Set(users.map((user: User) => user.id));
-    return [
-      ...users.map(account),
-      ...invitees
-        .filter((user: User) => !members.has(user.id) && !isStudent(user))
-        .map((user: User) => ({ ...account(user), invitedUntil: live.get(user.getUsername()!)!.toISOString() })),
-    ];
+    const invitations = waiting.flatMap((code) => {
+      const holder = holderOf.get(code.target);
+      if (holder && (members.has(holder.id) || isStudent(holder))) return [];
+      return [
+        {
+          objectId: code.id,
+          // An invitation of an earlier version carries no name: its account has it.
+          name: code.inviteeName ?? String(holder?.get('fullname') ?? ''),
+          email: code.target,
+          self: false,
+          invitedUntil: code.expiresAt.toISOString(),
+          ...(code.blocked ? { blocked: true } : {}),
+        },
+      ];
+    });
+    return [...users.map(account), ...invitations];
   });
 
   defineFunction(deps, 'inviteAdmin', async (request) => {
@@ -88,52 +139,43 @@ export function defineAdminAccountFunctions(deps: CloudDeps): void {
     const badName = adminNameProblem(name);
     if (badName) validationFailed(badName, 'name');
 
-    const existing = await findUserByEmail(email);
-    if (existing && isStudent(existing)) validationFailed(AdminToolsMessage.studentEmail, 'email');
-    if (existing && (await isAdmin(existing))) validationFailed(AdminToolsMessage.alreadyAdmin, 'email');
+    return serialisedForAccount(deps, inviteLock(email), async () => {
+      const existing = await findUserByEmail(email);
+      if (existing && isStudent(existing)) validationFailed(AdminToolsMessage.studentEmail, 'email');
+      if (existing && (await isAdmin(existing))) validationFailed(AdminToolsMessage.alreadyAdmin, 'email');
 
-    const issued = await issueCode(deps, 'admin-invite', email, ADMIN_INVITE_TTL_SECONDS);
-    await recordActivity(
-      {
-        admin: me,
-        kind: 'admin.invite',
-        targetClass: '_User',
-        targetId: existing?.id ?? email,
-        changes: [
-          { field: 'email', before: '', after: email },
-          { field: 'name', before: '', after: name },
-        ],
-      },
-      async () => {
-        // The account exists from now, with no password anyone knows and no rights.
-        if (!existing) {
-          const user = new Parse.User();
-          user.set({ username: email, email, fullname: name, password: randomBytes(32).toString('base64url') });
-          user.setACL(new Parse.ACL());
-          await user.save(null, MASTER);
-          user.setACL(ownerOnlyAcl(user));
-          await user.save(null, MASTER);
-        } else if (existing.get('fullname') !== name) {
-          existing.set('fullname', name);
-          await existing.save(null, MASTER);
-        }
-        try {
-          await mail(
-            deps,
-            {
-              to: email,
-              ...adminInviteEmail({ name, email }, issued.code, `${deps.publicUrl}${Route.adminAcceptInvite}`),
-            },
-            `admin-invite:${email}:${Date.now()}`,
-          );
-        } catch (error) {
-          await withdrawCode(issued);
-          console.error('Mail delivery failed:', mailFailureReason(error));
-          fail(ErrorCode.DeliveryFailed, ServerMessage.deliveryFailed);
-        }
-      },
-    );
-    return { success: true };
+      // A new code replaces one sent before: the invitation is the newest, under its own id.
+      const issued = await issueCode(deps, 'admin-invite', email, ADMIN_INVITE_TTL_SECONDS, { inviteeName: name });
+      await recordActivity(
+        {
+          admin: me,
+          kind: 'admin.invite',
+          targetClass: '_User',
+          targetId: existing?.id ?? email,
+          changes: [
+            { field: 'email', before: '', after: email },
+            { field: 'name', before: '', after: name },
+          ],
+        },
+        async () => {
+          try {
+            await mail(
+              deps,
+              {
+                to: email,
+                ...adminInviteEmail({ name, email }, issued.code, `${deps.publicUrl}${Route.adminAcceptInvite}`),
+              },
+              `admin-invite:${email}:${Date.now()}`,
+            );
+          } catch (error) {
+            await withdrawCode(issued);
+            console.error('Mail delivery failed:', mailFailureReason(error));
+            fail(ErrorCode.DeliveryFailed, ServerMessage.deliveryFailed);
+          }
+        },
+      );
+      return { success: true };
+    });
   });
 
   defineFunction(deps, 'acceptAdminInvite', async ({ params }) => {
@@ -145,24 +187,53 @@ export function defineAdminAccountFunctions(deps: CloudDeps): void {
     const problem = passwordProblem(password);
     if (problem) validationFailed(problem, 'password');
 
-    await consumeCode(deps, 'admin-invite', email, otp);
-    const user = await findUserByEmail(email);
-    if (!user || isStudent(user)) fail(ErrorCode.WrongCode, ServerMessage.wrongCode);
-    await recordActivity(
-      {
-        admin: user,
-        kind: 'admin.accept',
-        targetClass: '_User',
-        targetId: user.id!,
-        changes: [{ field: 'role', before: '', after: ADMIN_ROLE }],
-      },
-      async () => {
-        user.setPassword(password);
-        await user.save(null, MASTER);
-        const role = await adminRole();
-        role.getUsers().add(user);
-        await role.save(null, MASTER);
-      },
+    // The code is used up only once the account is an administrator: a failure on the way
+    // leaves it good for another try, which finds the account made by this one.
+    await serialisedForAccount(deps, inviteLock(email), () =>
+      withCode(deps, 'admin-invite', email, otp, async ({ inviteeName }) => {
+        let user = await findUserByEmail(email);
+        // A parent registered the address while the invitation waited: a student is never an admin.
+        if (user && isStudent(user)) fail(ErrorCode.EmailTaken, AdminToolsMessage.studentEmail);
+        const made = !user;
+        if (!user) {
+          user = new Parse.User();
+          user.set({ username: email, email, fullname: inviteeName ?? '', password });
+          user.setACL(new Parse.ACL());
+          try {
+            await user.save(null, MASTER);
+          } catch (error) {
+            // A registration of the address at this very moment took it.
+            const taken: number[] = [Parse.Error.USERNAME_TAKEN, Parse.Error.EMAIL_TAKEN, Parse.Error.DUPLICATE_VALUE];
+            if (error instanceof Parse.Error && taken.includes(error.code)) {
+              fail(ErrorCode.EmailTaken, AdminToolsMessage.studentEmail);
+            }
+            throw error;
+          }
+          user.setACL(ownerOnlyAcl(user));
+          await user.save(null, MASTER);
+        }
+        const invitee = user;
+        await recordActivity(
+          {
+            admin: invitee,
+            kind: 'admin.accept',
+            targetClass: '_User',
+            targetId: invitee.id!,
+            changes: [{ field: 'role', before: '', after: ADMIN_ROLE }],
+          },
+          async () => {
+            // An account an earlier invitation made, or a former administrator's: the new password and name.
+            if (!made) {
+              invitee.setPassword(password);
+              if (inviteeName) invitee.set('fullname', inviteeName);
+              await invitee.save(null, MASTER);
+            }
+            const role = await adminRole();
+            role.getUsers().add(invitee);
+            await role.save(null, MASTER);
+          },
+        );
+      }),
     );
     return { success: true };
   });
@@ -204,40 +275,38 @@ export function defineAdminAccountFunctions(deps: CloudDeps): void {
     });
   });
 
-  // An invitation not yet accepted: its code stops working; the account keeps no rights.
-  // A call of its own, not removeAdmin's: a list read before the invitee accepted must
-  // not take a Withdraw for the removal of an administrator.
+  // An invitation not yet accepted: its code stops working. A call of its own, not
+  // removeAdmin's: a list read before the invitee accepted must not take a Withdraw for the
+  // removal of an administrator. The id is the invitation's as the Admins page showed it: one
+  // replaced by a newer invitation of the address meanwhile is not withdrawn (404).
   defineFunction(deps, 'withdrawAdminInvitation', async (request) => {
     const me = await requireAdmin(request, deps);
     const objectId = optionalString(request.params, 'objectId');
-    const invitee = objectId ? await unlessMissing(new Parse.Query(Parse.User).get(objectId, MASTER)) : undefined;
-    const email = invitee && !isStudent(invitee) ? invitee.getUsername()! : '';
-    if (!email || !(await hasLiveCode('admin-invite', email))) {
-      fail(ErrorCode.NotFound, AdminToolsMessage.invitationNotFound);
-    }
-    await recordActivity(
-      {
-        admin: me,
-        kind: 'admin.withdraw',
-        targetClass: '_User',
-        targetId: objectId!,
-        changes: [{ field: 'email', before: email, after: '' }],
-      },
-      async () => {
-        // Accepted (or withdrawn) meanwhile: nothing was withdrawn, and the log says so.
-        if (!(await voidLiveCode('admin-invite', email)))
-          fail(ErrorCode.NotFound, AdminToolsMessage.invitationNotFound);
-        // The account the invitation made goes too, unless it was an administrator once (one who
-        // accepted an invitation, or whose rights were removed: the configured admin accepted
-        // none): left, it would hold the address (a parent's, mistyped) against a registration.
-        const adminOnce = await new Parse.Query(ACTIVITY_CLASS)
-          .containedIn('kind', ['admin.accept', 'admin.remove'])
-          .equalTo('targetId', objectId)
-          .first(MASTER);
-        if (!adminOnce) await invitee!.destroy(MASTER);
-      },
-    );
-    return { success: true };
+    const invitation = objectId ? await waitingCode('admin-invite', objectId) : undefined;
+    if (!invitation) fail(ErrorCode.NotFound, AdminToolsMessage.invitationNotFound);
+    const email = invitation.target;
+    return serialisedForAccount(deps, inviteLock(email), async () => {
+      const account = await findUserByEmail(email);
+      await recordActivity(
+        {
+          admin: me,
+          kind: 'admin.withdraw',
+          targetClass: '_User',
+          targetId: account?.id ?? email,
+          changes: [{ field: 'email', before: email, after: '' }],
+        },
+        async () => {
+          // Accepted, withdrawn or replaced meanwhile: nothing was withdrawn, and the log says so.
+          if (!(await voidWaitingCode('admin-invite', objectId!))) {
+            fail(ErrorCode.NotFound, AdminToolsMessage.invitationNotFound);
+          }
+          // An account an earlier version made when inviting goes too: left, it would hold the
+          // address (a parent's, mistyped) against a registration.
+          if (account && (await madeByInvitationOnly(account, email))) await account.destroy(MASTER);
+        },
+      );
+      return { success: true };
+    });
   });
 
   defineFunction(deps, 'changeAdminPassword', async (request) => {

@@ -45,6 +45,8 @@ export async function issueCode(
   purpose: OtpPurpose,
   target: string,
   ttlSeconds = OTP_TTL_SECONDS,
+  /** What the code carries for its use (an invitation: the invitee's name, set on the account made at acceptance). */
+  carried: { inviteeName?: string } = {},
 ): Promise<IssuedCode> {
   const Parse = parse();
   await purgeOldCodes(deps);
@@ -84,6 +86,7 @@ export async function issueCode(
     tries: 0,
     uses: 0,
     active: true,
+    ...carried,
   });
   record.setACL(new Parse.ACL());
   // A new code replaces the old one. The partial unique index allows one active code per
@@ -179,10 +182,11 @@ export async function withCode<T>(
   purpose: OtpPurpose,
   target: string,
   typed: unknown,
-  action: () => Promise<T>,
+  action: (carried: { inviteeName?: string }) => Promise<T>,
 ): Promise<T> {
   const record = await checkCode(deps, purpose, target, typed, false);
-  const result = await action();
+  const inviteeName = record.get('inviteeName') as string | undefined;
+  const result = await action(inviteeName ? { inviteeName } : {});
   record.increment('uses');
   record.set('active', false);
   await record.save(null, MASTER);
@@ -212,31 +216,55 @@ export async function voidCode(issued: IssuedCode): Promise<void> {
   await record.save(null, MASTER);
 }
 
-/** The targets with a code of `purpose` still good, and when each expires (pending invitations). */
-export async function liveCodes(purpose: OtpPurpose): Promise<Map<string, Date>> {
-  const Parse = parse();
-  const codes = await new Parse.Query(CODE_CLASS)
-    .equalTo('purpose', purpose)
-    .equalTo('active', true)
-    .greaterThan('expiresAt', new Date())
-    .limit(LIST_MAX_LIMIT)
-    .find(MASTER);
-  return new Map(codes.map((code) => [code.get('target') as string, code.get('expiresAt') as Date]));
+/** A code still good (an invitation waiting): none of its digits, only what the Admins page shows. */
+export interface WaitingCode {
+  id: string;
+  target: string;
+  expiresAt: Date;
+  /** Five wrong tries made: the code answers 3042 to every try until a new one is issued. */
+  blocked: boolean;
+  inviteeName?: string;
 }
 
-/** Whether a target has a code of `purpose` still good (an invitation waiting). */
-export async function hasLiveCode(purpose: OtpPurpose, target: string): Promise<boolean> {
-  return Boolean(await activeCodeQuery(purpose, target).greaterThan('expiresAt', new Date()).first(MASTER));
+function waitingCodeQuery(purpose: OtpPurpose) {
+  const Parse = parse();
+  return new Parse.Query(CODE_CLASS)
+    .equalTo('purpose', purpose)
+    .equalTo('active', true)
+    .greaterThan('expiresAt', new Date());
+}
+
+function asWaitingCode(record: CodeRecord): WaitingCode {
+  const inviteeName = record.get('inviteeName') as string | undefined;
+  return {
+    id: record.id!,
+    target: record.get('target') as string,
+    expiresAt: record.get('expiresAt') as Date,
+    blocked: (record.get('tries') as number) >= OTP_MAX_WRONG_TRIES,
+    ...(inviteeName ? { inviteeName } : {}),
+  };
+}
+
+/** The codes of `purpose` still good, one per target (pending invitations). */
+export async function waitingCodes(purpose: OtpPurpose): Promise<WaitingCode[]> {
+  const codes = await waitingCodeQuery(purpose).ascending('target').limit(LIST_MAX_LIMIT).find(MASTER);
+  return codes.map(asWaitingCode);
+}
+
+/** The code of `purpose` with this id when it is still good (an invitation the Admins page showed). */
+export async function waitingCode(purpose: OtpPurpose, id: string): Promise<WaitingCode | undefined> {
+  const record = await waitingCodeQuery(purpose).equalTo('objectId', id).first(MASTER);
+  return record ? asWaitingCode(record) : undefined;
 }
 
 /**
- * Takes a target's active code of `purpose` out of use (a withdrawn invitation), counted as
- * voidCode's are (the partial unique index allows one). It is marked used in one atomic
- * write: a right try of the code at the same moment then finds it used by another
- * (checkCode's uses !== 1), and fails. False when it was used or withdrawn meanwhile.
+ * Takes the code of this id out of use (a withdrawn invitation), counted as voidCode's
+ * are. It is marked used in one atomic write: a right try of the code at the same moment
+ * then finds it used by another (checkCode's uses !== 1), and fails. False when it was
+ * used, withdrawn, replaced or expired meanwhile.
  */
-export async function voidLiveCode(purpose: OtpPurpose, target: string): Promise<boolean> {
-  const record = await activeCodeQuery(purpose, target).first(MASTER);
+export async function voidWaitingCode(purpose: OtpPurpose, id: string): Promise<boolean> {
+  const record = await waitingCodeQuery(purpose).equalTo('objectId', id).first(MASTER);
   if (!record) return false;
   record.increment('uses');
   record.set({ active: false, expiresAt: new Date() });

@@ -80,7 +80,10 @@ export const erasure = object(
 
 export const adminAccount = object(
   {
-    objectId: str,
+    objectId: {
+      type: 'string',
+      description: "An administrator's account, or an invitation's own id (the account is made when it is accepted)",
+    },
     name: str,
     email: str,
     self: { type: 'boolean', description: 'The caller' },
@@ -88,6 +91,10 @@ export const adminAccount = object(
       type: 'string',
       format: 'date-time',
       description: 'Only on an invitation not yet accepted (no rights yet): when its code expires',
+    },
+    blocked: {
+      type: 'boolean',
+      description: 'Only on an invitation whose code was mistyped five times: it works no more; invite again',
     },
   },
   ['objectId', 'name', 'email', 'self'],

@@ -798,7 +798,7 @@ export const CALLS = {
     fn: 'withdrawAdminInvitation',
     summary: 'Withdraw an invitation not yet accepted',
     description:
-      'The objectId of an invitation in the list (one with invitedUntil). Its code stops working, and the account it made goes (unless it was an administrator once); 404 once it has been accepted, has expired or was withdrawn.',
+      'The objectId of an invitation in the list (one with invitedUntil). Its code stops working (an invitation makes no account until it is accepted; one an earlier version made for it goes too, unless it was an administrator once); 404 once it has been accepted, has expired, was withdrawn or was replaced by a newer invitation of the address.',
     tag: 'Admin',
     auth: 'admin',
     limit: 'none',

@@ -113,6 +113,40 @@ describe('an invitation not yet accepted', () => {
   });
 });
 
+describe('an invitation whose code was mistyped too often', () => {
+  it('says it works no more and asks for a new invitation; it can still be withdrawn', async () => {
+    const { calls } = serve({
+      'GET /api/admins': () => ({
+        body: [
+          { objectId: 'me', email: 'asha@example.com', name: 'Asha', self: true },
+          {
+            objectId: 'inv',
+            email: 'ravi@example.com',
+            name: 'Ravi',
+            self: false,
+            invitedUntil: INVITED_UNTIL,
+            blocked: true,
+          },
+        ],
+      }),
+      'DELETE /api/admins/invitations/inv': () => ({ body: { success: true } }),
+    });
+    const { user } = await openAdmins();
+    const item = screen.getByText('Ravi').closest('li')!;
+    expect(item).toHaveTextContent(
+      'ravi@example.com · invited; the code was mistyped too often and works no more: invite again',
+    );
+    await user.click(screen.getByRole('button', { name: 'Withdraw the invitation of ravi@example.com' }));
+    const asked = await screen.findByRole('dialog', { name: 'Withdraw this invitation?' });
+    expect(asked).toHaveTextContent(
+      'Ravi (ravi@example.com) was invited; their code works no more, and the invitation leaves this list.',
+    );
+    await user.click(within(asked).getByRole('button', { name: 'Withdraw' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Invitation withdrawn'));
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/admins/invitations/inv']);
+  });
+});
+
 describe('the invitation form', () => {
   it("says what is missing under its field, in the site's words, before asking the server", async () => {
     const { calls } = serve({ 'POST /api/admins': () => ({ body: { success: true } }) });

@@ -138,9 +138,11 @@ export default function AdminAdminsPage() {
                 <ListItemText
                   primary={admin.name}
                   secondary={
-                    admin.invitedUntil
-                      ? `${admin.email} · invited, not yet accepted (the code works until ${dateTimeIn(admin.invitedUntil, zone)})`
-                      : admin.email
+                    admin.blocked
+                      ? `${admin.email} · invited; the code was mistyped too often and works no more: invite again`
+                      : admin.invitedUntil
+                        ? `${admin.email} · invited, not yet accepted (the code works until ${dateTimeIn(admin.invitedUntil, zone)})`
+                        : admin.email
                   }
                   sx={{ overflowWrap: 'anywhere', minWidth: 0 }}
                 />
@@ -209,11 +211,13 @@ export default function AdminAdminsPage() {
         open={asked !== null}
         title={asked?.invitedUntil ? 'Withdraw this invitation?' : 'Remove these administrator rights?'}
         text={
-          asked?.invitedUntil
-            ? `${asked.name} (${asked.email}) was invited; the code sent to them stops working.`
-            : asked
-              ? `${asked.name} (${asked.email}) can no longer log in as an administrator; their sessions end.`
-              : ''
+          asked?.blocked
+            ? `${asked.name} (${asked.email}) was invited; their code works no more, and the invitation leaves this list.`
+            : asked?.invitedUntil
+              ? `${asked.name} (${asked.email}) was invited; the code sent to them stops working.`
+              : asked
+                ? `${asked.name} (${asked.email}) can no longer log in as an administrator; their sessions end.`
+                : ''
         }
         action={asked?.invitedUntil ? 'Withdraw' : 'Remove'}
         destructive
