@@ -91,6 +91,21 @@ describe("the admin's change of password", () => {
   });
 });
 
+/** Withdraws Ravi's invitation through its dialog, which says `asks` with Cancel focused; checks the one call. */
+async function withdrawRavi(
+  user: ReturnType<typeof renderApp>['user'],
+  calls: { method: string; path: string }[],
+  asks: string,
+) {
+  await user.click(screen.getByRole('button', { name: 'Withdraw the invitation of ravi@example.com' }));
+  const asked = await screen.findByRole('dialog', { name: 'Withdraw this invitation?' });
+  expect(asked).toHaveTextContent(asks);
+  expect(within(asked).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+  await user.click(within(asked).getByRole('button', { name: 'Withdraw' }));
+  await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Invitation withdrawn'));
+  expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/admins/invitations/inv']);
+}
+
 describe('an invitation not yet accepted', () => {
   it('is listed as such, with when its code stops working, and can be withdrawn', async () => {
     const { calls } = serve({ 'DELETE /api/admins/invitations/inv': () => ({ body: { success: true } }) });
@@ -102,14 +117,8 @@ describe('an invitation not yet accepted', () => {
         'ravi@example.com · invited, not yet accepted (the code works until 28/11/2026 14:00 IST)',
       ),
     );
-    await user.click(screen.getByRole('button', { name: 'Withdraw the invitation of ravi@example.com' }));
     // Asked first, with Cancel focused; withdrawn with its own call, never removeAdmin's.
-    const asked = await screen.findByRole('dialog', { name: 'Withdraw this invitation?' });
-    expect(asked).toHaveTextContent('Ravi (ravi@example.com) was invited; the code sent to them stops working.');
-    expect(within(asked).getByRole('button', { name: 'Cancel' })).toHaveFocus();
-    await user.click(within(asked).getByRole('button', { name: 'Withdraw' }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Invitation withdrawn'));
-    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/admins/invitations/inv']);
+    await withdrawRavi(user, calls, 'Ravi (ravi@example.com) was invited; the code sent to them stops working.');
   });
 });
 
@@ -136,14 +145,11 @@ describe('an invitation whose code was mistyped too often', () => {
     expect(item).toHaveTextContent(
       'ravi@example.com · invited; the code was mistyped too often and works no more: invite again',
     );
-    await user.click(screen.getByRole('button', { name: 'Withdraw the invitation of ravi@example.com' }));
-    const asked = await screen.findByRole('dialog', { name: 'Withdraw this invitation?' });
-    expect(asked).toHaveTextContent(
+    await withdrawRavi(
+      user,
+      calls,
       'Ravi (ravi@example.com) was invited; their code works no more, and the invitation leaves this list.',
     );
-    await user.click(within(asked).getByRole('button', { name: 'Withdraw' }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Invitation withdrawn'));
-    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/admins/invitations/inv']);
   });
 });
 
