@@ -101,6 +101,8 @@ export interface CloudDeps {
   publicUrl: string;
   /** Display name of the bootstrapped administrator. */
   adminName: string;
+  /** The bootstrapped administrator's address (ADMIN_EMAIL): its account is never an invitation's to delete. */
+  adminEmail: string;
   /** The IANA time zone every class time is in (CENTRE_TIMEZONE), e.g. Asia/Kolkata. */
   centreTimeZone: string;
 }

@@ -18,7 +18,8 @@ export const AdminToolsMessage = {
   kindInvalid: 'Unknown kind of activity',
   dateInvalid: `Dates must be real dates as YYYY-MM-DD, from ${QUERY_YEARS.first} to ${QUERY_YEARS.last}`,
   notAnAdmin: 'No administrator with this id',
-  invitationNotFound: 'No invitation waiting with this id: it has been accepted, has expired or was withdrawn',
+  invitationNotFound:
+    'No invitation waiting with this id: it has been accepted, has expired, was withdrawn or was sent again',
   cannotRemoveSelf: 'You cannot remove your own administrator rights',
   cannotRemoveLast: 'The last administrator cannot be removed',
   studentEmail: 'This e-mail belongs to a student',

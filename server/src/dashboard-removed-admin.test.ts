@@ -69,7 +69,16 @@ it('closes the dashboard to the admin login once its account is no admin: new lo
   // does the refusal (an account gone would have made the login look like configuration).
   const invited = await t.api('POST', '/api/admins', { email: t.admin.email, name: 'Again' }, other.token);
   expect(invited.status).toBe(200);
-  const withdrawn = await t.api('DELETE', `/api/admins/invitations/${configured.objectId}`, undefined, other.token);
+  // The invitation is listed by its own id, not the account's.
+  const invitation = (
+    (await t.api('GET', '/api/admins', undefined, other.token)).body as {
+      email: string;
+      objectId: string;
+      invitedUntil?: string;
+    }[]
+  ).find((a) => a.email === t.admin.email && a.invitedUntil)!;
+  expect(invitation.objectId).not.toBe(configured.objectId);
+  const withdrawn = await t.api('DELETE', `/api/admins/invitations/${invitation.objectId}`, undefined, other.token);
   expect(withdrawn.status).toBe(200);
   const account = await t.sql.query(`SELECT 1 FROM "_User" WHERE "objectId" = $1`, [configured.objectId]);
   expect(account.rowCount).toBe(1);

@@ -290,6 +290,7 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
       sessions: config.sessions,
       publicUrl,
       adminName: config.admin.name,
+      adminEmail: config.admin.email,
       centreTimeZone: config.centreTimeZone,
     };
     limitPasswordHashing(config.passwordHashConcurrency);

@@ -181,6 +181,10 @@ describe('administrators', () => {
   it('keeps an address a parent registered while its invitation waited: the acceptance is refused, the student gets no rights', async () => {
     const email = newAdminEmail();
     const otp = await invite(email);
+    // A page read now, before the parent registers, still offers Withdraw.
+    const stale = (
+      (await t.api('GET', '/api/admins', undefined, admin)).body as { objectId: string; email: string }[]
+    ).find((a) => a.email === email)!;
     const { student, result } = await register(t, newStudent({ email }));
     expect(result.status).toBe(201);
     const accept = await t.api('POST', '/api/admins/accept', { email, otp, password: 'Second-pass-1' });
@@ -192,6 +196,31 @@ describe('administrators', () => {
     // An invitation that can no longer be accepted is not listed.
     const list = (await t.api('GET', '/api/admins', undefined, admin)).body as { email: string }[];
     expect(list.map((a) => a.email)).not.toContain(email);
+    // Withdrawn from the stale page: the student's account stays, and their History says nothing of it.
+    expect((await t.api('DELETE', `/api/admins/invitations/${stale.objectId}`, undefined, admin)).status).toBe(200);
+    expect((await loginStudent(t, email, student.password)).length).toBeGreaterThan(0);
+    const { rows } = await t.sql.query<{ objectId: string }>(`SELECT "objectId" FROM "_User" WHERE username = $1`, [
+      email,
+    ]);
+    const history = await t.api('GET', `/api/users/${rows[0]!.objectId}/history`, undefined, admin);
+    expect(history.status).toBe(200);
+    expect((history.body as { kind: string }[]).map((e) => e.kind)).not.toContain('admin.withdraw');
+  });
+
+  it("keeps an administrator's password when the address became one while its invitation waited", async () => {
+    const email = newAdminEmail();
+    const otp = await invite(email);
+    // As ADMIN_EMAIL makes sure of its administrator at a start.
+    const Parse = parse();
+    const user = new Parse.User();
+    user.set({ username: email, email, fullname: 'Made Admin', password: 'Own-pass-123' });
+    await user.save(null, MASTER);
+    const role = (await new Parse.Query(Parse.Role).equalTo('name', 'admin').first(MASTER))!;
+    role.getUsers().add(user);
+    await role.save(null, MASTER);
+    const accept = await t.api('POST', '/api/admins/accept', { email, otp, password: 'Second-pass-1' });
+    expect(accept).toMatchObject({ status: 409, body: { field: 'email', error: AdminToolsMessage.alreadyAdmin } });
+    expect((await t.api('POST', '/api/admin/login', { email, password: 'Own-pass-123' })).status).toBe(200);
   });
 
   it('lists an invitation by its own id: one a newer invitation replaced is not withdrawn, the newer one is', async () => {
@@ -234,7 +263,9 @@ describe('administrators', () => {
     expect((await t.api('POST', '/api/admins/accept', { email, otp, password: 'Second-pass-1' })).body.code).toBe(3042);
     await pastCooldown(email);
     const again = await invite(email);
-    expect((await rowOf())?.blocked).toBeUndefined();
+    const resent = await rowOf();
+    expect(resent).toBeDefined();
+    expect(resent!.blocked).toBeUndefined();
     expect((await t.api('POST', '/api/admins/accept', { email, otp: again, password: 'Second-pass-1' })).status).toBe(
       200,
     );
@@ -272,9 +303,12 @@ describe('administrators', () => {
     await legacy(email);
     expect((await register(t, newStudent({ email }))).result.status).toBe(409);
     await invite(email);
+    // As an invitation of that version was (its code carried no name): listed by its account's name.
+    await t.sql.query(`UPDATE "OneTimeCode" SET "inviteeName" = NULL WHERE target = $1`, [email]);
     const row = (
-      (await t.api('GET', '/api/admins', undefined, admin)).body as { objectId: string; email: string }[]
+      (await t.api('GET', '/api/admins', undefined, admin)).body as { objectId: string; email: string; name: string }[]
     ).find((a) => a.email === email)!;
+    expect(row.name).toBe('Old Invitee');
     expect((await t.api('DELETE', `/api/admins/invitations/${row.objectId}`, undefined, admin)).status).toBe(200);
     expect(await accountsOf(email)).toBe(0);
     expect((await register(t, newStudent({ email }))).result.status).toBe(201);

@@ -26,6 +26,7 @@ import { defineFunction, fail, optionalString, requireStrings, validationFailed 
 import {
   codeParam,
   issueCode,
+  verifyCode,
   voidWaitingCode,
   waitingCode,
   waitingCodes,
@@ -66,22 +67,18 @@ const inviteLock = (email: string) => `admin-invite:${email}`;
 /**
  * Whether `account` was made by an admin invitation of this site's earlier versions (they made
  * the account when inviting) and never became an administrator: an admin.invite entry names
- * it (by id, or by its address when the invitation made it), and no acceptance or removal
- * does, whatever that entry's state. Such an account holds its address and nothing else.
+ * it (by id, or by its address when the invitation made it), no removal names it (whatever
+ * its state), and no acceptance that took effect or may have (applied, or pending after a
+ * crash). Never a student's, an administrator's or the configured administrator's account.
  */
-async function madeByInvitationOnly(account: User, email: string): Promise<boolean> {
+async function madeByInvitationOnly(deps: CloudDeps, account: User, email: string): Promise<boolean> {
   const Parse = parse();
-  if (isStudent(account) || (await isAdmin(account))) return false;
-  const entries = await new Parse.Query(ACTIVITY_CLASS)
-    .containedIn('kind', ['admin.invite', 'admin.accept', 'admin.remove'])
-    .containedIn('targetId', [account.id!, email])
-    .limit(LIST_MAX_LIMIT)
-    .find(MASTER);
-  const invited = entries.some((entry) => entry.get('kind') === 'admin.invite');
-  const adminOnce = entries.some(
-    (entry) => entry.get('kind') !== 'admin.invite' && entry.get('targetId') === account.id,
-  );
-  return invited && !adminOnce;
+  if (email === normalizeEmail(deps.adminEmail) || isStudent(account) || (await isAdmin(account))) return false;
+  const entries = (kind: string, targets: string[]) =>
+    new Parse.Query(ACTIVITY_CLASS).equalTo('kind', kind).containedIn('targetId', targets);
+  if (await entries('admin.remove', [account.id!]).first(MASTER)) return false;
+  if (await entries('admin.accept', [account.id!]).notEqualTo('state', 'failed').first(MASTER)) return false;
+  return Boolean(await entries('admin.invite', [account.id!, email]).first(MASTER));
 }
 
 export function defineAdminAccountFunctions(deps: CloudDeps): void {
@@ -189,11 +186,16 @@ export function defineAdminAccountFunctions(deps: CloudDeps): void {
 
     // The code is used up only once the account is an administrator: a failure on the way
     // leaves it good for another try, which finds the account made by this one.
+    // Only a right code waits for the address's lock (a wrong one is answered and counted here),
+    // and withCode checks it again under the lock.
+    await verifyCode(deps, 'admin-invite', email, otp);
     await serialisedForAccount(deps, inviteLock(email), () =>
       withCode(deps, 'admin-invite', email, otp, async ({ inviteeName }) => {
         let user = await findUserByEmail(email);
         // A parent registered the address while the invitation waited: a student is never an admin.
         if (user && isStudent(user)) fail(ErrorCode.EmailTaken, AdminToolsMessage.studentEmail);
+        // The address became an administrator's meanwhile (ADMIN_EMAIL): their password stays.
+        if (user && (await isAdmin(user))) fail(ErrorCode.EmailTaken, AdminToolsMessage.alreadyAdmin);
         const made = !user;
         if (!user) {
           user = new Parse.User();
@@ -203,14 +205,9 @@ export function defineAdminAccountFunctions(deps: CloudDeps): void {
             await user.save(null, MASTER);
           } catch (error) {
             // A registration of the address at this very moment took it.
-            const taken: number[] = [Parse.Error.USERNAME_TAKEN, Parse.Error.EMAIL_TAKEN, Parse.Error.DUPLICATE_VALUE];
-            if (error instanceof Parse.Error && taken.includes(error.code)) {
-              fail(ErrorCode.EmailTaken, AdminToolsMessage.studentEmail);
-            }
+            if (await findUserByEmail(email)) fail(ErrorCode.EmailTaken, AdminToolsMessage.studentEmail);
             throw error;
           }
-          user.setACL(ownerOnlyAcl(user));
-          await user.save(null, MASTER);
         }
         const invitee = user;
         await recordActivity(
@@ -222,12 +219,15 @@ export function defineAdminAccountFunctions(deps: CloudDeps): void {
             changes: [{ field: 'role', before: '', after: ADMIN_ROLE }],
           },
           async () => {
-            // An account an earlier invitation made, or a former administrator's: the new password and name.
+            // An account an earlier invitation made, or a former administrator's: the new password
+            // and name. And each time, the account its own (a try that failed after making it
+            // may have left it with no one's ACL).
             if (!made) {
               invitee.setPassword(password);
               if (inviteeName) invitee.set('fullname', inviteeName);
-              await invitee.save(null, MASTER);
             }
+            invitee.setACL(ownerOnlyAcl(invitee));
+            await invitee.save(null, MASTER);
             const role = await adminRole();
             role.getUsers().add(invitee);
             await role.save(null, MASTER);
@@ -286,13 +286,17 @@ export function defineAdminAccountFunctions(deps: CloudDeps): void {
     if (!invitation) fail(ErrorCode.NotFound, AdminToolsMessage.invitationNotFound);
     const email = invitation.target;
     return serialisedForAccount(deps, inviteLock(email), async () => {
+      // An account an earlier version made when inviting goes too: left, it would hold the
+      // address (a parent's, mistyped) against a registration. Any other account (a student's
+      // who registered the address meanwhile) is not the invitation's: the entry names the address.
       const account = await findUserByEmail(email);
+      const made = account && (await madeByInvitationOnly(deps, account, email)) ? account : undefined;
       await recordActivity(
         {
           admin: me,
           kind: 'admin.withdraw',
           targetClass: '_User',
-          targetId: account?.id ?? email,
+          targetId: made?.id ?? email,
           changes: [{ field: 'email', before: email, after: '' }],
         },
         async () => {
@@ -300,9 +304,7 @@ export function defineAdminAccountFunctions(deps: CloudDeps): void {
           if (!(await voidWaitingCode('admin-invite', objectId!))) {
             fail(ErrorCode.NotFound, AdminToolsMessage.invitationNotFound);
           }
-          // An account an earlier version made when inviting goes too: left, it would hold the
-          // address (a parent's, mistyped) against a registration.
-          if (account && (await madeByInvitationOnly(account, email))) await account.destroy(MASTER);
+          if (made) await made.destroy(MASTER);
         },
       );
       return { success: true };

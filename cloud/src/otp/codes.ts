@@ -166,6 +166,15 @@ async function checkCode(
   return record;
 }
 
+/**
+ * Checks a typed code and leaves it as it is (a right try counts nothing): the check a
+ * call makes before it waits for a lock, so that only a right code ever waits (withCode
+ * then checks it again under the lock).
+ */
+export async function verifyCode(deps: CloudDeps, purpose: OtpPurpose, target: string, typed: unknown): Promise<void> {
+  await checkCode(deps, purpose, target, typed, false);
+}
+
 /** Checks a typed code and consumes it on success (see checkCode for the answers). */
 export async function consumeCode(deps: CloudDeps, purpose: OtpPurpose, target: string, typed: unknown): Promise<void> {
   await checkCode(deps, purpose, target, typed, true);

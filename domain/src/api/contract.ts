@@ -772,9 +772,12 @@ export const CALLS = {
     path: '/api/admins/accept',
     fn: 'acceptAdminInvite',
     summary: 'Accept an invitation: set a password with the mailed code',
+    description:
+      "Makes the administrator's account with the name the invitation carried (or gives a former administrator's account the new password). 409 (code 3033, field email) when the address has become a student's, or an administrator's, while the invitation waited.",
     tag: 'Admin',
     auth: 'none',
     limit: 'check-code',
+    taken: true,
     input: 'body',
     request: A.acceptInvitation,
     response: S.success,
