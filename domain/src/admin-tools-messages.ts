@@ -24,6 +24,9 @@ export const AdminToolsMessage = {
   cannotRemoveLast: 'The last administrator cannot be removed',
   studentEmail: 'This e-mail belongs to a student',
   alreadyAdmin: 'This person is already an administrator',
+  /** An invitee cannot ask for a new code, as a parent can: the administrator who invited them sends one. */
+  invitationExpired: 'This invitation has expired. Please ask an administrator to invite you again.',
+  invitationBlocked: 'Too many wrong attempts. Please ask an administrator to invite you again.',
   nameRequired: 'Name is required',
   nameTooLong: `Name must be at most ${FULLNAME_MAX_LENGTH} characters`,
   nameInvisible: 'Name must not contain invisible or control characters',

@@ -81,6 +81,21 @@ async function madeByInvitationOnly(deps: CloudDeps, account: User, email: strin
   return Boolean(await entries('admin.invite', [account.id!, email]).first(MASTER));
 }
 
+/**
+ * The code's refusals as an invitee reads them: a parent asks for a new code on the form, an
+ * invitee asks the administrator who invited them (3041 and 3042 keep their codes).
+ */
+async function inInvitationWords<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code === ErrorCode.ExpiredCode) fail(ErrorCode.ExpiredCode, AdminToolsMessage.invitationExpired);
+    if (code === ErrorCode.TooManyTries) fail(ErrorCode.TooManyTries, AdminToolsMessage.invitationBlocked);
+    throw error;
+  }
+}
+
 export function defineAdminAccountFunctions(deps: CloudDeps): void {
   const Parse = parse();
 
@@ -188,52 +203,54 @@ export function defineAdminAccountFunctions(deps: CloudDeps): void {
     // leaves it good for another try, which finds the account made by this one.
     // Only a right code waits for the address's lock (a wrong one is answered and counted here),
     // and withCode checks it again under the lock.
-    await verifyCode(deps, 'admin-invite', email, otp);
+    await inInvitationWords(() => verifyCode(deps, 'admin-invite', email, otp));
     await serialisedForAccount(deps, inviteLock(email), () =>
-      withCode(deps, 'admin-invite', email, otp, async ({ inviteeName }) => {
-        let user = await findUserByEmail(email);
-        // A parent registered the address while the invitation waited: a student is never an admin.
-        if (user && isStudent(user)) fail(ErrorCode.EmailTaken, AdminToolsMessage.studentEmail);
-        // The address became an administrator's meanwhile (ADMIN_EMAIL): their password stays.
-        if (user && (await isAdmin(user))) fail(ErrorCode.EmailTaken, AdminToolsMessage.alreadyAdmin);
-        const made = !user;
-        if (!user) {
-          user = new Parse.User();
-          user.set({ username: email, email, fullname: inviteeName ?? '', password });
-          user.setACL(new Parse.ACL());
-          try {
-            await user.save(null, MASTER);
-          } catch (error) {
-            // A registration of the address at this very moment took it.
-            if (await findUserByEmail(email)) fail(ErrorCode.EmailTaken, AdminToolsMessage.studentEmail);
-            throw error;
-          }
-        }
-        const invitee = user;
-        await recordActivity(
-          {
-            admin: invitee,
-            kind: 'admin.accept',
-            targetClass: '_User',
-            targetId: invitee.id!,
-            changes: [{ field: 'role', before: '', after: ADMIN_ROLE }],
-          },
-          async () => {
-            // An account an earlier invitation made, or a former administrator's: the new password
-            // and name. And each time, the account its own (a try that failed after making it
-            // may have left it with no one's ACL).
-            if (!made) {
-              invitee.setPassword(password);
-              if (inviteeName) invitee.set('fullname', inviteeName);
+      inInvitationWords(() =>
+        withCode(deps, 'admin-invite', email, otp, async ({ inviteeName }) => {
+          let user = await findUserByEmail(email);
+          // A parent registered the address while the invitation waited: a student is never an admin.
+          if (user && isStudent(user)) fail(ErrorCode.EmailTaken, AdminToolsMessage.studentEmail);
+          // The address became an administrator's meanwhile (ADMIN_EMAIL): their password stays.
+          if (user && (await isAdmin(user))) fail(ErrorCode.EmailTaken, AdminToolsMessage.alreadyAdmin);
+          const made = !user;
+          if (!user) {
+            user = new Parse.User();
+            user.set({ username: email, email, fullname: inviteeName ?? '', password });
+            user.setACL(new Parse.ACL());
+            try {
+              await user.save(null, MASTER);
+            } catch (error) {
+              // A registration of the address at this very moment took it.
+              if (await findUserByEmail(email)) fail(ErrorCode.EmailTaken, AdminToolsMessage.studentEmail);
+              throw error;
             }
-            invitee.setACL(ownerOnlyAcl(invitee));
-            await invitee.save(null, MASTER);
-            const role = await adminRole();
-            role.getUsers().add(invitee);
-            await role.save(null, MASTER);
-          },
-        );
-      }),
+          }
+          const invitee = user;
+          await recordActivity(
+            {
+              admin: invitee,
+              kind: 'admin.accept',
+              targetClass: '_User',
+              targetId: invitee.id!,
+              changes: [{ field: 'role', before: '', after: ADMIN_ROLE }],
+            },
+            async () => {
+              // An account an earlier invitation made, or a former administrator's: the new password
+              // and name. And each time, the account its own (a try that failed after making it
+              // may have left it with no one's ACL).
+              if (!made) {
+                invitee.setPassword(password);
+                if (inviteeName) invitee.set('fullname', inviteeName);
+              }
+              invitee.setACL(ownerOnlyAcl(invitee));
+              await invitee.save(null, MASTER);
+              const role = await adminRole();
+              role.getUsers().add(invitee);
+              await role.save(null, MASTER);
+            },
+          );
+        }),
+      ),
     );
     return { success: true };
   });
