@@ -25,6 +25,9 @@ export const AdminToolsMessage = {
   studentEmail: 'This e-mail belongs to a student',
   alreadyAdmin: 'This person is already an administrator',
   /** An invitee cannot ask for a new code, as a parent can: the administrator who invited them sends one. */
+  invitationCodeWrong: 'Invalid code. Check it, or ask an administrator to invite you again.',
+  /** An invitee whose address became an administrator's while the invitation waited. */
+  acceptedAlready: "This address is already an administrator's. Please log in.",
   invitationExpired: 'This invitation has expired. Please ask an administrator to invite you again.',
   invitationBlocked: 'Too many wrong attempts. Please ask an administrator to invite you again.',
   nameRequired: 'Name is required',

@@ -9,7 +9,7 @@ import { loginAdmin, loginStudent, mailTo, register, startTestSite, type TestSit
 import { inviteAdmin, inviteAndAcceptAdmin, newAdminEmail } from '../../../testing/admins.ts';
 import { until } from '../../../testing/until.ts';
 import { newStudent } from '../../../testing/students.ts';
-import { recordActivity } from '../activity/log.ts';
+import { beginActivity, recordActivity } from '../activity/log.ts';
 import { MASTER, parse } from '../parse.ts';
 
 let t: TestSite;
@@ -30,6 +30,32 @@ const accountsOf = async (email: string) =>
   (await t.sql.query(`SELECT 1 FROM "_User" WHERE username = $1`, [email])).rowCount;
 const inviteAndAccept = (password?: string) => inviteAndAcceptAdmin(t, admin, password);
 
+/** The address's invitation as the Admins page lists it. */
+const invitationRow = async (email: string) =>
+  ((await t.api('GET', '/api/admins', undefined, admin)).body as { objectId: string; email: string; name: string }[])
+    .filter((a) => a.email === email)
+    .at(-1)!;
+
+async function withdrawInvitationOf(email: string) {
+  const { objectId } = await invitationRow(email);
+  expect((await t.api('DELETE', `/api/admins/invitations/${objectId}`, undefined, admin)).status).toBe(200);
+}
+
+/** An invitation as earlier versions made it: the entry names the address, then the account is made. */
+async function legacyInvitation(email: string) {
+  const Parse = parse();
+  const configured = (await new Parse.Query(Parse.User).equalTo('username', t.admin.email).first(MASTER))!;
+  return recordActivity(
+    { admin: configured, kind: 'admin.invite', targetClass: '_User', targetId: email, changes: [] },
+    async () => {
+      const user = new Parse.User();
+      user.set({ username: email, email, fullname: 'Old Invitee', password: 'Unknown-pass-1' });
+      await user.save(null, MASTER);
+      return user;
+    },
+  );
+}
+
 describe('administrators', () => {
   it('invites by e-mail; the invitee sets a password with the code and can log in', async () => {
     const email = newAdminEmail();
@@ -44,7 +70,7 @@ describe('administrators', () => {
       otp: otp === '999999' ? '100000' : String(Number(otp) + 1),
       password: 'Second-pass-1',
     });
-    expect(wrong.body.code).toBe(3040);
+    expect(wrong.body).toMatchObject({ code: 3040, field: 'otp', error: AdminToolsMessage.invitationCodeWrong });
     expect((await t.api('POST', '/api/admins/accept', { email, otp, password: 'short' })).body.field).toBe('password');
     expect((await t.api('POST', '/api/admins/accept', { email, otp, password: 'Second-pass-1' })).status).toBe(200);
     const login = await t.api('POST', '/api/admin/login', { email, password: 'Second-pass-1' });
@@ -174,9 +200,13 @@ describe('administrators', () => {
     expect(await accountsOf(email)).toBe(0);
     const { result } = await register(t, newStudent({ email }));
     expect(result.status).toBe(201);
-    // And the late acceptance is refused as expired, not taken for the student's.
+    // And the late acceptance is refused as expired, not taken for the student's; an hour after
+    // the expiry (the record purged), in words that do not ask to try again.
     const late = await t.api('POST', '/api/admins/accept', { email, otp, password: 'Second-pass-1' });
     expect(late.body.code).toBe(3041);
+    await t.sql.query(`DELETE FROM "OneTimeCode" WHERE target = $1`, [email]);
+    const later = await t.api('POST', '/api/admins/accept', { email, otp, password: 'Second-pass-1' });
+    expect(later.body).toMatchObject({ code: 3040, error: AdminToolsMessage.invitationCodeWrong });
   });
 
   it('keeps an address a parent registered while its invitation waited: the acceptance is refused, the student gets no rights', async () => {
@@ -220,7 +250,7 @@ describe('administrators', () => {
     role.getUsers().add(user);
     await role.save(null, MASTER);
     const accept = await t.api('POST', '/api/admins/accept', { email, otp, password: 'Second-pass-1' });
-    expect(accept).toMatchObject({ status: 409, body: { field: 'email', error: AdminToolsMessage.alreadyAdmin } });
+    expect(accept).toMatchObject({ status: 409, body: { field: 'email', error: AdminToolsMessage.acceptedAlready } });
     expect((await t.api('POST', '/api/admin/login', { email, password: 'Own-pass-123' })).status).toBe(200);
   });
 
@@ -263,6 +293,7 @@ describe('administrators', () => {
     expect(await rowOf()).toMatchObject({ blocked: true });
     expect((await t.api('POST', '/api/admins/accept', { email, otp, password: 'Second-pass-1' })).body).toMatchObject({
       code: 3042,
+      field: 'otp',
       error: AdminToolsMessage.invitationBlocked,
     });
     await pastCooldown(email);
@@ -290,43 +321,133 @@ describe('administrators', () => {
   });
 
   it("frees an address an earlier version's invitation held (it made the account when inviting): invite again and withdraw", async () => {
-    const Parse = parse();
-    const configured = (await new Parse.Query(Parse.User).equalTo('username', t.admin.email).first(MASTER))!;
-    // As the earlier version invited: the entry names the address, and the account is made with it.
-    const legacy = async (email: string) =>
-      recordActivity(
-        { admin: configured, kind: 'admin.invite', targetClass: '_User', targetId: email, changes: [] },
-        async () => {
-          const user = new Parse.User();
-          user.set({ username: email, email, fullname: 'Old Invitee', password: 'Unknown-pass-1' });
-          await user.save(null, MASTER);
-          return user;
-        },
-      );
     const email = newAdminEmail();
-    await legacy(email);
+    await legacyInvitation(email);
     expect((await register(t, newStudent({ email }))).result.status).toBe(409);
     await invite(email);
     // As an invitation of that version was (its code carried no name): listed by its account's name.
     await t.sql.query(`UPDATE "OneTimeCode" SET "inviteeName" = NULL WHERE target = $1`, [email]);
-    const row = (
-      (await t.api('GET', '/api/admins', undefined, admin)).body as { objectId: string; email: string; name: string }[]
-    ).find((a) => a.email === email)!;
+    const row = await invitationRow(email);
     expect(row.name).toBe('Old Invitee');
     expect((await t.api('DELETE', `/api/admins/invitations/${row.objectId}`, undefined, admin)).status).toBe(200);
     expect(await accountsOf(email)).toBe(0);
     expect((await register(t, newStudent({ email }))).result.status).toBe(201);
+  });
 
-    // A former administrator's account stays (their history names it), as does the configured admin's.
+  it("keeps on a withdrawal every account that is or may have been an administrator's, or was not the invitation's", async () => {
+    // A former administrator's account stays (their history names it).
     const former = await inviteAndAccept();
     expect((await t.api('DELETE', `/api/admins/${former.objectId}`, undefined, admin)).status).toBe(200);
     await pastCooldown(former.email);
     await invite(former.email);
-    const formerRow = (
-      (await t.api('GET', '/api/admins', undefined, admin)).body as { objectId: string; email: string }[]
-    ).find((a) => a.email === former.email)!;
-    expect((await t.api('DELETE', `/api/admins/invitations/${formerRow.objectId}`, undefined, admin)).status).toBe(200);
+    await withdrawInvitationOf(former.email);
     expect(await accountsOf(former.email)).toBe(1);
+
+    // An account an earlier invitation made, by the state of an acceptance of it: one that took
+    // effect or may have (pending after a crash) keeps it, one that failed does not.
+    for (const [state, kept] of [
+      ['applied', 1],
+      ['pending', 1],
+      ['failed', 0],
+    ] as const) {
+      const email = newAdminEmail();
+      const account = await legacyInvitation(email);
+      const entry = {
+        admin: account,
+        kind: 'admin.accept' as const,
+        targetClass: '_User',
+        targetId: account.id!,
+        changes: [],
+      };
+      if (state === 'pending') await beginActivity(entry);
+      else {
+        await recordActivity(entry, () =>
+          state === 'failed' ? Promise.reject(new Error('the role could not be saved')) : Promise.resolve(),
+        ).catch(() => undefined);
+      }
+      await invite(email);
+      await withdrawInvitationOf(email);
+      expect(await accountsOf(email), state).toBe(kept);
+    }
+
+    // An account an earlier invitation made that an administrator removed, whatever its acceptance.
+    const removed = newAdminEmail();
+    const removedAccount = await legacyInvitation(removed);
+    await beginActivity({
+      admin: removedAccount,
+      kind: 'admin.remove',
+      targetClass: '_User',
+      targetId: removedAccount.id!,
+      changes: [],
+    });
+    await invite(removed);
+    await withdrawInvitationOf(removed);
+    expect(await accountsOf(removed)).toBe(1);
+
+    // An account made before any invitation named its address, even were an entry by the
+    // address logged after it (the invitations of an existing account name its id).
+    const email = newAdminEmail();
+    const Parse = parse();
+    const before = new Parse.User();
+    before.set({ username: email, email, fullname: 'Made Before', password: 'Unknown-pass-1' });
+    await before.save(null, MASTER);
+    await recordActivity(
+      { admin: before, kind: 'admin.invite', targetClass: '_User', targetId: email, changes: [] },
+      () => Promise.resolve(),
+    );
+    await invite(email);
+    await withdrawInvitationOf(email);
+    expect(await accountsOf(email)).toBe(1);
+  });
+
+  it('leaves no account when an acceptance fails after making it, and the code works on the next try', async () => {
+    const email = newAdminEmail();
+    const otp = await invite(email);
+    // The database refuses the acceptance's entry in the log, after the account is made.
+    await t.sql.query(
+      `ALTER TABLE "ActivityEntry" ADD CONSTRAINT no_accept_${email.replace(/\W/g, '_')}
+       CHECK (kind <> 'admin.accept' OR "adminEmail" <> '${email}') NOT VALID`,
+    );
+    try {
+      const failed = await t.api('POST', '/api/admins/accept', { email, otp, password: 'Second-pass-1' });
+      expect(failed.status).toBeGreaterThanOrEqual(500);
+      expect(await accountsOf(email)).toBe(0);
+    } finally {
+      await t.sql.query(`ALTER TABLE "ActivityEntry" DROP CONSTRAINT no_accept_${email.replace(/\W/g, '_')}`);
+    }
+    expect((await t.api('POST', '/api/admins/accept', { email, otp, password: 'Second-pass-1' })).status).toBe(200);
+    expect((await t.api('POST', '/api/admin/login', { email, password: 'Second-pass-1' })).status).toBe(200);
+  });
+
+  it("keeps the configured administrator's account, even made after an invitation of its address and not yet in the role", async () => {
+    // As a start with ADMIN_EMAIL set to an invited address makes it: the account after the
+    // invitation's entry, then the role in a second step.
+    const other = await inviteAndAccept();
+    const Parse = parse();
+    const configured = (await new Parse.Query(Parse.User).equalTo('username', t.admin.email).first(MASTER))!;
+    const role = (await new Parse.Query(Parse.Role).equalTo('name', 'admin').first(MASTER))!;
+    await recordActivity(
+      { admin: configured, kind: 'admin.invite', targetClass: '_User', targetId: t.admin.email, changes: [] },
+      () => Promise.resolve(),
+    );
+    await t.sql.query(`UPDATE "_User" SET "createdAt" = now() + interval '1 second' WHERE username = $1`, [
+      t.admin.email,
+    ]);
+    role.getUsers().remove(configured);
+    await role.save(null, MASTER);
+    try {
+      await inviteAdmin(t, other.token, t.admin.email);
+      const row = (
+        (await t.api('GET', '/api/admins', undefined, other.token)).body as { objectId: string; email: string }[]
+      ).find((a) => a.email === t.admin.email)!;
+      expect((await t.api('DELETE', `/api/admins/invitations/${row.objectId}`, undefined, other.token)).status).toBe(
+        200,
+      );
+      expect(await accountsOf(t.admin.email)).toBe(1);
+    } finally {
+      role.getUsers().add(configured);
+      await role.save(null, MASTER);
+    }
   });
 
   it('never both withdraws an invitation and lets it be accepted: whichever comes first wins', async () => {

@@ -65,31 +65,33 @@ async function mail(deps: CloudDeps, message: Parameters<CloudDeps['sendMail']>[
 const inviteLock = (email: string) => `admin-invite:${email}`;
 
 /**
- * Whether `account` was made by an admin invitation of this site's earlier versions (they made
- * the account when inviting) and never became an administrator: an admin.invite entry names
- * it (by id, or by its address when the invitation made it), no removal names it (whatever
- * its state), and no acceptance that took effect or may have (applied, or pending after a
- * crash). Never a student's, an administrator's or the configured administrator's account.
+ * Whether `account` was made by an admin invitation and never became an administrator: an
+ * admin.invite entry names its address from before the account existed (earlier versions
+ * made the account when inviting, right after that entry), no removal names it (whatever its
+ * state), and no acceptance that took effect or may have (applied, or pending after a crash).
+ * Never a student's, an administrator's or the configured administrator's account.
  */
 async function madeByInvitationOnly(deps: CloudDeps, account: User, email: string): Promise<boolean> {
   const Parse = parse();
   if (email === normalizeEmail(deps.adminEmail) || isStudent(account) || (await isAdmin(account))) return false;
-  const entries = (kind: string, targets: string[]) =>
-    new Parse.Query(ACTIVITY_CLASS).equalTo('kind', kind).containedIn('targetId', targets);
-  if (await entries('admin.remove', [account.id!]).first(MASTER)) return false;
-  if (await entries('admin.accept', [account.id!]).notEqualTo('state', 'failed').first(MASTER)) return false;
-  return Boolean(await entries('admin.invite', [account.id!, email]).first(MASTER));
+  const entries = (kind: string, targetId: string) =>
+    new Parse.Query(ACTIVITY_CLASS).equalTo('kind', kind).equalTo('targetId', targetId);
+  if (await entries('admin.remove', account.id!).first(MASTER)) return false;
+  if (await entries('admin.accept', account.id!).notEqualTo('state', 'failed').first(MASTER)) return false;
+  return Boolean(await entries('admin.invite', email).lessThanOrEqualTo('createdAt', account.createdAt!).first(MASTER));
 }
 
 /**
  * The code's refusals as an invitee reads them: a parent asks for a new code on the form, an
- * invitee asks the administrator who invited them (3041 and 3042 keep their codes).
+ * invitee asks the administrator who invited them (3040, 3041 and 3042 keep their codes).
  */
 async function inInvitationWords<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
     const code = (error as { code?: unknown }).code;
+    // Also a code whose record is gone (an hour after it expired, or withdrawn): "try again" would not help.
+    if (code === ErrorCode.WrongCode) fail(ErrorCode.WrongCode, AdminToolsMessage.invitationCodeWrong);
     if (code === ErrorCode.ExpiredCode) fail(ErrorCode.ExpiredCode, AdminToolsMessage.invitationExpired);
     if (code === ErrorCode.TooManyTries) fail(ErrorCode.TooManyTries, AdminToolsMessage.invitationBlocked);
     throw error;
@@ -131,7 +133,7 @@ export function defineAdminAccountFunctions(deps: CloudDeps): void {
         {
           objectId: code.id,
           // An invitation of an earlier version carries no name: its account has it.
-          name: code.inviteeName ?? String(holder?.get('fullname') ?? ''),
+          name: code.inviteeName ?? String(holder?.get('fullname') || code.target),
           email: code.target,
           self: false,
           invitedUntil: code.expiresAt.toISOString(),
@@ -211,44 +213,57 @@ export function defineAdminAccountFunctions(deps: CloudDeps): void {
           // A parent registered the address while the invitation waited: a student is never an admin.
           if (user && isStudent(user)) fail(ErrorCode.EmailTaken, AdminToolsMessage.studentEmail);
           // The address became an administrator's meanwhile (ADMIN_EMAIL): their password stays.
-          if (user && (await isAdmin(user))) fail(ErrorCode.EmailTaken, AdminToolsMessage.alreadyAdmin);
+          if (user && (await isAdmin(user))) fail(ErrorCode.EmailTaken, AdminToolsMessage.acceptedAlready);
           const made = !user;
           if (!user) {
             user = new Parse.User();
-            user.set({ username: email, email, fullname: inviteeName ?? '', password });
+            // An invitation of an earlier version carries no name: the address stands for it.
+            user.set({ username: email, email, fullname: inviteeName ?? email, password });
             user.setACL(new Parse.ACL());
             try {
               await user.save(null, MASTER);
             } catch (error) {
               // A registration of the address at this very moment took it.
-              if (await findUserByEmail(email)) fail(ErrorCode.EmailTaken, AdminToolsMessage.studentEmail);
+              const taken: unknown[] = [Parse.Error.USERNAME_TAKEN, Parse.Error.EMAIL_TAKEN];
+              if (taken.includes((error as { code?: unknown }).code) || (await findUserByEmail(email))) {
+                fail(ErrorCode.EmailTaken, AdminToolsMessage.studentEmail);
+              }
               throw error;
             }
           }
           const invitee = user;
-          await recordActivity(
-            {
-              admin: invitee,
-              kind: 'admin.accept',
-              targetClass: '_User',
-              targetId: invitee.id!,
-              changes: [{ field: 'role', before: '', after: ADMIN_ROLE }],
-            },
-            async () => {
-              // An account an earlier invitation made, or a former administrator's: the new password
-              // and name. And each time, the account its own (a try that failed after making it
-              // may have left it with no one's ACL).
-              if (!made) {
-                invitee.setPassword(password);
-                if (inviteeName) invitee.set('fullname', inviteeName);
-              }
-              invitee.setACL(ownerOnlyAcl(invitee));
-              await invitee.save(null, MASTER);
-              const role = await adminRole();
-              role.getUsers().add(invitee);
-              await role.save(null, MASTER);
-            },
-          );
+          try {
+            await recordActivity(
+              {
+                admin: invitee,
+                kind: 'admin.accept',
+                targetClass: '_User',
+                targetId: invitee.id!,
+                changes: [{ field: 'role', before: '', after: ADMIN_ROLE }],
+              },
+              async () => {
+                // An account an earlier invitation made, or a former administrator's: the new
+                // password and name.
+                if (!made) {
+                  invitee.setPassword(password);
+                  if (inviteeName) invitee.set('fullname', inviteeName);
+                }
+                invitee.setACL(ownerOnlyAcl(invitee));
+                await invitee.save(null, MASTER);
+                const role = await adminRole();
+                role.getUsers().add(invitee);
+                await role.save(null, MASTER);
+              },
+            );
+          } catch (error) {
+            // The account this try made goes with it, unless it became an administrator before
+            // the failure: an invitation that is never accepted leaves no account. (The code
+            // stays good for another try.)
+            if (made && !(await isAdmin(invitee).catch(() => true))) {
+              await invitee.destroy(MASTER).catch(() => undefined);
+            }
+            throw error;
+          }
         }),
       ),
     );
@@ -303,9 +318,10 @@ export function defineAdminAccountFunctions(deps: CloudDeps): void {
     if (!invitation) fail(ErrorCode.NotFound, AdminToolsMessage.invitationNotFound);
     const email = invitation.target;
     return serialisedForAccount(deps, inviteLock(email), async () => {
-      // An account an earlier version made when inviting goes too: left, it would hold the
-      // address (a parent's, mistyped) against a registration. Any other account (a student's
-      // who registered the address meanwhile) is not the invitation's: the entry names the address.
+      // An account an invitation made goes too: left, it would hold the address (a parent's,
+      // mistyped) against a registration. A student who registered the address meanwhile is not
+      // the invitation's: the entry names the address, as the invitation's did, and stays out of
+      // their History.
       const account = await findUserByEmail(email);
       const made = account && (await madeByInvitationOnly(deps, account, email)) ? account : undefined;
       await recordActivity(
@@ -313,7 +329,7 @@ export function defineAdminAccountFunctions(deps: CloudDeps): void {
           admin: me,
           kind: 'admin.withdraw',
           targetClass: '_User',
-          targetId: made?.id ?? email,
+          targetId: account && !isStudent(account) ? account.id! : email,
           changes: [{ field: 'email', before: email, after: '' }],
         },
         async () => {

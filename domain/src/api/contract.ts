@@ -747,6 +747,8 @@ export const CALLS = {
     path: '/api/admins',
     fn: 'listAdmins',
     summary: 'Every administrator, then every invitation not yet accepted',
+    description:
+      "Invitations by address, each under its own id. One whose address has become a student's or an administrator's meanwhile cannot be accepted, and is not listed.",
     tag: 'Admin',
     auth: 'admin',
     limit: 'none',
@@ -801,7 +803,7 @@ export const CALLS = {
     fn: 'withdrawAdminInvitation',
     summary: 'Withdraw an invitation not yet accepted',
     description:
-      'The objectId of an invitation in the list (one with invitedUntil). Its code stops working (an invitation makes no account until it is accepted; one an earlier version made for it goes too, unless it was an administrator once); 404 once it has been accepted, has expired, was withdrawn or was replaced by a newer invitation of the address.',
+      "The objectId of an invitation in the list (one with invitedUntil). Its code stops working. An invitation makes no account until it is accepted; an account an earlier version made for it goes too, unless it is or was an administrator (or its acceptance may have taken effect) or is the configured administrator's. 404 once it has been accepted, has expired, was withdrawn or was replaced by a newer invitation of the address.",
     tag: 'Admin',
     auth: 'admin',
     limit: 'none',
