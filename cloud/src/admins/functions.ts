@@ -201,10 +201,9 @@ export function defineAdminAccountFunctions(deps: CloudDeps): void {
     const problem = passwordProblem(password);
     if (problem) validationFailed(problem, 'password');
 
-    // The code is used up only once the account is an administrator: a failure on the way
-    // leaves it good for another try, which finds the account made by this one.
     // Only a right code waits for the address's lock (a wrong one is answered and counted here),
-    // and withCode checks it again under the lock.
+    // and withCode checks it again under the lock. The code is used up only once the account
+    // is an administrator: a failure on the way leaves it good for another try.
     await inInvitationWords(() => verifyCode(deps, 'admin-invite', email, otp));
     await serialisedForAccount(deps, inviteLock(email), () =>
       inInvitationWords(() =>

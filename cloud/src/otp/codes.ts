@@ -268,9 +268,10 @@ export async function waitingCode(purpose: OtpPurpose, id: string): Promise<Wait
 
 /**
  * Takes the code of this id out of use (a withdrawn invitation), counted as voidCode's
- * are. It is marked used in one atomic write: a right try of the code at the same moment
- * then finds it used by another (checkCode's uses !== 1), and fails. False when it was
- * used, withdrawn, replaced or expired meanwhile.
+ * are. It is marked used in one atomic write: a consumeCode of it at the same moment then
+ * finds it used by another (uses !== 1), and fails. (An invitation's acceptance, which uses
+ * withCode, never runs beside it: both wait for the address's lock.) False when it was used,
+ * withdrawn, replaced or expired meanwhile.
  */
 export async function voidWaitingCode(purpose: OtpPurpose, id: string): Promise<boolean> {
   const record = await waitingCodeQuery(purpose).equalTo('objectId', id).first(MASTER);
