@@ -142,14 +142,40 @@ describe('an invitation whose code was mistyped too often', () => {
     });
     const { user } = await openAdmins();
     const item = screen.getByText('Ravi').closest('li')!;
-    expect(item).toHaveTextContent(
-      'ravi@example.com · invited; the code was mistyped too often and works no more: invite again',
-    );
+    expect(item).toHaveTextContent('ravi@example.com · invited; the code was mistyped too often and works no more');
     await withdrawRavi(
       user,
       calls,
       'Ravi (ravi@example.com) was invited; their code works no more, and the invitation leaves this list.',
     );
+  });
+});
+
+describe('a blocked invitation sent again', () => {
+  it('sends the same name and address from its row, says so, and lists the new invitation', async () => {
+    let sent = false;
+    const row = { objectId: 'inv', email: 'ravi@example.com', name: 'Ravi', self: false, invitedUntil: INVITED_UNTIL };
+    const { calls } = serve({
+      'GET /api/admins': () => ({
+        body: [
+          { objectId: 'me', email: 'asha@example.com', name: 'Asha', self: true },
+          sent ? { ...row, objectId: 'inv2' } : { ...row, blocked: true },
+        ],
+      }),
+      'POST /api/admins': () => {
+        sent = true;
+        return { body: { success: true } };
+      },
+    });
+    const { user } = await openAdmins();
+    await user.click(await screen.findByRole('button', { name: 'Invite ravi@example.com again' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Invitation sent to ravi@example.com'));
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { email: 'ravi@example.com', name: 'Ravi' },
+    ]);
+    const item = (await screen.findByText(/invited, not yet accepted/)).closest('li')!;
+    expect(within(item).queryByRole('button', { name: /again/ })).toBeNull();
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Administrators and invitations' })).toHaveFocus());
   });
 });
 

@@ -95,6 +95,19 @@ export default function AdminAdminsPage() {
     inviteChanged(field);
   };
 
+  /** Sends a blocked invitation again, to the same name and address: a new code replaces the dead one. */
+  const inviteAgain = async ({ objectId, email, name }: Admin) => {
+    setBusy(objectId);
+    const result = await callAsAdmin('inviteAdmin', { email, name });
+    setBusy(null);
+    if (result.ok) {
+      notify.success(`Invitation sent to ${email}`);
+      // The row's buttons change with it: the focus goes to the list's heading.
+      focusAfterDialog(() => listHeading.current);
+      load();
+    } else if (!result.sessionEnded) notify.error(errorText(result, 'The invitation failed'));
+  };
+
   /** Removes an administrator's rights, or withdraws an invitation not yet accepted (a call of its own). */
   const remove = async ({ objectId, invitedUntil }: Admin) => {
     setBusy(objectId);
@@ -139,7 +152,7 @@ export default function AdminAdminsPage() {
                   primary={admin.name}
                   secondary={
                     admin.blocked
-                      ? `${admin.email} · invited; the code was mistyped too often and works no more: invite again`
+                      ? `${admin.email} · invited; the code was mistyped too often and works no more`
                       : admin.invitedUntil
                         ? `${admin.email} · invited, not yet accepted (the code works until ${dateTimeIn(admin.invitedUntil, zone)})`
                         : admin.email
@@ -151,15 +164,25 @@ export default function AdminAdminsPage() {
                     You
                   </Typography>
                 ) : (
-                  <InertButton
-                    color="error"
-                    onClick={() => setAsked(admin)}
-                    unavailable={busy === admin.objectId}
-                    aria-label={`${admin.invitedUntil ? 'Withdraw the invitation of' : 'Remove'} ${admin.email}`}
-                    sx={{ flexShrink: 0 }}
-                  >
-                    {admin.invitedUntil ? 'Withdraw' : 'Remove'}
-                  </InertButton>
+                  <Stack direction={{ xs: 'column', sm: 'row' }} spacing={0.5} sx={{ flexShrink: 0 }}>
+                    {admin.blocked && (
+                      <InertButton
+                        onClick={() => void inviteAgain(admin)}
+                        unavailable={busy === admin.objectId}
+                        aria-label={`Invite ${admin.email} again`}
+                      >
+                        Invite again
+                      </InertButton>
+                    )}
+                    <InertButton
+                      color="error"
+                      onClick={() => setAsked(admin)}
+                      unavailable={busy === admin.objectId}
+                      aria-label={`${admin.invitedUntil ? 'Withdraw the invitation of' : 'Remove'} ${admin.email}`}
+                    >
+                      {admin.invitedUntil ? 'Withdraw' : 'Remove'}
+                    </InertButton>
+                  </Stack>
                 )}
               </ListItem>
             ))}
