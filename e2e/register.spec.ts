@@ -7,6 +7,7 @@ import {
   expectToast,
   fillRegistration,
   latestCode,
+  logInStudent,
   outboxMark,
   pageGlobal,
   snap,
@@ -186,11 +187,7 @@ test.describe('registration', () => {
   test('shows a name with markup as plain text', async ({ page, request }) => {
     const fullname = '<img src=x onerror="window.__xss=1">';
     const student = await createStudent(request, { fullname });
-    await page.goto('/studentlogin');
-    await page.getByLabel('Email ID or Mobile Number').fill(student.email);
-    await page.getByLabel('Password', { exact: true }).fill(student.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await logInStudent(page, student.email, student.password);
     await expect(page.getByText(`Welcome, ${fullname}`)).toBeVisible();
     await expect(page.getByRole('main').locator('img')).toHaveCount(0);
     expect(await pageGlobal(page, '__xss')).toBeUndefined();
@@ -217,11 +214,7 @@ test.describe('registration', () => {
     // The account exists, with the password exactly as typed.
     await studentToken(request, student.email, student.password);
 
-    await page.goto('/studentlogin');
-    await page.getByLabel('Email ID or Mobile Number').fill(student.email);
-    await page.getByLabel('Password', { exact: true }).fill(student.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await logInStudent(page, student.email, student.password);
     await expect(page.getByText(`Welcome, ${student.fullname}`)).toBeVisible();
   });
 });

@@ -36,6 +36,8 @@ export const AdminToolsMessage = {
   logImmutable: 'Activity entries cannot be changed or deleted',
   activityNotLoaded: 'Could not load the activity',
   adminsNotLoaded: 'Could not load the administrators',
+  invitationSent: (email: string) => `Invitation sent to ${email}`,
+  invitationFailed: 'The invitation failed',
   historyNotLoaded: 'Could not load the history',
   /** Under a History that reached HISTORY_MAX_ENTRIES: older entries may exist and are not listed. */
   historyCapped: `The latest ${HISTORY_MAX_ENTRIES.toLocaleString('en-IN')} changes are shown; the Activity page lists every one.`,

@@ -158,6 +158,14 @@ export function sameBatch(a: Pick<SlotFields, 'grade' | 'board'>, b: Pick<SlotFi
   return a.grade === b.grade && (a.board === b.board || a.board === ALL_BOARDS || b.board === ALL_BOARDS);
 }
 
+/**
+ * The boards a listing filtered by `board` shows: a board's batches also have the classes and
+ * assessments set for all boards; "All" shows those alone.
+ */
+export function boardsListedFor(board: BoardOrAll): BoardOrAll[] {
+  return board === ALL_BOARDS ? [ALL_BOARDS] : [board, ALL_BOARDS];
+}
+
 /** The boards whose slots may clash with a slot of this board. */
 export function clashingBoards(board: BoardOrAll): BoardOrAll[] {
   return board === ALL_BOARDS ? [...BOARDS_OR_ALL] : [board, ALL_BOARDS];
@@ -179,6 +187,11 @@ export function findClash<S extends Slot>(
 
 export function boardLabel(board: string): string {
   return board === ALL_BOARDS ? 'all boards' : board;
+}
+
+/** A board as the edit dialogs' Board menu lists it: "All boards", "CBSE". */
+export function boardChoiceLabel(board: string): string {
+  return board === ALL_BOARDS ? 'All boards' : board;
 }
 
 /** "5th CBSE", "4th all boards": how the screens and the Activity page name a batch. */

@@ -107,7 +107,6 @@ export async function createDashboard(
   (dashboard as express.Application).disable('x-powered-by');
 
   const limits = await dashboardLoginLimits(config, sql, loginGuard, callLimits);
-  keepVisitsShort(store);
   const login = express.Router();
   // The dashboard's login (passport-local) takes a form, a JSON body or the query string: each is counted.
   login.post(
@@ -199,11 +198,13 @@ function dashboardAccess(config: Config, sql: pg.Pool, store: session.Store) {
   // The password a login was made with is kept in its session when passport saves it: the one
   // checkLogin checked, found through the request express-session ties to each session. A
   // session that gets none counts as made with a password that has since changed.
+  // A session with no login yet is a visit, kept short (shortVisit).
   const save = store.set.bind(store);
   store.set = (sid, data, callback) => {
     const login = data as LoginSession & { req?: Request };
+    if (!login.passport?.user) return save(sid, shortVisit(data), callback);
     const credential = login.req && checkedCredential.get(login.req);
-    if (!login.passport?.user || login.credential || !credential) return save(sid, data, callback);
+    if (login.credential || !credential) return save(sid, data, callback);
     save(sid, { ...data, credential } as session.SessionData, callback);
   };
 
@@ -493,12 +494,8 @@ export const VISIT_MINUTES = 15;
  * in a loop wrote a row of the site's database at each load, kept 8 hours. A session with no
  * login is kept VISIT_MINUTES (and the page's loads are counted per address: loginPage).
  */
-function keepVisitsShort(store: session.Store): void {
-  const save = store.set.bind(store);
-  store.set = (sid, data, callback) => {
-    if ((data as LoginSession).passport?.user) return save(sid, data, callback);
-    const cookie = (data.cookie as unknown as { toJSON(): session.Cookie }).toJSON();
-    const expires = new Date(Date.now() + VISIT_MINUTES * 60_000);
-    save(sid, { ...data, cookie: { ...cookie, expires } }, callback);
-  };
+function shortVisit(data: session.SessionData): session.SessionData {
+  const cookie = (data.cookie as unknown as { toJSON(): session.Cookie }).toJSON();
+  const expires = new Date(Date.now() + VISIT_MINUTES * 60_000);
+  return { ...data, cookie: { ...cookie, expires } };
 }

@@ -11,6 +11,7 @@ import { until } from '../../../testing/until.ts';
 import { newStudent } from '../../../testing/students.ts';
 import { beginActivity, recordActivity } from '../activity/log.ts';
 import { MASTER, parse } from '../parse.ts';
+import { ADMIN_ROLE } from '../users/accounts.ts';
 
 let t: TestSite;
 let admin: string;
@@ -41,10 +42,22 @@ async function withdrawInvitationOf(email: string) {
   expect((await t.api('DELETE', `/api/admins/invitations/${objectId}`, undefined, admin)).status).toBe(200);
 }
 
+/** The configured administrator's account (ADMIN_EMAIL), as stored. */
+async function configuredAdmin() {
+  const Parse = parse();
+  return (await new Parse.Query(Parse.User).equalTo('username', t.admin.email).first(MASTER))!;
+}
+
+/** The administrators' role, as stored. */
+async function adminRole() {
+  const Parse = parse();
+  return (await new Parse.Query(Parse.Role).equalTo('name', ADMIN_ROLE).first(MASTER))!;
+}
+
 /** An invitation as earlier versions made it: the entry names the address, then the account is made. */
 async function legacyInvitation(email: string) {
   const Parse = parse();
-  const configured = (await new Parse.Query(Parse.User).equalTo('username', t.admin.email).first(MASTER))!;
+  const configured = await configuredAdmin();
   return recordActivity(
     { admin: configured, kind: 'admin.invite', targetClass: '_User', targetId: email, changes: [] },
     async () => {
@@ -246,7 +259,7 @@ describe('administrators', () => {
     const user = new Parse.User();
     user.set({ username: email, email, fullname: 'Made Admin', password: 'Own-pass-123' });
     await user.save(null, MASTER);
-    const role = (await new Parse.Query(Parse.Role).equalTo('name', 'admin').first(MASTER))!;
+    const role = await adminRole();
     role.getUsers().add(user);
     await role.save(null, MASTER);
     const accept = await t.api('POST', '/api/admins/accept', { email, otp, password: 'Second-pass-1' });
@@ -423,9 +436,8 @@ describe('administrators', () => {
     // As a start with ADMIN_EMAIL set to an invited address makes it: the account after the
     // invitation's entry, then the role in a second step.
     const other = await inviteAndAccept();
-    const Parse = parse();
-    const configured = (await new Parse.Query(Parse.User).equalTo('username', t.admin.email).first(MASTER))!;
-    const role = (await new Parse.Query(Parse.Role).equalTo('name', 'admin').first(MASTER))!;
+    const configured = await configuredAdmin();
+    const role = await adminRole();
     await recordActivity(
       { admin: configured, kind: 'admin.invite', targetClass: '_User', targetId: t.admin.email, changes: [] },
       () => Promise.resolve(),

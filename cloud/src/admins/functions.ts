@@ -204,9 +204,9 @@ export function defineAdminAccountFunctions(deps: CloudDeps): void {
     // Only a right code waits for the address's lock (a wrong one is answered and counted here),
     // and withCode checks it again under the lock. The code is used up only once the account
     // is an administrator: a failure on the way leaves it good for another try.
-    await inInvitationWords(() => verifyCode(deps, 'admin-invite', email, otp));
-    await serialisedForAccount(deps, inviteLock(email), () =>
-      inInvitationWords(() =>
+    await inInvitationWords(async () => {
+      await verifyCode(deps, 'admin-invite', email, otp);
+      await serialisedForAccount(deps, inviteLock(email), () =>
         withCode(deps, 'admin-invite', email, otp, async ({ inviteeName }) => {
           let user = await findUserByEmail(email);
           // A parent registered the address while the invitation waited: a student is never an admin.
@@ -264,8 +264,8 @@ export function defineAdminAccountFunctions(deps: CloudDeps): void {
             throw error;
           }
         }),
-      ),
-    );
+      );
+    });
     return { success: true };
   });
 

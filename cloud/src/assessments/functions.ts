@@ -11,7 +11,7 @@ import {
   type AssessmentInput,
   type AssessmentStatus,
 } from '@tc/domain/assessments';
-import { ALL_BOARDS } from '@tc/domain/constants';
+import { boardsListedFor } from '@tc/domain/timetable';
 import { parseBoardOrAll } from '@tc/domain/registration';
 import { changesBetween, NEW_TARGET, recordActivity } from '../activity/log.ts';
 import { ErrorCode } from '@tc/domain/errors';
@@ -50,8 +50,7 @@ export function defineAssessmentFunctions(deps: CloudDeps): void {
       if (!board) validationFailed(AssessmentMessage.boardInvalid, 'board');
       // A board's batches also sit the assessments set for all boards, as their timetable
       // holds the classes for all boards.
-      if (board === ALL_BOARDS) query.equalTo('board', ALL_BOARDS);
-      else query.containedIn('board', [board, ALL_BOARDS]);
+      query.containedIn('board', boardsListedFor(board));
     }
     if (params.status !== undefined && params.status !== '') {
       if (params.status !== 'draft' && params.status !== 'published') {

@@ -126,6 +126,9 @@ export function codeParam(params: Params): string | undefined {
   return optionalString(params, 'otp');
 }
 
+/** Whether a code with this many wrong tries takes no more: five are allowed. */
+const blockedAfter = (wrongTries: number) => wrongTries >= OTP_MAX_WRONG_TRIES;
+
 type CodeRecord = Awaited<ReturnType<ReturnType<typeof activeCodeQuery>['first']>> & object;
 
 /**
@@ -157,11 +160,10 @@ async function checkCode(
     record.set('active', false);
   }
   await record.save(null, MASTER);
-  // Five wrong tries are allowed; the sixth try, right or wrong, finds the code dead.
+  // Five wrong tries are allowed; the sixth try, right or wrong, finds the code dead (a wrong
+  // one counted itself first).
   const wrongTries = record.get('tries') as number;
-  if (right ? wrongTries >= OTP_MAX_WRONG_TRIES : wrongTries > OTP_MAX_WRONG_TRIES) {
-    fail(ErrorCode.TooManyTries, ServerMessage.tooManyTries);
-  }
+  if (blockedAfter(right ? wrongTries : wrongTries - 1)) fail(ErrorCode.TooManyTries, ServerMessage.tooManyTries);
   if (!right || (use && record.get('uses') !== 1)) fail(ErrorCode.WrongCode, ServerMessage.wrongCode);
   return record;
 }
@@ -243,13 +245,18 @@ function waitingCodeQuery(purpose: OtpPurpose) {
     .greaterThan('expiresAt', new Date());
 }
 
+/** The record of the code of `purpose` with this id, when it is still good. */
+function waitingRecord(purpose: OtpPurpose, id: string) {
+  return waitingCodeQuery(purpose).equalTo('objectId', id).first(MASTER);
+}
+
 function asWaitingCode(record: CodeRecord): WaitingCode {
   const inviteeName = record.get('inviteeName') as string | undefined;
   return {
     id: record.id!,
     target: record.get('target') as string,
     expiresAt: record.get('expiresAt') as Date,
-    blocked: (record.get('tries') as number) >= OTP_MAX_WRONG_TRIES,
+    blocked: blockedAfter(record.get('tries') as number),
     ...(inviteeName ? { inviteeName } : {}),
   };
 }
@@ -262,7 +269,7 @@ export async function waitingCodes(purpose: OtpPurpose): Promise<WaitingCode[]> 
 
 /** The code of `purpose` with this id when it is still good (an invitation the Admins page showed). */
 export async function waitingCode(purpose: OtpPurpose, id: string): Promise<WaitingCode | undefined> {
-  const record = await waitingCodeQuery(purpose).equalTo('objectId', id).first(MASTER);
+  const record = await waitingRecord(purpose, id);
   return record ? asWaitingCode(record) : undefined;
 }
 
@@ -274,7 +281,7 @@ export async function waitingCode(purpose: OtpPurpose, id: string): Promise<Wait
  * withdrawn, replaced or expired meanwhile.
  */
 export async function voidWaitingCode(purpose: OtpPurpose, id: string): Promise<boolean> {
-  const record = await waitingCodeQuery(purpose).equalTo('objectId', id).first(MASTER);
+  const record = await waitingRecord(purpose, id);
   if (!record) return false;
   record.increment('uses');
   record.set({ active: false, expiresAt: new Date() });

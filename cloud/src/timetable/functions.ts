@@ -4,13 +4,14 @@
 // manages the private calendar feed address.
 
 import { signalChange, timetableKeys } from '../live/signals.ts';
-import { ALL_BOARDS, BOARDS_OR_ALL, type BoardOrAll } from '@tc/domain/constants';
+import { BOARDS_OR_ALL, type BoardOrAll } from '@tc/domain/constants';
 import { HOLIDAYS_SIGNAL } from '@tc/domain/live';
 import { ErrorCode } from '@tc/domain/errors';
 import { TimetableMessage } from '@tc/domain/timetable-messages';
 import { parseBoard, parseGrade, parseBoardOrAll } from '@tc/domain/registration';
 import { NEXT_CLASS_HORIZON_DAYS, nextClass, weekSchedule } from '@tc/domain/schedule';
 import {
+  boardsListedFor,
   clashMessage,
   findClash,
   HOLIDAY_FIELDS,
@@ -80,7 +81,7 @@ export function defineTimetableFunctions(deps: CloudDeps): void {
       // A board: its slots and those for all boards (its batch's week). All: those alone.
       const board = parseBoardOrAll(boardParam);
       if (!board) validationFailed(TimetableMessage.boardInvalid, 'board');
-      boards = board === ALL_BOARDS ? [ALL_BOARDS] : [board, ALL_BOARDS];
+      boards = boardsListedFor(board);
     }
     return (await findSlots(deps.sql, grade, boards, deps.centreTimeZone)).map(slotRecord);
   });

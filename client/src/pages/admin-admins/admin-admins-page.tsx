@@ -31,6 +31,23 @@ type Admin = ResponseOf<'listAdmins'>[number];
 
 const INVITE_FIELDS = ['name', 'email'] as const;
 
+/** What a row says under the name: the address, and an invitation's state. */
+function rowDetail(admin: Admin, zone: string): string {
+  if (admin.blocked) return `${admin.email} · invited; the code was mistyped too often and works no more`;
+  if (admin.invitedUntil) {
+    return `${admin.email} · invited, not yet accepted (the code works until ${dateTimeIn(admin.invitedUntil, zone)})`;
+  }
+  return admin.email;
+}
+
+/** What the dialog asks before a removal of rights or a withdrawal. */
+function removalQuestion(admin: Admin): string {
+  const who = `${admin.name} (${admin.email})`;
+  if (admin.blocked) return `${who} was invited; their code works no more, and the invitation leaves this list.`;
+  if (admin.invitedUntil) return `${who} was invited; the code sent to them stops working.`;
+  return `${who} can no longer log in as an administrator; their sessions end.`;
+}
+
 /** Administrators: list, invite (and withdraw an invitation), remove rights, change one's own password. */
 export default function AdminAdminsPage() {
   const { token, call: callAsAdmin } = useApi('admin');
@@ -84,10 +101,11 @@ export default function AdminAdminsPage() {
       if (!isValidEmail(normalizeEmail(invite.email))) return inviteFailed(RegistrationMessage.emailInvalid, 'email');
       const result = await callAsAdmin('inviteAdmin', invite);
       if (result.ok) {
-        notify.success(`Invitation sent to ${invite.email}`);
+        notify.success(AdminToolsMessage.invitationSent(invite.email));
         setInvite({ email: '', name: '' });
         load();
-      } else if (!result.sessionEnded) inviteFailed(errorText(result, 'The invitation failed'), errorField(result));
+      } else if (!result.sessionEnded)
+        inviteFailed(errorText(result, AdminToolsMessage.invitationFailed), errorField(result));
     });
   };
   const setInviteField = (field: 'name' | 'email', value: string) => {
@@ -101,11 +119,11 @@ export default function AdminAdminsPage() {
     const result = await callAsAdmin('inviteAdmin', { email, name });
     setBusy(null);
     if (result.ok) {
-      notify.success(`Invitation sent to ${email}`);
+      notify.success(AdminToolsMessage.invitationSent(email));
       // The row's buttons change with it: the focus goes to the list's heading.
       focusAfterDialog(() => listHeading.current);
       load();
-    } else if (!result.sessionEnded) notify.error(errorText(result, 'The invitation failed'));
+    } else if (!result.sessionEnded) notify.error(errorText(result, AdminToolsMessage.invitationFailed));
   };
 
   /** Removes an administrator's rights, or withdraws an invitation not yet accepted (a call of its own). */
@@ -150,13 +168,7 @@ export default function AdminAdminsPage() {
               <ListItem key={admin.objectId} divider sx={{ gap: 1 }}>
                 <ListItemText
                   primary={admin.name}
-                  secondary={
-                    admin.blocked
-                      ? `${admin.email} · invited; the code was mistyped too often and works no more`
-                      : admin.invitedUntil
-                        ? `${admin.email} · invited, not yet accepted (the code works until ${dateTimeIn(admin.invitedUntil, zone)})`
-                        : admin.email
-                  }
+                  secondary={rowDetail(admin, zone)}
                   sx={{ overflowWrap: 'anywhere', minWidth: 0 }}
                 />
                 {admin.self ? (
@@ -233,15 +245,7 @@ export default function AdminAdminsPage() {
       <ConfirmDialog
         open={asked !== null}
         title={asked?.invitedUntil ? 'Withdraw this invitation?' : 'Remove these administrator rights?'}
-        text={
-          asked?.blocked
-            ? `${asked.name} (${asked.email}) was invited; their code works no more, and the invitation leaves this list.`
-            : asked?.invitedUntil
-              ? `${asked.name} (${asked.email}) was invited; the code sent to them stops working.`
-              : asked
-                ? `${asked.name} (${asked.email}) can no longer log in as an administrator; their sessions end.`
-                : ''
-        }
+        text={asked ? removalQuestion(asked) : ''}
         action={asked?.invitedUntil ? 'Withdraw' : 'Remove'}
         destructive
         busy={busy !== null}

@@ -10,7 +10,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 /* jscpd:ignore-end */
-import { GRADES, ALL_BOARDS, BOARDS_OR_ALL } from '@tc/domain/constants';
+import { GRADES, BOARDS_OR_ALL } from '@tc/domain/constants';
+import { boardChoiceLabel } from '@tc/domain/timetable';
 import { MAX_MARKS_MAX, TITLE_MAX_LENGTH, validateAssessment, type AssessmentField } from '@tc/domain/assessments';
 import { gradeLabel } from '@tc/domain/registration';
 import { SUBJECTS } from '@tc/domain/subjects';
@@ -131,7 +132,7 @@ export function AssessmentDialog({ editing, onClose, onSaved }: Props) {
               <TextField select label="Board" {...field('board')}>
                 {BOARDS_OR_ALL.map((board) => (
                   <MenuItem key={board} value={board}>
-                    {board === ALL_BOARDS ? 'All boards' : board}
+                    {boardChoiceLabel(board)}
                   </MenuItem>
                 ))}
               </TextField>

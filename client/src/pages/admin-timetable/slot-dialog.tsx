@@ -11,7 +11,14 @@ import { useState, type FormEvent } from 'react';
 import type { ResponseOf } from '@tc/domain/api/contract';
 import { UiMessage } from '@tc/domain/messages';
 import { gradeLabel } from '@tc/domain/registration';
-import { boardLabel, SUBJECTS, validateSlot, WEEKDAYS, type SlotField, type SlotFields } from '@tc/domain/timetable';
+import {
+  boardChoiceLabel,
+  SUBJECTS,
+  validateSlot,
+  WEEKDAYS,
+  type SlotField,
+  type SlotFields,
+} from '@tc/domain/timetable';
 import { changedFields } from '../../lib/changed-fields.ts';
 import { errorField, errorText } from '../../lib/errors.ts';
 import { useApi } from '../../lib/use-api.ts';
@@ -97,7 +104,7 @@ export function SlotDialog({ slot, grade, board, onClose, onSaved }: Props) {
             <TextField select label="Board" {...fieldProps('board')}>
               {BOARDS_OR_ALL.map((b) => (
                 <MenuItem key={b} value={b}>
-                  {b === 'All' ? 'All boards' : boardLabel(b)}
+                  {boardChoiceLabel(b)}
                 </MenuItem>
               ))}
             </TextField>
