@@ -1006,3 +1006,206 @@ test('the list tells the admin which average the students see while it is an ear
   await panel.getByRole('button', { name: 'Save 1 change' }).click();
   await expect(panel).toContainText('Average 11.7 (6 students), students see 10');
 });
+
+test('a mark still being typed counts as unsaved: Back asks first, and Save takes it', async ({
+  adminPage: page,
+  request,
+}) => {
+  const run = tag();
+  const fullname = `Typing ${run}`;
+  await createStudent(request, { fullname, grade: 2, board: 'ICSE' });
+  const token = await adminToken(request);
+  const created = await createAssessment(request, token, {
+    grade: 2,
+    board: 'ICSE',
+    subject: 'English',
+    title: `Typing ${run}`,
+    date: '2026-11-20',
+    maxMarks: 10,
+  });
+  // Within the site from the dashboard, so that Back stays in the page (a link's click would close the cell).
+  await page.getByRole('link', { name: 'Assessments' }).click();
+  await chooseOption(page, 'Status', 'Drafts');
+  await chooseOption(page, 'Grade', '2nd');
+  await page.getByRole('button', { name: `Marks of Typing ${run}` }).click();
+  await searchMarks(page, fullname);
+  const cell = page.getByRole('grid').getByRole('row').nth(1).locator('[data-field="value"]');
+  await cell.click();
+  // Typed, not entered: the cell is still open.
+  await page.keyboard.type('6.5');
+  await expect(cell.locator('input')).toHaveValue('6.5');
+  await expect(page.getByRole('button', { name: 'Save 1 change' })).toBeEnabled();
+  await page.goBack();
+  const leaving = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await expect(leaving).toContainText(MarksText.unsaved(1));
+  await leaving.getByRole('button', { name: 'Stay' }).click();
+  await expect(page).toHaveURL(new RegExp(`marks=${created.objectId}`));
+
+  await cell.click();
+  await page.keyboard.type('7');
+  await page.getByRole('button', { name: 'Save 1 change' }).click();
+  await expectToast(page, 'Saved 1 mark');
+  await expect(page.getByRole('button', { name: 'Saved' })).toBeDisabled();
+  await expect(cell).toHaveText('7');
+  const marks = await apiCall(
+    request,
+    'GET',
+    `/api/assessments/${created.objectId}/marks?q=${encodeURIComponent(fullname)}`,
+    undefined,
+    token,
+  );
+  expect(marks.body.map((r: { value: string }) => r.value)).toEqual(['7']);
+});
+
+test("a CSV import wins over a mark typed before it for the same student; another student's typed mark stays", async ({
+  adminPage: page,
+  request,
+}) => {
+  const run = tag();
+  const token = await adminToken(request);
+  const a = await createStudent(request, { fullname: `Import ${run} A`, grade: 3, board: 'CBSE' });
+  const b = await createStudent(request, { fullname: `Import ${run} B`, grade: 3, board: 'CBSE' });
+  const created = await createAssessment(request, token, {
+    grade: 3,
+    board: 'CBSE',
+    subject: 'Science',
+    title: `Import ${run}`,
+    date: '2026-11-20',
+    maxMarks: 10,
+  });
+  const idA = await enrollmentIdOf(request, token, a.email);
+  const idB = await enrollmentIdOf(request, token, b.email);
+  await page.goto(`/admin/assessments?marks=${created.objectId}`);
+  await searchMarks(page, `Import ${run}`);
+  const grid = page.getByRole('grid');
+  await expect(grid.getByRole('row')).toHaveCount(3);
+  const marksCell = (row: number) => grid.getByRole('row').nth(row).locator('[data-field="value"]');
+  for (const [row, mark] of [
+    [1, '2'],
+    [2, '3'],
+  ] as const) {
+    await marksCell(row).click();
+    await page.keyboard.type(mark);
+    await page.keyboard.press('Enter');
+  }
+  await expect(page.getByRole('button', { name: 'Save 2 changes' })).toBeEnabled();
+
+  await page.getByRole('button', { name: 'Import CSV' }).click();
+  const csvDialog = page.getByRole('dialog', { name: 'Import marks from CSV' });
+  await csvDialog
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'marks.csv', mimeType: 'text/csv', buffer: Buffer.from(`${idA},9\n${idB},\n`) });
+  await csvDialog.getByRole('button', { name: 'Save 1 mark' }).click();
+  await expectToast(page, 'Imported 1 mark');
+  // A's imported 9 shows and is not overwritten by the 2 typed before; B's blank row left B's 3 to save.
+  await expect(marksCell(1)).toHaveText('9');
+  await expect(marksCell(2)).toHaveText('3');
+  await expect(page.getByRole('button', { name: 'Save 1 change' })).toBeEnabled();
+  await page.getByRole('button', { name: 'Save 1 change' }).click();
+  await expectToast(page, 'Saved 1 mark');
+  const marks = await apiCall(
+    request,
+    'GET',
+    `/api/assessments/${created.objectId}/marks?q=${encodeURIComponent(`Import ${run}`)}`,
+    undefined,
+    token,
+  );
+  expect(marks.body.map((r: { fullname: string; value: string }) => [r.fullname, r.value])).toEqual([
+    [`Import ${run} A`, '9'],
+    [`Import ${run} B`, '3'],
+  ]);
+});
+
+test("an edit of a draft's grade shows the new batch's students in its open marks", async ({
+  adminPage: page,
+  request,
+}) => {
+  const run = tag();
+  const token = await adminToken(request);
+  await createStudent(request, { fullname: `Moved ${run} fifth`, grade: 5, board: 'State' });
+  await createStudent(request, { fullname: `Moved ${run} sixth`, grade: 6, board: 'State' });
+  const title = `Batch ${run}`;
+  const created = await createAssessment(request, token, {
+    grade: 5,
+    board: 'State',
+    subject: 'Mathematics',
+    title,
+    date: '2026-11-20',
+    maxMarks: 10,
+  });
+  await page.goto(`/admin/assessments?marks=${created.objectId}`);
+  await searchMarks(page, `Moved ${run}`);
+  const rows = page.getByRole('grid').getByRole('row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText(`Moved ${run} fifth`);
+
+  await chooseOption(page, 'Status', 'Drafts');
+  await chooseOption(page, 'Grade', '5th');
+  await page.getByRole('button', { name: `Edit ${title}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit assessment' });
+  await chooseOption(page, 'Grade', '6th', dialog);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  // The panel stays open (the list, filtered to 5th, no longer has it) with the new batch.
+  await expect(page.getByRole('region', { name: `Marks: Mathematics, ${title}` })).toContainText('6th State');
+  await searchMarks(page, `Moved ${run}`);
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText(`Moved ${run} sixth`);
+  await expect(page.getByRole('grid').getByText(/^Now in/)).toHaveCount(0);
+});
+
+test('while marks wait unsaved and the admin is at the page, the session is used every 5 minutes; not once they leave it', async ({
+  adminPage: page,
+  request,
+}) => {
+  await page.clock.install();
+  const run = tag();
+  const { cell } = await typeUnsavedMark(page, request, {
+    fullname: `Kept ${run}`,
+    assessment: { grade: 7, board: 'ICSE', subject: 'Hindi', title: `Kept ${run}` },
+    mark: '4',
+  });
+  await expect(cell).toHaveText('4');
+  let uses = 0;
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/admin/me') uses += 1;
+  });
+  // The mark was typed just now: the check at 5 minutes uses the session.
+  await page.clock.runFor('05:01');
+  await expect.poll(() => uses).toBe(1);
+  // A key pressed then: the checks at 10 and 15 minutes use it too (the last press under 10
+  // minutes before); from 20 minutes on, nobody is at the page and it is left to end.
+  await page.keyboard.press('Shift');
+  await page.clock.runFor('30:00');
+  await expect.poll(() => uses).toBe(3);
+  await page.waitForTimeout(500);
+  expect(uses).toBe(3);
+});
+
+test.describe('on a touch phone', () => {
+  test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+
+  test('a tap on a marks cell opens it for typing', async ({ adminPage: page, request }) => {
+    const run = tag();
+    const fullname = `Tapped ${run}`;
+    await createStudent(request, { fullname, grade: 8, board: 'CBSE' });
+    const token = await adminToken(request);
+    const created = await createAssessment(request, token, {
+      grade: 8,
+      board: 'CBSE',
+      subject: 'English',
+      title: `Tap ${run}`,
+      date: '2026-11-20',
+      maxMarks: 10,
+    });
+    await page.goto(`/admin/assessments?marks=${created.objectId}`);
+    await searchMarks(page, fullname);
+    const cell = page.getByRole('grid').getByRole('row').nth(1).locator('[data-field="value"]');
+    await cell.tap();
+    await expect(cell.locator('input')).toBeFocused();
+    await page.keyboard.type('5');
+    await page.keyboard.press('Enter');
+    await expect(cell).toHaveText('5');
+    await expect(page.getByRole('button', { name: 'Save 1 change' })).toBeEnabled();
+  });
+});

@@ -406,6 +406,27 @@ describe('smaller holes', () => {
     expect(batch.status).toBe(403);
   });
 
+  it("refuses a batch of more than 20 requests whole, a student's own reads too", async () => {
+    const { student } = await register(t);
+    const token = await loginStudent(t, student.email, student.password);
+    const batchOf = (count: number) =>
+      send('POST', '/parse/batch', {
+        body: {
+          requests: Array.from({ length: count }, () => ({ method: 'POST', path: '/parse/functions/getMyProgress' })),
+        },
+        headers: { 'x-parse-session-token': token },
+      });
+    const twenty = await batchOf(20);
+    expect(twenty.status).toBe(200);
+    expect(
+      (JSON.parse(twenty.text) as unknown[]).filter((item) => JSON.stringify(item).includes('success')),
+    ).toHaveLength(20);
+    const more = await batchOf(21);
+    expect(more.status).toBe(400);
+    expect(more.text).toContain('exceeds the limit of 20');
+    expect(more.text).not.toContain('success');
+  });
+
   it("keeps answers with a child's data out of the browser's cache, errors and Parse's answers too", async () => {
     const { student } = await register(t);
     const token = await loginStudent(t, student.email, student.password);

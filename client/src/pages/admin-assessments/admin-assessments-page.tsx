@@ -405,8 +405,9 @@ export default function AdminAssessmentsPage() {
               Average {averageOf(selected)}
             </Typography>
           )}
+          {/* A new batch (an edit of a draft without marks) is another list of students. */}
           <MarksGrid
-            key={selected.objectId}
+            key={`${selected.objectId} ${selected.grade} ${selected.board}`}
             assessment={selected}
             onSaved={marksSaved}
             onUnsavedChange={setUnsavedMarks}
@@ -420,8 +421,10 @@ export default function AdminAssessmentsPage() {
           onClose={() => setDialog(null)}
           onSaved={(saved) => {
             setDialog(null);
-            // A new one opens its marks; an edit of the open one shows its new details.
+            // A new one opens its marks; an edit of the open one shows its new details (kept
+            // as the open one too: an edit may take it off the list's page, a new grade say).
             if (!dialog.editing || selectedId === saved.objectId) openMarks(saved);
+            if (opened?.objectId === saved.objectId) setOpened(saved);
             refresh();
           }}
         />

@@ -66,7 +66,8 @@ async function downloadTemplate(callAsAdmin: CallAs, assessment: Assessment): Pr
 interface Props {
   assessment: Assessment;
   onClose: () => void;
-  onSaved: () => void;
+  /** The file's marks are saved: the enrollment ids whose marks it set (not those it left blank). */
+  onSaved: (ids: number[]) => void;
 }
 
 /** CSV import: choose a file, see every bad row with its error, save only when all rows are good. */
@@ -115,7 +116,7 @@ export function CsvImportDialog({ assessment, onClose, onSaved }: Props) {
     setWork(null);
     if (result.ok && result.data) {
       notify.success(`Imported ${MarksText.marks(result.data.saved)}`);
-      onSaved();
+      onSaved(preview?.rows.flatMap((row) => (row.id !== undefined && !row.unchanged ? [row.id] : [])) ?? []);
     } else if (!result.sessionEnded) notify.error(errorText(result, 'The marks could not be saved. Please try again.'));
   };
 

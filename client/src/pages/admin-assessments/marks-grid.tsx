@@ -8,7 +8,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { DataGrid, type GridColDef, type GridEventListener, type GridPaginationModel } from '@mui/x-data-grid';
+import {
+  DataGrid,
+  useGridApiRef,
+  type GridColDef,
+  type GridEventListener,
+  type GridPaginationModel,
+} from '@mui/x-data-grid';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ABSENT, MarksText, isInBatch, markText, parseMarkValue } from '@tc/domain/assessments';
 import { gradeLabel } from '@tc/domain/registration';
@@ -17,6 +23,7 @@ import { UiMessage } from '@tc/domain/messages';
 import { GridLoadingOverlay } from '../../components/grid-loading-overlay.tsx';
 import { InertButton } from '../../components/inert-button.tsx';
 import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt.tsx';
+import { attended } from '../../lib/attention.ts';
 import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { useApi } from '../../lib/use-api.ts';
@@ -35,10 +42,22 @@ const SEARCH_DEBOUNCE_MS = 300;
 /** Rows whose problem a phone lists above the grid (the rest are counted). */
 const PHONE_PROBLEMS_LISTED = 5;
 
+/**
+ * How often the session is used while marks wait unsaved and someone is at the page: typing
+ * makes no call, and an admin's session ends after 30 idle minutes (with the marks typed).
+ */
+const KEEP_SESSION_MS = 5 * 60_000;
+
 /** A cell's text as it will be stored: "17.5", "absent" or "" (what the server would read it as). */
 function tidy(text: string, maxMarks: number): string {
   const parsed = parseMarkValue(text, maxMarks);
   return parsed.ok ? markText(parsed.value) : text.trim();
+}
+
+function withoutIds<T>(all: Record<number, T>, ids: readonly number[]): Record<number, T> {
+  const next = { ...all };
+  for (const id of ids) delete next[id];
+  return next;
 }
 
 interface Props {
@@ -70,6 +89,9 @@ export function MarksGrid({ assessment, onSaved, onUnsavedChange }: Props) {
   const [errors, setErrors] = useState<Record<number, string>>({});
   const [saving, setSaving] = useState(false);
   const [importing, setImporting] = useState(false);
+  const apiRef = useGridApiRef();
+  /** The row whose marks cell is being typed in (its text not yet taken into `changes`), if any. */
+  const [typingIn, setTypingIn] = useState<number | null>(null);
   const max = assessment.maxMarks;
   // The maximum the unsaved marks were checked against: an edit of the assessment that
   // changes it checks them again (18 typed against 20 is refused once the maximum is 10).
@@ -196,17 +218,36 @@ export function MarksGrid({ assessment, onSaved, onUnsavedChange }: Props) {
     [change, max],
   );
 
-  const pending = Object.keys(changes).length;
+  // A cell being typed in counts as a change until it is closed: Back before Enter must not
+  // lose what is in it.
+  const pending = Object.keys(changes).length + (typingIn !== null && !changes[typingIn] ? 1 : 0);
   useEffect(() => {
     onUnsavedChange(pending);
     return () => onUnsavedChange(0);
   }, [pending, onUnsavedChange]);
+
+  const waiting = pending > 0;
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = window.setInterval(() => {
+      // Not for a page left open: the session then ends as any idle one does.
+      if (attended()) void callAsAdmin('getAdminProfile', {});
+    }, KEEP_SESSION_MS);
+    return () => window.clearInterval(timer);
+  }, [waiting, callAsAdmin]);
+
+  /** Marks an import has just saved: a change typed before it for the same student is no longer to be saved. */
+  const imported = (ids: readonly number[]) => {
+    setChanges((all) => withoutIds(all, ids));
+    setErrors((all) => withoutIds(all, ids));
+  };
   /** The rows the server or the cell refused, with why. */
   const problems = Object.entries(errors);
 
   const save = async () => {
     setSaving(true);
     // The grid stays editable while the request runs: what is typed meanwhile stays unsaved.
+    // (A cell still open is closed, and so taken, by the click on Save.)
     const sent = changes;
     const result = await callAsAdmin('saveMarks', {
       objectId: assessment.objectId,
@@ -408,7 +449,17 @@ export function MarksGrid({ assessment, onSaved, onUnsavedChange }: Props) {
           paginationModel={pagination}
           onPaginationModelChange={setPagination}
           pageSizeOptions={PAGE_SIZES}
+          apiRef={apiRef}
           editMode="cell"
+          onCellEditStart={(params) => params.field === 'value' && setTypingIn(Number(params.id))}
+          onCellEditStop={() => setTypingIn(null)}
+          // A tap on a phone opens the marks cell (and its keyboard), which a click on a
+          // computer only focuses: a tap cannot type to start as a keyboard can.
+          onCellClick={(params, event) => {
+            const tapped = (event.nativeEvent as PointerEvent).pointerType === 'touch';
+            if (tapped && params.field === 'value' && params.cellMode === 'view')
+              apiRef.current?.startCellEditMode({ id: params.id, field: 'value' });
+          }}
           processRowUpdate={processRowUpdate}
           onCellKeyDown={onCellKeyDown}
           onProcessRowUpdateError={() => notify.error('That value could not be taken')}
@@ -444,8 +495,9 @@ export function MarksGrid({ assessment, onSaved, onUnsavedChange }: Props) {
         <CsvImportDialog
           assessment={assessment}
           onClose={() => setImporting(false)}
-          onSaved={() => {
+          onSaved={(ids) => {
             setImporting(false);
+            imported(ids);
             setReload((n) => n + 1);
             onSaved();
           }}
