@@ -1209,3 +1209,38 @@ test.describe('on a touch phone', () => {
     await expect(page.getByRole('button', { name: 'Save 1 change' })).toBeEnabled();
   });
 });
+
+test("a mark someone else saved after the grid showed it is not overwritten: the row says so, and a second Save stores the admin's", async ({
+  adminPage: page,
+  request,
+}) => {
+  const run = tag();
+  const fullname = `Clash ${run}`;
+  const { token, created, cell } = await typeUnsavedMark(page, request, {
+    fullname,
+    assessment: { grade: 6, board: 'CBSE', subject: 'Science', title: `Clash ${run}` },
+    mark: '8',
+  });
+  const marksOf = `/api/assessments/${created.objectId}/marks`;
+  const listed = async () =>
+    (
+      (await apiCall(request, 'GET', `${marksOf}?q=${encodeURIComponent(fullname)}`, undefined, token)).body as {
+        id: number;
+        value: string;
+      }[]
+    )[0]!;
+  // Another admin saves the same student's marks meanwhile.
+  expect(
+    (await apiCall(request, 'PUT', marksOf, { rows: [{ id: (await listed()).id, value: '3' }] }, token)).status,
+  ).toBe(200);
+  await page.getByRole('button', { name: 'Save 1 change' }).click();
+  await expectToast(page, `0 saved; ${MarksText.needAttention(1)}`);
+  await expect(page.getByRole('grid').getByText(AssessmentMessage.markChangedMeanwhile('3'))).toBeVisible();
+  await expect(cell).toHaveText('8');
+  expect((await listed()).value).toBe('3');
+  // Seen and saved again: the admin's 8 replaces the 3 they have now been shown.
+  await page.getByRole('button', { name: 'Save 1 change' }).click();
+  await expectToast(page, 'Saved 1 mark');
+  await expect(page.getByRole('button', { name: 'Saved' })).toBeDisabled();
+  expect((await listed()).value).toBe('8');
+});

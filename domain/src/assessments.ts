@@ -66,6 +66,10 @@ export const AssessmentMessage = {
   batchChangedMeanwhile: "The assessment's grade or board has just changed: nothing was saved. Reload it and try again",
   studentChangedMeanwhile:
     'A student has just moved to another batch or been deactivated: nothing was saved. Try again to see which',
+  /** A grid row whose mark another admin saved since the grid showed it (`now`: the stored value, '' for none). */
+  markChangedMeanwhile: (now: string) =>
+    `Someone else has just ${now === '' ? 'cleared these marks' : now === ABSENT ? 'marked this student absent' : `saved ${now}`}: yours was not saved. Check it and save again`,
+  beforeInvalid: 'before must be the marks the table showed as saved: a number, "absent" or ""',
   notFound: 'Assessment not found',
   publishedCannotBeDeleted: 'A published assessment cannot be deleted: its marks are part of the record',
   alreadyPublished: 'This assessment is already published',

@@ -6,6 +6,7 @@
 import {
   AssessmentMessage as M,
   MARKS_SAVE_MAX_ROWS,
+  MAX_MARKS_MAX,
   isInBatch,
   markText,
   parseMarkValue,
@@ -200,15 +201,24 @@ export function defineMarkFunctions(deps: CloudDeps): void {
     if (!Array.isArray(rows)) fail(ErrorCode.BadRequest, 'rows must be a list of {id, value}', 'rows');
     if (rows.length > MARKS_SAVE_MAX_ROWS) fail(ErrorCode.BadRequest, M.tooManyRowsToSave, 'rows');
     // A row without an enrollment id has no row to carry its error back to: the request is refused.
+    const expected = new Map<number, string>();
     const input: RowIn[] = rows.map((row: unknown) => {
-      const { id, value } = (row ?? {}) as { id?: unknown; value?: unknown };
+      const { id, value, before } = (row ?? {}) as { id?: unknown; value?: unknown; before?: unknown };
       if (!Number.isInteger(id) || (id as number) < 1) fail(ErrorCode.BadRequest, M.rowIdInvalid, 'rows');
+      if (before === undefined) return { id: id as number, value };
+      // What the grid showed as saved: the row is refused if that is no longer what is stored.
+      const shown = parseMarkValue(before, MAX_MARKS_MAX);
+      if (!shown.ok) return { id: id as number, value, problem: M.beforeInvalid };
+      expected.set(id as number, markText(shown.value));
       return { id: id as number, value };
     });
     const { checked, writes } = await checkRows(deps, assessment, input);
-    await logMarks(deps, admin, 'marks.save', assessment, writes);
-    const errors = checked.filter((row) => row.error).map((row) => ({ id: row.id!, message: row.error! }));
-    return { saved: writes.length, errors };
+    const { saved, conflicts } = await logMarks(deps, admin, 'marks.save', assessment, writes, expected);
+    const errors = [
+      ...checked.filter((row) => row.error).map((row) => ({ id: row.id!, message: row.error! })),
+      ...conflicts,
+    ];
+    return { saved, errors };
   });
 
   defineFunction(deps, 'previewMarksCsv', async (request) => {
@@ -228,8 +238,8 @@ export function defineMarkFunctions(deps: CloudDeps): void {
     const { checked, writes } = await checkRows(deps, assessment, readMarksCsv(csvParam(request.params)), CSV_BLANK);
     const errorCount = checked.filter((row) => row.error).length;
     if (errorCount) validationFailed(M.csvHasErrors(errorCount), 'csv');
-    await logMarks(deps, admin, 'marks.import', assessment, writes);
-    return { saved: writes.length };
+    const { saved } = await logMarks(deps, admin, 'marks.import', assessment, writes);
+    return { saved };
   });
 }
 
@@ -246,6 +256,9 @@ function storedValue(row: { marks: number | null; absent: boolean | null }): Mar
  * the marks, the average and any mail are kept together or not at all. On a
  * published assessment, a student's first marks bring the publication's mail; a
  * correction of marks already mailed sends none (one mail per student and assessment).
+ * A write whose `expected` text (by enrollment number: what the admin's grid showed as
+ * saved) is no longer what is stored is left out, and answered as a conflict, unless it
+ * would store what is there already.
  */
 async function logMarks(
   deps: CloudDeps,
@@ -253,10 +266,13 @@ async function logMarks(
   kind: 'marks.save' | 'marks.import',
   /** The assessment as the rows were checked against it. */
   checkedAgainst: AssessmentObject,
-  writes: MarkWrite[],
-): Promise<void> {
+  checkedWrites: MarkWrite[],
+  expected: ReadonlyMap<number, string> = new Map(),
+): Promise<{ saved: number; conflicts: { id: number; message: string; now: string }[] }> {
   const assessmentId = checkedAgainst.id!;
   let entry: Awaited<ReturnType<typeof beginActivity>> | undefined;
+  let writes = checkedWrites;
+  const conflicts: { id: number; message: string; now: string }[] = [];
   try {
     await deps.transaction(async (tx) => {
       // Saves of one assessment, and its publication, take their turns: a mark
@@ -266,7 +282,15 @@ async function logMarks(
         [assessmentId],
       );
       if (!assessment) fail(ErrorCode.NotFound, M.notFound);
-      const changes = await marksChanges(tx.sql, assessmentId, writes);
+      const stored = await storedMarks(tx.sql, assessmentId, writes);
+      writes = writes.filter((write) => {
+        const shown = write.enrollmentId === undefined ? undefined : expected.get(write.enrollmentId);
+        const now = stored.get(write.studentId) ?? '';
+        if (shown === undefined || shown === now || markText(write.value) === now) return true;
+        conflicts.push({ id: write.enrollmentId!, message: M.markChangedMeanwhile(now), now });
+        return false;
+      });
+      const changes = marksChanges(stored, writes);
       // Written before the checks below: a save they refuse is logged as failed.
       if (changes.length) {
         entry = await beginActivity({ admin, kind, targetClass: 'Assessment', targetId: assessmentId, changes });
@@ -313,19 +337,24 @@ async function logMarks(
     throw error;
   }
   if (entry) await settleActivity(entry, 'applied');
+  return { saved: writes.length, conflicts };
 }
 
-/** Each student's marks before and after, as the log shows them; only those that change. */
-async function marksChanges(sql: CloudDeps['sql'], assessmentId: string, writes: MarkWrite[]) {
+/** The stored marks of the students of `writes` as text ('17.5', 'absent'), by student; none for no row. */
+async function storedMarks(sql: CloudDeps['sql'], assessmentId: string, writes: MarkWrite[]) {
   const stored = await sql<{ studentId: string; marks: number | null; absent: boolean | null }>(
     `SELECT "studentId", marks, absent FROM "Mark" WHERE "assessmentId" = $1 AND "studentId" = ANY($2::text[])`,
     [assessmentId, writes.map((write) => write.studentId)],
   );
-  const before = new Map(stored.map((row) => [row.studentId, markText(storedValue(row))]));
+  return new Map(stored.map((row) => [row.studentId, markText(storedValue(row))]));
+}
+
+/** Each student's marks before and after, as the log shows them; only those that change. */
+function marksChanges(stored: ReadonlyMap<string, string>, writes: MarkWrite[]) {
   return writes
     .map((write) => ({
       field: markField(write.enrollmentId ?? write.studentId),
-      before: before.get(write.studentId) ?? '',
+      before: stored.get(write.studentId) ?? '',
       after: markText(write.value),
     }))
     .filter((change) => change.before !== change.after);

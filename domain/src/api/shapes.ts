@@ -262,7 +262,18 @@ export const marksChanges = object(
     rows: {
       type: 'array',
       maxItems: MARKS_SAVE_MAX_ROWS,
-      items: object({ id: { ...int, description: 'The enrollment number' }, value: markValue }, ['id', 'value']),
+      items: object(
+        {
+          id: { ...int, description: 'The enrollment number' },
+          value: markValue,
+          before: {
+            ...markValue,
+            description:
+              'Optional: the marks the client showed as saved. When someone else has saved other marks since, the row is not saved and comes back in `errors` with `now`',
+          },
+        },
+        ['id', 'value'],
+      ),
     },
   },
   ['objectId', 'rows'],
@@ -271,7 +282,20 @@ export const marksChanges = object(
 export const marksSaved = object(
   {
     saved: int,
-    errors: { type: 'array', items: object({ id: int, message: str }, ['id', 'message']) },
+    errors: {
+      type: 'array',
+      items: object(
+        {
+          id: int,
+          message: str,
+          now: {
+            type: 'string',
+            description: "The marks stored now ('' for none), when someone else saved them since `before`",
+          },
+        },
+        ['id', 'message'],
+      ),
+    },
   },
   ['saved', 'errors'],
 );

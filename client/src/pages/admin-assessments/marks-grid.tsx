@@ -251,7 +251,8 @@ export function MarksGrid({ assessment, onSaved, onUnsavedChange }: Props) {
     const sent = changes;
     const result = await callAsAdmin('saveMarks', {
       objectId: assessment.objectId,
-      rows: Object.entries(sent).map(([id, c]) => ({ id: Number(id), value: c.value })),
+      // With what the grid showed as saved: a mark someone else saves meanwhile is not overwritten.
+      rows: Object.entries(sent).map(([id, c]) => ({ id: Number(id), value: c.value, before: c.original })),
     });
     setSaving(false);
     if (!result.ok || !result.data) {
@@ -259,13 +260,17 @@ export function MarksGrid({ assessment, onSaved, onUnsavedChange }: Props) {
       return;
     }
     const refused = new Map(result.data.errors.map((e) => [e.id, e.message]));
+    // Marks someone else saved since the grid showed them: what the server has now.
+    const storedNow = new Map(result.data.errors.flatMap((e) => (e.now === undefined ? [] : [[e.id, e.now]])));
     setChanges((all) => {
       const next: typeof all = {};
       for (const [key, c] of Object.entries(all)) {
         const id = Number(key);
         const saved = sent[id] && !refused.has(id) ? sent[id].value : undefined;
+        const now = storedNow.get(id);
         // Refused, not sent, or typed again since: still unsaved (against what the server now has).
-        if (saved === undefined) next[id] = c;
+        if (now !== undefined) next[id] = { value: c.value, original: now };
+        else if (saved === undefined) next[id] = c;
         else if (c.value !== saved) next[id] = { value: c.value, original: saved };
       }
       return next;
