@@ -258,17 +258,11 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
       );
       return;
     }
+    let messageId: string;
     try {
       // The text as the row has it now (reviseQueued), not as the job was made with, to
       // the account's address as it is now (an admin may have corrected a mistyped one).
-      const { messageId } = await options.send({ ...row.message, to: row.email ?? row.message.to });
-      // Sent: no copy of its text is kept (an admin's invitation holds a live code,
-      // a marks mail a child's marks); the key stays, so it is never sent twice.
-      await sql.query(
-        `UPDATE mail_delivery SET state = 'sent', message_id = $2, attempts = attempts + 1, last_error = NULL,
-           message = NULL, updated_at = now() WHERE key = $1`,
-        [key, messageId],
-      );
+      ({ messageId } = await options.send({ ...row.message, to: row.email ?? row.message.to }));
     } catch (error) {
       // The server's reason without the recipient's address (it often quotes it).
       const reason = mailFailureReason(error);
@@ -296,6 +290,31 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
       });
       console.error(`Mail delivery failed (${last ? 'retries spent: tried again later' : 'will retry'}): ${reason}`);
       throw error;
+    }
+    await recordSent(key, messageId);
+  };
+
+  /**
+   * Sent: no copy of its text is kept (an admin's invitation holds a live code, a marks
+   * mail a child's marks); the key stays, so it is never sent twice. Written until it is
+   * (the database restarting, say): the mail server has the mail, and a failure here
+   * taken for a failed send would queue it again, to be sent a second time.
+   */
+  const recordSent = async (key: string, messageId: string) => {
+    for (let pause = 500; ; pause = Math.min(pause * 2, 30_000)) {
+      try {
+        await sql.query(
+          `UPDATE mail_delivery SET state = 'sent', message_id = $2, attempts = attempts + 1, last_error = NULL,
+             message = NULL, updated_at = now() WHERE key = $1`,
+          [key, messageId],
+        );
+        return;
+      } catch (error) {
+        // Stopping: the row stays claimed by this job, whose retry after a restart sends it again.
+        if (!running) throw error;
+        console.error(`mail queue: a sent mail could not be marked sent, trying again: ${(error as Error).message}`);
+        await new Promise((resolve) => setTimeout(resolve, pause));
+      }
     }
   };
 
