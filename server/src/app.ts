@@ -18,7 +18,7 @@ import { addressIn } from './parse-internals/internals.ts';
 import { EXPORT_PATH } from '@tc/domain/admin-tools';
 
 import { BODY_LIMIT, inputGuard } from './input-guard.ts';
-import { errorBody, errorHandler } from './errors.ts';
+import { databaseDownHandler, errorBody, errorHandler } from './errors.ts';
 import { logger, type Logger } from './logger.ts';
 import type { Metrics } from './operations/metrics.ts';
 import { requestLogger } from './operations/request-log.ts';
@@ -143,6 +143,7 @@ export function createApp(parts: AppParts): express.Express {
 
   serveClient(app, parts.clientDir);
   app.use(notFound);
+  app.use(databaseDownHandler(parts.isDatabaseHealthy));
   app.use(errorHandler);
   return app;
 }

@@ -1,4 +1,4 @@
-// The one Express error handler: `{error, code, requestId}`, the right status, never a stack trace.
+// The Express error handlers: `{error, code, requestId}`, the right status, never a stack trace.
 
 import { randomUUID } from 'node:crypto';
 import type { ErrorRequestHandler, Request } from 'express';
@@ -54,6 +54,22 @@ export function errorBody(req: Request, error: string, code: ErrorCode, extra: o
  */
 export function standaloneErrorBody(error: string, code: ErrorCode, extra: object = {}) {
   return { ...extra, error, code, requestId: randomUUID() };
+}
+
+/**
+ * A database that went away (restarting, frozen) fails a request with whatever its driver
+ * or Parse makes of it (an internal error, a refused connection): when the database does
+ * not answer now either, the answer is 503, try again, on every path (an /api call, a
+ * calendar feed, the CSV export). A client's own fault (a 4xx) is answered as it is.
+ */
+export function databaseDownHandler(isDatabaseHealthy: () => Promise<boolean>): ErrorRequestHandler {
+  return async (error: unknown, req, res, next) => {
+    const status = ((error ?? {}) as HttpError).status ?? ((error ?? {}) as HttpError).statusCode;
+    const serverFailure =
+      error instanceof AppError ? error.code === ErrorCode.Internal : !(typeof status === 'number' && status < 500);
+    if (res.headersSent || !serverFailure || (await isDatabaseHealthy())) return next(error);
+    res.status(503).json(errorBody(req, ServerMessage.databaseUnavailable, ErrorCode.Unavailable));
+  };
 }
 
 export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next) => {

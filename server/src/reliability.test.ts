@@ -294,6 +294,15 @@ describe('reliability of the server process', () => {
     const site = running.at(-1)!;
     const { student, otp } = await parentWithCode();
     expect((await call('POST', '/api/register', { ...student, otp })).status).toBe(201);
+    // The student's calendar feed, which a calendar app fetches with no session (its own route).
+    const { tokenStudent } = (
+      await call('POST', '/api/student/login', { identifier: student.email, password: student.password })
+    ).body as { tokenStudent: string };
+    const link = await fetch(`http://127.0.0.1:${port}/api/students/me/calendar`, {
+      headers: { authorization: `Bearer ${tokenStudent}` },
+    });
+    const feed = new URL(((await link.json()) as { url: string }).url).pathname;
+    expect((await call('GET', feed)).status).toBe(200);
     const pid = postmasterPid();
     const others = await Promise.all(Array.from({ length: 4 }, () => parentWithCode()));
     process.kill(pid, 'SIGKILL');
@@ -302,6 +311,8 @@ describe('reliability of the server process', () => {
       ...others.map(({ student, otp }) => call('POST', '/api/register', { ...student, otp })),
       call('POST', '/api/check-email', { email: student.email }),
       call('POST', '/api/student/login', { identifier: student.email, password: student.password }),
+      call('GET', feed),
+      call('GET', feed),
     ]);
     for (const answer of meanwhile) expect([200, 201, 503], JSON.stringify(answer)).toContain(answer.status);
     await site.waitFor('stopped unexpectedly', 10_000);

@@ -130,7 +130,10 @@ describe('admin', () => {
       const twice = await t.api('GET', path, undefined, token);
       expect(twice.status, path).toBe(400);
       expect(twice.body, path).toMatchObject({ error: `${name} is given more than once: give it once`, field: name });
+      // Without a live session the caller is told that first (it was told about the filter).
+      expect((await t.api('GET', path, undefined, 'r:no-such-session')).status, path).toBe(401);
     }
+    expect((await t.api('POST', '/api/timetable/holidays', [1, 2], 'r:no-such-session')).status).toBe(401);
     const all = await t.api('GET', '/api/users', undefined, token);
     expect(all.body.length).toBeLessThanOrEqual(50);
     expect(all.body.some((s: { email: string }) => s.email === t.admin.email)).toBe(false);

@@ -42,6 +42,8 @@ export interface CallSpec {
   failure?: { status: number; extra?: { success: false } };
   /** May answer 409 (codes 3033, 3034): the e-mail or the mobile is another account's. */
   taken?: true;
+  /** Sends its text or mail at once: may answer 502 (code 3502) when the SMS or mail server refuses it. */
+  delivers?: true;
   /** Headers of a success, e.g. `Cache-Control: no-store`. */
   headers?: Record<string, string>;
   /** The cloud function answers `{items, total}`; the wire carries the array and the total in this header. */
@@ -131,6 +133,7 @@ export const CALLS = {
     input: 'body',
     request: S.object({ mobile: S.str }, ['mobile']),
     response: S.success,
+    delivers: true,
   },
   registerStudent: {
     method: 'POST',
@@ -768,6 +771,7 @@ export const CALLS = {
     input: 'body',
     request: A.invitation,
     response: S.success,
+    delivers: true,
   },
   acceptAdminInvite: {
     method: 'POST',

@@ -7,7 +7,7 @@ import { CALLS, pathParamsOf, type CallSpec } from '@tc/domain/api/contract';
 import { AppError, ErrorCode, httpStatusOf } from '@tc/domain/errors';
 import { ServerMessage } from '@tc/domain/server-messages';
 import { bearerToken } from '../bearer.ts';
-import { callCloudFunction } from '../cloud-call.ts';
+import { callCloudFunction, callCloudFunctionAs, sessionUser } from '../cloud-call.ts';
 import { errorBody, setRetryAfter } from '../errors.ts';
 import { requestIdOf } from '../operations/request-log.ts';
 import { apiDocs, openApiDocument } from './openapi.ts';
@@ -59,8 +59,9 @@ function answerFailure(req: Request, res: Response, spec: CallSpec, error: AppEr
 function cloudRoute(spec: CallSpec & { fn: string }) {
   return async (req: Request, res: Response) => {
     try {
-      const token = spec.auth === 'none' ? undefined : bearer(req);
-      const result = await callCloudFunction(spec.fn, paramsOf(spec, req), req.ip ?? 'unknown', token);
+      // The session first: a caller without a live one is told so (401) before anything about their input.
+      const user = spec.auth === 'none' ? undefined : await sessionUser(bearer(req));
+      const result = await callCloudFunctionAs(spec.fn, paramsOf(spec, req), req.ip ?? 'unknown', user);
       if (spec.totalHeader) {
         const { items, total } = result as { items: unknown[]; total: number };
         res.set(spec.totalHeader, String(total)).json(items);
@@ -149,16 +150,6 @@ export function apiRouter(
 
   api.use((req, res) => {
     res.status(404).json(errorBody(req, ServerMessage.notFound, ErrorCode.NotFound));
-  });
-
-  // Parse reports a database that went away (restarting, frozen) as an internal
-  // error: when the database does not answer now either, say 503, try again.
-  api.use(async (error: unknown, req: Request, res: Response, next: (error: unknown) => void) => {
-    if (error instanceof AppError && error.code === ErrorCode.Internal && !(await isDatabaseHealthy())) {
-      res.status(503).json(errorBody(req, ServerMessage.databaseUnavailable, ErrorCode.Unavailable));
-      return;
-    }
-    next(error);
   });
 
   return api;

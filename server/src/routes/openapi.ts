@@ -40,6 +40,7 @@ function failureResponses(spec: CallSpec): Record<string, { description: string 
   statuses.add(503);
   if (spec.taken) statuses.add(HTTP_STATUS[ErrorCode.EmailTaken]);
   if (spec.limit !== 'none') statuses.add(HTTP_STATUS[ErrorCode.TooManyRequests]);
+  if (spec.delivers) statuses.add(HTTP_STATUS[ErrorCode.DeliveryFailed]);
   const describe: Record<number, string> = {
     400: 'A rule failed (`field` names the field) or the request is malformed',
     401: spec.auth === 'none' ? 'Refused' : 'No session, or an expired one',
@@ -52,6 +53,7 @@ function failureResponses(spec: CallSpec): Record<string, { description: string 
       ? 'The database does not answer, or the site is starting or shutting down'
       : 'The site is starting or shutting down, or the database does not answer: try again shortly',
     429: 'Too many requests from this address; try again later',
+    502: 'The SMS or mail server did not take it (code 3502): nothing was sent, try again',
   };
   return Object.fromEntries(
     [...statuses].sort().map((status) => [

@@ -87,6 +87,10 @@ describe('the OpenAPI document', () => {
     expect(document.paths['/api/register']?.post?.responses).toHaveProperty('409');
     expect(document.paths['/api/users/{objectId}']?.put?.responses).toHaveProperty('409');
     expect(document.paths['/api/student/login']?.post?.responses).not.toHaveProperty('409');
+    // A code texted or an invitation mailed at once answers 502 when the server refuses it.
+    expect(document.paths['/api/send-sms']?.post?.responses).toHaveProperty('502');
+    expect(document.paths['/api/admins']?.post?.responses).toHaveProperty('502');
+    expect(document.paths['/api/register']?.post?.responses).not.toHaveProperty('502');
     // Any body is read: too large (413) or not JSON (415), on every call but a GET, a body-less POST too.
     for (const responses of [
       document.paths['/api/student/logout']?.post?.responses,
