@@ -176,6 +176,29 @@ describe('the schedule on the student dashboard', () => {
     await waitFor(() => expect(asked()).toBe(2));
   });
 
+  it('says when "This week" does not come, keeps the week on screen, and asks again on the next click', async () => {
+    signIn();
+    let current = 0;
+    const { calls } = mockFetch({
+      'GET /api/students/me': () => ({ body: profile }),
+      'GET /api/students/me/schedule': (_body, url) => {
+        const week = url.searchParams.get('week');
+        if (week) return { body: { ...schedule(600), weekStart: week, days: [] } };
+        return ++current === 1 ? { body: schedule(600) } : { status: 503, body: { code: 3503, error: 'Try again' } };
+      },
+    });
+    renderApp('/dashboard');
+    await userEvent.click(await screen.findByRole('button', { name: 'Next week' }));
+    const shown = await screen.findByRole('region', { name: /^Week of .*30 Nov/ });
+    await userEvent.click(within(shown).getByRole('button', { name: 'This week' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(UiMessage.errorLoadingData));
+    expect(screen.getByRole('region', { name: /^Week of .*30 Nov/ })).toBeInTheDocument();
+    const asked = () => calls.filter((c) => c.path === '/api/students/me/schedule' && !c.url.searchParams.has('week'));
+    expect(asked()).toHaveLength(2);
+    await userEvent.click(screen.getByRole('button', { name: 'This week' }));
+    await waitFor(() => expect(asked()).toHaveLength(3));
+  });
+
   it('says when the timetable does not come, and loads it again on "Try again"', async () => {
     signIn();
     let answers = 0;
@@ -222,6 +245,59 @@ describe('the schedule on the student dashboard', () => {
       expect(asked()).toBe(1);
       window.dispatchEvent(new Event('pointerdown'));
       await waitFor(() => expect(asked()).toBe(2));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('reads the week again when the day changes at the centre with the page open, and when a tab is shown again on a new day', async () => {
+    vi.useFakeTimers({
+      toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
+      shouldAdvanceTime: true,
+    });
+    // Half a minute before midnight at the centre.
+    vi.setSystemTime(new Date('2026-11-23T23:59:30+05:30'));
+    try {
+      signIn();
+      const { calls } = serve(schedule(600));
+      renderApp('/dashboard');
+      await screen.findByRole('region', { name: 'This week' });
+      const asked = () => calls.filter((c) => c.path === '/api/students/me/schedule').length;
+      // Someone is at the page.
+      window.dispatchEvent(new Event('pointerdown'));
+      expect(asked()).toBe(1);
+      await act(() => vi.advanceTimersByTimeAsync(60_000));
+      await waitFor(() => expect(asked()).toBe(2));
+      // Once for the day, whatever the server says today is.
+      await act(() => vi.advanceTimersByTimeAsync(5 * 60_000));
+      expect(asked()).toBe(2);
+      // A tab brought back the next morning asks at once, before its clock's next tick.
+      vi.setSystemTime(new Date('2026-11-25T07:00:00+05:30'));
+      window.dispatchEvent(new Event('pointerdown'));
+      document.dispatchEvent(new Event('visibilitychange'));
+      await waitFor(() => expect(asked()).toBe(3));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('asks for a class still on the card after its end again a minute later (a device clock ahead of the server)', async () => {
+    vi.useFakeTimers({
+      toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
+      shouldAdvanceTime: true,
+    });
+    try {
+      signIn();
+      // The server gives the ended class each time.
+      const { calls } = serve(schedule(-120));
+      renderApp('/dashboard');
+      const asked = () => calls.filter((c) => c.path === '/api/students/me/schedule').length;
+      window.dispatchEvent(new Event('pointerdown'));
+      await waitFor(() => expect(asked()).toBe(2));
+      await act(() => vi.advanceTimersByTimeAsync(30_000));
+      expect(asked()).toBe(2);
+      await act(() => vi.advanceTimersByTimeAsync(60_000));
+      await waitFor(() => expect(asked()).toBe(3));
     } finally {
       vi.useRealTimers();
     }

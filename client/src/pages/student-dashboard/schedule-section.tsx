@@ -22,7 +22,7 @@ import { UiMessage } from '@tc/domain/messages';
 import { TimetableMessage } from '@tc/domain/timetable-messages';
 import { joinState, timeUntil } from '@tc/domain/schedule';
 import { JOIN_EARLY_MINUTES, WEEKDAYS } from '@tc/domain/timetable';
-import { addDays, timeZoneLabel } from '@tc/domain/zoned-time';
+import { addDays, timeZoneLabel, todayIn } from '@tc/domain/zoned-time';
 import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { useApi, type CallAs, type CallResult } from '../../lib/use-api.ts';
@@ -44,15 +44,24 @@ function dayLabel(date: string, weekday?: 'long'): string {
   });
 }
 
-/** A clock that ticks every 30 seconds, for the countdown and the join window. */
+/** A clock that ticks every 30 seconds, for the countdown and the join window, and at once when the tab is shown again. */
 function useNow(): Date {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
-    const timer = window.setInterval(() => setNow(new Date()), 30_000);
-    return () => window.clearInterval(timer);
+    const tick = () => setNow(new Date());
+    const timer = window.setInterval(tick, 30_000);
+    const shown = () => document.visibilityState === 'visible' && tick();
+    document.addEventListener('visibilitychange', shown);
+    return () => {
+      window.clearInterval(timer);
+      document.removeEventListener('visibilitychange', shown);
+    };
   }, []);
   return now;
 }
+
+/** A class still on the card after its end (a device clock ahead of the server's): asked for again this often. */
+const ENDED_CLASS_RETRY_MS = 60_000;
 
 interface Props {
   /** The student's batch, once the profile is known: its timetable's changes show at once. */
@@ -62,61 +71,88 @@ interface Props {
 /** The student's schedule: Next class, This week, and the calendar feed. */
 export function ScheduleSection({ batch }: Props) {
   const { token, call: callAsStudent } = useApi('student');
-  const [week, setWeek] = useState<string | undefined>(undefined);
+  // The week to read: undefined for the current one (the server's, whatever the device's clock says).
+  const requested = useRef<string | undefined>(undefined);
   const [schedule, setSchedule] = useState<Schedule | null>(null);
+  // The centre's day on this device when the schedule came (not the server's: clocks differ).
+  const [readOnDay, setReadOnDay] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
-  // The week on screen: a week asked for that does not come goes back to it, so that
-  // the buttons (which count from the week on screen) ask for it again.
+  // The week on screen: a week asked for that does not come goes back to it, so that a
+  // reload reads the week the student sees.
   const shownWeek = useRef<string | undefined>(undefined);
   const now = useNow();
 
-  const [version, setVersion] = useState(0);
+  // Each read, and whether the student asked for it (a week's button: its failure is said).
+  const [read, setRead] = useState({ count: 0, asked: false });
   // An admin's change of this batch's timetable or of the holidays: load the week again.
-  const reload = () => setVersion((v) => v + 1);
+  const reload = () => setRead(({ count }) => ({ count: count + 1, asked: false }));
+  const showWeek = (start: string | undefined) => {
+    requested.current = start;
+    setRead(({ count }) => ({ count: count + 1, asked: true }));
+  };
   useLiveSignal(batch ? timetableSignal(batch.grade, batch.board) : null, token, reload);
   useLiveSignal(HOLIDAYS_SIGNAL, token, reload);
 
   useEffect(() => {
     let cancelled = false;
+    const week = requested.current;
     void callAsStudent('getMySchedule', week ? { week } : {}).then((result) => {
       if (cancelled) return;
       if (result.ok && result.data) {
         shownWeek.current = result.data.weekStart;
         setSchedule(result.data);
+        setReadOnDay(todayIn(result.data.timeZone));
         setFailed(false);
       } else if (!result.sessionEnded) {
         setFailed(true);
         // A week the student asked for while another is on screen: say it did not come.
         // (The first load's failure shows in place of the schedule.)
-        if (week) {
+        if (read.asked && shownWeek.current !== undefined) {
           notify.error(UiMessage.errorLoadingData);
-          setWeek(shownWeek.current);
+          requested.current = shownWeek.current;
         }
       }
     });
     return () => {
       cancelled = true;
     };
-  }, [callAsStudent, week, version]);
+  }, [callAsStudent, read]);
 
-  // The class on the card has ended: ask for the next one (once per class).
-  const next = schedule?.next;
-  const [reloadedAfter, setReloadedAfter] = useState<string | null>(null);
   // A call the page makes by itself: with nobody at the page, at the next input instead,
   // so that a dashboard left open does not keep the session alive (lib/attention.ts).
   const [awaitingInput, setAwaitingInput] = useState(false);
-  if (next && joinState(next, now) === 'over' && reloadedAfter !== next.endsAt) {
-    setReloadedAfter(next.endsAt);
-    if (attended()) setVersion((v) => v + 1);
+  const catchUp = () => {
+    if (attended()) reload();
     else setAwaitingInput(true);
-  }
+  };
   useEffect(() => {
     if (!awaitingInput) return;
     return onNextInput(() => {
       setAwaitingInput(false);
-      setVersion((v) => v + 1);
+      reload();
     });
   }, [awaitingInput]);
+
+  // The class on the card has ended: ask for the next one, and again a minute later while
+  // the server still gives the same (a device clock ahead of the server's).
+  const next = schedule?.next;
+  const [askedAfterEnd, setAskedAfterEnd] = useState<{ endsAt: string; at: number } | null>(null);
+  if (
+    next &&
+    joinState(next, now) === 'over' &&
+    (askedAfterEnd?.endsAt !== next.endsAt || now.getTime() - askedAfterEnd.at >= ENDED_CLASS_RETRY_MS)
+  ) {
+    setAskedAfterEnd({ endsAt: next.endsAt, at: now.getTime() });
+    catchUp();
+  }
+  // A new day at the centre since the week was read (a tab left open overnight, or woken on
+  // Monday): read again, so that "This week" and "Today" follow the day. Counted on this
+  // device's clock alone, so a clock that disagrees with the server's asks once a day at most.
+  const dayNow = schedule ? todayIn(schedule.timeZone, now) : null;
+  if (schedule && readOnDay !== null && dayNow !== readOnDay) {
+    setReadOnDay(dayNow);
+    catchUp();
+  }
 
   if (!schedule) {
     return (
@@ -138,7 +174,7 @@ export function ScheduleSection({ batch }: Props) {
   return (
     <>
       <NextClassCard next={schedule.next} hasTimetable={schedule.hasTimetable} zone={zone} now={now} />
-      <WeekCard schedule={schedule} zone={zone} onWeek={(start) => setWeek(start)} />
+      <WeekCard schedule={schedule} zone={zone} onWeek={showWeek} />
       {/* Shown with no timetable too: a link given out before a move to an empty batch can still be replaced. */}
       <CalendarCard callAsStudent={callAsStudent} hasTimetable={schedule.hasTimetable} />
     </>
