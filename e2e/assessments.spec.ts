@@ -1238,6 +1238,16 @@ test("a mark someone else saved after the grid showed it is not overwritten: the
   await expect(page.getByRole('grid').getByText(AssessmentMessage.markChangedMeanwhile('3'))).toBeVisible();
   await expect(cell).toHaveText('8');
   expect((await listed()).value).toBe('3');
+  await snap(page, 'assessments-saved-meanwhile-1280');
+  await expectAccessible(page, 'a row refused as saved meanwhile, at 1280 px');
+  // On a phone the row's problem is listed above the grid.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('alert').filter({ hasText: AssessmentMessage.markChangedMeanwhile('3') })).toBeVisible();
+  // The grid lays its rows out again for the new width before the picture.
+  await cell.scrollIntoViewIfNeeded();
+  await expect(cell).toBeVisible();
+  await snap(page, 'assessments-saved-meanwhile-390');
+  await expectAccessible(page, 'a row refused as saved meanwhile, at 390 px');
   // Seen and saved again: the admin's 8 replaces the 3 they have now been shown.
   await page.getByRole('button', { name: 'Save 1 change' }).click();
   await expectToast(page, 'Saved 1 mark');
