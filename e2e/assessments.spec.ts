@@ -1178,7 +1178,11 @@ test('while marks wait unsaved and the admin is at the page, the session is used
   await page.keyboard.press('Shift');
   await page.clock.runFor('30:00');
   await expect.poll(() => uses).toBe(3);
-  await page.waitForTimeout(500);
+  await page.clock.runFor('10:00');
+  // A request sent after the clock has run: once it is seen, so is any the page sent before it.
+  const barrier = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/health');
+  await page.evaluate("fetch('/api/health')");
+  await barrier;
   expect(uses).toBe(3);
 });
 
@@ -1204,6 +1208,8 @@ test.describe('on a touch phone', () => {
     await cell.tap();
     await expect(cell.locator('input')).toBeFocused();
     await page.keyboard.type('5');
+    // Typed and not entered: already a change (Back would ask).
+    await expect(page.getByRole('button', { name: 'Save 1 change' })).toBeEnabled();
     await page.keyboard.press('Enter');
     await expect(cell).toHaveText('5');
     await expect(page.getByRole('button', { name: 'Save 1 change' })).toBeEnabled();
@@ -1253,4 +1259,42 @@ test("a mark someone else saved after the grid showed it is not overwritten: the
   await expectToast(page, 'Saved 1 mark');
   await expect(page.getByRole('button', { name: 'Saved' })).toBeDisabled();
   expect((await listed()).value).toBe('8');
+});
+
+test('a change typed at once after a save is checked against the marks just saved, not the table before it', async ({
+  adminPage: page,
+  request,
+}) => {
+  const run = tag();
+  const fullname = `Again ${run}`;
+  const { token, created, cell } = await typeUnsavedMark(page, request, {
+    fullname,
+    assessment: { grade: 9, board: 'ICSE', subject: 'Mathematics', title: `Again ${run}` },
+    mark: '7',
+  });
+  // The table's reload after the save is held: the next change is typed before it comes.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/api/assessments/${created.objectId}/marks?*`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Save 1 change' }).click();
+  await expectToast(page, 'Saved 1 mark');
+  // From the keyboard: the loading grid's overlay takes pointer presses.
+  await cell.focus();
+  await page.keyboard.type('9');
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Save 1 change' }).click();
+  await expectToast(page, 'Saved 1 mark');
+  release();
+  await expect(page.getByRole('button', { name: 'Saved' })).toBeDisabled();
+  const listed = await apiCall(
+    request,
+    'GET',
+    `/api/assessments/${created.objectId}/marks?q=${encodeURIComponent(fullname)}`,
+    undefined,
+    token,
+  );
+  expect(listed.body.map((r: { value: string }) => r.value)).toEqual(['9']);
 });

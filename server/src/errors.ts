@@ -68,6 +68,11 @@ export function databaseDownHandler(isDatabaseHealthy: () => Promise<boolean>): 
     const serverFailure =
       error instanceof AppError ? error.code === ErrorCode.Internal : !(typeof status === 'number' && status < 500);
     if (res.headersSent || !serverFailure || (await isDatabaseHealthy())) return next(error);
+    // Logged all the same: a fault of the site's own may come at the moment the database is away.
+    logger.error(
+      { requestId: requestIdOf(req), stack: error instanceof Error ? error.stack : String(error) },
+      'failed while the database was unavailable',
+    );
     res.status(503).json(errorBody(req, ServerMessage.databaseUnavailable, ErrorCode.Unavailable));
   };
 }

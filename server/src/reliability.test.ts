@@ -303,6 +303,17 @@ describe('reliability of the server process', () => {
     });
     const feed = new URL(((await link.json()) as { url: string }).url).pathname;
     expect((await call('GET', feed)).status).toBe(200);
+    // The admin's CSV export, which checks its session itself.
+    const { token: adminToken } = (
+      await call('POST', '/api/admin/login', { email: 'admin@example.com', password: 'reliability-admin-1' })
+    ).body as { token: string };
+    const exportCsv = async () => {
+      const res = await fetch(`http://127.0.0.1:${port}/api/users/export.csv`, {
+        headers: { authorization: `Bearer ${adminToken}` },
+      });
+      return { status: res.status, body: await res.text() };
+    };
+    expect((await exportCsv()).status).toBe(200);
     const pid = postmasterPid();
     const others = await Promise.all(Array.from({ length: 4 }, () => parentWithCode()));
     process.kill(pid, 'SIGKILL');
@@ -313,6 +324,8 @@ describe('reliability of the server process', () => {
       call('POST', '/api/student/login', { identifier: student.email, password: student.password }),
       call('GET', feed),
       call('GET', feed),
+      // Not 401: the session is not what failed (the page would have logged the admin out).
+      exportCsv(),
     ]);
     for (const answer of meanwhile) expect([200, 201, 503], JSON.stringify(answer)).toContain(answer.status);
     await site.waitFor('stopped unexpectedly', 10_000);

@@ -301,7 +301,8 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
    * taken for a failed send would queue it again, to be sent a second time.
    */
   const recordSent = async (key: string, messageId: string) => {
-    for (let pause = 500; ; pause = Math.min(pause * 2, 30_000)) {
+    // Short pauses: a stop waits for this, and a long outage must not outlive the job's expiry.
+    for (let pause = 250; ; pause = Math.min(pause * 2, 2_000)) {
       try {
         await sql.query(
           `UPDATE mail_delivery SET state = 'sent', message_id = $2, attempts = attempts + 1, last_error = NULL,

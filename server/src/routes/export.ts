@@ -174,6 +174,10 @@ async function requireAdminToken(header: string | undefined, clientIp: string): 
     if (error instanceof AppError && error.code === ErrorCode.Forbidden) {
       throw new AppError(ErrorCode.Forbidden, ServerMessage.adminOnly);
     }
+    // The database failing (restarting, say) is no ended session: it is answered 503 or 500.
+    if (!(error instanceof AppError) || error.code === ErrorCode.Internal || error.code === ErrorCode.Unavailable) {
+      throw error;
+    }
     throw new AppError(ErrorCode.InvalidSession, ServerMessage.sessionInvalid);
   }
 }

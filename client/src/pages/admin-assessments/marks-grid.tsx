@@ -15,7 +15,7 @@ import {
   type GridEventListener,
   type GridPaginationModel,
 } from '@mui/x-data-grid';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ABSENT, MarksText, isInBatch, markText, parseMarkValue } from '@tc/domain/assessments';
 import { gradeLabel } from '@tc/domain/registration';
 import type { ResponseOf } from '@tc/domain/api/contract';
@@ -90,6 +90,8 @@ export function MarksGrid({ assessment, onSaved, onUnsavedChange }: Props) {
   const [saving, setSaving] = useState(false);
   const [importing, setImporting] = useState(false);
   const apiRef = useGridApiRef();
+  /** How the last press on the grid came (a tap is 'touch'): a click event may not say. */
+  const pressedWith = useRef('mouse');
   /** The row whose marks cell is being typed in (its text not yet taken into `changes`), if any. */
   const [typingIn, setTypingIn] = useState<number | null>(null);
   const max = assessment.maxMarks;
@@ -245,10 +247,12 @@ export function MarksGrid({ assessment, onSaved, onUnsavedChange }: Props) {
   const problems = Object.entries(errors);
 
   const save = async () => {
+    const sent = changes;
+    // A cell opened and left as it was: nothing to send.
+    if (Object.keys(sent).length === 0) return;
     setSaving(true);
     // The grid stays editable while the request runs: what is typed meanwhile stays unsaved.
     // (A cell still open is closed, and so taken, by the click on Save.)
-    const sent = changes;
     const result = await callAsAdmin('saveMarks', {
       objectId: assessment.objectId,
       // With what the grid showed as saved: a mark someone else saves meanwhile is not overwritten.
@@ -275,6 +279,13 @@ export function MarksGrid({ assessment, onSaved, onUnsavedChange }: Props) {
       }
       return next;
     });
+    // The rows as the server has them now, before the reload's answer: a change typed at once
+    // is checked against them (the value saved, or the one someone else saved).
+    const stored = new Map(
+      Object.entries(sent).flatMap(([key, c]) => (refused.has(Number(key)) ? [] : [[Number(key), c.value]])),
+    );
+    for (const [id, now] of storedNow) stored.set(id, now);
+    setRows((all) => all.map((row) => (stored.has(row.id) ? { ...row, value: stored.get(row.id)! } : row)));
     setErrors((all) => {
       const next = { ...all };
       for (const key of Object.keys(sent)) delete next[Number(key)];
@@ -434,6 +445,7 @@ export function MarksGrid({ assessment, onSaved, onUnsavedChange }: Props) {
       )}
       {/* The grid grows with its rows up to the box's height (a short batch leaves no empty space), then scrolls. */}
       <Box
+        onPointerDownCapture={(event) => (pressedWith.current = event.pointerType)}
         sx={{
           display: 'flex',
           flexDirection: 'column',
@@ -460,10 +472,11 @@ export function MarksGrid({ assessment, onSaved, onUnsavedChange }: Props) {
           onCellEditStop={() => setTypingIn(null)}
           // A tap on a phone opens the marks cell (and its keyboard), which a click on a
           // computer only focuses: a tap cannot type to start as a keyboard can.
-          onCellClick={(params, event) => {
-            const tapped = (event.nativeEvent as PointerEvent).pointerType === 'touch';
-            if (tapped && params.field === 'value' && params.cellMode === 'view')
-              apiRef.current?.startCellEditMode({ id: params.id, field: 'value' });
+          onCellClick={(params) => {
+            if (pressedWith.current !== 'touch' || params.field !== 'value' || params.cellMode !== 'view') return;
+            apiRef.current?.startCellEditMode({ id: params.id, field: 'value' });
+            // Opened here, not by the grid's own keys: counted as being typed in all the same.
+            setTypingIn(Number(params.id));
           }}
           processRowUpdate={processRowUpdate}
           onCellKeyDown={onCellKeyDown}

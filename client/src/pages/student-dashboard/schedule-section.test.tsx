@@ -53,6 +53,17 @@ function serve(body: object) {
   });
 }
 
+/** The current week comes; any other asked for by its Monday does not (503). */
+function serveOtherWeeksFailing() {
+  return mockFetch({
+    'GET /api/students/me': () => ({ body: profile }),
+    'GET /api/students/me/schedule': (_body, url) =>
+      url.searchParams.get('week')
+        ? { status: 503, body: { code: 3503, error: 'Try again' } }
+        : { body: schedule(600) },
+  });
+}
+
 describe('the schedule on the student dashboard', () => {
   it("shows the class at the centre's time whatever the device zone, today and holidays marked", async () => {
     process.env.TZ = 'America/Los_Angeles';
@@ -158,13 +169,7 @@ describe('the schedule on the student dashboard', () => {
 
   it('says when a week does not come, keeps the week on screen, and asks again on the next click', async () => {
     signIn();
-    const { calls } = mockFetch({
-      'GET /api/students/me': () => ({ body: profile }),
-      'GET /api/students/me/schedule': (_body, url) =>
-        url.searchParams.get('week')
-          ? { status: 503, body: { code: 3503, error: 'Try again' } }
-          : { body: schedule(600) },
-    });
+    const { calls } = serveOtherWeeksFailing();
     renderApp('/dashboard');
     const next = await screen.findByRole('button', { name: 'Next week' });
     await userEvent.click(next);
@@ -276,6 +281,28 @@ describe('the schedule on the student dashboard', () => {
       window.dispatchEvent(new Event('pointerdown'));
       document.dispatchEvent(new Event('visibilitychange'));
       await waitFor(() => expect(asked()).toBe(3));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('after a week that did not come, follows the day again: a new day reads the current week, not a fixed one', async () => {
+    vi.useFakeTimers({
+      toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
+      shouldAdvanceTime: true,
+    });
+    vi.setSystemTime(new Date('2026-11-29T23:59:30+05:30'));
+    try {
+      signIn();
+      const { calls } = serveOtherWeeksFailing();
+      renderApp('/dashboard');
+      await userEvent.click(await screen.findByRole('button', { name: 'Next week' }));
+      await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(UiMessage.errorLoadingData));
+      const reads = () => calls.filter((c) => c.path === '/api/students/me/schedule');
+      expect(reads()).toHaveLength(2);
+      await act(() => vi.advanceTimersByTimeAsync(60_000));
+      await waitFor(() => expect(reads()).toHaveLength(3));
+      expect(reads().at(-1)?.url.searchParams.has('week')).toBe(false);
     } finally {
       vi.useRealTimers();
     }

@@ -77,9 +77,11 @@ export function ScheduleSection({ batch }: Props) {
   // The centre's day on this device when the schedule came (not the server's: clocks differ).
   const [readOnDay, setReadOnDay] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
-  // The week on screen: a week asked for that does not come goes back to it, so that a
-  // reload reads the week the student sees.
+  // The week on screen, and the request that brought it (undefined: the current week, which
+  // follows the day): a week asked for that does not come goes back to it, so that a reload
+  // reads the week the student sees.
   const shownWeek = useRef<string | undefined>(undefined);
+  const shownRequest = useRef<string | undefined>(undefined);
   const now = useNow();
 
   // Each read, and whether the student asked for it (a week's button: its failure is said).
@@ -100,6 +102,7 @@ export function ScheduleSection({ batch }: Props) {
       if (cancelled) return;
       if (result.ok && result.data) {
         shownWeek.current = result.data.weekStart;
+        shownRequest.current = week;
         setSchedule(result.data);
         setReadOnDay(todayIn(result.data.timeZone));
         setFailed(false);
@@ -109,7 +112,7 @@ export function ScheduleSection({ batch }: Props) {
         // (The first load's failure shows in place of the schedule.)
         if (read.asked && shownWeek.current !== undefined) {
           notify.error(UiMessage.errorLoadingData);
-          requested.current = shownWeek.current;
+          requested.current = shownRequest.current;
         }
       }
     });
@@ -148,8 +151,9 @@ export function ScheduleSection({ batch }: Props) {
   // A new day at the centre since the week was read (a tab left open overnight, or woken on
   // Monday): read again, so that "This week" and "Today" follow the day. Counted on this
   // device's clock alone, so a clock that disagrees with the server's asks once a day at most.
+  // (Later only: the page's clock ticks every 30 s, and may be behind the day a read came on.)
   const dayNow = schedule ? todayIn(schedule.timeZone, now) : null;
-  if (schedule && readOnDay !== null && dayNow !== readOnDay) {
+  if (schedule && readOnDay !== null && dayNow !== null && dayNow > readOnDay) {
     setReadOnDay(dayNow);
     catchUp();
   }
