@@ -14,6 +14,8 @@ import { mailFailureReason } from '@tc/cloud/mail-failure';
 const QUEUE = 'mail';
 /** How often an idle queue looks for mails nobody is sending (dropWithdrawn, requeueUnsent). */
 const SWEEP_MS = 10_000;
+/** How long a stop still tries to record a mail the mail server has taken. */
+const STOP_RECORD_MS = 5_000;
 /** pg-boss's own schema: the queue's working state (backups leave it out: see requeueUnsent). */
 export const MAIL_QUEUE_SCHEMA = 'pgboss';
 /** A mail's last_error when its recipient was erased before it went: never sent, no text kept. */
@@ -311,8 +313,9 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
         );
         return;
       } catch (error) {
-        // Stopping: the row stays claimed by this job, whose retry after a restart sends it again.
-        if (!running) throw error;
+        // Stopping, and still refused a few seconds on: the row stays claimed by this job, whose
+        // retry after a restart sends the mail again.
+        if (!running && Date.now() - stoppedAt > STOP_RECORD_MS) throw error;
         console.error(`mail queue: a sent mail could not be marked sent, trying again: ${(error as Error).message}`);
         await new Promise((resolve) => setTimeout(resolve, pause));
       }
@@ -354,6 +357,7 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
   const pollMs = (options.pollingIntervalSeconds ?? 1) * 1000;
   const sendConcurrency = options.sendConcurrency ?? 5;
   let running = true;
+  let stoppedAt = 0;
   let lastSweep = Date.now();
   let wake: (() => void) | undefined;
   const pause = () =>
@@ -517,6 +521,7 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
     },
     stop: async () => {
       running = false;
+      stoppedAt = Date.now();
       clearInterval(retrying);
       wake?.();
       // A send in progress finishes (within the SMTP timeouts).

@@ -208,7 +208,8 @@ export function exportRoute(sql: Sql): RequestHandler {
         () => Promise.resolve(),
       );
     } catch (error) {
-      if (!(error instanceof AppError)) return next(error);
+      // A failure of the site or its database: answered 503 while the database is away, else 500.
+      if (!(error instanceof AppError) || error.code === ErrorCode.Internal) return next(error);
       res
         .status(httpStatusOf(error.code))
         .json(errorBody(req, error.message, error.code, error.field ? { field: error.field } : {}));

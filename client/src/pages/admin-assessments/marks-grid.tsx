@@ -146,6 +146,9 @@ export function MarksGrid({ assessment, onSaved, onUnsavedChange }: Props) {
       setLoadedKey(JSON.stringify(request));
       if (result.ok && result.data) {
         setRows(result.data);
+        // A cell open on a row this answer no longer has (a search that went on) is no longer typed in.
+        const listed = new Set(result.data.map((row) => row.id));
+        setTypingIn((id) => (id !== null && listed.has(id) ? id : null));
         setTotal(Number(result.headers?.get('X-Total-Count') ?? result.data.length));
       } else if (!result.sessionEnded) notify.error(errorText(result, UiMessage.errorLoadingData));
     });
@@ -248,7 +251,9 @@ export function MarksGrid({ assessment, onSaved, onUnsavedChange }: Props) {
 
   const save = async () => {
     const sent = changes;
-    // A cell opened and left as it was: nothing to send.
+    // A cell still open when Save is pressed without a pointer (a screen reader's activation):
+    // closed, and so taken, for the next press; a cell opened and left as it was: nothing to send.
+    if (typingIn !== null) apiRef.current?.stopCellEditMode({ id: typingIn, field: 'value' });
     if (Object.keys(sent).length === 0) return;
     setSaving(true);
     // The grid stays editable while the request runs: what is typed meanwhile stays unsaved.

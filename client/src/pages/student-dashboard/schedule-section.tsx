@@ -108,11 +108,12 @@ export function ScheduleSection({ batch }: Props) {
         setFailed(false);
       } else if (!result.sessionEnded) {
         setFailed(true);
-        // A week the student asked for while another is on screen: say it did not come.
+        // A read that did not come while a week is on screen: the next reads that week again
+        // (the current one if that was asked for), and one the student asked for says so.
         // (The first load's failure shows in place of the schedule.)
-        if (read.asked && shownWeek.current !== undefined) {
-          notify.error(UiMessage.errorLoadingData);
+        if (shownWeek.current !== undefined) {
           requested.current = shownRequest.current;
+          if (read.asked) notify.error(UiMessage.errorLoadingData);
         }
       }
     });
