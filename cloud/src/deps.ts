@@ -56,6 +56,12 @@ export interface CloudDeps {
    * AppError(TooManyRequests) once the address has used up its window.
    */
   countCall(group: Exclude<LimitGroup, 'none'>, clientAddress: string): Promise<void>;
+  /**
+   * Counts one fetch of a calendar feed, by its token (not by address: calendar services fetch
+   * every subscriber's feed from a few addresses); rejects with an AppError(TooManyRequests)
+   * past FEED_FETCHES_PER_HOUR.
+   */
+  countFeedFetch(token: string): Promise<void>;
   /** Sends an e-mail now (one-time codes: the parent is waiting); resolves with the transport's message id. */
   sendMail(message: MailMessage): Promise<{ messageId: string }>;
   /**

@@ -262,6 +262,7 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
 
     const deps: CloudDeps = {
       countCall: (group, address) => callLimits.countCall(group, address),
+      countFeedFetch: (token) => callLimits.countFeedFetch(token),
       sendMail: operations.metrics.countDeliveries('email', mailer.send),
       sendSms: operations.metrics.countDeliveries(
         'sms',

@@ -1,7 +1,8 @@
 // The calendar feed is a look-up of a secret: a miss counts in the same
 // per-address limit as the other look-ups (a site of its own, with a low limit);
 // a hit never does, since calendar services fetch every subscriber's feed from a
-// few addresses of their own.
+// few addresses of their own. A hit counts in its feed's own limit
+// (server/src/calendar-feed-hits.test.ts).
 
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loginAdmin, loginStudent, register, startTestSite, type TestSite } from '../../../testing/site.ts';
