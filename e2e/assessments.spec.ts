@@ -78,6 +78,28 @@ async function publishedWithMarks(
   return created;
 }
 
+type DraftFields = { grade: number; board: Board; subject: string; title: string };
+
+/** A student of the draft's batch and the draft (out of 10, dated 20/11/2026), made through the API. */
+async function draftWithStudent(
+  request: APIRequestContext,
+  { fullname, assessment }: { fullname: string; assessment: DraftFields },
+) {
+  await createStudent(request, { fullname, grade: assessment.grade, board: assessment.board });
+  const token = await adminToken(request);
+  const created = await createAssessment(request, token, { ...assessment, date: '2026-11-20', maxMarks: 10 });
+  return { token, created };
+}
+
+/** The draft's marks opened by their address, its student alone in the grid (found by a search): their marks cell. */
+async function openMarksOf(page: Page, created: { objectId: string }, fullname: string) {
+  await page.goto(`/admin/assessments?marks=${created.objectId}`);
+  await searchMarks(page, fullname);
+  const grid = page.getByRole('grid');
+  await expect(grid.getByRole('row')).toHaveCount(2);
+  return grid.getByRole('row').nth(1).locator('[data-field="value"]');
+}
+
 /**
  * A student alone in a new draft's grid (found by a search), with a mark typed and not saved:
  * the set-up of the tests of unsaved marks. The draft is out of 10, dated 20/11/2026.
@@ -85,20 +107,10 @@ async function publishedWithMarks(
 async function typeUnsavedMark(
   page: Page,
   request: APIRequestContext,
-  {
-    fullname,
-    assessment,
-    mark,
-  }: { fullname: string; assessment: { grade: number; board: Board; subject: string; title: string }; mark: string },
+  { fullname, assessment, mark }: { fullname: string; assessment: DraftFields; mark: string },
 ) {
-  await createStudent(request, { fullname, grade: assessment.grade, board: assessment.board });
-  const token = await adminToken(request);
-  const created = await createAssessment(request, token, { ...assessment, date: '2026-11-20', maxMarks: 10 });
-  await page.goto(`/admin/assessments?marks=${created.objectId}`);
-  await searchMarks(page, fullname);
-  const grid = page.getByRole('grid');
-  await expect(grid.getByRole('row')).toHaveCount(2);
-  const cell = grid.getByRole('row').nth(1).locator('[data-field="value"]');
+  const { token, created } = await draftWithStudent(request, { fullname, assessment });
+  const cell = await openMarksOf(page, created, fullname);
   await cell.click();
   await page.keyboard.type(mark);
   await page.keyboard.press('Enter');
@@ -1013,15 +1025,9 @@ test('a mark still being typed counts as unsaved: Back asks first, and Save take
 }) => {
   const run = tag();
   const fullname = `Typing ${run}`;
-  await createStudent(request, { fullname, grade: 2, board: 'ICSE' });
-  const token = await adminToken(request);
-  const created = await createAssessment(request, token, {
-    grade: 2,
-    board: 'ICSE',
-    subject: 'English',
-    title: `Typing ${run}`,
-    date: '2026-11-20',
-    maxMarks: 10,
+  const { token, created } = await draftWithStudent(request, {
+    fullname,
+    assessment: { grade: 2, board: 'ICSE', subject: 'English', title: `Typing ${run}` },
   });
   // Within the site from the dashboard, so that Back stays in the page (a link's click would close the cell).
   await page.getByRole('link', { name: 'Assessments' }).click();
@@ -1192,19 +1198,11 @@ test.describe('on a touch phone', () => {
   test('a tap on a marks cell opens it for typing', async ({ adminPage: page, request }) => {
     const run = tag();
     const fullname = `Tapped ${run}`;
-    await createStudent(request, { fullname, grade: 8, board: 'CBSE' });
-    const token = await adminToken(request);
-    const created = await createAssessment(request, token, {
-      grade: 8,
-      board: 'CBSE',
-      subject: 'English',
-      title: `Tap ${run}`,
-      date: '2026-11-20',
-      maxMarks: 10,
+    const { created } = await draftWithStudent(request, {
+      fullname,
+      assessment: { grade: 8, board: 'CBSE', subject: 'English', title: `Tap ${run}` },
     });
-    await page.goto(`/admin/assessments?marks=${created.objectId}`);
-    await searchMarks(page, fullname);
-    const cell = page.getByRole('grid').getByRole('row').nth(1).locator('[data-field="value"]');
+    const cell = await openMarksOf(page, created, fullname);
     await cell.tap();
     await expect(cell.locator('input')).toBeFocused();
     await page.keyboard.type('5');

@@ -57,6 +57,15 @@ export function standaloneErrorBody(error: string, code: ErrorCode, extra: objec
 }
 
 /**
+ * An answer to the caller's request (a rule, the session, a limit), which a route says with
+ * its status; anything else is a failure of the site or its database, passed on to the error
+ * handlers (503 while the database is away, else 500).
+ */
+export function isRefusal(error: unknown): error is AppError {
+  return error instanceof AppError && error.code !== ErrorCode.Internal && error.code !== ErrorCode.Unavailable;
+}
+
+/**
  * A database that went away (restarting, frozen) fails a request with whatever its driver
  * or Parse makes of it (an internal error, a refused connection): when the database does
  * not answer now either, the answer is 503, try again, on every path (an /api call, a
@@ -64,7 +73,8 @@ export function standaloneErrorBody(error: string, code: ErrorCode, extra: objec
  */
 export function databaseDownHandler(isDatabaseHealthy: () => Promise<boolean>): ErrorRequestHandler {
   return async (error: unknown, req, res, next) => {
-    const status = ((error ?? {}) as HttpError).status ?? ((error ?? {}) as HttpError).statusCode;
+    const http = (error ?? {}) as HttpError;
+    const status = http.status ?? http.statusCode;
     const serverFailure =
       error instanceof AppError ? error.code === ErrorCode.Internal : !(typeof status === 'number' && status < 500);
     if (res.headersSent || !serverFailure || (await isDatabaseHealthy())) return next(error);

@@ -8,7 +8,7 @@ import { AppError, ErrorCode, httpStatusOf } from '@tc/domain/errors';
 import { ServerMessage } from '@tc/domain/server-messages';
 import { bearerToken } from '../bearer.ts';
 import { callCloudFunction, callCloudFunctionAs, sessionUser } from '../cloud-call.ts';
-import { errorBody, setRetryAfter } from '../errors.ts';
+import { errorBody, isRefusal, setRetryAfter } from '../errors.ts';
 import { requestIdOf } from '../operations/request-log.ts';
 import { apiDocs, openApiDocument } from './openapi.ts';
 
@@ -70,9 +70,7 @@ function cloudRoute(spec: CallSpec & { fn: string }) {
         res.status(spec.status ?? 200).json(result);
       }
     } catch (error) {
-      if (!(error instanceof AppError) || error.code === ErrorCode.Internal || error.code === ErrorCode.Unavailable) {
-        throw error;
-      }
+      if (!isRefusal(error)) throw error;
       answerFailure(req, res, spec, error);
     }
   };

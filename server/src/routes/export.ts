@@ -22,7 +22,7 @@ import { bearerToken } from '../bearer.ts';
 import { recordActivity } from '@tc/cloud/activity/log';
 import type { User } from '@tc/cloud/users/accounts';
 import { callCloudFunctionAs, sessionUser } from '../cloud-call.ts';
-import { errorBody } from '../errors.ts';
+import { errorBody, isRefusal } from '../errors.ts';
 import { failsTheAnswer } from '../operations/request-log.ts';
 import type { Sql } from '../database/sql.ts';
 
@@ -175,9 +175,7 @@ async function requireAdminToken(header: string | undefined, clientIp: string): 
       throw new AppError(ErrorCode.Forbidden, ServerMessage.adminOnly);
     }
     // The database failing (restarting, say) is no ended session: it is answered 503 or 500.
-    if (!(error instanceof AppError) || error.code === ErrorCode.Internal || error.code === ErrorCode.Unavailable) {
-      throw error;
-    }
+    if (!isRefusal(error)) throw error;
     throw new AppError(ErrorCode.InvalidSession, ServerMessage.sessionInvalid);
   }
 }
@@ -209,7 +207,7 @@ export function exportRoute(sql: Sql): RequestHandler {
       );
     } catch (error) {
       // A failure of the site or its database: answered 503 while the database is away, else 500.
-      if (!(error instanceof AppError) || error.code === ErrorCode.Internal) return next(error);
+      if (!isRefusal(error)) return next(error);
       res
         .status(httpStatusOf(error.code))
         .json(errorBody(req, error.message, error.code, error.field ? { field: error.field } : {}));

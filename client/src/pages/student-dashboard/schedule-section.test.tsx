@@ -64,6 +64,23 @@ function serveOtherWeeksFailing() {
   });
 }
 
+/**
+ * Runs `test` on a clock of the test's (the page's own minute ticks too), from `start` on:
+ * it moves with real time, and a test may jump it.
+ */
+async function onPageClock(start: Date | number, test: () => Promise<void>): Promise<void> {
+  vi.useFakeTimers({
+    toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
+    shouldAdvanceTime: true,
+  });
+  vi.setSystemTime(start);
+  try {
+    await test();
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
 describe('the schedule on the student dashboard', () => {
   it("shows the class at the centre's time whatever the device zone, today and holidays marked", async () => {
     process.env.TZ = 'America/Los_Angeles';
@@ -235,12 +252,7 @@ describe('the schedule on the student dashboard', () => {
   it('with nobody at the page, asks for it at the next key or pointer press, not by itself', async () => {
     // Eleven minutes without input: the page is unattended (lib/attention.ts).
     // The page's own clock too (its minute ticks), on the test's: a few minutes pass at once.
-    vi.useFakeTimers({
-      toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
-      shouldAdvanceTime: true,
-    });
-    vi.setSystemTime(Date.now() + 11 * 60_000);
-    try {
+    await onPageClock(Date.now() + 11 * 60_000, async () => {
       signIn();
       const { calls } = serve(schedule(-120));
       renderApp('/dashboard');
@@ -250,19 +262,12 @@ describe('the schedule on the student dashboard', () => {
       expect(asked()).toBe(1);
       window.dispatchEvent(new Event('pointerdown'));
       await waitFor(() => expect(asked()).toBe(2));
-    } finally {
-      vi.useRealTimers();
-    }
+    });
   });
 
   it('reads the week again when the day changes at the centre with the page open, and when a tab is shown again on a new day', async () => {
-    vi.useFakeTimers({
-      toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
-      shouldAdvanceTime: true,
-    });
     // Half a minute before midnight at the centre.
-    vi.setSystemTime(new Date('2026-11-23T23:59:30+05:30'));
-    try {
+    await onPageClock(new Date('2026-11-23T23:59:30+05:30'), async () => {
       signIn();
       const { calls } = serve(schedule(600));
       renderApp('/dashboard');
@@ -281,18 +286,11 @@ describe('the schedule on the student dashboard', () => {
       window.dispatchEvent(new Event('pointerdown'));
       document.dispatchEvent(new Event('visibilitychange'));
       await waitFor(() => expect(asked()).toBe(3));
-    } finally {
-      vi.useRealTimers();
-    }
+    });
   });
 
   it('after a week that did not come, follows the day again: a new day reads the current week, not a fixed one', async () => {
-    vi.useFakeTimers({
-      toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
-      shouldAdvanceTime: true,
-    });
-    vi.setSystemTime(new Date('2026-11-29T23:59:30+05:30'));
-    try {
+    await onPageClock(new Date('2026-11-29T23:59:30+05:30'), async () => {
       signIn();
       const { calls } = serveOtherWeeksFailing();
       renderApp('/dashboard');
@@ -303,17 +301,11 @@ describe('the schedule on the student dashboard', () => {
       await act(() => vi.advanceTimersByTimeAsync(60_000));
       await waitFor(() => expect(reads()).toHaveLength(3));
       expect(reads().at(-1)?.url.searchParams.has('week')).toBe(false);
-    } finally {
-      vi.useRealTimers();
-    }
+    });
   });
 
   it('asks for a class still on the card after its end again a minute later (a device clock ahead of the server)', async () => {
-    vi.useFakeTimers({
-      toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
-      shouldAdvanceTime: true,
-    });
-    try {
+    await onPageClock(new Date(), async () => {
       signIn();
       // The server gives the ended class each time.
       const { calls } = serve(schedule(-120));
@@ -325,9 +317,7 @@ describe('the schedule on the student dashboard', () => {
       expect(asked()).toBe(2);
       await act(() => vi.advanceTimersByTimeAsync(60_000));
       await waitFor(() => expect(asked()).toBe(3));
-    } finally {
-      vi.useRealTimers();
-    }
+    });
   });
 
   it('says when the batch has no timetable yet', async () => {

@@ -77,11 +77,10 @@ export function ScheduleSection({ batch }: Props) {
   // The centre's day on this device when the schedule came (not the server's: clocks differ).
   const [readOnDay, setReadOnDay] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
-  // The week on screen, and the request that brought it (undefined: the current week, which
-  // follows the day): a week asked for that does not come goes back to it, so that a reload
-  // reads the week the student sees.
-  const shownWeek = useRef<string | undefined>(undefined);
-  const shownRequest = useRef<string | undefined>(undefined);
+  // The request whose week is on screen (undefined: the current week, which follows the day),
+  // once one is: a week asked for that does not come goes back to it, so that a reload reads
+  // the week the student sees.
+  const shown = useRef<{ request: string | undefined } | null>(null);
   const now = useNow();
 
   // Each read, and whether the student asked for it (a week's button: its failure is said).
@@ -101,8 +100,7 @@ export function ScheduleSection({ batch }: Props) {
     void callAsStudent('getMySchedule', week ? { week } : {}).then((result) => {
       if (cancelled) return;
       if (result.ok && result.data) {
-        shownWeek.current = result.data.weekStart;
-        shownRequest.current = week;
+        shown.current = { request: week };
         setSchedule(result.data);
         setReadOnDay(todayIn(result.data.timeZone));
         setFailed(false);
@@ -111,8 +109,8 @@ export function ScheduleSection({ batch }: Props) {
         // A read that did not come while a week is on screen: the next reads that week again
         // (the current one if that was asked for), and one the student asked for says so.
         // (The first load's failure shows in place of the schedule.)
-        if (shownWeek.current !== undefined) {
-          requested.current = shownRequest.current;
+        if (shown.current) {
+          requested.current = shown.current.request;
           if (read.asked) notify.error(UiMessage.errorLoadingData);
         }
       }
