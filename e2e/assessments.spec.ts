@@ -1208,6 +1208,7 @@ test.describe('on a touch phone', () => {
     await page.keyboard.type('5');
     // Typed and not entered: already a change (Back would ask).
     await expect(page.getByRole('button', { name: 'Save 1 change' })).toBeEnabled();
+    await snap(page, 'assessments-tapped-cell-390');
     await page.keyboard.press('Enter');
     await expect(cell).toHaveText('5');
     await expect(page.getByRole('button', { name: 'Save 1 change' })).toBeEnabled();
@@ -1295,4 +1296,32 @@ test('a change typed at once after a save is checked against the marks just save
     token,
   );
   expect(listed.body.map((r: { value: string }) => r.value)).toEqual(['9']);
+});
+
+test.describe('on a 320 px phone', () => {
+  test.use({ viewport: { width: 320, height: 700 } });
+
+  test('a row refused as saved meanwhile is listed above the grid, and axe finds nothing to fault', async ({
+    adminPage: page,
+    request,
+  }) => {
+    const run = tag();
+    const fullname = `Narrow ${run}`;
+    const { token, created, cell } = await typeUnsavedMark(page, request, {
+      fullname,
+      assessment: { grade: 5, board: 'ICSE', subject: 'Hindi', title: `Narrow ${run}` },
+      mark: '6',
+    });
+    const marksOf = `/api/assessments/${created.objectId}/marks`;
+    const [row] = (await apiCall(request, 'GET', `${marksOf}?q=${encodeURIComponent(fullname)}`, undefined, token))
+      .body as { id: number }[];
+    expect((await apiCall(request, 'PUT', marksOf, { rows: [{ id: row!.id, value: '2' }] }, token)).status).toBe(200);
+    await page.getByRole('button', { name: 'Save 1 change' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: AssessmentMessage.markChangedMeanwhile('2') }),
+    ).toBeVisible();
+    await expect(cell).toHaveText('6');
+    await snap(page, 'assessments-saved-meanwhile-320');
+    await expectAccessible(page, 'a row refused as saved meanwhile, at 320 px');
+  });
 });
