@@ -144,7 +144,7 @@ describe('the activity log', () => {
     expect((await t.api('GET', '/api/activity?kind=student.delete', undefined, admin)).status).toBe(400);
   });
 
-  it('names what an entry of marks, an assessment, a class or a holiday is about, while it exists', async () => {
+  it('names what an entry of marks, an assessment, a class or a holiday is about, and what it was once deleted', async () => {
     // A student of the 4th grade (the registration's), in the assessment's batch.
     const { id } = await student();
     const title = `Named ${Date.now()}`;
@@ -171,15 +171,69 @@ describe('the activity log', () => {
     // A student's entries name the student by enrollment number alone, as before.
     expect(entries.find((e) => e.kind === 'marks.save')).not.toHaveProperty('enrollmentId');
 
-    // Deleted since: no name (the delete's own entry holds what it was).
-    expect((await t.api('DELETE', `/api/timetable/holidays/${holiday.body.objectId}`, undefined, admin)).status).toBe(
-      200,
+    // Deleted since: named as its deletion's entry says it was, on its entries and the deletion's own.
+    const deletions = [
+      `/api/timetable/holidays/${holiday.body.objectId}`,
+      `/api/timetable/slots/${slot.body.objectId}`,
+      `/api/assessments/${assessment.body.objectId}`,
+    ];
+    for (const path of deletions) expect((await t.api('DELETE', path, undefined, admin)).status).toBe(200);
+    const after = (await t.api('GET', '/api/activity?limit=20', undefined, admin)).body as Record<string, unknown>[];
+    const namesOf = (targetId: unknown) => [
+      ...new Set(after.filter((e) => e.targetId === targetId).map((e) => [e.kind, e.target].join(': '))),
+    ];
+    expect(namesOf(holiday.body.objectId)).toEqual([
+      'holiday.delete: Named day (04/03/2031-04/03/2031)',
+      'holiday.create: Named day (04/03/2031-04/03/2031)',
+    ]);
+    expect(namesOf(slot.body.objectId)).toEqual([
+      'timetable.delete: English, 7th ICSE, Wednesday 16:30',
+      'timetable.create: English, 7th ICSE, Wednesday 16:30',
+    ]);
+    expect(namesOf(assessment.body.objectId)).toEqual([
+      `assessment.delete: Science: ${title} (4th all boards)`,
+      `marks.save: Science: ${title} (4th all boards)`,
+      `assessment.create: Science: ${title} (4th all boards)`,
+    ]);
+  });
+
+  it("keeps a deleted draft's marks in the students' History: their mark's removal, named as the draft was", async () => {
+    const [one, other] = [await student(), await student()];
+    const title = `Dropped ${Date.now()}`;
+    const draft = await newAssessment('Hindi', title);
+    const marksOf = `/api/assessments/${draft.body.objectId}/marks`;
+    const rows = [
+      { id: one.id, value: '7.5' },
+      { id: other.id, value: 'absent' },
+    ];
+    expect((await t.api('PUT', marksOf, { rows }, admin)).status).toBe(200);
+    expect((await t.api('DELETE', `/api/assessments/${draft.body.objectId}`, undefined, admin)).status).toBe(200);
+
+    const historyOf = async (objectId: string) =>
+      ((await t.api('GET', `/api/users/${objectId}/history`, undefined, admin)).body as Record<string, unknown>[]).map(
+        (e) => [e.kind, e.target, e.changes],
+      );
+    const named = `Hindi: ${title} (4th all boards)`;
+    expect(await historyOf(one.objectId)).toEqual([
+      ['assessment.delete', named, [{ field: `#${one.id}`, before: '7.5', after: '' }]],
+      ['marks.save', named, [{ field: `#${one.id}`, before: '', after: '7.5' }]],
+    ]);
+    expect(await historyOf(other.objectId)).toEqual([
+      ['assessment.delete', named, [{ field: `#${other.id}`, before: 'absent', after: '' }]],
+      ['marks.save', named, [{ field: `#${other.id}`, before: '', after: 'absent' }]],
+    ]);
+    // The Activity page's entry lists the draft as it was, and each student's removed mark.
+    const entries = (await t.api('GET', '/api/activity?kind=assessment.delete&limit=5', undefined, admin))
+      .body as Record<string, unknown>[];
+    const entry = entries.find((e) => e.targetId === draft.body.objectId);
+    expect(entry).toMatchObject({ state: 'applied', target: named });
+    expect(entry!.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'title', before: title, after: '' },
+        { field: `#${one.id}`, before: '7.5', after: '' },
+        { field: `#${other.id}`, before: 'absent', after: '' },
+      ]),
     );
-    const after = (await t.api('GET', '/api/activity?kind=holiday.create&limit=5', undefined, admin)).body as Record<
-      string,
-      unknown
-    >[];
-    expect(after.find((e) => e.targetId === holiday.body.objectId)).not.toHaveProperty('target');
   });
 
   it("shows a student's marks in their History: their line of each save and import, with its assessment", async () => {

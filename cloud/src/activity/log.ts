@@ -23,8 +23,11 @@ export interface Change {
  */
 export const markField = (student: number | string): string => `#${student}`;
 
-/** The entries of marks saved, as SQL (literal, so that PostgreSQL uses the partial index on them). */
-export const MARKS_ENTRIES = `kind IN ('marks.save', 'marks.import')`;
+/**
+ * The entries with students' marks lines, as SQL (literal, so that PostgreSQL uses the partial
+ * index on them): marks saved or imported, and a draft deleted with its marks.
+ */
+export const MARKS_ENTRIES = `kind IN ('marks.save', 'marks.import', 'assessment.delete')`;
 
 /** The target of a creation until it is applied: the entry then names the new object. */
 export const NEW_TARGET = 'new';

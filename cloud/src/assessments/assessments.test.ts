@@ -247,7 +247,7 @@ describe('assessment rules', () => {
       await holder.query('BEGIN');
       await holder.query(`SELECT 1 FROM "Assessment" WHERE "objectId" = $1 FOR UPDATE`, [a.objectId]);
       const deleting = t.api('DELETE', `/api/assessments/${a.objectId}`, undefined, admin);
-      await lockWaitOn('DELETE FROM "Assessment"');
+      await lockWaitOn('FOR UPDATE');
       await holder.query(`UPDATE "Assessment" SET title = 'Renamed meanwhile' WHERE "objectId" = $1`, [a.objectId]);
       await holder.query('COMMIT');
       expect(await deleting).toMatchObject({ status: 400, body: { error: M.changedMeanwhile } });

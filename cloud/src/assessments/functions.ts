@@ -13,7 +13,7 @@ import {
 } from '@tc/domain/assessments';
 import { boardsListedFor } from '@tc/domain/timetable';
 import { parseBoardOrAll } from '@tc/domain/registration';
-import { changesBetween, NEW_TARGET, recordActivity } from '../activity/log.ts';
+import { beginActivity, changesBetween, NEW_TARGET, recordActivity, settleActivity } from '../activity/log.ts';
 import { ErrorCode } from '@tc/domain/errors';
 import type { CloudDeps, Sql } from '../deps.ts';
 import { defineFunction, fail, integerParam, validationFailed, type Params } from '../errors.ts';
@@ -26,6 +26,7 @@ import {
   revisePublicationMails,
   toAssessmentRecord,
 } from './store.ts';
+import { removedMarks } from './marks.ts';
 
 function inputOf(params: Params): AssessmentInput {
   return Object.fromEntries(ASSESSMENT_FIELDS.map((field) => [field, params[field]]));
@@ -159,31 +160,41 @@ export function defineAssessmentFunctions(deps: CloudDeps): void {
   defineFunction(deps, 'deleteAssessment', async (request) => {
     const admin = await requireAdmin(request, deps);
     const assessment = await getAssessment(request.params.objectId);
-    await recordActivity(
-      {
-        admin,
-        kind: 'assessment.delete',
-        targetClass: 'Assessment',
-        targetId: assessment.id!,
-        changes: changesBetween(assessment.attributes, {}, ASSESSMENT_FIELDS),
-      },
-      // Checked and deleted in one statement, so a publication at the same moment
-      // cannot slip between; a refusal leaves the log's entry `failed`, not `applied`.
-      // Edited meanwhile, it is not deleted: the entry would name values it no longer had.
-      () =>
-        deps.transaction(async (tx) => {
-          const [deleted] = await tx.sql<Record<(typeof ASSESSMENT_FIELDS)[number], unknown>>(
-            `DELETE FROM "Assessment" WHERE "objectId" = $1 AND status = 'draft'
-             RETURNING grade, board, subject, title, date, "maxMarks"`,
-            [assessment.id],
-          );
-          if (!deleted) validationFailed(AssessmentMessage.publishedCannotBeDeleted);
-          if (changesBetween(assessment.attributes, deleted, ASSESSMENT_FIELDS).length) {
-            validationFailed(AssessmentMessage.changedMeanwhile);
-          }
-          await tx.sql(`DELETE FROM "Mark" WHERE "assessmentId" = $1`, [assessment.id]);
-        }),
-    );
+    let entry: Awaited<ReturnType<typeof beginActivity>> | undefined;
+    try {
+      await deps.transaction(async (tx) => {
+        // Under the assessment's lock, as its marks' saves and its publication: none slips
+        // between the checks and the deletion. A refusal leaves the log's entry `failed`.
+        const [locked] = await tx.sql<Record<(typeof ASSESSMENT_FIELDS)[number] | 'status', unknown>>(
+          `SELECT status, grade, board, subject, title, date, "maxMarks" FROM "Assessment"
+           WHERE "objectId" = $1 FOR UPDATE`,
+          [assessment.id],
+        );
+        if (!locked) fail(ErrorCode.NotFound, AssessmentMessage.notFound);
+        // Edited meanwhile, it is not deleted: the entry would name values it no longer had.
+        const unchanged = !changesBetween(assessment.attributes, locked, ASSESSMENT_FIELDS).length;
+        const deletable = locked.status === 'draft' && unchanged;
+        entry = await beginActivity({
+          admin,
+          kind: 'assessment.delete',
+          targetClass: 'Assessment',
+          targetId: assessment.id!,
+          // Each student's marks go with the draft: their lines tell the students' History.
+          changes: [
+            ...changesBetween(assessment.attributes, {}, ASSESSMENT_FIELDS),
+            ...(deletable ? await removedMarks(tx.sql, assessment.id!) : []),
+          ],
+        });
+        if (locked.status !== 'draft') validationFailed(AssessmentMessage.publishedCannotBeDeleted);
+        if (!unchanged) validationFailed(AssessmentMessage.changedMeanwhile);
+        await tx.sql(`DELETE FROM "Mark" WHERE "assessmentId" = $1`, [assessment.id]);
+        await tx.sql(`DELETE FROM "Assessment" WHERE "objectId" = $1`, [assessment.id]);
+      });
+    } catch (error) {
+      if (entry) await settleActivity(entry, 'failed');
+      throw error;
+    }
+    await settleActivity(entry!, 'applied');
     return { success: true };
   });
 

@@ -17,7 +17,7 @@ import { storedStatus } from '@tc/domain/admin-tools';
 import { ErrorCode } from '@tc/domain/errors';
 import type { CloudDeps } from '../deps.ts';
 import { defineFunction, fail, integerParam, optionalString, validationFailed } from '../errors.ts';
-import { beginActivity, markField, settleActivity } from '../activity/log.ts';
+import { beginActivity, markField, settleActivity, type Change } from '../activity/log.ts';
 import { requireAdmin, type User } from '../users/accounts.ts';
 import {
   assessmentStudents,
@@ -347,6 +347,28 @@ async function storedMarks(sql: CloudDeps['sql'], assessmentId: string, writes: 
     [assessmentId, writes.map((write) => write.studentId)],
   );
   return new Map(stored.map((row) => [row.studentId, markText(storedValue(row))]));
+}
+
+/** Every student's marks of an assessment as lines of the log, before → none: a draft deleted with them. */
+export async function removedMarks(sql: CloudDeps['sql'], assessmentId: string): Promise<Change[]> {
+  const rows = await sql<{
+    studentId: string;
+    enrollmentId: number | null;
+    marks: number | null;
+    absent: boolean | null;
+  }>(
+    `SELECT m."studentId", u."enrollmentId", m.marks, m.absent
+     FROM "Mark" m LEFT JOIN "_User" u ON u."objectId" = m."studentId"
+     WHERE m."assessmentId" = $1 ORDER BY u."enrollmentId", m."studentId"`,
+    [assessmentId],
+  );
+  return rows
+    .map((row) => ({
+      field: markField(row.enrollmentId ?? row.studentId),
+      before: markText(storedValue(row)),
+      after: '',
+    }))
+    .filter((change) => change.before !== change.after);
 }
 
 /** Each student's marks before and after, as the log shows them; only those that change. */

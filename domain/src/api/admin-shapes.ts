@@ -35,7 +35,7 @@ export const activityEntry = object(
     target: {
       ...str,
       description:
-        'What the entry is about, as the admin screens name it ("Mathematics: Unit Test 3 (5th CBSE)"), for an assessment, a class or a holiday that still exists (the Activity page; in a student\'s History, the assessment of a marks entry)',
+        'What the entry is about, as the admin screens name it ("Mathematics: Unit Test 3 (5th CBSE)"), for an assessment, a class or a holiday; one deleted since is named as its deletion\'s entry says it was (the Activity page; in a student\'s History, the assessment of a marks entry)',
     },
     changes: { type: 'array', items: activityChange },
     state: {

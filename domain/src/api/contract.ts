@@ -710,7 +710,7 @@ export const CALLS = {
     fn: 'getStudentHistory',
     summary: 'The recorded changes of one student, newest first (the latest 500), their marks among them',
     description:
-      'The student\'s own entries, and each entry of marks saved or imported that changed theirs, with only their line (field "#" and their enrollment number) and the assessment named in `target`.',
+      'The student\'s own entries, and each entry of marks saved or imported that changed theirs or of a draft deleted with their marks, with only their line (field "#" and their enrollment number) and the assessment named in `target`.',
     tag: 'Admin',
     auth: 'admin',
     limit: 'none',

@@ -36,15 +36,22 @@ const INDEXES: readonly IndexDefinition[] = [
   { name: '_Session_sessionToken', on: '"_Session" ("sessionToken")' },
   { name: '_Session_user', on: '"_Session" ("user")' },
   // A student's History finds their marks in the entries of marks saved (one entry per
-  // save, naming every student it changed): by containment, `changes @> [{"field": "#12"}]`.
+  // save, naming every student it changed) and of drafts deleted with their marks: by
+  // containment, `changes @> [{"field": "#12"}]`. (Named anew when its entries changed: an
+  // index of the old name is dropped, RETIRED_INDEXES.)
   {
-    name: 'ActivityEntry_marks_changes',
+    name: 'ActivityEntry_mark_lines',
     on: `"${ACTIVITY_CLASS}" USING gin (changes jsonb_path_ops) WHERE ${MARKS_ENTRIES}`,
   },
 ];
 
+/** Indexes of earlier versions, dropped once their successors are built. */
+const RETIRED_INDEXES = ['ActivityEntry_marks_changes'];
+
 /** The longest one index build may take (on the server and on the client). */
 const INDEX_BUILD_LIMIT_MS = 60 * 60 * 1000;
+/** The client's own limit on a build or drop, a little past the server's. */
+const BUILD_TIMEOUT = { query_timeout: INDEX_BUILD_LIMIT_MS + 1_000 };
 
 /** Applied after Parse has created its tables, under the start-up lock (start-up-lock.ts). */
 export async function migrate(pool: Sql): Promise<void> {
@@ -54,6 +61,7 @@ export async function migrate(pool: Sql): Promise<void> {
     await client.query(`ALTER TABLE "_Session" ADD COLUMN IF NOT EXISTS "lastUsedAt" timestamp with time zone`);
     await client.query(`CREATE SEQUENCE IF NOT EXISTS student_enrollment_seq`);
     await buildIndexes(client, [...INDEXES, ...(await searchIndexes(client))]);
+    await dropIndexes(client, RETIRED_INDEXES);
     // Assessments published before students saw an average of their own (cloud/src/assessments/store.ts).
     await client.query(`UPDATE "Assessment" SET "shownAverage" = average, "shownCount" = "markedCount"
                         WHERE status = 'published' AND "shownCount" IS NULL`);
@@ -83,12 +91,20 @@ export async function buildIndexes(client: pg.PoolClient, indexes: readonly Inde
       [index.name],
     );
     if (rows[0]?.valid) continue;
-    const timeout = { query_timeout: INDEX_BUILD_LIMIT_MS + 1_000 };
-    if (rows[0]) await client.query({ text: `DROP INDEX CONCURRENTLY IF EXISTS "${index.name}"`, ...timeout });
+    if (rows[0]) await client.query({ text: `DROP INDEX CONCURRENTLY IF EXISTS "${index.name}"`, ...BUILD_TIMEOUT });
     await client.query({
       text: `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX CONCURRENTLY IF NOT EXISTS "${index.name}" ON ${index.on}`,
-      ...timeout,
+      ...BUILD_TIMEOUT,
     });
+  }
+  await client.query('RESET statement_timeout');
+}
+
+/** Drops the indexes named, CONCURRENTLY (reads and writes of their tables go on meanwhile). */
+async function dropIndexes(client: pg.PoolClient, names: readonly string[]): Promise<void> {
+  await client.query(`SET statement_timeout = ${INDEX_BUILD_LIMIT_MS}`);
+  for (const name of names) {
+    await client.query({ text: `DROP INDEX CONCURRENTLY IF EXISTS "${name}"`, ...BUILD_TIMEOUT });
   }
   await client.query('RESET statement_timeout');
 }

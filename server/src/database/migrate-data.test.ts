@@ -1,5 +1,7 @@
-// The average students see (cloud/src/assessments/store.ts) where no admin's save made it: an
-// assessment published before it existed gets it at the next start, and the seed gives it.
+// What the start-up migration and the seed do to a site's data that an earlier version left:
+// the average students see (cloud/src/assessments/store.ts) where no admin's save made it (an
+// assessment published before it existed gets it at the next start, and the seed gives it),
+// and an index of an earlier version replaced by its successor.
 
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { batchOf, draftWithMarks } from '../../../testing/publication.ts';
@@ -50,4 +52,19 @@ it('seeds assessments whose students see their average', async () => {
        OR "shownAverage" IS DISTINCT FROM average`,
   );
   expect(rows).toEqual([{ n: 0 }]);
+});
+
+it("replaces an earlier version's index of the History's marks entries with the one that also finds deleted drafts", async () => {
+  // As the version before it left the database.
+  await t.sql.query(`DROP INDEX IF EXISTS "ActivityEntry_mark_lines"`);
+  await t.sql.query(
+    `CREATE INDEX "ActivityEntry_marks_changes" ON "ActivityEntry" USING gin (changes jsonb_path_ops)
+     WHERE kind IN ('marks.save', 'marks.import')`,
+  );
+  await migrate(t.sql);
+  const { rows } = await t.sql.query<{ relname: string; valid: boolean }>(
+    `SELECT c.relname, i.indisvalid AS valid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+     WHERE c.relname IN ('ActivityEntry_marks_changes', 'ActivityEntry_mark_lines')`,
+  );
+  expect(rows).toEqual([{ relname: 'ActivityEntry_mark_lines', valid: true }]);
 });
