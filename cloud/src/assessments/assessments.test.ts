@@ -240,6 +240,28 @@ describe('assessment rules', () => {
     }
   });
 
+  it("answers 404 to a deletion that another admin's deletion of the draft beat, and logs nothing of it", async () => {
+    const a = await create({ grade: 5, board: 'State', title: 'Deleted twice' });
+    const holder = await t.sql.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query(`SELECT 1 FROM "Assessment" WHERE "objectId" = $1 FOR UPDATE`, [a.objectId]);
+      const deleting = t.api('DELETE', `/api/assessments/${a.objectId}`, undefined, admin);
+      await lockWaitOn('FOR UPDATE');
+      await holder.query(`DELETE FROM "Assessment" WHERE "objectId" = $1`, [a.objectId]);
+      await holder.query('COMMIT');
+      expect(await deleting).toMatchObject({ status: 404, body: { error: M.notFound } });
+    } finally {
+      await holder.query('ROLLBACK').catch(() => undefined);
+      holder.release();
+    }
+    const { rowCount } = await t.sql.query(
+      `SELECT 1 FROM "ActivityEntry" WHERE kind = 'assessment.delete' AND "targetId" = $1`,
+      [a.objectId],
+    );
+    expect(rowCount).toBe(0);
+  });
+
   it('does not delete a draft another admin edited after it was read, so the log names its values', async () => {
     const a = await create({ grade: 5, board: 'ICSE', title: 'Deleted while edited' });
     const holder = await t.sql.connect();
