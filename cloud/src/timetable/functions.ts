@@ -68,6 +68,17 @@ async function checkNoClash(slot: SlotFields & { objectId?: string }): Promise<v
 /** What the activity log records of a slot and of a holiday (every change an admin makes is logged). */
 const slotTarget = (targetId: string) => ({ targetClass: SLOT_CLASS, targetId });
 
+/** The slot as stored, under its grade's lock: refused if another admin's save changed it since it was read as `read`. */
+async function unchangedSince(objectId: string, read: SlotFields) {
+  const fresh = await getSlotObject(objectId);
+  if (!fresh) fail(ErrorCode.NotFound, TimetableMessage.slotNotFound);
+  const stored = slotFromJson({ ...fresh.toJSON(), objectId }) as unknown as Record<string, unknown>;
+  const readAs = read as unknown as Record<string, unknown>;
+  if (SLOT_FIELDS.some((field) => stored[field] !== readAs[field]))
+    validationFailed(TimetableMessage.slotChangedMeanwhile);
+  return fresh;
+}
+
 export function defineTimetableFunctions(deps: CloudDeps): void {
   const Parse = parse();
 
@@ -127,13 +138,7 @@ export function defineTimetableFunctions(deps: CloudDeps): void {
     const work = async () => {
       // The change was made on the slot as read before the locks: another admin's save
       // since then (a move to another grade, a new time) would be undone by it.
-      const fresh = await getSlotObject(objectId);
-      if (!fresh) fail(ErrorCode.NotFound, TimetableMessage.slotNotFound);
-      const stored = slotFromJson({ ...fresh.toJSON(), objectId }) as unknown as Record<string, unknown>;
-      const readAs = current as unknown as Record<string, unknown>;
-      if (SLOT_FIELDS.some((field) => stored[field] !== readAs[field])) {
-        validationFailed(TimetableMessage.slotChangedMeanwhile);
-      }
+      const fresh = await unchangedSince(objectId, current);
       const changes = changesBetween({ ...current }, { ...slot }, SLOT_FIELDS);
       // Nothing changed: nothing to save, to log or to signal.
       if (!changes.length) return slotRecord({ ...slot, objectId });
@@ -158,18 +163,25 @@ export function defineTimetableFunctions(deps: CloudDeps): void {
 
   defineFunction(deps, 'deleteTimetableSlot', async (request) => {
     const admin = await requireAdmin(request, deps);
-    const existing = await getSlotObject(objectIdOf(request.params, TimetableMessage.slotNotFound));
+    const objectId = objectIdOf(request.params, TimetableMessage.slotNotFound);
+    const existing = await getSlotObject(objectId);
     if (!existing) fail(ErrorCode.NotFound, TimetableMessage.slotNotFound);
-    await recordActivity(
-      {
-        admin,
-        kind: 'timetable.delete',
-        ...slotTarget(existing.id!),
-        changes: changesBetween(existing.attributes, {}, SLOT_FIELDS),
-      },
-      () => unlessGone(existing.destroy(MASTER), TimetableMessage.slotNotFound),
-    );
-    await signalChange(...timetableKeys(existing.get('grade') as number, existing.get('board') as BoardOrAll));
+    const current = slotFromJson({ ...existing.toJSON(), objectId });
+    // Under its grade's lock, as its changes: a move or a new time saved since the read would
+    // be deleted unseen, and logged and signalled as it no longer was.
+    await serialisedForGrades(deps, [current.grade], async () => {
+      await unchangedSince(objectId, current);
+      await recordActivity(
+        {
+          admin,
+          kind: 'timetable.delete',
+          ...slotTarget(objectId),
+          changes: changesBetween({ ...current }, {}, SLOT_FIELDS),
+        },
+        () => unlessGone(existing.destroy(MASTER), TimetableMessage.slotNotFound),
+      );
+    });
+    await signalChange(...timetableKeys(current.grade, current.board));
     return { success: true };
   });
 

@@ -199,6 +199,40 @@ describe('slot rules', () => {
     expect(rows[0]).toEqual({ grade: 9, start: '05:00' });
   });
 
+  it('does not delete a class another admin moved or retimed after it was read: it is logged and signalled as it is', async () => {
+    const made = await createSlot({ grade: 8, board: 'CBSE', weekday: 6, start: '06:00', duration: 30 });
+    const holder = await t.sql.connect();
+    let moving: Promise<{ status: number }> | undefined;
+    let deleting: Promise<{ status: number; body: { error?: string } }> | undefined;
+    try {
+      // As above: the move waits for the grade's lock, and the deletion, read meanwhile, after it.
+      await holder.query('BEGIN');
+      await holder.query('SELECT pg_advisory_xact_lock(7240001, 8)');
+      moving = t.api('PUT', `/api/timetable/slots/${made.objectId}`, { grade: 9 }, admin);
+      await lockWaitsOn(t.sql, 'pg_advisory_xact_lock');
+      deleting = t.api('DELETE', `/api/timetable/slots/${made.objectId}`, undefined, admin);
+      // Given half a second to read the slot (see above): too short, it fails, never passes wrongly.
+      await new Promise((r) => setTimeout(r, 500));
+      await holder.query('COMMIT');
+    } finally {
+      await holder.query('ROLLBACK').catch(() => undefined);
+      holder.release();
+    }
+    expect((await moving).status).toBe(200);
+    expect(await deleting).toMatchObject({ status: 400, body: { error: M.slotChangedMeanwhile } });
+    expect(
+      (await t.sql.query(`SELECT grade FROM "TimetableSlot" WHERE "objectId" = $1`, [made.objectId])).rows,
+    ).toEqual([{ grade: 9 }]);
+    // Read again, it is deleted, and its entry names the grade it had.
+    expect((await t.api('DELETE', `/api/timetable/slots/${made.objectId}`, undefined, admin)).status).toBe(200);
+    const { rows } = await t.sql.query(
+      `SELECT state, changes FROM "ActivityEntry" WHERE kind = 'timetable.delete' AND "targetId" = $1 ORDER BY "createdAt"`,
+      [made.objectId],
+    );
+    expect(rows.map((row) => row.state)).toEqual(['applied']);
+    expect(rows[0].changes).toContainEqual({ field: 'grade', before: '9', after: '' });
+  });
+
   it('lets only one of two simultaneous overlapping slots in', async () => {
     const answers = await Promise.all(
       ['12:00', '12:10', '12:20', '12:30'].map((start) =>
