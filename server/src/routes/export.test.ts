@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { EXPORT_COLUMNS, EXPORT_PATH } from '@tc/domain/admin-tools';
 import { gradeLabel } from '@tc/domain/registration';
+import { SEARCH_MAX_LENGTH } from '@tc/domain/constants';
 import { seedStudents } from '../database/seed.ts';
 import { loginAdmin, loginStudent, register, startTestSite, type TestSite } from '../../../testing/site.ts';
 import { newStudent } from '../../../testing/students.ts';
@@ -136,6 +137,14 @@ describe('the CSV export', () => {
     expect(JSON.parse((await download('?grade=3&grade=4')).text).error).toBe(
       'grade is given more than once: give it once',
     );
+    // A search as long as the table takes, and no longer, with the table's message.
+    expect((await download(`?q=${'a'.repeat(SEARCH_MAX_LENGTH)}`)).res.status).toBe(200);
+    const long = `?q=${'a'.repeat(SEARCH_MAX_LENGTH + 1)}`;
+    const listed = await t.api('GET', `/api/users${long}`, undefined, admin);
+    expect(listed.status).toBe(400);
+    const exported = await download(long);
+    expect(exported.res.status).toBe(400);
+    expect(JSON.parse(exported.text).error).toBe(listed.body.error);
   });
 
   it('is recorded in the activity log: who took which view, a search named but not quoted', async () => {

@@ -8,11 +8,12 @@
 
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
+import type { EventEmitter } from 'node:events';
 import type { RequestHandler, Response } from 'express';
 import { stringify } from 'csv-stringify';
 import QueryStream from 'pg-query-stream';
 import { EXPORT_COLUMNS, STATUS_FILTERS, ddmmyyyy, guardCell } from '@tc/domain/admin-tools';
-import { LIST_SORT_FIELDS } from '@tc/domain/constants';
+import { LIST_SORT_FIELDS, SEARCH_MAX_LENGTH } from '@tc/domain/constants';
 import { AppError, ErrorCode, httpStatusOf } from '@tc/domain/errors';
 import { RegistrationMessage } from '@tc/domain/messages';
 import { ServerMessage } from '@tc/domain/server-messages';
@@ -54,7 +55,11 @@ export function filtersOf(query: Record<string, unknown>): Filters {
     values.push(value);
     return `$${values.length}`;
   };
-  const q = (one(query, 'q') ?? '').trim().toLowerCase();
+  const search = one(query, 'q') ?? '';
+  // As long a search as the table takes, and no longer (the table refuses the view then).
+  if ([...search].length > SEARCH_MAX_LENGTH)
+    throw new AppError(ErrorCode.BadRequest, ServerMessage.searchTooLong, 'q');
+  const q = search.trim().toLowerCase();
   if (q) {
     const pattern = add(`%${likeEscape(q)}%`);
     const clauses = [`fullname ILIKE ${pattern}`, `email LIKE ${pattern}`];
@@ -216,8 +221,11 @@ export function exportRoute(sql: Sql): RequestHandler {
     const text = `SELECT ${COLUMNS_SQL} FROM "_User" WHERE ${filters.where.join(' AND ')} ORDER BY ${filters.order}`;
     const client = await sql.connect();
     let failed: Error | undefined;
+    let rows: ReturnType<typeof exportStream> | undefined;
     try {
-      const rows = client.query(new QueryStream(text, filters.values, { batchSize: 5000, rowMode: 'array' }));
+      // The database limits a cursor's statement as a whole too, fetches and the waits between them.
+      await client.query(`SET statement_timeout = ${EXPORT_LIMIT_MS}`);
+      rows = client.query(exportStream(text, filters.values));
       res.status(200);
       csvHeaders(res);
       const toCells = new Transform({
@@ -236,7 +244,31 @@ export function exportRoute(sql: Sql): RequestHandler {
       if (!res.headersSent) return next(error);
       res.destroy();
     } finally {
+      rows?.callback?.();
+      // The connection goes back to the pool with the pool's limit (a failed one is not reused).
+      if (!failed) await client.query('RESET statement_timeout').catch((error: Error) => (failed = error));
       client.release(failed);
     }
   };
+}
+
+/** The longest one export may take, for a slow connection: the rows of 100,000 students are about 10 MB. */
+const EXPORT_LIMIT_MS = 30 * 60 * 1000;
+
+/**
+ * The export's rows, from a cursor. Its rows come in many fetches, as fast as the admin's
+ * connection takes them; the database (statement_timeout, set by the caller) and pg (its
+ * own timer, from the query's start to its callback, which a stream never calls) would
+ * both limit the whole as one statement: the pool's limit would cut every export longer
+ * than it (on a slow connection, a few MB in), ending the answer or leaving it hanging with
+ * its connection. So the stream has the export's own limit, its callback is called once it
+ * is done with (which clears pg's timer), and a failure of the cursor while the stream
+ * waits for the reader fails the stream, which would otherwise end as if every row had come.
+ */
+function exportStream(text: string, values: unknown[]): QueryStream & { callback?: () => void } {
+  const stream = Object.assign(new QueryStream(text, values, { batchSize: 5000, rowMode: 'array' }), {
+    query_timeout: EXPORT_LIMIT_MS,
+  });
+  (stream.cursor as EventEmitter).on('error', (error: Error) => stream.destroy(error));
+  return stream;
 }
