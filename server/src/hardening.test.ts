@@ -9,6 +9,8 @@ import { solveChallenge } from 'altcha-lib';
 import { loginAdmin, loginStudent, mailTo, register, startTestSite, type TestSite } from '../../testing/site.ts';
 import { newStudent } from '../../testing/students.ts';
 import { purgeEndedSessions } from '@tc/cloud/users/sessions';
+import { destroySession } from '@tc/cloud/users/accounts';
+import { MASTER, parse } from '@tc/cloud/parse';
 
 let t: TestSite;
 let appId: string;
@@ -505,6 +507,17 @@ describe('smaller holes', () => {
       [left],
     );
     expect((await t.api('GET', '/api/students/me', undefined, left)).status).toBe(401);
+  });
+
+  it('takes a session that another call deleted first as gone, not as a failure (Parse says 404)', async () => {
+    const { student } = await register(t);
+    const token = await loginStudent(t, student.email, student.password);
+    // Read by one call, then deleted by another before the first deletes it.
+    const Parse = parse();
+    const session = (await new Parse.Query(Parse.Session).equalTo('sessionToken', token).first(MASTER))!;
+    await t.sql.query(`DELETE FROM "_Session" WHERE "sessionToken" = $1`, [token]);
+    await expect(destroySession(session)).resolves.toBeUndefined();
+    expect((await t.api('GET', '/api/students/me', undefined, token)).status).toBe(401);
   });
 
   it('deletes sessions past every limit that nobody presents again (a tab closed without logging out)', async () => {

@@ -8,7 +8,7 @@ import { normalizeEmail, normalizeMobile } from '@tc/domain/registration';
 import type { AdminProfile, StudentProfile, StudentRecord } from '@tc/domain/student';
 import { fail } from '../errors.ts';
 import type { CloudDeps } from '../deps.ts';
-import { MASTER, parse, type ParseSdk } from '../parse.ts';
+import { MASTER, parse, unlessMissing, type ParseSdk } from '../parse.ts';
 import {
   checkSession,
   checkSessionAndRead,
@@ -205,11 +205,20 @@ export async function logIn(deps: CloudDeps, attempt: LoginAttempt): Promise<{ u
   return { user, sessionToken: user.getSessionToken()! };
 }
 
+/**
+ * Deletes a session through Parse, which also forgets its token in its own cache of sessions.
+ * One that another call with its token deleted first (a page asks for several things at once
+ * with an ended session; two tabs log out) is gone as asked, not "not found".
+ */
+export async function destroySession(session: InstanceType<ParseSdk['Session']>): Promise<void> {
+  await unlessMissing(session.destroy(MASTER));
+}
+
 export async function revokeSession(sessionToken: string | null | undefined): Promise<void> {
   if (!sessionToken) return;
   const Parse = parse();
   const session = await new Parse.Query(Parse.Session).equalTo('sessionToken', sessionToken).first(MASTER);
-  if (session) await session.destroy(MASTER);
+  if (session) await destroySession(session);
 }
 
 interface AuthedRequest {

@@ -17,7 +17,7 @@ import type { CloudDeps, SessionPolicy } from '../deps.ts';
 import { fail } from '../errors.ts';
 import { MASTER, parse } from '../parse.ts';
 import { ROLE_MEMBERS_TABLE } from '../parse-storage.ts';
-import { ADMIN_ROLE, type User } from './accounts.ts';
+import { ADMIN_ROLE, revokeSession, type User } from './accounts.ts';
 
 const DEACTIVATED: StudentStatus = 'deactivated';
 
@@ -163,10 +163,7 @@ async function judgeSession(
   // change, and the change revoked every session before this one existed.
   const deactivated = role === 'student' && session.status === DEACTIVATED;
   if (deactivated || now - created > policy.maxSeconds * 1000 || now - lastUsed > policy.idleSeconds * 1000) {
-    // Through Parse, which also forgets the token in its own cache of sessions.
-    const Parse = parse();
-    const stale = await new Parse.Query(Parse.Session).equalTo('sessionToken', token).first(MASTER);
-    await stale?.destroy(MASTER);
+    await revokeSession(token);
     fail(ErrorCode.InvalidSession, ServerMessage.sessionInvalid);
   }
   if (now - lastUsed > TOUCH_EVERY_MS) {
