@@ -15,7 +15,6 @@ import { ErrorCode } from '@tc/domain/errors';
 import { ServerMessage } from '@tc/domain/server-messages';
 import type { CloudDeps, SessionPolicy } from '../deps.ts';
 import { fail } from '../errors.ts';
-import { MASTER, parse } from '../parse.ts';
 import { ROLE_MEMBERS_TABLE } from '../parse-storage.ts';
 import { ADMIN_ROLE, revokeSession, type User } from './accounts.ts';
 
