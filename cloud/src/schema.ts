@@ -69,6 +69,8 @@ export const schemaDefinitions = [
       active: { type: 'Boolean' },
       /** An admin invitation's: the name the account made at its acceptance takes. */
       inviteeName: { type: 'String' },
+      /** A code whose text the SMS gateway refused: out of use, counted for the hourly cap, not the cooldown. */
+      undelivered: { type: 'Boolean' },
     },
     indexes: {
       codes_by_target: { target: 1, purpose: 1, createdAt: -1 },

@@ -191,6 +191,22 @@ describe('one-time codes', () => {
     expect((await sendCode(mobile)).status).toBe(200);
   });
 
+  it('counts the texts a failing gateway refused for the hourly cap: it may have sent them all the same', async () => {
+    const { mobile } = newStudent();
+    t.captures.failSms = true;
+    try {
+      // Each refused text may be asked for again at once...
+      for (let i = 0; i < 5; i++) expect((await sendCode(mobile)).status, `try ${i + 1}`).toBe(502);
+      // ...but no more than five reach one number in an hour, delivered or not.
+      expect(await sendCode(mobile)).toMatchObject({ status: 429, body: { error: ServerMessage.hourlyCap('mobile') } });
+    } finally {
+      t.captures.failSms = false;
+    }
+    expect((await sendCode(mobile)).status).toBe(429);
+    await age(mobile, 3600);
+    expect((await sendCode(mobile)).status).toBe(200);
+  });
+
   it('never lets a send-sms caller choose the code', async () => {
     const student = newStudent();
     await t.api('POST', '/api/send-sms', { mobile: student.mobile, otp: '123456' });

@@ -59,7 +59,9 @@ export async function issueCode(
     .limit(OTP_MAX_PER_TARGET_PER_HOUR + 1)
     .find(MASTER);
 
-  const latest = recent[0];
+  // A code the gateway refused does not hold the next one back; it counts for the cap all the
+  // same (a gateway that times out may have sent it).
+  const latest = recent.find((code) => !code.get('undelivered'));
   if (latest) {
     const waited = (now - latest.createdAt!.getTime()) / 1000;
     if (waited < OTP_RESEND_COOLDOWN_SECONDS) {
@@ -218,12 +220,15 @@ export async function withdrawCode(issued: IssuedCode): Promise<void> {
  * Takes a code out of use but keeps it counted for the cooldown and the hourly cap:
  * a reset code whose mail failed (withdrawn, it would let the next request through
  * where an unknown address's is refused, and tell that the address is known).
+ * `undelivered`: a code whose SMS the gateway refused, counted for the cap only, so the
+ * parent may ask again at once but a failing gateway (which may still deliver, after a
+ * timeout) sends no more texts to one number than the cap.
  */
-export async function voidCode(issued: IssuedCode): Promise<void> {
+export async function voidCode(issued: IssuedCode, { undelivered = false } = {}): Promise<void> {
   const Parse = parse();
   const record = await new Parse.Query(CODE_CLASS).get(issued.id, MASTER).catch(() => undefined);
   if (!record) return;
-  record.set({ active: false, expiresAt: new Date() });
+  record.set({ active: false, expiresAt: new Date(), ...(undelivered ? { undelivered } : {}) });
   await record.save(null, MASTER);
 }
 

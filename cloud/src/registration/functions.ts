@@ -12,7 +12,7 @@ import { isValidEmail, normalizeEmail, normalizeMobile, validateRegistration } f
 import { Route } from '@tc/domain/routes';
 import type { CloudDeps } from '../deps.ts';
 import { defineFunction, fail, optionalString, requireStrings, validationFailed, type Params } from '../errors.ts';
-import { codeParam, issueCode, withCode, withdrawCode } from '../otp/codes.ts';
+import { codeParam, issueCode, voidCode, withCode } from '../otp/codes.ts';
 import { parse } from '../parse.ts';
 import { ENROLLMENT_FIELD, findUserByEmail, findUserByMobile, saveStudent, takenContact } from '../users/accounts.ts';
 import { forgetCounts } from '../users/student-count.ts';
@@ -60,10 +60,10 @@ export function defineRegistrationFunctions(deps: CloudDeps): void {
     try {
       await deps.sendSms({ to: mobile, message });
     } catch (error) {
-      // Not delivered (or timed out, and may still arrive): withdraw exactly this
-      // code, so it can never be used and the parent may ask again at once. A newer
-      // code, asked for meanwhile, stays.
-      await withdrawCode(issued);
+      // Not delivered (or timed out, and may still arrive): exactly this code goes out of
+      // use, and the parent may ask again at once; it counts for the number's hourly cap. A
+      // newer code, asked for meanwhile, stays.
+      await voidCode(issued, { undelivered: true });
       console.error('SMS delivery failed:', error instanceof Error ? error.message : error);
       fail(ErrorCode.DeliveryFailed, ServerMessage.deliveryFailed);
     }
