@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ageInYears, isoToDisplayDate, isValidIsoDate } from './dates.ts';
 import {
   gradeLabel,
+  isValidEmail,
   normalizeMobile,
   parseBoard,
   parseGrade,
@@ -9,6 +10,7 @@ import {
   validateRegistration,
 } from './registration.ts';
 import { isKnownRoute } from './routes.ts';
+import { ERASED_DOMAIN } from './admin-tools.ts';
 
 const today = '2026-11-22';
 const valid = {
@@ -146,6 +148,16 @@ describe('normalisation', () => {
       ['/', '/Home', '/Registeruser', '/admindashborad', '/admindashboard/', '/thank-you'].every(isKnownRoute),
     ).toBe(true);
     expect(isKnownRoute('/nope')).toBe(false);
+  });
+});
+
+describe('addresses no mail reaches', () => {
+  it("refuses the domain that never resolves, where an erased account's address is", () => {
+    for (const email of [`erased-abc123@${ERASED_DOMAIN}`, 'parent@school.INVALID', ' a@b.invalid ']) {
+      expect(isValidEmail(email), email).toBe(false);
+      expect(validateRegistration({ ...valid, email }, today)).toMatchObject({ ok: false, field: 'email' });
+    }
+    expect(isValidEmail('parent@invalid.example.com')).toBe(true);
   });
 });
 

@@ -122,9 +122,21 @@ export function normalizeEmail(value: string): string {
   return normalizeText(value).toLowerCase();
 }
 
+/**
+ * The top-level domain that never resolves (RFC 2606): no mail reaches it, and an erased
+ * account's address is in it (ERASED_DOMAIN, admin-tools.ts). A live account given one would
+ * get no mail, and could take the address an erasure gives another.
+ */
+const NEVER_DELIVERED = '.invalid';
+
 export function isValidEmail(value: string): boolean {
   const email = normalizeEmail(value);
-  return email.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(email) && !hasInvisibleCharacters(email);
+  return (
+    email.length <= EMAIL_MAX_LENGTH &&
+    EMAIL_PATTERN.test(email) &&
+    !hasInvisibleCharacters(email) &&
+    !email.endsWith(NEVER_DELIVERED)
+  );
 }
 
 /**

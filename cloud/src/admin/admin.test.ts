@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAdmin, loginStudent, register, startTestSite, type TestSite } from '../../../testing/site.ts';
 import { newStudent } from '../../../testing/students.ts';
+import { ERASED_DOMAIN } from '@tc/domain/admin-tools';
 
 let t: TestSite;
 beforeAll(async () => {
@@ -171,6 +172,9 @@ describe('admin', () => {
       code: 142,
       field: 'email',
     });
+    // Nor the address an erasure gives an account (no mail reaches it).
+    const erasedLike = { email: `erased-${String(result.body.objectId).toLowerCase()}@${ERASED_DOMAIN}` };
+    expect((await t.api('PUT', url, erasedLike, token)).body).toMatchObject({ code: 142, field: 'email' });
     const renamed = await t.api('PUT', url, { fullname: 'New Name' }, token);
     expect(renamed).toMatchObject({ status: 400, body: { error: 'fullname cannot be changed' } });
     expect((await t.api('PUT', url, { id: 99 }, token)).status).toBe(400);
