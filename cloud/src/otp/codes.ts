@@ -186,7 +186,8 @@ export async function consumeCode(deps: CloudDeps, purpose: OtpPurpose, target: 
 
 /**
  * Checks a typed code, runs the action it allows, and only then uses the code up:
- * a failure of the action, or a crash during it, leaves the parent's code good.
+ * a failure of the action, or a crash during it, leaves the parent's code good; a
+ * failure after it does not undo or deny it.
  * Callers make the action itself single (registration: the mobile, the code's
  * target, is unique), so that parallel right tries give one result.
  */
@@ -202,7 +203,14 @@ export async function withCode<T>(
   const result = await action(inviteeName ? { inviteeName } : {});
   record.increment('uses');
   record.set('active', false);
-  await record.save(null, MASTER);
+  // The action has been done (an account made, a password set): a failure to record the
+  // code's use (the database away for a moment) must not answer that it failed, which would
+  // send the parent back to a form that then says "already registered". The code stays good
+  // until it expires, and each action refuses to be done twice (a unique mobile, an admin
+  // already) or does no harm again (the same password set by its owner).
+  await record.save(null, MASTER).catch((error: unknown) => {
+    console.error('A used one-time code could not be marked used:', error instanceof Error ? error.message : error);
+  });
   return result;
 }
 

@@ -49,6 +49,32 @@ describe('registration', () => {
     expect(t.captures.mails.filter((m) => m.to.includes(student.email.toLowerCase()))).toHaveLength(1);
   });
 
+  it('registers the child when only recording the code as used fails: the parent is not sent back to the form', async () => {
+    const student = newStudent();
+    expect((await t.api('POST', '/api/send-sms', { mobile: student.mobile })).status).toBe(200);
+    const otp = await smsCode(t, student.mobile);
+    // The database refuses, for this number's code alone, the write that marks it used.
+    await t.sql.query(`
+      CREATE OR REPLACE FUNCTION refuse_code_use() RETURNS trigger AS $$
+      BEGIN RAISE EXCEPTION 'refused in a test'; END $$ LANGUAGE plpgsql`);
+    await t.sql.query(
+      `CREATE TRIGGER refuse_code_use BEFORE UPDATE ON "OneTimeCode" FOR EACH ROW
+       WHEN (NEW.target = '${student.mobile}' AND NEW.uses IS DISTINCT FROM OLD.uses) EXECUTE FUNCTION refuse_code_use()`,
+    );
+    try {
+      const res = await t.api('POST', '/api/register', { ...student, otp });
+      expect(res.status).toBe(201);
+      expect(res.body).toEqual({ objectId: expect.any(String), id: expect.any(Number) });
+    } finally {
+      await t.sql.query(`DROP TRIGGER refuse_code_use ON "OneTimeCode"`);
+    }
+    expect(mailBody(await mailTo(t, student.email, /Welcome/))).toContain(student.fullname);
+    expect(await loginStudent(t, student.email, student.password)).toEqual(expect.any(String));
+    // The code, still good, makes no second account.
+    const again = await t.api('POST', '/api/register', { ...student, otp });
+    expect(again.status).toBe(409);
+  });
+
   it('answers the welcome-mail call alike for any input, sending nothing and telling nothing', async () => {
     // (Counted for the addresses given: other tests' welcome mails may arrive meanwhile.)
     const to = (address: string) => t.captures.mails.filter((m) => m.to.includes(address)).length;

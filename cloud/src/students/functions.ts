@@ -148,8 +148,16 @@ export function defineStudentFunctions(deps: CloudDeps): void {
       await account.save(null, MASTER);
       return account;
     });
-    // The owner's own address is let in again at once.
-    await deps.loginGuard.forgive(loginAccountKey('student', user.getUsername()!), clientAddress(request));
+    // The owner's own address is let in again at once (a failure here leaves it as it was:
+    // the password is set, and the parent is told so).
+    await deps.loginGuard
+      .forgive(loginAccountKey('student', user.getUsername()!), clientAddress(request))
+      .catch((error: unknown) => {
+        console.error(
+          'Clearing the wrong logins after a reset failed:',
+          error instanceof Error ? error.message : error,
+        );
+      });
     return { success: true };
   });
 }

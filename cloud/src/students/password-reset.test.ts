@@ -57,6 +57,32 @@ describe('password reset', () => {
     expect(reused.body.code).toBe(3040);
   });
 
+  it('tells the parent the password is set when only clearing the wrong logins after it fails', async () => {
+    const { student } = await register(t);
+    expect((await t.api('POST', '/api/send-email-otp', { email: student.email })).status).toBe(200);
+    const otp = mailCode(await mailTo(t, student.email, /reset/i));
+    // The database refuses to clear this site's counts of wrong logins (one table per counter).
+    await t.sql.query(`
+      CREATE OR REPLACE FUNCTION refuse_forgiving() RETURNS trigger AS $$
+      BEGIN RAISE EXCEPTION 'refused in a test'; END $$ LANGUAGE plpgsql`);
+    await t.sql.query(
+      `CREATE TRIGGER refuse_forgiving BEFORE DELETE ON "rl_login_fail_account_ip" FOR EACH ROW EXECUTE FUNCTION refuse_forgiving()`,
+    );
+    // A wrong login first, so that there is a count to clear.
+    await t.api('POST', '/api/student/login', { identifier: student.email, password: 'not-the-password-1' });
+    try {
+      const res = await t.api('PUT', '/api/users/update-password', {
+        email: student.email,
+        otp,
+        newPassword: 'brand-new-2',
+      });
+      expect(res).toMatchObject({ status: 200, body: { success: true } });
+    } finally {
+      await t.sql.query(`DROP TRIGGER refuse_forgiving ON "rl_login_fail_account_ip"`);
+    }
+    await loginStudent(t, student.email, 'brand-new-2');
+  });
+
   it('gives an unknown e-mail the same answer and sends no mail', async () => {
     // (Counted for this address only: the other tests' welcome mails arrive meanwhile.)
     const unknown = `unknown-${Date.now()}@example.com`;
