@@ -15,6 +15,9 @@ export const AdminToolsMessage = {
   /** After an export: the file leaves the site's protection, and says so where it lands. */
   exportSaved: (file: string) =>
     `Saved ${file}. It holds students' personal details: on a shared computer, delete it when you are done.`,
+  /** Too many exports under way at once (each holds a database connection while it downloads). */
+  exportsBusy: 'Other exports are still downloading. Please try again in a minute.',
+  exportFailed: 'The export failed. Please try again.',
   kindInvalid: 'Unknown kind of activity',
   dateInvalid: `Dates must be real dates as YYYY-MM-DD, from ${QUERY_YEARS.first} to ${QUERY_YEARS.last}`,
   notAnAdmin: 'No administrator with this id',

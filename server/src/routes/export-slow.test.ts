@@ -2,10 +2,12 @@
 // in many fetches, for as long as the download takes, past the time limit of one statement
 // (the database's, and pg's a second later). A site of its own: its limit is short.
 
-import { get, type IncomingMessage } from 'node:http';
+import { get } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { EXPORT_PATH } from '@tc/domain/admin-tools';
+import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
+import { EXPORTS_AT_ONCE } from './export.ts';
 import { seedStudents } from '../database/seed.ts';
 import { loginAdmin, startTestSite, type TestSite } from '../../../testing/site.ts';
 
@@ -28,31 +30,58 @@ describe('the CSV export to a slow connection', () => {
     await slow?.stop();
   });
 
-  it('sends every row however long the download takes, not only what came within one statement time limit', async () => {
-    const url = new URL(`${slow.url}${EXPORT_PATH}?status=all`);
-    // An admin whose connection takes nothing for 3 s after the first bytes, then the rest.
-    const { status, body, failure } = await new Promise<{ status?: number; body: Buffer; failure?: Error }>(
-      (resolve) => {
-        const chunks: Buffer[] = [];
-        const done = (failure?: Error) => resolve({ status: res?.statusCode, body: Buffer.concat(chunks), failure });
-        let res: IncomingMessage | undefined;
-        get(url, { headers: { authorization: `Bearer ${token}` } }, (answer) => {
-          res = answer;
+  interface Download {
+    status?: number;
+    body: Buffer;
+    failure?: Error;
+  }
+
+  /** An export to an admin whose connection takes the first bytes, then nothing until `resume`. */
+  function pausedDownload(): Promise<{ resume: () => Promise<Download> }> {
+    return new Promise((paused, refused) => {
+      const chunks: Buffer[] = [];
+      let finish: (download: Download) => void;
+      const finished = new Promise<Download>((resolve) => (finish = resolve));
+      get(
+        new URL(`${slow.url}${EXPORT_PATH}?status=all`),
+        { headers: { authorization: `Bearer ${token}` } },
+        (answer) => {
+          const done = (failure?: Error) => finish({ status: answer.statusCode, body: Buffer.concat(chunks), failure });
           answer.once('data', () => {
             answer.pause();
-            setTimeout(() => answer.resume(), 3_000);
+            paused({ resume: () => (answer.resume(), finished) });
           });
           answer.on('data', (chunk: Buffer) => chunks.push(chunk));
           answer.on('end', () => done());
           answer.on('error', done);
           answer.on('close', () => done(answer.complete ? undefined : new Error('The answer was cut off')));
-        }).on('error', done);
-      },
-    );
-    expect(failure).toBeUndefined();
-    expect(status).toBe(200);
-    const rows: string[][] = parseCsv(body.toString('utf8'), { bom: true });
+        },
+      ).on('error', refused);
+    });
+  }
+
+  async function expectEveryRow(download: Download) {
+    expect(download.failure).toBeUndefined();
+    expect(download.status).toBe(200);
+    const rows: string[][] = parseCsv(download.body.toString('utf8'), { bom: true });
     const everyone = await slow.api('GET', '/api/users?status=all&limit=1', undefined, token);
     expect(rows.slice(1)).toHaveLength(Number(everyone.headers.get('x-total-count')));
+  }
+
+  it('sends every row however long the download takes, not only what came within one statement time limit', async () => {
+    const { resume } = await pausedDownload();
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await expectEveryRow(await resume());
+  });
+
+  it('refuses an export while EXPORTS_AT_ONCE are downloading, each holding a database connection', async () => {
+    const downloads = await Promise.all(Array.from({ length: EXPORTS_AT_ONCE }, () => pausedDownload()));
+    const refused = await slow.api('GET', `${EXPORT_PATH}?status=all`, undefined, token);
+    expect(refused).toMatchObject({ status: 429, body: { error: AdminToolsMessage.exportsBusy } });
+    expect(refused.headers.get('retry-after')).toBe('60');
+    for (const download of await Promise.all(downloads.map(({ resume }) => resume()))) await expectEveryRow(download);
+    // Done, they make room again.
+    const { resume } = await pausedDownload();
+    await expectEveryRow(await resume());
   });
 });

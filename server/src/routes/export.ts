@@ -9,7 +9,7 @@
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import type { EventEmitter } from 'node:events';
-import type { RequestHandler, Response } from 'express';
+import type { NextFunction, RequestHandler, Response } from 'express';
 import { stringify } from 'csv-stringify';
 import QueryStream from 'pg-query-stream';
 import { EXPORT_COLUMNS, STATUS_FILTERS, ddmmyyyy, guardCell } from '@tc/domain/admin-tools';
@@ -23,7 +23,7 @@ import { bearerToken } from '../bearer.ts';
 import { recordActivity } from '@tc/cloud/activity/log';
 import type { User } from '@tc/cloud/users/accounts';
 import { callCloudFunctionAs, sessionUser } from '../cloud-call.ts';
-import { errorBody, isRefusal } from '../errors.ts';
+import { errorBody, isRefusal, setRetryAfter } from '../errors.ts';
 import { failsTheAnswer } from '../operations/request-log.ts';
 import type { Sql } from '../database/sql.ts';
 
@@ -192,64 +192,90 @@ function csvHeaders(res: Response): void {
   res.setHeader('Cache-Control', 'no-store');
 }
 
+/**
+ * Exports under way at once, per instance: each holds a connection of the site's pool (10)
+ * for as long as its download takes, up to EXPORT_LIMIT_MS on a slow connection.
+ */
+export const EXPORTS_AT_ONCE = 3;
+
+/** The wait a refused export is told (Retry-After). */
+const EXPORT_RETRY_SECONDS = 60;
+
 export function exportRoute(sql: Sql): RequestHandler {
+  let underWay = 0;
   return async (req, res, next) => {
     let filters: Filters;
+    let counted = false;
     try {
-      const admin = await requireAdminToken(req.get('authorization'), req.ip ?? 'unknown');
-      filters = filtersOf(req.query);
-      // Asked whether there is a file (HEAD): yes, and nothing is read, sent or logged.
-      if (req.method === 'HEAD') {
-        csvHeaders(res);
-        res.status(200).end();
+      try {
+        const admin = await requireAdminToken(req.get('authorization'), req.ip ?? 'unknown');
+        filters = filtersOf(req.query);
+        // Asked whether there is a file (HEAD): yes, and nothing is read, sent or logged.
+        if (req.method === 'HEAD') {
+          csvHeaders(res);
+          res.status(200).end();
+          return;
+        }
+        if (underWay >= EXPORTS_AT_ONCE) {
+          throw new AppError(ErrorCode.TooManyRequests, AdminToolsMessage.exportsBusy, undefined, EXPORT_RETRY_SECONDS);
+        }
+        underWay += 1;
+        counted = true;
+        // Every child's details leave the site in one file: the log says who took which view, and when.
+        const view = { field: 'view', before: '', after: filters.described };
+        await recordActivity(
+          { admin, kind: 'students.export', targetClass: '_User', targetId: EXPORT_TARGET, changes: [view] },
+          () => Promise.resolve(),
+        );
+      } catch (error) {
+        // A failure of the site or its database: answered 503 while the database is away, else 500.
+        if (!isRefusal(error)) return next(error);
+        setRetryAfter(res, error.retryAfter);
+        res
+          .status(httpStatusOf(error.code))
+          .json(errorBody(req, error.message, error.code, error.field ? { field: error.field } : {}));
         return;
       }
-      // Every child's details leave the site in one file: the log says who took which view, and when.
-      const view = { field: 'view', before: '', after: filters.described };
-      await recordActivity(
-        { admin, kind: 'students.export', targetClass: '_User', targetId: EXPORT_TARGET, changes: [view] },
-        () => Promise.resolve(),
-      );
-    } catch (error) {
-      // A failure of the site or its database: answered 503 while the database is away, else 500.
-      if (!isRefusal(error)) return next(error);
-      res
-        .status(httpStatusOf(error.code))
-        .json(errorBody(req, error.message, error.code, error.field ? { field: error.field } : {}));
-      return;
-    }
-    const text = `SELECT ${COLUMNS_SQL} FROM "_User" WHERE ${filters.where.join(' AND ')} ORDER BY ${filters.order}`;
-    const client = await sql.connect();
-    let failed: Error | undefined;
-    let rows: ReturnType<typeof exportStream> | undefined;
-    try {
-      // The database limits a cursor's statement as a whole too, fetches and the waits between them.
-      await client.query(`SET statement_timeout = ${EXPORT_LIMIT_MS}`);
-      rows = client.query(exportStream(text, filters.values));
-      res.status(200);
-      csvHeaders(res);
-      const toCells = new Transform({
-        objectMode: true,
-        transform(row: StudentRow, _encoding, done) {
-          done(null, cells(row));
-        },
-      });
-      const csv = stringify({ bom: true, record_delimiter: 'windows' });
-      csv.write(EXPORT_COLUMNS);
-      failsTheAnswer(rows, res);
-      await pipeline(rows, toCells, csv, inChunks(), res);
-    } catch (error) {
-      failed = error as Error;
-      // The client went away, or the database failed mid-way: the answer has begun, so end it.
-      if (!res.headersSent) return next(error);
-      res.destroy();
+      await sendRows(sql, filters, res, next);
     } finally {
-      rows?.callback?.();
-      // The connection goes back to the pool with the pool's limit (a failed one is not reused).
-      if (!failed) await client.query('RESET statement_timeout').catch((error: Error) => (failed = error));
-      client.release(failed);
+      if (counted) underWay -= 1;
     }
   };
+}
+
+/** The view's rows as CSV, streamed from a cursor into the answer. */
+async function sendRows(sql: Sql, filters: Filters, res: Response, next: NextFunction): Promise<void> {
+  const text = `SELECT ${COLUMNS_SQL} FROM "_User" WHERE ${filters.where.join(' AND ')} ORDER BY ${filters.order}`;
+  const client = await sql.connect();
+  let failed: Error | undefined;
+  let rows: ReturnType<typeof exportStream> | undefined;
+  try {
+    // The database limits a cursor's statement as a whole too, fetches and the waits between them.
+    await client.query(`SET statement_timeout = ${EXPORT_LIMIT_MS}`);
+    rows = client.query(exportStream(text, filters.values));
+    res.status(200);
+    csvHeaders(res);
+    const toCells = new Transform({
+      objectMode: true,
+      transform(row: StudentRow, _encoding, done) {
+        done(null, cells(row));
+      },
+    });
+    const csv = stringify({ bom: true, record_delimiter: 'windows' });
+    csv.write(EXPORT_COLUMNS);
+    failsTheAnswer(rows, res);
+    await pipeline(rows, toCells, csv, inChunks(), res);
+  } catch (error) {
+    failed = error as Error;
+    // The client went away, or the database failed mid-way: the answer has begun, so end it.
+    if (!res.headersSent) return next(error);
+    res.destroy();
+  } finally {
+    rows?.callback?.();
+    // The connection goes back to the pool with the pool's limit (a failed one is not reused).
+    if (!failed) await client.query('RESET statement_timeout').catch((error: Error) => (failed = error));
+    client.release(failed);
+  }
 }
 
 /** The longest one export may take, for a slow connection: the rows of 100,000 students are about 10 MB. */

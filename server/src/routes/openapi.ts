@@ -15,6 +15,7 @@ import {
 import { PRODUCT_NAME } from '@tc/domain/constants';
 import { ErrorCode, HTTP_STATUS } from '@tc/domain/errors';
 import { CALENDAR_PATH } from './calendar.ts';
+import { EXPORTS_AT_ONCE } from './export.ts';
 import { EXPORT_PATH } from '@tc/domain/admin-tools';
 
 const require = createRequire(import.meta.url);
@@ -167,6 +168,11 @@ function exportOperation() {
       '400': { description: 'A filter or the sort is not valid', ...json(ERROR_BODY) },
       '401': { description: 'No session, or an expired one', ...json(ERROR_BODY) },
       '403': { description: 'Not an administrator', ...json(ERROR_BODY) },
+      '429': {
+        description: `${EXPORTS_AT_ONCE} exports are downloading already (each holds a database connection): try again after Retry-After seconds`,
+        headers: RETRY_AFTER,
+        ...json(ERROR_BODY),
+      },
     },
   };
 }

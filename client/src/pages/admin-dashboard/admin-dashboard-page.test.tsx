@@ -340,6 +340,28 @@ describe('admin dashboard', () => {
     expect(within(short).queryByText(AdminToolsMessage.historyCapped)).toBeNull();
   });
 
+  it('says why an export was refused (others under way), and that one failed otherwise', async () => {
+    signIn();
+    let exportReply: MockReply = {
+      status: 429,
+      headers: { 'Retry-After': '60' },
+      body: { error: AdminToolsMessage.exportsBusy, code: 3043 },
+    };
+    mockFetch({
+      'GET /api/admin/me': asha,
+      'GET /api/users': () => ({ body: students, headers: { 'X-Total-Count': '2' } }),
+      'GET /api/users/export.csv': () => exportReply,
+    });
+    open();
+    const exportButton = await screen.findByRole('button', { name: 'Export CSV' });
+    exportButton.click();
+    expect(await screen.findByText(AdminToolsMessage.exportsBusy)).toBeInTheDocument();
+    exportReply = { status: 500, body: { error: 'Internal error', code: 1 } };
+    (await screen.findByRole('button', { name: 'Export CSV' })).click();
+    expect(await screen.findByText(AdminToolsMessage.exportFailed)).toBeInTheDocument();
+    expect(screen.queryByText('Internal error')).not.toBeInTheDocument();
+  });
+
   it('logs out', async () => {
     signIn();
     const { calls } = mockFetch({

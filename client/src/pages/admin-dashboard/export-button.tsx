@@ -30,7 +30,13 @@ export function ExportButton({ view }: { view: StudentView }) {
         const said = response.status === 403 && typeof body?.error === 'string' ? body.error : null;
         return signOut(said ?? UiMessage.sessionExpired);
       }
-      if (!response.ok) throw new Error(String(response.status));
+      if (!response.ok) {
+        // A refusal says why (other exports under way, a search too long); a failure does not.
+        const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
+        const said = response.status < 500 && typeof body?.error === 'string' ? body.error : null;
+        notify.error(said ?? AdminToolsMessage.exportFailed);
+        return;
+      }
       const blob = await response.blob();
       const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'students.csv';
       const url = URL.createObjectURL(blob);
@@ -43,7 +49,7 @@ export function ExportButton({ view }: { view: StudentView }) {
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
       notify.success(AdminToolsMessage.exportSaved(name));
     } catch {
-      notify.error('The export failed. Please try again.');
+      notify.error(AdminToolsMessage.exportFailed);
     } finally {
       setBusy(false);
     }
