@@ -118,6 +118,31 @@ async function typeUnsavedMark(
   return { token, created, cell };
 }
 
+/**
+ * Types `mine` for a new student of a new draft; another admin then saves `theirs` for the
+ * student, and the admin presses Save: the row is refused as saved meanwhile.
+ */
+async function refusedAsSavedMeanwhile(
+  page: Page,
+  request: APIRequestContext,
+  { fullname, assessment, mine, theirs }: { fullname: string; assessment: DraftFields; mine: string; theirs: string },
+) {
+  const { token, created, cell } = await typeUnsavedMark(page, request, { fullname, assessment, mark: mine });
+  const marksOf = `/api/assessments/${created.objectId}/marks`;
+  const listed = async () =>
+    (
+      (await apiCall(request, 'GET', `${marksOf}?q=${encodeURIComponent(fullname)}`, undefined, token)).body as {
+        id: number;
+        value: string;
+      }[]
+    )[0]!;
+  expect(
+    (await apiCall(request, 'PUT', marksOf, { rows: [{ id: (await listed()).id, value: theirs }] }, token)).status,
+  ).toBe(200);
+  await page.getByRole('button', { name: 'Save 1 change' }).click();
+  return { cell, listed };
+}
+
 /** A workbook (.xlsx, a zip) chosen where a CSV file is asked for: its first bytes. */
 const WORKBOOK = {
   name: 'marks.xlsx',
@@ -1220,25 +1245,12 @@ test("a mark someone else saved after the grid showed it is not overwritten: the
   request,
 }) => {
   const run = tag();
-  const fullname = `Clash ${run}`;
-  const { token, created, cell } = await typeUnsavedMark(page, request, {
-    fullname,
+  const { cell, listed } = await refusedAsSavedMeanwhile(page, request, {
+    fullname: `Clash ${run}`,
     assessment: { grade: 6, board: 'CBSE', subject: 'Science', title: `Clash ${run}` },
-    mark: '8',
+    mine: '8',
+    theirs: '3',
   });
-  const marksOf = `/api/assessments/${created.objectId}/marks`;
-  const listed = async () =>
-    (
-      (await apiCall(request, 'GET', `${marksOf}?q=${encodeURIComponent(fullname)}`, undefined, token)).body as {
-        id: number;
-        value: string;
-      }[]
-    )[0]!;
-  // Another admin saves the same student's marks meanwhile.
-  expect(
-    (await apiCall(request, 'PUT', marksOf, { rows: [{ id: (await listed()).id, value: '3' }] }, token)).status,
-  ).toBe(200);
-  await page.getByRole('button', { name: 'Save 1 change' }).click();
   await expectToast(page, `0 saved; ${MarksText.needAttention(1)}`);
   await expect(page.getByRole('grid').getByText(AssessmentMessage.markChangedMeanwhile('3'))).toBeVisible();
   await expect(cell).toHaveText('8');
@@ -1306,17 +1318,12 @@ test.describe('on a 320 px phone', () => {
     request,
   }) => {
     const run = tag();
-    const fullname = `Narrow ${run}`;
-    const { token, created, cell } = await typeUnsavedMark(page, request, {
-      fullname,
+    const { cell } = await refusedAsSavedMeanwhile(page, request, {
+      fullname: `Narrow ${run}`,
       assessment: { grade: 5, board: 'ICSE', subject: 'Hindi', title: `Narrow ${run}` },
-      mark: '6',
+      mine: '6',
+      theirs: '2',
     });
-    const marksOf = `/api/assessments/${created.objectId}/marks`;
-    const [row] = (await apiCall(request, 'GET', `${marksOf}?q=${encodeURIComponent(fullname)}`, undefined, token))
-      .body as { id: number }[];
-    expect((await apiCall(request, 'PUT', marksOf, { rows: [{ id: row!.id, value: '2' }] }, token)).status).toBe(200);
-    await page.getByRole('button', { name: 'Save 1 change' }).click();
     await expect(
       page.getByRole('alert').filter({ hasText: AssessmentMessage.markChangedMeanwhile('2') }),
     ).toBeVisible();
@@ -1324,4 +1331,35 @@ test.describe('on a 320 px phone', () => {
     await snap(page, 'assessments-saved-meanwhile-320');
     await expectAccessible(page, 'a row refused as saved meanwhile, at 320 px');
   });
+});
+
+test('a page narrowed to a phone after a refusal keeps the grid one tab stop, and axe finds nothing to fault', async ({
+  adminPage: page,
+  request,
+}) => {
+  const run = tag();
+  const { cell } = await refusedAsSavedMeanwhile(page, request, {
+    fullname: `Narrowed ${run}`,
+    assessment: { grade: 5, board: 'ICSE', subject: 'Hindi', title: `Narrowed ${run}` },
+    mine: '6',
+    theirs: '2',
+  });
+  const refusal = AssessmentMessage.markChangedMeanwhile('2');
+  await expect(page.getByText(refusal)).toBeVisible();
+  // A tablet turned, a window narrowed: the phone's layout (its own headers, the refusal
+  // listed above the grid), and the grid still has the one cell Tab reaches it by.
+  const tabStops = page.getByRole('grid').locator('[role="gridcell"][tabindex="0"]');
+  await expect(tabStops).toHaveCount(1);
+  for (const [width, height] of [
+    [390, 800],
+    [320, 700],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await expect(page.getByRole('alert').filter({ hasText: refusal })).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: 'ID', exact: true })).toBeVisible();
+    await expect(tabStops).toHaveCount(1);
+    await expect(tabStops).toHaveAttribute('data-field', 'value');
+    await expect(cell).toHaveText('6');
+    await expectAccessible(page, `a row refused as saved meanwhile, the page narrowed to ${width} px`);
+  }
 });
