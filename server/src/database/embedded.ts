@@ -326,6 +326,7 @@ export async function startEmbeddedPostgres(dataDir: string, options: EmbeddedOp
     postmaster = started.child;
     watch(started);
     const client = new pg.Client({ connectionString: uri.replace(`/${DATABASE}`, '/postgres') });
+    client.on('error', () => undefined);
     await client.connect();
     try {
       const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);

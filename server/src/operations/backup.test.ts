@@ -5,7 +5,18 @@
 
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { appendFileSync, copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  copyFileSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -19,9 +30,11 @@ import { codeIn, mailCode } from '../../../testing/codes.ts';
 import { runSite, type SiteProcess } from '../../../testing/processes.ts';
 import { createDatabase, mailTo, register, startTestSite, type TestSite } from '../../../testing/site.ts';
 import { until } from '../../../testing/until.ts';
+import { lockWaitsOn } from '../../../testing/locks.ts';
 import { newStudent } from '../../../testing/students.ts';
-import { backupDatabase, listBackups, restoreDatabase } from './backup.ts';
+import { backupDatabase, backupName, listBackups, pruneBackups, restoreDatabase } from './backup.ts';
 import { runBackup } from './backup-schedule.ts';
+import { seedStudents } from '../database/seed.ts';
 import { runningEmbedded } from './database-access.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -271,6 +284,64 @@ describe('backup and restore of an external database', () => {
         await client.end();
         expect(rows[0].n, name).toBe(0);
       }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('fails a backup whose connection is cut mid-dump, leaving no file, and the site runs on', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tc-cut-'));
+    const holder = await site.sql.connect();
+    try {
+      // The dump waits for a table a schema change holds, and its connection is ended meanwhile
+      // (a database restarting, a failover): its client's 'error' event used to end the process.
+      await holder.query('BEGIN');
+      await holder.query('LOCK TABLE "_User" IN ACCESS EXCLUSIVE MODE');
+      const backup = backupDatabase(site.site.databaseUri, dir);
+      await lockWaitsOn(site.sql, 'LOCK TABLE public."_User"');
+      await site.sql.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'tuition-backup'`,
+      );
+      await expect(backup).rejects.toThrow();
+    } finally {
+      await holder.query('ROLLBACK');
+      holder.release();
+    }
+    try {
+      expect(readdirSync(dir)).toEqual([]);
+      expect((await fetch(`${site.url}/api/health`)).status).toBe(200);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('fails a backup whose disk fills up mid-dump, without hanging or ending the site, and leaves no file', async () => {
+    await seedStudents(site.sql, 3_000);
+    const dir = mkdtempSync(path.join(tmpdir(), 'tc-full-'));
+    try {
+      // The file being written is a disk with no room left: every write fails (ENOSPC).
+      const at = new Date();
+      symlinkSync('/dev/full', path.join(dir, `${backupName(at)}.partial`));
+      await expect(backupDatabase(site.site.databaseUri, dir, at)).rejects.toThrow(/ENOSPC|no space/i);
+      expect(readdirSync(dir)).toEqual([]);
+      expect((await fetch(`${site.url}/api/health`)).status).toBe(200);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('removes what a dump cut off by a crash left once it is an hour old, never a dump under way', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tc-prune-'));
+    try {
+      const now = Date.now();
+      const cutOff = path.join(dir, `${backupName(new Date(now - 3 * 3600_000))}.partial`);
+      const underWay = path.join(dir, `${backupName(new Date(now - 2 * 3600_000))}.partial`);
+      for (const file of [cutOff, underWay]) writeFileSync(file, 'partial');
+      // The one under way wrote a minute ago; the cut one last wrote two hours ago.
+      utimesSync(cutOff, new Date(now - 2 * 3600_000), new Date(now - 2 * 3600_000));
+      utimesSync(underWay, new Date(now - 60_000), new Date(now - 60_000));
+      expect(pruneBackups(dir, 14, now)).toEqual([cutOff]);
+      expect(readdirSync(dir)).toEqual([path.basename(underWay)]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

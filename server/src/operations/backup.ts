@@ -19,10 +19,13 @@ import { readLedgers } from './erasure-ledger.ts';
 import { carryErasures, joinErasures, readErasures } from './erasures-after-restore.ts';
 import { createHash } from 'node:crypto';
 import {
+  closeSync,
   createReadStream,
   createWriteStream,
   existsSync,
+  fsyncSync,
   mkdirSync,
+  openSync,
   readdirSync,
   readFileSync,
   renameSync,
@@ -67,15 +70,33 @@ export function listBackups(dir: string): string[] {
     .map((name) => path.join(dir, name));
 }
 
-/** Keeps the newest `keep` backups (and their checksums); returns the removed ones. */
-export function pruneBackups(dir: string, keep: number): string[] {
+/** A backup being written: renamed to its name once whole. */
+const PARTIAL = '.partial';
+
+/**
+ * A partial file left this long without a write is no backup being written: one cut off by
+ * a crash or a kill (a live dump writes as it reads, every few seconds at most).
+ */
+const STALE_PARTIAL_MS = 60 * 60 * 1000;
+
+/**
+ * Keeps the newest `keep` backups (and their checksums); returns the removed ones. Also
+ * removes what a dump cut off by a crash left (a partial copy of every child's data that
+ * would otherwise stay past the backups' own keeping).
+ */
+export function pruneBackups(dir: string, keep: number, now = Date.now()): string[] {
   const all = listBackups(dir);
   const old = all.slice(0, Math.max(0, all.length - keep));
   for (const file of old) {
     rmSync(file, { force: true });
     rmSync(`${file}.sha256`, { force: true });
   }
-  return old;
+  const stale = readdirSync(dir)
+    .filter((name) => name.startsWith(BACKUP_PREFIX) && name.endsWith(`${BACKUP_SUFFIX}${PARTIAL}`))
+    .map((name) => path.join(dir, name))
+    .filter((file) => now - (statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? now) > STALE_PARTIAL_MS);
+  for (const file of stale) rmSync(file, { force: true });
+  return [...old, ...stale];
 }
 
 async function sha256Of(file: string): Promise<string> {
@@ -109,13 +130,17 @@ export async function backupDatabase(databaseUri: string, dir: string, at = new 
   const started = Date.now();
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, backupName(at));
-  const partial = `${file}.partial`;
+  const partial = `${file}${PARTIAL}`;
   const client = new pg.Client({ connectionString: databaseUri, application_name: 'tuition-backup' });
+  // A connection lost mid-dump fails the query under way; unheard, its 'error' event would end the site.
+  client.on('error', () => undefined);
   await client.connect();
   const gzip = createGzip();
   const written = pipeline(gzip, createWriteStream(partial, { mode: 0o600 }));
+  // A failed write (a full disk) is seen by the next write, or at the end: never unhandled.
+  written.catch(() => undefined);
   const write = async (text: string | Buffer) => {
-    if (!gzip.write(text)) await once(gzip, 'drain');
+    if (!gzip.write(text)) await Promise.race([once(gzip, 'drain'), written]);
   };
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
@@ -243,6 +268,13 @@ export async function backupDatabase(databaseUri: string, dir: string, at = new 
   } finally {
     await client.end().catch(() => undefined);
   }
+  // On the disk before it takes a backup's name: a power cut right after leaves a whole file or none.
+  const fd = openSync(partial, 'r+');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
   renameSync(partial, file);
   const sha256 = await sha256Of(file);
   writeFileSync(`${file}.sha256`, `${sha256}  ${path.basename(file)}\n`, { mode: 0o600 });
@@ -307,6 +339,7 @@ export async function restoreDatabase(
   await verifyChecksum(file);
   const ledger = await readLedgers(options.ledgerDirs ?? []);
   const client = new pg.Client({ connectionString: databaseUri, application_name: 'tuition-restore' });
+  client.on('error', () => undefined);
   await client.connect();
   try {
     const others = await otherSessions(client);
