@@ -231,6 +231,10 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
     );
     cleanups.push(() => queueMailer.close());
 
+    // Before the mail queue: its sends are counted, and its depth read, by the metrics.
+    const operations = startOperations(config, databaseUri, sql, logger);
+    cleanups.push(() => operations.stop());
+
     // These three do not depend on one another: started at once.
     const [callLimits, mailQueue, loginGuard] = await startedTogether(cleanups, [
       part(createCallLimits({ ...config.rateLimit, redisUrl: config.redisUrl }), (limits) => limits.close()),
@@ -238,7 +242,7 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
         startMailQueue({
           databaseUri,
           sql,
-          send: queueMailer.send,
+          send: operations.metrics.countDeliveries('email', queueMailer.send),
           sendConcurrency: MAIL_SEND_CONCURRENCY,
           retryLimit: config.mailQueue.retryLimit,
           retryDelaySeconds: config.mailQueue.retryDelaySeconds,
@@ -256,9 +260,7 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
         (guard) => guard.close(),
       ),
     ] as const);
-
-    const operations = startOperations(config, databaseUri, sql, logger);
-    cleanups.push(() => operations.stop());
+    operations.metrics.setMailQueueDepth(async () => (await mailQueue.status()).queued);
 
     const deps: CloudDeps = {
       countCall: (group, address) => callLimits.countCall(group, address),

@@ -28,7 +28,7 @@ export interface Metrics {
     channel: 'sms' | 'email',
     send: (message: M) => Promise<R>,
   ): (message: M) => Promise<R>;
-  /** The mail queue's depth, read at each scrape (the queue sets it when it exists). */
+  /** The mail queue's depth, read at each scrape (set once the queue has started). */
   setMailQueueDepth(read: () => number | Promise<number>): void;
   /** Counts one backup, for the alert on failed ones. */
   countBackup(outcome: 'success' | 'failure'): void;
@@ -100,7 +100,7 @@ export function createMetrics(options: MetricsOptions): Metrics {
   let readQueueDepth: () => number | Promise<number> = () => 0;
   new client.Gauge({
     name: 'tc_mail_queue_depth',
-    help: 'Mails waiting to be sent (0 while mail is sent directly, without a queue)',
+    help: 'Mails waiting in the durable queue to be sent or tried again',
     registers: [registry],
     async collect() {
       this.set(await readQueueDepth());

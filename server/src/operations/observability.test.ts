@@ -11,6 +11,7 @@ import { createLogger } from '../logger.ts';
 import { mailCode } from '../../../testing/codes.ts';
 import { loginAdmin, loginStudent, mailTo, register, startTestSite, type TestSite } from '../../../testing/site.ts';
 import type { NewStudent } from '../../../testing/students.ts';
+import { until } from '../../../testing/until.ts';
 
 const METRICS_TOKEN = randomBytes(24).toString('base64url');
 const lines: string[] = [];
@@ -222,6 +223,31 @@ describe('/metrics', () => {
     expect(Number(sample('tc_process_resident_memory_bytes', {})?.value)).toBeGreaterThan(0);
     // No raw paths as labels: every call label is a name of the contract table.
     for (const m of families.get('tc_api_requests_total')!.metrics) expect(m.labels!.call).toMatch(/^[a-zA-Z]+$/);
+  });
+
+  it("counts the mail queue's deliveries, and reads its depth: a refused welcome mail waits, counted failed", async () => {
+    const value = async (name: string, labels: Record<string, string>) => {
+      const family = parsePrometheusTextFormat(await (await scrape()).text()).find((f) => f.name === name);
+      const metric = family?.metrics.find((m) => Object.entries(labels).every(([k, v]) => m.labels?.[k] === v));
+      return Number(metric?.value ?? 0);
+    };
+    const failed = await value('tc_deliveries_total', { channel: 'email', outcome: 'failed' });
+    t.captures.failMail = true;
+    try {
+      // The welcome mail goes through the queue, which the mail server now refuses.
+      await register(t);
+      await until(
+        async () => (await value('tc_deliveries_total', { channel: 'email', outcome: 'failed' })) > failed,
+        20_000,
+      );
+      expect(await value('tc_mail_queue_depth', {})).toBeGreaterThan(0);
+    } finally {
+      t.captures.failMail = false;
+    }
+    const sent = await value('tc_deliveries_total', { channel: 'email', outcome: 'sent' });
+    await t.site.drainMail();
+    expect(await value('tc_deliveries_total', { channel: 'email', outcome: 'sent' })).toBeGreaterThan(sent);
+    expect(await value('tc_mail_queue_depth', {})).toBe(0);
   });
 
   it('counts failed SMS deliveries by channel', async () => {
