@@ -334,7 +334,8 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
     let next = 0;
     await Promise.all(
       Array.from({ length: Math.min(sendConcurrency, jobs.length) }, async () => {
-        while (next < jobs.length) {
+        // A stop lets the mails under way finish, and starts no more of the batch.
+        while (running && next < jobs.length) {
           const job = jobs[next++]!;
           try {
             await deliver(job);
@@ -350,6 +351,10 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
     const spent = failed.filter((f) => f.last).map((f) => f.id);
     if (done.length || spent.length) await boss.deleteJob(QUEUE, [...done, ...spent]);
     for (const { id, message } of failed.filter((f) => !f.last)) await boss.fail(QUEUE, id, { message });
+    // Not started before a stop: handed back, to be tried again (by any instance) after the
+    // retry delay rather than once their claim expires.
+    const notStarted = jobs.slice(next).map((job) => job.id);
+    if (notStarted.length) await boss.fail(QUEUE, notStarted);
   };
 
   // Our own loop rather than boss.work(): pg-boss 10's worker does not await its
