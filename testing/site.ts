@@ -58,6 +58,7 @@ export async function startTestSite(
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'tc-site-')),
     DATABASE_URI: databaseUri,
     SMTP_URL: captures.smtpUrl,
+    MAIL_FROM: 'Guided Learning <no-reply@tuition.example.com>',
     SMS_WEBHOOK_URL: captures.smsUrl,
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,

@@ -31,6 +31,9 @@ const optionalUrl = (protocols: string[]) =>
       { message: `must be a URL (${protocols.join(' or ')})` },
     );
 
+/** A sender as mail servers take it: `name@host`, or `Name <name@host>` (a relay refuses one without). */
+const MAIL_FROM_PATTERN = /^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/;
+
 const optionalText = z
   .string()
   .optional()
@@ -91,7 +94,10 @@ const envSchema = z.object({
     ),
   ADMIN_NAME: optionalText,
   SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
-  MAIL_FROM: optionalText,
+  MAIL_FROM: optionalText.refine(
+    (v) => v === undefined || MAIL_FROM_PATTERN.test(v.trim()),
+    'must be an address, or a name and an address: Guided Learning <no-reply@tuition.example.com>',
+  ),
   SMS_WEBHOOK_URL: optionalUrl(['http:', 'https:']),
   DASHBOARD_ENABLED: flag(true),
   DASHBOARD_USER: optionalText,
@@ -204,6 +210,7 @@ const PRODUCTION_REQUIRED = [
   'MASTER_KEY',
   'DATABASE_URI',
   'SMTP_URL',
+  'MAIL_FROM',
   'SMS_WEBHOOK_URL',
   'ADMIN_EMAIL',
   'ADMIN_PASSWORD',

@@ -14,6 +14,7 @@ const production = {
   MASTER_KEY: 'master-key-0123456789',
   DATABASE_URI: 'postgres://u:p@db:5432/tuition',
   SMTP_URL: 'smtp://mail:25',
+  MAIL_FROM: 'Guided Learning <no-reply@tuition.example.com>',
   SMS_WEBHOOK_URL: 'http://sms/send',
   ADMIN_EMAIL: 'admin@example.com',
   ADMIN_PASSWORD: 'admin-pass-1',
@@ -220,6 +221,22 @@ describe('the configuration schema', () => {
     expect(() => loadConfig({ ...production, READ_ONLY_MASTER_KEY: production.MASTER_KEY })).toThrow(
       'Invalid configuration: READ_ONLY_MASTER_KEY must differ from MASTER_KEY',
     );
+  });
+
+  it('takes MAIL_FROM as an address, or a name and an address, and requires it in production', () => {
+    expect(() => loadConfig({ ...production, MAIL_FROM: '' })).toThrow(
+      'Invalid configuration: MAIL_FROM is required when NODE_ENV=production',
+    );
+    for (const from of ['Guided Learning', 'Guided Learning <>', 'no reply@example.com', '<a@b> trailing']) {
+      expect(() => loadConfig({ ...production, MAIL_FROM: from }), from).toThrow(/^Invalid configuration: MAIL_FROM /);
+    }
+    for (const from of [
+      'no-reply@tuition.example.com',
+      'Guided Learning <no-reply@localhost>',
+      '"Centre, Pune" <a@b.in>',
+    ]) {
+      expect(loadConfig({ ...production, MAIL_FROM: from }).mailFrom, from).toBe(from);
+    }
   });
 
   it('never reads or writes development secrets in production', () => {

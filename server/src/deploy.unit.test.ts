@@ -99,6 +99,7 @@ describe('docker-compose.yml', () => {
       PUBLIC_URL: 'https://tuition.example.com',
       DATABASE_URI: 'postgres://tuition:secret@postgres:5432/tuition',
       SMTP_URL: 'smtp://mail.example.com:587',
+      MAIL_FROM: 'Guided Learning <no-reply@tuition.example.com>',
       SMS_WEBHOOK_URL: 'https://sms.example.com/send',
       ADMIN_EMAIL: 'admin@example.com',
       ADMIN_PASSWORD: 'Admin-pass-123',
