@@ -34,6 +34,12 @@ const optionalUrl = (protocols: string[]) =>
 /** A sender as mail servers take it: `name@host`, or `Name <name@host>` (a relay refuses one without). */
 const MAIL_FROM_PATTERN = /^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/;
 
+/**
+ * A time limit in milliseconds: 100 ms to 10 minutes. Past 2^31 ms Node's timers fire at
+ * once, and PostgreSQL refuses an idle-in-transaction limit (twice the statement's) past 2^31.
+ */
+const timeoutMs = (fallback: number) => z.coerce.number().int().min(100).max(600_000).default(fallback);
+
 const optionalText = z
   .string()
   .optional()
@@ -107,7 +113,7 @@ const envSchema = z.object({
   ),
   REDIS_URL: optionalUrl(['redis:', 'rediss:']),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(100),
-  RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).default(600),
+  RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).max(86_400).default(600),
   // A hop count, or the proxies' addresses or networks (trusted whatever the number of hops).
   // Not `true`: Express would then believe the first X-Forwarded-For address, which the client
   // writes itself ("127.0.0.1", where the master keys are taken from, or a new address per try).
@@ -151,22 +157,22 @@ const envSchema = z.object({
   SESSION_IDLE_MINUTES_ADMIN: minutes(30),
   SESSION_MAX_HOURS_ADMIN: z.coerce.number().int().min(1).max(8760).default(12),
   SHUTDOWN_GRACE_S: z.coerce.number().int().min(0).max(600).default(10),
-  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(3_000),
-  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
-  HEALTH_TIMEOUT_MS: z.coerce.number().int().min(100).default(1_500),
-  SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
-  SMS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  DATABASE_CONNECT_TIMEOUT_MS: timeoutMs(3_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: timeoutMs(15_000),
+  HEALTH_TIMEOUT_MS: timeoutMs(1_500),
+  SMTP_TIMEOUT_MS: timeoutMs(10_000),
+  SMS_TIMEOUT_MS: timeoutMs(10_000),
   MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).default(12),
-  MAIL_RETRY_DELAY_S: z.coerce.number().int().min(1).default(10),
+  MAIL_RETRY_DELAY_S: z.coerce.number().int().min(1).max(86_400).default(10),
   MAIL_KEEP_TRYING_H: z.coerce.number().int().min(0).max(8760).default(168),
   MAX_CONNECTIONS: z.coerce.number().int().min(1).default(4096),
   MAX_CONNECTIONS_PER_CLIENT: z.preprocess(
     (value) => (value === '' ? undefined : value),
     z.coerce.number().int().min(0).optional(),
   ),
-  HEADERS_TIMEOUT_S: z.coerce.number().int().min(1).default(10),
+  HEADERS_TIMEOUT_S: z.coerce.number().int().min(1).max(3600).default(10),
   KEEP_ALIVE_TIMEOUT_S: z.coerce.number().int().min(1).max(3600).default(5),
-  REQUEST_TIMEOUT_S: z.coerce.number().int().min(1).default(30),
+  REQUEST_TIMEOUT_S: z.coerce.number().int().min(1).max(3600).default(30),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   METRICS_TOKEN: optionalText.refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
   CENTRE_TIMEZONE: z

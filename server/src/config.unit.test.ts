@@ -223,6 +223,26 @@ describe('the configuration schema', () => {
     );
   });
 
+  it('keeps time limits where timers and PostgreSQL take them (100 ms to 10 minutes)', () => {
+    for (const name of [
+      'DATABASE_CONNECT_TIMEOUT_MS',
+      'DATABASE_STATEMENT_TIMEOUT_MS',
+      'HEALTH_TIMEOUT_MS',
+      'SMTP_TIMEOUT_MS',
+    ]) {
+      expect(() => loadConfig({ ...production, [name]: '3000000000' }), name).toThrow(
+        new RegExp(`^Invalid configuration: ${name} `),
+      );
+      expect(() => loadConfig({ ...production, [name]: '99' }), name).toThrow(
+        new RegExp(`^Invalid configuration: ${name} `),
+      );
+    }
+    expect(loadConfig({ ...production, DATABASE_STATEMENT_TIMEOUT_MS: '600000' }).timeouts.databaseStatementMs).toBe(
+      600_000,
+    );
+    expect(() => loadConfig({ ...production, REQUEST_TIMEOUT_S: '3000000' })).toThrow(/REQUEST_TIMEOUT_S/);
+  });
+
   it('takes MAIL_FROM as an address, or a name and an address, and requires it in production', () => {
     expect(() => loadConfig({ ...production, MAIL_FROM: '' })).toThrow(
       'Invalid configuration: MAIL_FROM is required when NODE_ENV=production',
