@@ -36,7 +36,8 @@ export interface BackupSettings {
 export interface BackupSchedule {
   /** The next scheduled run, if any. */
   nextRun(): Date | undefined;
-  stop(): void;
+  /** No more runs; one under way is cut short (it fails, leaving no file) and waited for. */
+  stop(): Promise<void>;
 }
 
 async function ensureTable(client: pg.PoolClient): Promise<void> {
@@ -61,6 +62,7 @@ export async function runBackup(
   settings: BackupSettings,
   logger: Logger,
   slot = new Date(Math.round(Date.now() / 1000) * 1000),
+  signal?: AbortSignal,
 ): Promise<BackupResult | undefined> {
   const client = await sql.connect();
   try {
@@ -75,7 +77,7 @@ export async function runBackup(
       );
       if (claimed.rowCount === 0) return undefined;
       try {
-        const result = await backupDatabase(settings.databaseUri, settings.dir);
+        const result = await backupDatabase(settings.databaseUri, settings.dir, undefined, signal);
         const removed = pruneBackups(settings.dir, settings.keep);
         await client.query(
           `UPDATE operations_backups SET finished_at = now(), ok = true, file = $2, bytes = $3 WHERE slot = $1`,
@@ -87,7 +89,11 @@ export async function runBackup(
         );
         return result;
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
+        const message = signal?.aborted
+          ? 'cut short: the site was stopping'
+          : error instanceof Error
+            ? error.message
+            : String(error);
         await client.query(
           `UPDATE operations_backups SET finished_at = now(), ok = false, error = $2 WHERE slot = $1`,
           [slot, message],
@@ -140,14 +146,28 @@ export function startBackupSchedule(
   logger: Logger,
   onRun?: (ok: boolean) => void,
 ): BackupSchedule {
-  if (settings.schedule === 'off') return { nextRun: () => undefined, stop: () => undefined };
+  if (settings.schedule === 'off') return { nextRun: () => undefined, stop: () => Promise.resolve() };
+  // A dump holds a connection of the site's pool (the lock's) until it ends: a stop cuts it
+  // short rather than wait for it (past the time a stop is given, leaving a partial file).
+  const stopping = new AbortController();
+  let running = Promise.resolve();
   const job = new Cron(settings.schedule, { timezone: settings.timezone, protect: true }, async () => {
-    try {
-      const result = await runBackup(sql, settings, logger);
-      if (result) onRun?.(true);
-    } catch {
-      onRun?.(false); // logged and recorded by runBackup
-    }
+    running = (async () => {
+      try {
+        const result = await runBackup(sql, settings, logger, undefined, stopping.signal);
+        if (result) onRun?.(true);
+      } catch {
+        onRun?.(false); // logged and recorded by runBackup
+      }
+    })();
+    await running;
   });
-  return { nextRun: () => job.nextRun() ?? undefined, stop: () => job.stop() };
+  return {
+    nextRun: () => job.nextRun() ?? undefined,
+    stop: async () => {
+      job.stop();
+      stopping.abort();
+      await running;
+    },
+  };
 }

@@ -33,7 +33,7 @@ import { until } from '../../../testing/until.ts';
 import { lockWaitsOn } from '../../../testing/locks.ts';
 import { newStudent } from '../../../testing/students.ts';
 import { backupDatabase, backupName, listBackups, pruneBackups, restoreDatabase } from './backup.ts';
-import { runBackup } from './backup-schedule.ts';
+import { runBackup, startBackupSchedule } from './backup-schedule.ts';
 import { seedStudents } from '../database/seed.ts';
 import { runningEmbedded } from './database-access.ts';
 
@@ -315,6 +315,42 @@ describe('backup and restore of an external database', () => {
     }
   });
 
+  it('cuts a scheduled backup short when the site stops: no file left, recorded as cut short, its lock free', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tc-stop-'));
+    // Every second, in a pool of its own (the test's holds two: the holder, and the lock-wait check).
+    const settings = { databaseUri: site.site.databaseUri, dir, schedule: '* * * * * *', timezone: 'UTC', keep: 14 };
+    const pool = new pg.Pool({ connectionString: site.site.databaseUri, max: 2 });
+    const holder = await site.sql.connect();
+    let stopped = false;
+    try {
+      // The dump waits for a table a schema change holds, and the site stops meanwhile.
+      await holder.query('BEGIN');
+      await holder.query('LOCK TABLE "_User" IN ACCESS EXCLUSIVE MODE');
+      const schedule = startBackupSchedule(pool, settings, createLogger('silent'));
+      await lockWaitsOn(site.sql, 'LOCK TABLE public."_User"');
+      // The stop comes back while the table is still held: the dump did not wait for it.
+      await schedule.stop();
+      stopped = true;
+    } finally {
+      await holder.query('ROLLBACK');
+      holder.release();
+    }
+    try {
+      expect(stopped).toBe(true);
+      expect(readdirSync(dir)).toEqual([]);
+      const { rows } = await site.sql.query(
+        `SELECT ok, error FROM operations_backups WHERE started_at > now() - interval '1 minute' ORDER BY started_at`,
+      );
+      expect(rows).toEqual([{ ok: false, error: 'cut short: the site was stopping' }]);
+      // The next occurrence runs: the lock was let go.
+      const next = await runBackup(pool, settings, createLogger('silent'), new Date(Date.now() + 5_000));
+      expect(next?.file).toBeDefined();
+    } finally {
+      await pool.end();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('fails a backup whose disk fills up mid-dump, without hanging or ending the site, and leaves no file', async () => {
     await seedStudents(site.sql, 3_000);
     const dir = mkdtempSync(path.join(tmpdir(), 'tc-full-'));
@@ -351,7 +387,8 @@ describe('backup and restore of an external database', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'tc-once-'));
     try {
       const settings = { databaseUri: site.site.databaseUri, dir, schedule: 'off', timezone: 'UTC', keep: 5 };
-      const slot = new Date(Math.floor(Date.now() / 1000) * 1000);
+      // An occurrence of its own: the schedule in the test above claims the current second's.
+      const slot = new Date(Math.floor(Date.now() / 1000) * 1000 + 24 * 3600_000);
       const quiet = createLogger('silent');
       const results = await Promise.all([
         runBackup(site.sql, settings, quiet, slot),

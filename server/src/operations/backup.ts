@@ -126,7 +126,13 @@ interface Column {
 }
 
 /** Writes the database's `public` schema and rows into a new backup in `dir`. */
-export async function backupDatabase(databaseUri: string, dir: string, at = new Date()): Promise<BackupResult> {
+export async function backupDatabase(
+  databaseUri: string,
+  dir: string,
+  at = new Date(),
+  /** Aborted (the site stopping), the dump ends its connection and fails, leaving no file. */
+  signal?: AbortSignal,
+): Promise<BackupResult> {
   const started = Date.now();
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, backupName(at));
@@ -135,6 +141,8 @@ export async function backupDatabase(databaseUri: string, dir: string, at = new 
   // A connection lost mid-dump fails the query under way; unheard, its 'error' event would end the site.
   client.on('error', () => undefined);
   await client.connect();
+  const cutShort = () => void client.end().catch(() => undefined);
+  signal?.addEventListener('abort', cutShort, { once: true });
   const gzip = createGzip();
   const written = pipeline(gzip, createWriteStream(partial, { mode: 0o600 }));
   // A failed write (a full disk) is seen by the next write, or at the end: never unhandled.
@@ -266,6 +274,7 @@ export async function backupDatabase(databaseUri: string, dir: string, at = new 
     rmSync(partial, { force: true });
     throw error;
   } finally {
+    signal?.removeEventListener('abort', cutShort);
     await client.end().catch(() => undefined);
   }
   // On the disk before it takes a backup's name: a power cut right after leaves a whole file or none.

@@ -15,7 +15,7 @@ export interface Operations {
   metrics: Metrics;
   /** The server's own /api handlers, by contract call name. */
   apiHandlers: Record<string, RequestHandler>;
-  stop(): void;
+  stop(): Promise<void>;
 }
 
 /** Parse Server's connection pool (pg-promise's), when Parse runs in this process on PostgreSQL. */
