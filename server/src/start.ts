@@ -261,6 +261,9 @@ export async function startSite(config: Config, options: StartOptions = {}): Pro
       ),
     ] as const);
     operations.metrics.setMailQueueDepth(async () => (await mailQueue.status()).queued);
+    // Again, so that a stop (cleanups run last first) cuts a backup under way short before the
+    // mail queue waits for its sends; the earlier one covers a start that failed in between.
+    cleanups.push(() => operations.stop());
 
     const deps: CloudDeps = {
       countCall: (group, address) => callLimits.countCall(group, address),

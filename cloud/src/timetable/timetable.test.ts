@@ -211,8 +211,8 @@ describe('slot rules', () => {
       moving = t.api('PUT', `/api/timetable/slots/${made.objectId}`, { grade: 9 }, admin);
       await lockWaitsOn(t.sql, 'pg_advisory_xact_lock');
       deleting = t.api('DELETE', `/api/timetable/slots/${made.objectId}`, undefined, admin);
-      // Given half a second to read the slot (see above): too short, it fails, never passes wrongly.
-      await new Promise((r) => setTimeout(r, 500));
+      // Given a second to read the slot (see above): too short, it fails, never passes wrongly.
+      await new Promise((r) => setTimeout(r, 1_000));
       await holder.query('COMMIT');
     } finally {
       await holder.query('ROLLBACK').catch(() => undefined);

@@ -352,9 +352,13 @@ export async function startMailQueue(options: MailQueueOptions): Promise<MailQue
     if (done.length || spent.length) await boss.deleteJob(QUEUE, [...done, ...spent]);
     for (const { id, message } of failed.filter((f) => !f.last)) await boss.fail(QUEUE, id, { message });
     // Not started before a stop: handed back, to be tried again (by any instance) after the
-    // retry delay rather than once their claim expires.
-    const notStarted = jobs.slice(next).map((job) => job.id);
-    if (notStarted.length) await boss.fail(QUEUE, notStarted);
+    // retry delay rather than once their claim expires. One on its last try would end failed
+    // with its text kept: it goes, and its row (still queued) gets a new job at the next sweep.
+    const notStarted = jobs.slice(next);
+    const lastTry = notStarted.filter((job) => job.retryCount >= job.retryLimit).map((job) => job.id);
+    const again = notStarted.filter((job) => job.retryCount < job.retryLimit).map((job) => job.id);
+    if (lastTry.length) await boss.deleteJob(QUEUE, lastTry);
+    if (again.length) await boss.fail(QUEUE, again);
   };
 
   // Our own loop rather than boss.work(): pg-boss 10's worker does not await its

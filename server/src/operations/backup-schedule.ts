@@ -71,6 +71,8 @@ export async function runBackup(
     try {
       // Under the lock: two instances creating the table at once would collide.
       await ensureTable(client);
+      // Stopping already: no occurrence is claimed (the next start's schedule has it).
+      signal?.throwIfAborted();
       const claimed = await client.query(
         `INSERT INTO operations_backups (slot, started_at) VALUES ($1, now()) ON CONFLICT (slot) DO NOTHING`,
         [slot],

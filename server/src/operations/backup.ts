@@ -143,6 +143,8 @@ export async function backupDatabase(
   await client.connect();
   const cutShort = () => void client.end().catch(() => undefined);
   signal?.addEventListener('abort', cutShort, { once: true });
+  // Aborted while connecting: no 'abort' comes any more.
+  if (signal?.aborted) cutShort();
   const gzip = createGzip();
   const written = pipeline(gzip, createWriteStream(partial, { mode: 0o600 }));
   // A failed write (a full disk) is seen by the next write, or at the end: never unhandled.

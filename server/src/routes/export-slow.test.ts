@@ -68,14 +68,25 @@ describe('the CSV export to a slow connection', () => {
     expect(rows.slice(1)).toHaveLength(Number(everyone.headers.get('x-total-count')));
   }
 
+  /** Exports whose cursor is still open: waiting for their reader (the whole file is more than the buffers hold). */
+  const cursorsOpen = async () =>
+    (
+      await slow.sql.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE 'SELECT %FROM "_User" WHERE %' AND state <> 'idle' AND pid <> pg_backend_pid()`,
+      )
+    ).rows[0]!.n;
+
   it('sends every row however long the download takes, not only what came within one statement time limit', async () => {
     const { resume } = await pausedDownload();
     await new Promise((resolve) => setTimeout(resolve, 3_000));
+    // Past the statement limit, the cursor still waits for the reader.
+    expect(await cursorsOpen()).toBe(1);
     await expectEveryRow(await resume());
   });
 
   it('refuses an export while EXPORTS_AT_ONCE are downloading, each holding a database connection', async () => {
     const downloads = await Promise.all(Array.from({ length: EXPORTS_AT_ONCE }, () => pausedDownload()));
+    expect(await cursorsOpen()).toBe(EXPORTS_AT_ONCE);
     const refused = await slow.api('GET', `${EXPORT_PATH}?status=all`, undefined, token);
     expect(refused).toMatchObject({ status: 429, body: { error: AdminToolsMessage.exportsBusy } });
     expect(refused.headers.get('retry-after')).toBe('60');
