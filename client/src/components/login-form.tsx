@@ -77,6 +77,8 @@ export function LoginForm({ idField, precheck, attempt, onLoggedIn, children }: 
         name={idField.name}
         type={idField.type}
         autoComplete="username"
+        // An e-mail or a mobile: a phone's keyboard must not capitalise or "correct" it.
+        htmlInput={{ autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false }}
         value={id}
         onChange={(e) => {
           setId(e.target.value);

@@ -58,7 +58,9 @@ export function OtpStep({ value, onChange, remaining, busy, onResend, sentTo, er
         inputRef={inputRef}
         value={value}
         onChange={(e) => onChange(cleanOtpInput(e.target.value))}
-        htmlInput={{ inputMode: 'numeric', maxLength: OTP_LENGTH }}
+        // No maxLength: the browser would cut a pasted " 123456" to " 12345" before the digits are
+        // kept (cleanOtpInput keeps six at most).
+        htmlInput={{ inputMode: 'numeric' }}
         error={error}
         helperText={helperText ?? `Enter the ${OTP_LENGTH}-digit code we sent to ${sentTo}`}
       />

@@ -12,6 +12,7 @@ import { PasswordField } from '../../components/password-field.tsx';
 import { call } from '../../lib/api.ts';
 import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
+import { cleanOtpInput } from '../../lib/otp.ts';
 
 /** Accepting an admin invitation: the mailed code and a new password. */
 export default function AcceptInvitePage() {
@@ -61,8 +62,9 @@ export default function AcceptInvitePage() {
           <TextField
             label="Code"
             value={form.otp}
-            onChange={(e) => setForm({ ...form, otp: e.target.value })}
-            slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 6 } }}
+            // Digits only, six at most: a code pasted with a space before it keeps every digit.
+            onChange={(e) => setForm({ ...form, otp: cleanOtpInput(e.target.value) })}
+            slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'one-time-code' } }}
             error={Boolean(fieldError('otp'))}
             helperText={fieldError('otp')}
             required

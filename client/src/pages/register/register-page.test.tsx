@@ -156,6 +156,16 @@ describe('registration form', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('ties the terms message to the box itself, for a screen reader at the box', async () => {
+    mockFetch({});
+    const { user } = await openForm();
+    await fill(user, { ...valid, tmc: false });
+    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+    const box = screen.getByRole('checkbox', { name: 'I agree with terms and conditions' });
+    await waitFor(() => expect(box).toHaveAttribute('aria-invalid', 'true'));
+    expect(box).toHaveAccessibleDescription(M.termsRequired);
+  });
+
   it('moves focus to the field in error', async () => {
     mockFetch({});
     const { user } = await openForm();
@@ -258,8 +268,11 @@ describe('registration form', () => {
     await user.click(screen.getByRole('button', { name: 'Verify & Register' }));
     await waitFor(() => expect(screen.getAllByText(UiMessage.invalidOtp)).toHaveLength(2));
 
+    // Pasted from the message with a space before it: every digit is kept.
     await user.clear(otp);
-    await user.type(otp, '123456');
+    await user.click(otp);
+    await user.paste(' 123456');
+    expect(otp).toHaveValue('123456');
     await user.click(screen.getByRole('button', { name: 'Verify & Register' }));
     expect(await screen.findByRole('heading', { name: 'Thank You!!' }, { timeout: 15000 })).toBeInTheDocument();
     expect(currentPath()).toBe('/thank-you');

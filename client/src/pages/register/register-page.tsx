@@ -13,6 +13,9 @@ import { TextLink } from '../../components/text-link.tsx';
 import { StudentDetailsFields } from './student-details-fields.tsx';
 import { useRegistration } from './use-registration.ts';
 
+/** The terms checkbox's error, which the box names as its description. */
+const TERMS_ERROR_ID = 'tmc-error';
+
 export default function RegisterPage() {
   const { form, set, stage, sentTo, codeMatchesMobile, submit, resend, remaining, busy, problem, fieldProps, formRef } =
     useRegistration();
@@ -47,10 +50,23 @@ export default function RegisterPage() {
         <FormControl error={terms.error}>
           {/* Plain text: a link inside the label would take a click meant for the box. */}
           <FormControlLabel
-            control={<Checkbox name="tmc" checked={form.tmc} onChange={(e) => set('tmc', e.target.checked)} />}
+            control={
+              <Checkbox
+                name="tmc"
+                checked={form.tmc}
+                onChange={(e) => set('tmc', e.target.checked)}
+                // The box itself says it is in error, and why (MUI's form control colours only the label).
+                slotProps={{
+                  input: {
+                    'aria-invalid': terms.error || undefined,
+                    'aria-describedby': terms.helperText ? TERMS_ERROR_ID : undefined,
+                  },
+                }}
+              />
+            }
             label="I agree with terms and conditions"
           />
-          {terms.helperText && <FormHelperText>{terms.helperText}</FormHelperText>}
+          {terms.helperText && <FormHelperText id={TERMS_ERROR_ID}>{terms.helperText}</FormHelperText>}
           <FormHelperText error={false}>
             Read the{' '}
             <TextLink to={Route.terms} newTab>

@@ -13,7 +13,11 @@ async function openLogin() {
 describe('student login', () => {
   it('shows the fields and the links to reset a password or register', async () => {
     await openLogin();
-    expect(screen.getByLabelText('Email ID or Mobile Number')).toBeInTheDocument();
+    // An e-mail or a mobile: a phone's keyboard neither capitalises nor "corrects" it.
+    const identifier = screen.getByLabelText('Email ID or Mobile Number');
+    expect(identifier).toHaveAttribute('autocapitalize', 'none');
+    expect(identifier).toHaveAttribute('autocorrect', 'off');
+    expect(identifier).toHaveAttribute('spellcheck', 'false');
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
     expect(screen.getByRole('button', { name: 'Show password' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Forgot Password' })).toHaveAttribute('href', '/forgotpassword');
