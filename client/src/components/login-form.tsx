@@ -1,5 +1,5 @@
 import Stack from '@mui/material/Stack';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { UiMessage } from '@tc/domain/messages';
 import type { ApiResult } from '../lib/api.ts';
 import { errorField, errorText } from '../lib/errors.ts';
@@ -52,12 +52,21 @@ export function LoginForm({ idField, precheck, attempt, onLoggedIn, children }: 
     if (name === 'password') setPassword(value);
   });
 
-  const login = async (altcha?: string) => {
+  // The fields a challenge was asked with, and its solution until a login takes it (once).
+  const askedWith = useRef<{ id: string; password: string } | null>(null);
+  const solution = useRef<string | null>(null);
+
+  const login = async () => {
     const early = precheck?.(id, password);
     if (early) return fail(early.message, early.field);
+    const altcha = solution.current ?? undefined;
+    solution.current = null;
     const { token, result } = await attempt(id, password, altcha);
     if (token) return onLoggedIn(token);
-    if (asksForChallenge(result)) setChallenge((round) => round + 1);
+    if (asksForChallenge(result)) {
+      askedWith.current = { id, password };
+      setChallenge((round) => round + 1);
+    }
     fail(errorText(result, UiMessage.loginFailed), errorField(result));
   };
 
@@ -66,8 +75,13 @@ export function LoginForm({ idField, precheck, attempt, onLoggedIn, children }: 
     void run(() => login());
   };
 
+  // Solved, the login goes again on its own with the fields the challenge was asked with; with
+  // fields changed since (a password being typed again), it waits for the next Login press,
+  // rather than send half a password as a failed try.
   const solved = (payload: string | null) => {
-    if (payload) void run(() => login(payload));
+    solution.current = payload;
+    const asked = askedWith.current;
+    if (payload && asked && asked.id === id && asked.password === password) void run(() => login());
   };
 
   return (

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { STUDENT_SESSION_KEY } from '@tc/domain/constants';
 import { UiMessage } from '@tc/domain/messages';
@@ -120,6 +120,40 @@ describe('student login', () => {
     // The request goes once the contract table has loaded (lib/api.ts).
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]!.body).toEqual({ identifier: 'riya@example.com', password: 'Secret-pass1' });
+  });
+
+  it('logs in once the challenge is solved, with the fields it was asked with; with fields changed, at the next press', async () => {
+    let answers = 0;
+    const { calls } = mockFetch({
+      'POST /api/student/login': () =>
+        answers++ === 0
+          ? { status: 401, body: { error: 'Please confirm you are not a robot and try again.', code: 3052 } }
+          : { status: 401, body: { error: 'Invalid email or password', code: 101 } },
+      'GET /api/login-challenge': () => deferred<MockReply>().promise,
+    });
+    const { user } = await openLogin();
+    await user.type(screen.getByLabelText('Email ID or Mobile Number'), 'riya@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Secret-pass1');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('not a robot'));
+    const widget = await waitFor(() => {
+      const found = document.querySelector('altcha-widget');
+      if (!found) throw new Error('no widget yet');
+      return found;
+    });
+    const logins = () => calls.filter((c) => c.path === '/api/student/login').map((c) => c.body);
+    // The parent types the password again while the widget works: its solution waits for Login.
+    await user.clear(screen.getByLabelText('Password'));
+    await user.type(screen.getByLabelText('Password'), 'Secret-pa');
+    act(() => {
+      widget.dispatchEvent(new CustomEvent('statechange', { detail: { state: 'verified', payload: 'solution-1' } }));
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(logins()).toHaveLength(1);
+    await user.type(screen.getByLabelText('Password'), 'ss2');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(logins()).toHaveLength(2));
+    expect(logins()[1]).toEqual({ identifier: 'riya@example.com', password: 'Secret-pass2', altcha: 'solution-1' });
   });
 
   it('sends a visitor of the progress page (the marks mail links there) to log in, and back there after', async () => {
