@@ -67,6 +67,32 @@ const save = (id: string, rows: { id: number; value: string }[], token = admin) 
 /** Waits until a statement of the site with `fragment` in its text waits on a lock a test transaction holds. */
 const lockWaitOn = (fragment: string, count = 1) => lockWaitsOn(t.sql, fragment, count);
 
+/**
+ * Another admin's change made while a call waits: the assessment's row is held, the call is
+ * sent, and once it waits on `waitsOn` the change (`meanwhile`, of the row as $1) is made and
+ * the row let go. Answers the call's answer.
+ */
+async function whileAnotherAdminChanges<R>(
+  objectId: string,
+  call: () => Promise<R>,
+  waitsOn: string,
+  meanwhile: string,
+) {
+  const holder = await t.sql.connect();
+  try {
+    await holder.query('BEGIN');
+    await holder.query(`SELECT 1 FROM "Assessment" WHERE "objectId" = $1 FOR UPDATE`, [objectId]);
+    const answer = call();
+    await lockWaitOn(waitsOn);
+    await holder.query(meanwhile, [objectId]);
+    await holder.query('COMMIT');
+    return await answer;
+  } finally {
+    await holder.query('ROLLBACK').catch(() => undefined);
+    holder.release();
+  }
+}
+
 /** The marks mails a student got (the welcome mail of their registration aside). */
 async function mailsTo(email: string) {
   await t.site.drainMail();
@@ -202,20 +228,14 @@ describe('assessment rules', () => {
 
   it("never undoes another admin's change made between its read and its save", async () => {
     const a = await create({ grade: 5, board: 'CBSE', title: 'Edited twice at once' });
-    const holder = await t.sql.connect();
-    try {
-      // Another admin's change holds the assessment while this edit, read before it, waits.
-      await holder.query('BEGIN');
-      await holder.query(`SELECT 1 FROM "Assessment" WHERE "objectId" = $1 FOR UPDATE`, [a.objectId]);
-      const editing = t.api('PUT', `/api/assessments/${a.objectId}`, { title: 'Renamed' }, admin);
-      await lockWaitOn('FOR UPDATE');
-      await holder.query(`UPDATE "Assessment" SET grade = 6 WHERE "objectId" = $1`, [a.objectId]);
-      await holder.query('COMMIT');
-      expect(await editing).toMatchObject({ status: 400, body: { error: M.changedMeanwhile } });
-    } finally {
-      await holder.query('ROLLBACK').catch(() => undefined);
-      holder.release();
-    }
+    // Another admin's change holds the assessment while this edit, read before it, waits.
+    const editing = await whileAnotherAdminChanges(
+      a.objectId,
+      () => t.api('PUT', `/api/assessments/${a.objectId}`, { title: 'Renamed' }, admin),
+      'FOR UPDATE',
+      `UPDATE "Assessment" SET grade = 6 WHERE "objectId" = $1`,
+    );
+    expect(editing).toMatchObject({ status: 400, body: { error: M.changedMeanwhile } });
     const { rows } = await t.sql.query(`SELECT grade, title FROM "Assessment" WHERE "objectId" = $1`, [a.objectId]);
     expect(rows[0]).toEqual({ grade: 6, title: 'Edited twice at once' });
     // Read again, the same edit goes through.
@@ -224,37 +244,25 @@ describe('assessment rules', () => {
 
   it("answers 404 to a publication that another admin's delete of the draft beat, not 'already published'", async () => {
     const a = await create({ grade: 5, board: 'State', title: 'Deleted while published' });
-    const holder = await t.sql.connect();
-    try {
-      // The delete holds the draft while the publication, which has read it, waits for it.
-      await holder.query('BEGIN');
-      await holder.query(`SELECT 1 FROM "Assessment" WHERE "objectId" = $1 FOR UPDATE`, [a.objectId]);
-      const publishing = t.api('POST', `/api/assessments/${a.objectId}/publish`, undefined, admin);
-      await lockWaitOn("SET status = 'published'");
-      await holder.query(`DELETE FROM "Assessment" WHERE "objectId" = $1`, [a.objectId]);
-      await holder.query('COMMIT');
-      expect(await publishing).toMatchObject({ status: 404, body: { error: M.notFound } });
-    } finally {
-      await holder.query('ROLLBACK').catch(() => undefined);
-      holder.release();
-    }
+    // The delete holds the draft while the publication, which has read it, waits for it.
+    const publishing = await whileAnotherAdminChanges(
+      a.objectId,
+      () => t.api('POST', `/api/assessments/${a.objectId}/publish`, undefined, admin),
+      "SET status = 'published'",
+      `DELETE FROM "Assessment" WHERE "objectId" = $1`,
+    );
+    expect(publishing).toMatchObject({ status: 404, body: { error: M.notFound } });
   });
 
   it("answers 404 to a deletion that another admin's deletion of the draft beat, and logs nothing of it", async () => {
     const a = await create({ grade: 5, board: 'State', title: 'Deleted twice' });
-    const holder = await t.sql.connect();
-    try {
-      await holder.query('BEGIN');
-      await holder.query(`SELECT 1 FROM "Assessment" WHERE "objectId" = $1 FOR UPDATE`, [a.objectId]);
-      const deleting = t.api('DELETE', `/api/assessments/${a.objectId}`, undefined, admin);
-      await lockWaitOn('FOR UPDATE');
-      await holder.query(`DELETE FROM "Assessment" WHERE "objectId" = $1`, [a.objectId]);
-      await holder.query('COMMIT');
-      expect(await deleting).toMatchObject({ status: 404, body: { error: M.notFound } });
-    } finally {
-      await holder.query('ROLLBACK').catch(() => undefined);
-      holder.release();
-    }
+    const deleting = await whileAnotherAdminChanges(
+      a.objectId,
+      () => t.api('DELETE', `/api/assessments/${a.objectId}`, undefined, admin),
+      'FOR UPDATE',
+      `DELETE FROM "Assessment" WHERE "objectId" = $1`,
+    );
+    expect(deleting).toMatchObject({ status: 404, body: { error: M.notFound } });
     const { rowCount } = await t.sql.query(
       `SELECT 1 FROM "ActivityEntry" WHERE kind = 'assessment.delete' AND "targetId" = $1`,
       [a.objectId],
@@ -264,19 +272,13 @@ describe('assessment rules', () => {
 
   it('does not delete a draft another admin edited after it was read, so the log names its values', async () => {
     const a = await create({ grade: 5, board: 'ICSE', title: 'Deleted while edited' });
-    const holder = await t.sql.connect();
-    try {
-      await holder.query('BEGIN');
-      await holder.query(`SELECT 1 FROM "Assessment" WHERE "objectId" = $1 FOR UPDATE`, [a.objectId]);
-      const deleting = t.api('DELETE', `/api/assessments/${a.objectId}`, undefined, admin);
-      await lockWaitOn('FOR UPDATE');
-      await holder.query(`UPDATE "Assessment" SET title = 'Renamed meanwhile' WHERE "objectId" = $1`, [a.objectId]);
-      await holder.query('COMMIT');
-      expect(await deleting).toMatchObject({ status: 400, body: { error: M.changedMeanwhile } });
-    } finally {
-      await holder.query('ROLLBACK').catch(() => undefined);
-      holder.release();
-    }
+    const deleting = await whileAnotherAdminChanges(
+      a.objectId,
+      () => t.api('DELETE', `/api/assessments/${a.objectId}`, undefined, admin),
+      'FOR UPDATE',
+      `UPDATE "Assessment" SET title = 'Renamed meanwhile' WHERE "objectId" = $1`,
+    );
+    expect(deleting).toMatchObject({ status: 400, body: { error: M.changedMeanwhile } });
     expect((await t.api('GET', `/api/assessments/${a.objectId}`, undefined, admin)).body.title).toBe(
       'Renamed meanwhile',
     );

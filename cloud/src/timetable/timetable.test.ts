@@ -170,29 +170,40 @@ describe('slot rules', () => {
     expect(bad).toMatchObject({ status: 400, body: { field: 'board', error: M.boardInvalid } });
   });
 
-  it("never undoes another admin's change made between its read and its save", async () => {
-    const made = await createSlot({ grade: 8, board: 'ICSE', weekday: 6, start: '05:00', duration: 30 });
+  /**
+   * Another admin moves a class of the 8th grade to the 9th while `second`, sent after the move
+   * and reading the class before it, waits behind it: the grade's timetable is held, the move
+   * waits for it, `second` after the move. Answers both answers.
+   */
+  async function movedMeanwhile<R>(objectId: string, second: () => Promise<R>) {
     const holder = await t.sql.connect();
     let moving: Promise<{ status: number }> | undefined;
-    let retiming: Promise<{ status: number; body: { error?: string } }> | undefined;
+    let after: Promise<R> | undefined;
     try {
-      // The grade's timetable is held: the move waits for it, and the other edit, read meanwhile, after it.
       await holder.query('BEGIN');
       await holder.query('SELECT pg_advisory_xact_lock(7240001, 8)');
-      moving = t.api('PUT', `/api/timetable/slots/${made.objectId}`, { grade: 9 }, admin);
+      moving = t.api('PUT', `/api/timetable/slots/${objectId}`, { grade: 9 }, admin);
       await lockWaitsOn(t.sql, 'pg_advisory_xact_lock');
-      retiming = t.api('PUT', `/api/timetable/slots/${made.objectId}`, { start: '05:30' }, admin);
+      after = second();
       // The second waits in this process's queue, not on the database (serialisedForGrades), so
-      // nothing shows that it has read the slot: it is given half a second. Too short, it would
+      // nothing shows that it has read the slot: it is given a second. Too short, it would
       // read the slot after the move and answer 200: the test fails, it never passes wrongly.
-      await new Promise((r) => setTimeout(r, 500));
+      await new Promise((r) => setTimeout(r, 1_000));
       await holder.query('COMMIT');
     } finally {
       await holder.query('ROLLBACK').catch(() => undefined);
       holder.release();
     }
-    expect((await moving).status).toBe(200);
-    expect(await retiming).toMatchObject({ status: 400, body: { error: M.slotChangedMeanwhile } });
+    return { moved: await moving, second: await after };
+  }
+
+  it("never undoes another admin's change made between its read and its save", async () => {
+    const made = await createSlot({ grade: 8, board: 'ICSE', weekday: 6, start: '05:00', duration: 30 });
+    const { moved, second: retimed } = await movedMeanwhile(made.objectId, () =>
+      t.api('PUT', `/api/timetable/slots/${made.objectId}`, { start: '05:30' }, admin),
+    );
+    expect(moved.status).toBe(200);
+    expect(retimed).toMatchObject({ status: 400, body: { error: M.slotChangedMeanwhile } });
     const { rows } = await t.sql.query(`SELECT grade, start FROM "TimetableSlot" WHERE "objectId" = $1`, [
       made.objectId,
     ]);
@@ -201,25 +212,11 @@ describe('slot rules', () => {
 
   it('does not delete a class another admin moved or retimed after it was read: it is logged and signalled as it is', async () => {
     const made = await createSlot({ grade: 8, board: 'CBSE', weekday: 6, start: '06:00', duration: 30 });
-    const holder = await t.sql.connect();
-    let moving: Promise<{ status: number }> | undefined;
-    let deleting: Promise<{ status: number; body: { error?: string } }> | undefined;
-    try {
-      // As above: the move waits for the grade's lock, and the deletion, read meanwhile, after it.
-      await holder.query('BEGIN');
-      await holder.query('SELECT pg_advisory_xact_lock(7240001, 8)');
-      moving = t.api('PUT', `/api/timetable/slots/${made.objectId}`, { grade: 9 }, admin);
-      await lockWaitsOn(t.sql, 'pg_advisory_xact_lock');
-      deleting = t.api('DELETE', `/api/timetable/slots/${made.objectId}`, undefined, admin);
-      // Given a second to read the slot (see above): too short, it fails, never passes wrongly.
-      await new Promise((r) => setTimeout(r, 1_000));
-      await holder.query('COMMIT');
-    } finally {
-      await holder.query('ROLLBACK').catch(() => undefined);
-      holder.release();
-    }
-    expect((await moving).status).toBe(200);
-    expect(await deleting).toMatchObject({ status: 400, body: { error: M.slotChangedMeanwhile } });
+    const { moved, second: deleted } = await movedMeanwhile(made.objectId, () =>
+      t.api('DELETE', `/api/timetable/slots/${made.objectId}`, undefined, admin),
+    );
+    expect(moved.status).toBe(200);
+    expect(deleted).toMatchObject({ status: 400, body: { error: M.slotChangedMeanwhile } });
     expect(
       (await t.sql.query(`SELECT grade FROM "TimetableSlot" WHERE "objectId" = $1`, [made.objectId])).rows,
     ).toEqual([{ grade: 9 }]);
