@@ -37,6 +37,27 @@ test("a student's progress and timetable that did not load, then Try again", asy
   await expect(page.getByRole('region', { name: 'This week' })).toBeVisible();
 });
 
+test("a student's profile that did not load, then Try again", async ({ page, request }) => {
+  const student = await createStudent(request, { grade: 4, board: 'ICSE' });
+  const token = await studentToken(request, student.email, student.password);
+  await page.goto('/studentlogin');
+  await page.evaluate(`sessionStorage.setItem('userData', ${JSON.stringify(JSON.stringify({ tokenStudent: token }))})`);
+  let down = true;
+  await failWhile(page, /\/api\/students\/me$/, () => down);
+  const profile = page.getByRole('region', { name: 'Your Profile' });
+  for (const width of [320, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/dashboard');
+    await expect(profile.getByRole('status')).toHaveText('No user data available');
+    await snap(page, `profile-failed-${width}`);
+    await expectAccessible(page, `the dashboard whose profile did not load at ${width} px`);
+  }
+  down = false;
+  await profile.getByRole('button', { name: 'Try again' }).click();
+  await expect(profile.getByText(student.email)).toBeVisible();
+  await expect(page.getByText(`Welcome, ${student.fullname}`)).toBeVisible();
+});
+
 test('the admin timetable, holidays, administrators and activity that did not load, then Try again', async ({
   adminPage: page,
 }) => {

@@ -108,6 +108,55 @@ test.describe('registration', () => {
     await expect(password).toHaveAttribute('type', 'password');
   });
 
+  test('asks before leaving a form with something typed, by a link, Back, the back gesture or a reload', async ({
+    page,
+  }) => {
+    const student = newStudent();
+    await page.goto('/');
+    // Nothing typed yet: the page is left without a question.
+    await page.getByRole('link', { name: 'Register Now' }).first().click();
+    await expect(page).toHaveURL(/\/Registeruser$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
+    await page.getByRole('link', { name: 'Register Now' }).first().click();
+    const name = page.getByLabel('Student Full Name');
+    await name.click();
+    await name.fill(student.fullname);
+
+    const leave = page.getByRole('dialog', { name: 'Leave the registration?' });
+    // A link in the header: "Stay" keeps the page and what was typed.
+    await page.getByRole('link', { name: /home$/ }).click();
+    await expect(leave).toBeVisible();
+    await expect(leave).toContainText('The student is not registered yet.');
+    await snap(page, 'registration-leave');
+    await leave.getByRole('button', { name: 'Stay' }).click();
+    await expect(leave).toBeHidden();
+    await expect(page).toHaveURL(/\/Registeruser$/);
+    await expect(name).toHaveValue(student.fullname);
+    // The card's Back button, then the browser's back (a phone's back gesture).
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await expect(leave).toBeVisible();
+    await leave.getByRole('button', { name: 'Stay' }).click();
+    await page.evaluate('history.back()');
+    await expect(leave).toBeVisible();
+    await leave.getByRole('button', { name: 'Stay' }).click();
+    await expect(page).toHaveURL(/\/Registeruser$/);
+    await expect(name).toHaveValue(student.fullname);
+    // A reload gets the browser's own question; dismissed, the form is kept.
+    const asked: string[] = [];
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.type());
+      void dialog.dismiss();
+    });
+    await page.reload({ timeout: 2000 }).catch(() => undefined);
+    expect(asked).toEqual(['beforeunload']);
+    await expect(name).toHaveValue(student.fullname);
+    // "Leave" goes where the parent asked.
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await leave.getByRole('button', { name: 'Leave' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
   test('registers a student with the code sent by SMS', async ({ page, request }) => {
     const student = newStudent({ gender: 'Daughter', grade: 6, board: 'ICSE' });
     await page.goto('/registeruser');
@@ -135,6 +184,8 @@ test.describe('registration', () => {
     await verify.click();
     await expect(page).toHaveURL(/\/thank-you$/);
     await expect(page.getByRole('heading', { name: 'Thank You!!' })).toBeVisible();
+    // The filled form was left for /thank-you without the leave prompt.
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     await expectToast(page, 'Registration Successful');
     await expect(page.getByText(/^Your enrollment number is \d+$/)).toBeVisible();
     await snap(page, 'thank-you');

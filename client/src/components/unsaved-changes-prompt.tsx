@@ -14,15 +14,16 @@ const LOGIN_ROUTES: readonly string[] = [Route.adminLogin, Route.studentLogin];
 
 interface LeaveDialogProps {
   open: boolean;
+  title: string;
   message: string;
   onStay: () => void;
   onLeave: () => void;
 }
 
-function LeaveDialog({ open, message, onStay, onLeave }: LeaveDialogProps) {
+function LeaveDialog({ open, title, message, onStay, onLeave }: LeaveDialogProps) {
   return (
     <Dialog open={open} onClose={onStay} aria-labelledby="unsaved-title">
-      <DialogTitle id="unsaved-title">Leave without saving?</DialogTitle>
+      <DialogTitle id="unsaved-title">{title}</DialogTitle>
       <DialogContent>
         <DialogContentText>{message}</DialogContentText>
       </DialogContent>
@@ -38,7 +39,16 @@ function LeaveDialog({ open, message, onStay, onLeave }: LeaveDialogProps) {
   );
 }
 
-function BlockingDialog({ when, message }: { when: boolean; message: string }) {
+interface PromptProps {
+  /** There is something to lose. */
+  when: boolean;
+  /** The question, "Leave without saving?" unless told. */
+  title?: string;
+  /** What leaving loses. */
+  message: string;
+}
+
+function BlockingDialog({ when, title, message }: Required<PromptProps>) {
   // Any move to another page or view (another assessment's marks is a new query
   // string), but for the login a session that ended goes to.
   const blocker = useBlocker(
@@ -50,6 +60,7 @@ function BlockingDialog({ when, message }: { when: boolean; message: string }) {
   return (
     <LeaveDialog
       open={blocker.state === 'blocked'}
+      title={title}
       message={message}
       onStay={() => blocker.reset?.()}
       onLeave={() => blocker.proceed?.()}
@@ -63,7 +74,7 @@ function BlockingDialog({ when, message }: { when: boolean; message: string }) {
  * first (unsavedWork), and closing or reloading the tab gets the browser's own
  * question (beforeunload).
  */
-export function UnsavedChangesPrompt({ when, message }: { when: boolean; message: string }) {
+export function UnsavedChangesPrompt({ when, title = 'Leave without saving?', message }: PromptProps) {
   const dataRouter = useContext(UNSAFE_DataRouterContext);
   const [asking, setAsking] = useState(false);
   const answer = useRef<((leave: boolean) => void) | null>(null);
@@ -101,8 +112,14 @@ export function UnsavedChangesPrompt({ when, message }: { when: boolean; message
   return (
     <>
       {/* Component tests render the routes in a plain MemoryRouter, where blocking is not available. */}
-      {dataRouter && <BlockingDialog when={when} message={message} />}
-      <LeaveDialog open={asking} message={message} onStay={() => reply(false)} onLeave={() => reply(true)} />
+      {dataRouter && <BlockingDialog when={when} title={title} message={message} />}
+      <LeaveDialog
+        open={asking}
+        title={title}
+        message={message}
+        onStay={() => reply(false)}
+        onLeave={() => reply(true)}
+      />
     </>
   );
 }

@@ -10,6 +10,7 @@ import { OtpStep } from '../../components/otp-step.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
 import { TextLink } from '../../components/text-link.tsx';
+import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt.tsx';
 import { StudentDetailsFields } from './student-details-fields.tsx';
 import { useRegistration } from './use-registration.ts';
 
@@ -17,8 +18,21 @@ import { useRegistration } from './use-registration.ts';
 const TERMS_ERROR_ID = 'tmc-error';
 
 export default function RegisterPage() {
-  const { form, set, stage, sentTo, codeMatchesMobile, submit, resend, remaining, busy, problem, fieldProps, formRef } =
-    useRegistration();
+  const {
+    form,
+    set,
+    stage,
+    sentTo,
+    codeMatchesMobile,
+    submit,
+    resend,
+    remaining,
+    busy,
+    problem,
+    fieldProps,
+    formRef,
+    unfinished,
+  } = useRegistration();
   const terms = fieldProps('tmc');
   const otp = fieldProps('otp');
   return (
@@ -28,6 +42,11 @@ export default function RegisterPage() {
       maxWidth={600}
     >
       <PageTitle title="Student registration" />
+      <UnsavedChangesPrompt
+        when={unfinished}
+        title="Leave the registration?"
+        message="The student is not registered yet. If you leave this page, the details typed here are lost."
+      />
       <Stack component="form" ref={formRef} noValidate spacing={2.5} onSubmit={submit}>
         <StudentDetailsFields form={form} set={set} fieldProps={fieldProps} />
         {sentTo && (

@@ -58,6 +58,31 @@ describe('student dashboard', () => {
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(UiMessage.errorLoadingData));
   });
 
+  it('after a failed load, "Try again" asks again, says so where the failure was, and shows the profile', async () => {
+    signIn();
+    // Down until the student asks again; then the answer waits until the test gives it.
+    let retried: ReturnType<typeof deferred<MockReply>> | null = null;
+    const { calls } = mockFetch({
+      'GET /api/students/me': () => retried?.promise ?? { status: 503, body: { error: 'unavailable' } },
+    });
+    const { user } = renderApp('/dashboard');
+    const status = await screen.findByText('No user data available');
+    expect(status).toHaveAttribute('role', 'status');
+    const failedCalls = calls.length;
+    retried = deferred<MockReply>();
+    const profileSection = screen.getByRole('region', { name: 'Your Profile' });
+    await user.click(within(profileSection).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(calls.length).toBe(failedCalls + 1));
+    // The same live region says the profile is loading again, and holds the focus.
+    expect(status).toHaveTextContent('Loading...');
+    expect(status).toHaveFocus();
+    expect(within(profileSection).queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    retried.resolve({ body: profile });
+    expect(await screen.findByText('Welcome, Riya Sharma')).toBeInTheDocument();
+    expect(screen.getByText('Riya Sharma', { selector: 'dd' })).toBeInTheDocument();
+    expect(screen.queryByText('No user data available')).not.toBeInTheDocument();
+  });
+
   it('on a 401 says the session expired, forgets it and returns to the login', async () => {
     signIn();
     mockFetch({

@@ -13,6 +13,7 @@ import { ChangePasswordSection } from '../../components/change-password-section.
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { InertButton } from '../../components/inert-button.tsx';
 import { LinkButton } from '../../components/link-button.tsx';
+import { LoadStatus } from '../../components/load-status.tsx';
 import { LogoutButton } from '../../components/logout-button.tsx';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { ProfileSkeleton } from '../../components/profile-skeleton.tsx';
@@ -22,7 +23,12 @@ import { studentSession } from '../../lib/session.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { ScheduleSection } from './schedule-section.tsx';
 
-type LoadState = { status: 'loading' } | { status: 'loaded'; profile: StudentProfile } | { status: 'failed' };
+type LoadState =
+  | { status: 'loading' }
+  | { status: 'loaded'; profile: StudentProfile }
+  | { status: 'failed' }
+  // Asked again after a failure: said in the failure's place, so that a screen reader hears it.
+  | { status: 'retrying' };
 
 function profileRows(profile: StudentProfile): Array<[string, string]> {
   const rows: Array<[string, string]> = [
@@ -41,6 +47,8 @@ function profileRows(profile: StudentProfile): Array<[string, string]> {
 export default function StudentDashboardPage() {
   const { token, call: callAsStudent, signOut } = useApi('student');
   const [state, setState] = useState<LoadState>({ status: 'loading' });
+  // "Try again" after a failed load asks once more.
+  const [attempt, setAttempt] = useState(0);
   const [loggingOut, setLoggingOut] = useState(false);
   // "Log out of all devices" asks first: one stray tap would sign out every device of the family.
   const [askingAll, setAskingAll] = useState(false);
@@ -63,7 +71,7 @@ export default function StudentDashboardPage() {
     return () => {
       cancelled = true;
     };
-  }, [token, callAsStudent]);
+  }, [token, callAsStudent, attempt]);
 
   if (!token) return <Navigate to={Route.studentLogin} replace />;
 
@@ -112,7 +120,16 @@ export default function StudentDashboardPage() {
           Your Profile
         </Typography>
         {state.status === 'loading' && <ProfileSkeleton rows={8} />}
-        {state.status === 'failed' && <Typography>No user data available</Typography>}
+        {(state.status === 'failed' || state.status === 'retrying') && (
+          <LoadStatus
+            failed={state.status === 'failed'}
+            failedText="No user data available"
+            onRetry={() => {
+              setState({ status: 'retrying' });
+              setAttempt((count) => count + 1);
+            }}
+          />
+        )}
         {profile && (
           <Box component="dl" sx={{ m: 0 }}>
             {profileRows(profile).map(([label, value]) => (
