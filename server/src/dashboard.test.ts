@@ -8,6 +8,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDatabaseRefusal } from '@tc/cloud/errors';
+import { ADMIN_ROLE } from '@tc/cloud/users/accounts';
 import { parse } from '@tc/cloud/parse';
 import { ErrorCode } from '@tc/domain/errors';
 import { ServerMessage } from '@tc/domain/server-messages';
@@ -25,6 +26,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.stop();
 });
+
+/** The objectId of the role every administrator holds. */
+async function adminRoleId(): Promise<string> {
+  const { rows } = await t.sql.query<{ objectId: string }>(`SELECT "objectId" FROM "_Role" WHERE name = $1`, [
+    ADMIN_ROLE,
+  ]);
+  return rows[0]!.objectId;
+}
 
 /** An operator logged in to the dashboard from an address of their own: the session cookie. */
 async function operator(): Promise<{ cookie: string; from: string }> {
@@ -50,6 +59,10 @@ describe('Parse Dashboard', () => {
     // The answer that carries a key is kept by no cache, and the dashboard names no server software.
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('x-powered-by')).toBeNull();
+    // Its pages reach this site only (a script slipped into the data it shows sends nothing away).
+    const policy = res.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("connect-src 'self'");
+    expect(policy).toContain("frame-ancestors 'none'");
     const config = JSON.parse(text) as { apps: Array<{ masterKey: string }> };
     expect(config.apps[0]!.masterKey).toBe(t.site.config.readOnlyMasterKey);
 
@@ -221,6 +234,66 @@ describe('Parse Dashboard', () => {
       headers: { 'x-parse-application-id': t.site.config.appId, 'x-parse-master-key': t.site.config.masterKey },
     });
     expect(full.status).toBe(200);
+  });
+
+  it("reads Parse's classes only: a table or view outside the schema reads as nothing, with either key", async () => {
+    // A student signed in just now: PostgreSQL's view of its connections' last statements
+    // held the session token Parse looked up, and the mail queue holds the text of its mails.
+    const student = await register(t);
+    await loginStudent(t, student.student.email, student.student.password);
+    const { cookie, from } = await operator();
+    const asOperator = {
+      'x-parse-application-id': t.site.config.appId,
+      'x-parse-master-key': t.site.config.readOnlyMasterKey,
+      'x-forwarded-for': from,
+      cookie,
+    };
+    const asThisMachine = {
+      'x-parse-application-id': t.site.config.appId,
+      'x-parse-master-key': t.site.config.masterKey,
+    };
+    const mailInQuery = { objectId: { $select: { query: { className: 'mail_delivery', where: {} }, key: 'message' } } };
+    const paths = [
+      '/classes/pg_stat_activity?limit=1000&count=1',
+      '/classes/mail_delivery?count=1',
+      '/classes/operations_backups?count=1',
+      '/classes/pg_roles?count=1',
+      '/classes/_User?where=' + encodeURIComponent(JSON.stringify(mailInQuery)),
+    ];
+    for (const headers of [asOperator, asThisMachine]) {
+      for (const path of paths) {
+        const res = await fetch(`${t.url}/parse${path}`, { headers });
+        const text = await res.text();
+        expect(res.status, `${path}: ${text}`).toBe(200);
+        const body = JSON.parse(text) as { results: unknown[]; count?: number };
+        expect(body.results, path).toEqual([]);
+        if (path.includes('count=1')) expect(body.count, path).toBe(0);
+        expect(text).not.toMatch(/r:[0-9a-f]{8}|sessionToken|Subject:/);
+      }
+    }
+    // Those are there, and hold rows: Parse's reads just do not reach them.
+    const { rows } = await t.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity');
+    expect(rows[0]!.n).toBeGreaterThan(0);
+    // Nor does Parse take such a table for an empty class of its own, to drop.
+    const mailTable = `SELECT to_regclass('mail_delivery') IS NOT NULL AS there`;
+    expect((await t.sql.query(mailTable)).rows[0]).toEqual({ there: true });
+    const drop = await fetch(`${t.url}/parse/schemas/mail_delivery`, { method: 'DELETE', headers: asThisMachine });
+    expect(drop.status, await drop.text()).toBeLessThan(500);
+    expect((await t.sql.query(mailTable)).rows[0]).toEqual({ there: true });
+    // Parse's classes read as before, a role's relation to its users included.
+    const admins = await fetch(
+      `${t.url}/parse/classes/_User?count=1&limit=0&where=${encodeURIComponent(
+        JSON.stringify({
+          $relatedTo: {
+            object: { __type: 'Pointer', className: '_Role', objectId: await adminRoleId() },
+            key: 'users',
+          },
+        }),
+      )}`,
+      { headers: asOperator },
+    );
+    expect(admins.status).toBe(200);
+    expect(((await admins.json()) as { count: number }).count).toBeGreaterThan(0);
   });
 
   it('refuses a body on a read, where Parse would find the key past every check', async () => {

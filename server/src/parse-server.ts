@@ -11,6 +11,7 @@ import { cloudCode } from '@tc/cloud/main';
 import { schemaDefinitions } from '@tc/cloud/schema';
 import type { Config } from './config.ts';
 import { refuseBadQueryValues } from './database/bad-query-values.ts';
+import { parseClassesOnly } from './database/parse-classes-only.ts';
 import { timeoutOptions } from './database/sql.ts';
 import { liveQueryOptions } from './live-query.ts';
 import {
@@ -43,16 +44,19 @@ export async function startParseServer(
     // pg's, so that a frozen or dead database fails requests fast instead of holding
     // them (issue 12 item 3). An explicit database adapter needs an explicit files
     // adapter: the one Parse would make by itself (uploads are closed anyway).
-    // Its reads answer a value PostgreSQL refuses (an operator's bad regex or date) 400, not 500.
+    // Its reads answer a value PostgreSQL refuses (an operator's bad regex or date) 400, not 500,
+    // and reach Parse's classes only, never another table or view of the database.
     databaseAdapter: refuseBadQueryValues(
-      new PostgresStorageAdapter({
-        uri: databaseUri,
-        collectionPrefix: '',
-        databaseOptions: timeoutOptions({
-          connectMs: config.timeouts.databaseConnectMs,
-          statementMs: config.timeouts.databaseStatementMs,
+      parseClassesOnly(
+        new PostgresStorageAdapter({
+          uri: databaseUri,
+          collectionPrefix: '',
+          databaseOptions: timeoutOptions({
+            connectMs: config.timeouts.databaseConnectMs,
+            statementMs: config.timeouts.databaseStatementMs,
+          }),
         }),
-      }),
+      ),
     ),
     filesAdapter: new GridFSBucketAdapter(databaseUri, {}),
     // Browsers may call /parse from the site's own pages only.
@@ -76,6 +80,8 @@ export async function startParseServer(
     // Changes of these classes are published to the LiveQuery servers (live-query.ts).
     liveQuery: liveQueryOptions(config),
     allowClientClassCreation: false,
+    // No account without a password: /users is closed to clients anyway (routeAllowList).
+    enableAnonymousUsers: false,
     enforcePrivateUsers: true,
     directAccess: true,
     maxLimit: LIST_MAX_LIMIT,

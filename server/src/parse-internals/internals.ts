@@ -33,6 +33,15 @@ export const PostgresStorageAdapter = (
   }
 ).PostgresStorageAdapter;
 
+/** Parse's own classes, which its schema (`_SCHEMA`) need not list: the system ones and those it keeps in memory. */
+export const parseOwnClasses: ReadonlySet<string> = (() => {
+  const { systemClasses, VolatileClassesSchemas } = require('parse-server/lib/Controllers/SchemaController.js') as {
+    systemClasses: readonly string[];
+    VolatileClassesSchemas: ReadonlyArray<{ className: string }>;
+  };
+  return new Set([...systemClasses, ...VolatileClassesSchemas.map((schema) => schema.className)]);
+})();
+
 /** The files adapter Parse makes by itself; an explicit database adapter needs an explicit one. */
 export const GridFSBucketAdapter = (
   require('parse-server/lib/Adapters/Files/GridFSBucketAdapter.js') as {

@@ -12,6 +12,7 @@ import {
   PostgresStorageAdapter,
   WinstonLoggerAdapter,
   addressIn,
+  parseOwnClasses,
   passwords,
 } from './internals.ts';
 
@@ -21,8 +22,12 @@ describe("Parse Server's internals this project relies on", () => {
   it('are still where internals.ts takes them from, with the methods it uses', () => {
     expect(typeof PostgresStorageAdapter).toBe('function');
     expect(typeof PostgresStorageAdapter.prototype.createObject).toBe('function');
-    for (const read of ['find', 'count', 'distinct', 'aggregate']) {
+    for (const read of ['find', 'count', 'distinct', 'aggregate', 'getClass', 'deleteClass']) {
       expect(typeof (PostgresStorageAdapter.prototype as Record<string, unknown>)[read]).toBe('function');
+    }
+    // What parse-classes-only.ts lets through beside the classes of _SCHEMA.
+    for (const name of ['_User', '_Role', '_Session', '_Installation', '_GlobalConfig', '_Hooks', '_JobStatus']) {
+      expect(parseOwnClasses.has(name), name).toBe(true);
     }
     expect(typeof GridFSBucketAdapter).toBe('function');
     expect(typeof WinstonLoggerAdapter.prototype.log).toBe('function');
