@@ -1,4 +1,4 @@
-import { ThemeProvider } from '@mui/material/styles';
+import { ThemeProvider } from './mui-without-css-variables.ts';
 import { Outlet } from 'react-router-dom';
 import { theme } from './theme.ts';
 

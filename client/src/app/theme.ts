@@ -2,12 +2,14 @@
 // rules (what CssBaseline used to give) live in styles/site.css, which loads
 // before any MUI code.
 
-import { alpha, createTheme } from '@mui/material/styles';
+import { alpha } from '@mui/material/styles';
+import { createTheme, type ThemeOptions } from './mui-without-css-variables.ts';
 import { fontFamily, palette } from './palette.ts';
 
 const blue = palette.primary;
 
-export const theme = createTheme({
+/** What the theme is made of (exported for the test that MUI's own createTheme makes the same theme of it). */
+export const themeOptions: ThemeOptions = {
   breakpoints: { values: { xs: 0, sm: 600, md: 900, lg: 1200, xl: 1536 } },
   palette: { mode: 'light', ...palette },
   shape: { borderRadius: 12 },
@@ -92,4 +94,6 @@ export const theme = createTheme({
     },
     MuiFormHelperText: { styleOverrides: { root: { marginInline: 4 } } },
   },
-});
+};
+
+export const theme = createTheme(themeOptions);
