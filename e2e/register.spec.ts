@@ -157,6 +157,30 @@ test.describe('registration', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  test("asks with the browser's own question when the dialog's code cannot be fetched", async ({ page }) => {
+    await page.route(/\/assets\/leave-dialog-[^/]*\.js$/, (route) => route.abort());
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Register Now' }).first().click();
+    await page.getByLabel('Student Full Name').fill(newStudent().fullname);
+    const asked: string[] = [];
+    const answer = (accept: boolean) =>
+      page.once('dialog', (dialog) => {
+        asked.push(`${dialog.type()}: ${dialog.message()}`);
+        void (accept ? dialog.accept() : dialog.dismiss());
+      });
+    answer(false);
+    await page.getByRole('link', { name: /home$/ }).click();
+    await expect.poll(() => asked.length).toBe(1);
+    expect(asked[0]).toBe(
+      'confirm: Leave the registration?\n\nThe student is not registered yet. If you leave this page, the details typed here are lost.',
+    );
+    await expect(page).toHaveURL(/\/Registeruser$/);
+    answer(true);
+    await page.getByRole('link', { name: /home$/ }).click();
+    await expect(page).toHaveURL(/\/Home$/);
+    expect(asked).toHaveLength(2);
+  });
+
   test('registers a student with the code sent by SMS', async ({ page, request }) => {
     const student = newStudent({ gender: 'Daughter', grade: 6, board: 'ICSE' });
     await page.goto('/registeruser');

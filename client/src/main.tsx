@@ -4,12 +4,15 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { preloadScreen } from './app/app-routes.tsx';
+import { unsavedWork } from './lib/unsaved-work.ts';
 
 // After a new release the old page chunks are gone: load the new release once
-// (product pages are lazy-loaded), instead of failing to open a page.
+// (product pages are lazy-loaded), instead of failing to open a page. Not over work not
+// saved yet (a form half filled, changed marks): the reload would lose it, and the code
+// that failed to load has a way of its own (the leave prompt falls back to the browser's).
 window.addEventListener('vite:preloadError', (event) => {
   const key = 'reloadedForNewRelease';
-  if (sessionStorage.getItem(key)) return;
+  if (sessionStorage.getItem(key) || unsavedWork.any()) return;
   sessionStorage.setItem(key, '1');
   event.preventDefault();
   window.location.reload();

@@ -14,6 +14,10 @@ export const unsavedWork = {
     askers.add(ask);
     return () => askers.delete(ask);
   },
+  /** Something on screen is not saved yet. */
+  any(): boolean {
+    return askers.size > 0;
+  },
   /** True when nothing is unsaved, or the person chose to leave it. */
   async mayLeave(): Promise<boolean> {
     for (const ask of [...askers]) if (!(await ask())) return false;

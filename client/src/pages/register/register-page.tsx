@@ -14,6 +14,9 @@ import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt.ts
 import { StudentDetailsFields } from './student-details-fields.tsx';
 import { useRegistration } from './use-registration.ts';
 
+/** Where the registration goes once done: the form then holds nothing to lose. */
+const DONE: readonly string[] = [Route.thankYou];
+
 /** The terms checkbox's error, which the box names as its description. */
 const TERMS_ERROR_ID = 'tmc-error';
 
@@ -46,6 +49,7 @@ export default function RegisterPage() {
         when={unfinished}
         title="Leave the registration?"
         message="The student is not registered yet. If you leave this page, the details typed here are lost."
+        goesOnTo={DONE}
       />
       <Stack component="form" ref={formRef} noValidate spacing={2.5} onSubmit={submit}>
         <StudentDetailsFields form={form} set={set} fieldProps={fieldProps} />

@@ -86,12 +86,8 @@ export function useRegistration() {
   const codeMatchesMobile = sentTo !== null && normalizeMobile(form.mobile) === normalizeMobile(sentTo);
   // The code step shows once a code has been sent.
   const stage: 'details' | 'otp' = sentTo === null ? 'details' : 'otp';
-  // Registered: the page goes on to /thank-you with the new enrollment number.
-  const [registered, setRegistered] = useState<ThankYouState | null>(null);
 
   const dobTouched = useRef(false);
-  // The same, for the page's render: a date of birth picked is an entry to lose.
-  const [dobChanged, setDobChanged] = useState(false);
   useEffect(() => {
     void withDayjs((dayjs) =>
       setForm((current) => (current.dob === null && !dobTouched.current ? { ...current, dob: dayjs() } : current)),
@@ -99,10 +95,7 @@ export function useRegistration() {
   }, []);
 
   const set = <K extends RegistrationFormField>(key: K, value: RegistrationForm[K]) => {
-    if (key === 'dob') {
-      dobTouched.current = true;
-      setDobChanged(true);
-    }
+    if (key === 'dob') dobTouched.current = true;
     setForm((current) => ({ ...current, [key]: value }));
     changed(key);
   };
@@ -185,19 +178,15 @@ export function useRegistration() {
     notify.success(UiMessage.registrationSuccessful);
     setForm(emptyForm());
     setSentTo(null);
-    setDobChanged(false);
-    // To /thank-you once the emptied form has rendered: nothing is left for the prompt to keep.
-    setRegistered({ enrollmentId: result.data.id });
+    const state: ThankYouState = { enrollmentId: result.data.id };
+    void navigate(Route.thankYou, { state });
   };
-
-  useEffect(() => {
-    if (registered) void navigate(Route.thankYou, { state: registered });
-  }, [registered, navigate]);
 
   // Something typed, picked or sent that leaving the page would lose (the leave prompt asks first).
   const blank = emptyForm();
   const unfinished =
-    sentTo !== null || dobChanged || form.tmc || TYPED_FIELDS.some((field) => form[field] !== blank[field]);
+    sentTo !== null ||
+    FIELDS.some((field) => (field === 'dob' ? dobText(form.dob) !== dobText(blank.dob) : form[field] !== blank[field]));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
