@@ -583,21 +583,19 @@ test('a new maximum checks the marks typed and not saved yet again', async ({ ad
   await expect(page.getByRole('button', { name: 'Save 1 change' })).toBeEnabled();
 });
 
-test('deleting the draft whose marks are open closes its panel and its address', async ({
+test('deleting the draft whose marks are open closes its panel and its address, its unsaved marks unasked', async ({
   adminPage: page,
   request,
 }) => {
-  const title = `Deleted ${tag()}`;
-  const token = await adminToken(request);
-  const created = await createAssessment(request, token, {
-    grade: 3,
-    board: 'All',
-    subject: 'English',
-    title,
-    date: '2026-11-20',
-    maxMarks: 10,
+  const run = tag();
+  const title = `Deleted ${run}`;
+  const fullname = `Deleted ${run}`;
+  // A mark typed and not saved: the question about deleting the draft says its marks go.
+  const { created } = await typeUnsavedMark(page, request, {
+    fullname,
+    assessment: { grade: 3, board: 'CBSE', subject: 'English', title },
+    mark: '6',
   });
-  await page.goto(`/admin/assessments?marks=${created.objectId}`);
   const heading = page.getByRole('heading', { name: `Marks: English, ${title}` });
   await expect(heading).toBeVisible();
   // The page does not look for the assessment it has just deleted (which answered "not found").
@@ -613,12 +611,50 @@ test('deleting the draft whose marks are open closes its panel and its address',
   await page.getByRole('dialog', { name: 'Delete this draft?' }).getByRole('button', { name: 'Delete' }).click();
   await expectToast(page, `Deleted “${title}”`);
   await listed;
-  await expect(page.getByRole('dialog')).toHaveCount(0);
-  // The question reads the same while it closes (it once said "“undefined” and its marks").
-  expect(await asked()).toEqual([`Delete this draft?“${title}” and its marks will be deleted.`]);
   await expect(heading).toBeHidden();
   await expect(page).toHaveURL(/\/admin\/assessments$/);
+  // No second question (it once asked "Leave without saving?", and "Stay" kept the deleted
+  // draft's panel); the first read the same while it closed (it once said "“undefined”").
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(await asked()).toEqual([`Delete this draft?“${title}” and its marks will be deleted.`]);
   expect(lookups).toEqual([]);
+  // Nothing is left to keep the admin: another page opens unasked.
+  await page.getByRole('link', { name: 'Students' }).click();
+  await expect(page).toHaveURL(/\/admindashborad$/);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test("the list's last page emptied (its draft deleted) shows the page before it, not an empty list", async ({
+  adminPage: page,
+  request,
+}) => {
+  const run = tag();
+  const token = await adminToken(request);
+  const create = (title: string, date: string) =>
+    createAssessment(request, token, { grade: 7, board: 'State', subject: 'Hindi', title, date, maxMarks: 10 });
+  // Grade 7, State, drafts: as many as make this run's oldest one alone on the list's last
+  // page (25 a page, newest first), whatever earlier runs left.
+  const existing = await apiCall(request, 'GET', '/api/assessments?grade=7&board=State&status=draft', undefined, token);
+  const before = Number(existing.headers['x-total-count']);
+  let toAdd = (25 - (before % 25)) % 25;
+  if (before + toAdd === 0) toAdd = 25;
+  for (let i = 0; i < toAdd; i++) await create(`Page ${run} ${i}`, '2026-06-01');
+  await create(`Last ${run}`, '2000-01-03');
+  const total = before + toAdd + 1;
+  await page.goto('/admin/assessments');
+  await chooseOption(page, 'Grade', '7th');
+  await chooseOption(page, 'Board', 'State');
+  await chooseOption(page, 'Status', 'Drafts');
+  const lastPage = Math.ceil(total / 25);
+  for (let p = 1; p < lastPage; p++) await page.getByRole('button', { name: 'Go to next page' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(`Last ${run}`) })).toBeVisible();
+  await page.getByRole('button', { name: `Delete Last ${run}` }).click();
+  await page.getByRole('dialog', { name: 'Delete this draft?' }).getByRole('button', { name: 'Delete' }).click();
+  await expectToast(page, `Deleted “Last ${run}”`);
+  // The page before: full, and named as the last of what is left.
+  await expect(page.getByText(`${(lastPage - 2) * 25 + 1}–${total - 1} of ${total - 1}`)).toBeVisible();
+  await expect(page.getByRole('row')).toHaveCount(26);
+  await expect(page.getByText('No assessments yet')).toHaveCount(0);
 });
 
 test('a tap beside the new-assessment dialog keeps what was typed; Escape closes it', async ({ adminPage: page }) => {

@@ -83,3 +83,20 @@ test('the admin timetable, holidays, administrators and activity that did not lo
   await expect(page.getByText('Could not load the activity', { exact: true })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
 });
+
+test('the assessments list that did not load, then Try again', async ({ adminPage: page }) => {
+  let down = true;
+  await failWhile(page, /\/api\/assessments(\?|$)/, () => down);
+  for (const width of [320, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/admin/assessments');
+    await expect(page.getByRole('status').filter({ hasText: 'Error loading data' })).toBeVisible();
+    await snap(page, `assessments-failed-${width}`);
+    await expectAccessible(page, `the assessments list that did not load at ${width} px`);
+  }
+  down = false;
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'New assessment' })).toBeVisible();
+  await expect(page.getByText('Error loading data', { exact: true })).toHaveCount(0);
+});

@@ -25,6 +25,7 @@ import { UiMessage } from '@tc/domain/messages';
 import { Route } from '@tc/domain/routes';
 import { AdminPage } from '../../components/admin-page.tsx';
 import { FilterSelect, GRADE_CHOICES, FiltersRow } from '../../components/filters-row.tsx';
+import { LoadStatus } from '../../components/load-status.tsx';
 import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { useCentreZone } from '../../lib/centre-zone.ts';
@@ -121,8 +122,16 @@ export default function AdminAssessmentsPage() {
         // An edit that took its row out of the filters or moved it (a new date) took its Edit
         // button (which had the focus back from the dialog) away with it.
         focusIfReloadTakesIt(() => newButton.current?.focus());
+        const count = Number(result.headers?.get('X-Total-Count') ?? result.data.length);
+        // A page the list no longer reaches (its last row deleted, or published out of the
+        // Drafts filter): the last page that has rows instead.
+        if (result.data.length === 0 && page > 0 && count > 0) {
+          setPage(Math.ceil(count / PAGE_SIZE) - 1);
+          return;
+        }
         setItems(result.data);
-        setTotal(Number(result.headers?.get('X-Total-Count') ?? result.data.length));
+        setTotal(count);
+        setLoadFailed(false);
         // The open assessment as it is now (its average after a save), when it is on this page.
         const fresh = result.data;
         setOpened((current) => fresh.find((a) => a.objectId === current?.objectId) ?? current);
@@ -136,16 +145,29 @@ export default function AdminAssessmentsPage() {
     };
   }, [token, callAsAdmin, page, filters, reload]);
 
+  // A draft deleted here: its panel goes at once, its unsaved marks with it (the question
+  // said so), and then its address (the grid's leave prompt has gone with the grid).
+  const [deletedId, setDeletedId] = useState<string | null>(null);
+  useEffect(() => {
+    if (deletedId && deletedId === selectedId) setParams({}, { replace: true });
+  }, [deletedId, selectedId, setParams]);
+
   // An assessment opened from the list or a link is kept while another page or filter of the
   // list leaves it out: its panel, and the marks typed there, stay.
   const listed =
-    items?.find((a) => a.objectId === selectedId) ?? (opening?.objectId === selectedId ? opening : undefined);
+    selectedId === deletedId
+      ? undefined
+      : (items?.find((a) => a.objectId === selectedId) ?? (opening?.objectId === selectedId ? opening : undefined));
   if (listed && opened?.objectId !== listed.objectId) setOpened(listed);
 
   // The assessment of a link or a reload (?marks=id) that is not on this page of the
   // list: read on its own. One that is gone says so and closes.
   const missingId =
-    selectedId && items && !items.some((a) => a.objectId === selectedId) && opened?.objectId !== selectedId
+    selectedId &&
+    selectedId !== deletedId &&
+    items &&
+    !items.some((a) => a.objectId === selectedId) &&
+    opened?.objectId !== selectedId
       ? selectedId
       : null;
   useEffect(() => {
@@ -175,12 +197,21 @@ export default function AdminAssessmentsPage() {
 
   if (!token) return <Navigate to={Route.adminLogin} replace />;
 
-  const selected = selectedId
-    ? (items?.find((a) => a.objectId === selectedId) ?? (opened?.objectId === selectedId ? opened : null))
-    : null;
+  const selected =
+    selectedId && selectedId !== deletedId
+      ? (items?.find((a) => a.objectId === selectedId) ?? (opened?.objectId === selectedId ? opened : null))
+      : null;
+  const refresh = () => setReload((n) => n + 1);
   // What the list shows instead of rows: loading or its failure, or why it is empty.
   const listStatus = !items ? (
-    <span role="status">{loadFailed ? UiMessage.errorLoadingData : 'Loading...'}</span>
+    <LoadStatus
+      failed={loadFailed}
+      failedText={UiMessage.errorLoadingData}
+      onRetry={() => {
+        setLoadFailed(false);
+        refresh();
+      }}
+    />
   ) : items.length === 0 ? (
     filtered ? (
       NO_MATCH
@@ -188,7 +219,6 @@ export default function AdminAssessmentsPage() {
       NO_ASSESSMENTS
     )
   ) : null;
-  const refresh = () => setReload((n) => n + 1);
   // Marks saved in the panel move its average: the list's reload shows it for an assessment on
   // the list's page; one kept from another page or filter is read again on its own.
   const marksSaved = () => {
@@ -220,9 +250,10 @@ export default function AdminAssessmentsPage() {
     if (result.ok) {
       notify.success(kind === 'publish' ? `Published “${assessment.title}”` : `Deleted “${assessment.title}”`);
       // A deleted assessment's panel closes, and its address with it.
-      if (kind === 'delete' && opened?.objectId === assessment.objectId) {
-        setOpened(null);
-        setParams({}, { replace: true });
+      if (kind === 'delete') {
+        setDeletedId(assessment.objectId);
+        if (opened?.objectId === assessment.objectId) setOpened(null);
+        if (opening?.objectId === assessment.objectId) setOpening(null);
       }
       // The open panel says "published" at once, even when the list's filter (Drafts) lets it go.
       if (kind === 'publish' && opened?.objectId === assessment.objectId) {
