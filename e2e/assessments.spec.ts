@@ -1399,3 +1399,61 @@ test('a page narrowed to a phone after a refusal keeps the grid one tab stop, an
     await expectAccessible(page, `a row refused as saved meanwhile, the page narrowed to ${width} px`);
   }
 });
+
+test('marks that did not load say so, not "no students", and Try again loads them', async ({
+  adminPage: page,
+  request,
+}) => {
+  const run = tag();
+  const fullname = `Unloaded ${run}`;
+  const { created } = await draftWithStudent(request, {
+    fullname,
+    assessment: { grade: 8, board: 'ICSE', subject: 'Science', title: `Unloaded ${run}` },
+  });
+  let down = true;
+  await page.route(new RegExp(`/api/assessments/${created.objectId}/marks\\?`), (route) =>
+    down
+      ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"code":3503,"error":"Try again"}' })
+      : route.fallback(),
+  );
+  await page.goto(`/admin/assessments?marks=${created.objectId}`);
+  await expect(page.getByRole('status').filter({ hasText: 'The students could not be loaded.' })).toBeVisible();
+  await expect(page.getByText('This batch has no students yet')).toHaveCount(0);
+  await expectAccessible(page, 'marks that did not load');
+  down = false;
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await searchMarks(page, fullname);
+  await expect(page.getByRole('grid').getByRole('row')).toHaveCount(2);
+  await expect(page.getByText('could not be loaded')).toHaveCount(0);
+});
+
+test("a row refused on a save made from another search is listed above the grid, with the student's name", async ({
+  adminPage: page,
+  request,
+}) => {
+  const run = tag();
+  const first = `Elsewhere ${run} A`;
+  const second = `Elsewhere ${run} B`;
+  await createStudent(request, { fullname: second, grade: 1, board: 'CBSE' });
+  const { token, created, cell } = await typeUnsavedMark(page, request, {
+    fullname: first,
+    assessment: { grade: 1, board: 'CBSE', subject: 'English', title: `Elsewhere ${run}` },
+    mark: '6',
+  });
+  const marksOf = `/api/assessments/${created.objectId}/marks`;
+  const firstRow = (
+    (await apiCall(request, 'GET', `${marksOf}?q=${encodeURIComponent(first)}`, undefined, token)).body as {
+      id: number;
+    }[]
+  )[0]!;
+  // Another admin saves the first student's mark meanwhile.
+  await apiCall(request, 'PUT', marksOf, { rows: [{ id: firstRow.id, value: '2' }] }, token);
+  // The grid now shows the second student only; the admin types theirs and saves both.
+  await searchMarks(page, second);
+  await cell.click();
+  await page.keyboard.type('7');
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Save 2 changes' }).click();
+  const alert = page.getByRole('alert').filter({ hasText: '1 row needs attention' });
+  await expect(alert).toContainText(`${first} (${firstRow.id}): ${AssessmentMessage.markChangedMeanwhile('2')}`);
+});

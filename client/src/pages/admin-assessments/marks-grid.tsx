@@ -22,6 +22,7 @@ import type { ResponseOf } from '@tc/domain/api/contract';
 import { UiMessage } from '@tc/domain/messages';
 import { GridLoadingOverlay } from '../../components/grid-loading-overlay.tsx';
 import { InertButton } from '../../components/inert-button.tsx';
+import { LoadStatus } from '../../components/load-status.tsx';
 import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt.tsx';
 import { attended } from '../../lib/attention.ts';
 import { errorText } from '../../lib/errors.ts';
@@ -40,7 +41,7 @@ const PAGE_SIZES = [25, 50, 100];
 const SEARCH_DEBOUNCE_MS = 300;
 
 /** Rows whose problem a phone lists above the grid (the rest are counted). */
-const PHONE_PROBLEMS_LISTED = 5;
+const PROBLEMS_LISTED = 5;
 
 /**
  * How often the session is used while marks wait unsaved and someone is at the page: typing
@@ -80,12 +81,14 @@ export function MarksGrid({ assessment, onSaved, onUnsavedChange }: Props) {
   const [rows, setRows] = useState<Row[]>([]);
   const [total, setTotal] = useState(0);
   const [loadedKey, setLoadedKey] = useState<string | null>(null);
+  /** The request whose answer did not come: the rows on screen are not its answer. */
+  const [failedKey, setFailedKey] = useState<string | null>(null);
   const [reload, setReload] = useState(0);
   const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZES[1]! });
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
-  /** Unsaved cell texts by enrollment id, and the server's value of each. */
-  const [changes, setChanges] = useState<Record<number, { value: string; original: string }>>({});
+  /** Unsaved cell texts by enrollment id, the server's value of each, and whose it is (for a row on another page). */
+  const [changes, setChanges] = useState<Record<number, { value: string; original: string; fullname: string }>>({});
   const [errors, setErrors] = useState<Record<number, string>>({});
   const [saving, setSaving] = useState(false);
   const [importing, setImporting] = useState(false);
@@ -137,6 +140,7 @@ export function MarksGrid({ assessment, onSaved, onUnsavedChange }: Props) {
   const requestKey = JSON.stringify(request);
   // Loading until the answer to the current request has arrived.
   const loading = loadedKey !== requestKey;
+  const failed = !loading && failedKey === requestKey;
 
   useEffect(() => {
     let cancelled = false;
@@ -144,6 +148,7 @@ export function MarksGrid({ assessment, onSaved, onUnsavedChange }: Props) {
     void callAsAdmin('listAssessmentMarks', input).then((result) => {
       if (cancelled) return;
       setLoadedKey(JSON.stringify(request));
+      setFailedKey(result.ok && result.data ? null : JSON.stringify(request));
       if (result.ok && result.data) {
         setRows(result.data);
         // A cell open on a row this answer no longer has (a search that went on) is no longer typed in.
@@ -175,7 +180,7 @@ export function MarksGrid({ assessment, onSaved, onUnsavedChange }: Props) {
       setChanges((all) => {
         const next = { ...all };
         if (value === original) delete next[row.id];
-        else next[row.id] = { value, original };
+        else next[row.id] = { value, original, fullname: row.fullname };
         return next;
       });
       setErrors((all) => {
@@ -248,6 +253,7 @@ export function MarksGrid({ assessment, onSaved, onUnsavedChange }: Props) {
   };
   /** The rows the server or the cell refused, with why. */
   const problems = Object.entries(errors);
+  const listedProblems = phone ? problems : problems.filter(([id]) => !rows.some((r) => r.id === Number(id)));
 
   const save = async () => {
     const sent = changes;
@@ -278,9 +284,9 @@ export function MarksGrid({ assessment, onSaved, onUnsavedChange }: Props) {
         const saved = sent[id] && !refused.has(id) ? sent[id].value : undefined;
         const now = storedNow.get(id);
         // Refused, not sent, or typed again since: still unsaved (against what the server now has).
-        if (now !== undefined) next[id] = { value: c.value, original: now };
+        if (now !== undefined) next[id] = { ...c, original: now };
         else if (saved === undefined) next[id] = c;
-        else if (c.value !== saved) next[id] = { value: c.value, original: saved };
+        else if (c.value !== saved) next[id] = { ...c, original: saved };
       }
       return next;
     });
@@ -428,18 +434,25 @@ export function MarksGrid({ assessment, onSaved, onUnsavedChange }: Props) {
       {problems.length > 0 && (
         <Alert severity="error" sx={{ mb: 1 }}>
           {MarksText.needAttention(problems.length)}
-          {phone ? (
-            // A phone shows the grid's first columns only: the rows' problems are listed here.
+          {listedProblems.length > 0 ? (
+            // Rows whose Problem cell is not on screen: on a phone every one (the grid shows its
+            // first columns only), elsewhere those saved from another page or search of the grid.
             <>
               :
               <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
-                {problems.slice(0, PHONE_PROBLEMS_LISTED).map(([id, message]) => (
+                {listedProblems.slice(0, PROBLEMS_LISTED).map(([id, message]) => (
                   <li key={id}>
-                    {rows.find((r) => r.id === Number(id))?.fullname ?? 'Enrollment ID'} ({id}): {message}
+                    {changes[Number(id)]?.fullname ??
+                      rows.find((r) => r.id === Number(id))?.fullname ??
+                      'Enrollment ID'}{' '}
+                    ({id}): {message}
                   </li>
                 ))}
-                {problems.length > PHONE_PROBLEMS_LISTED && (
-                  <li>and {problems.length - PHONE_PROBLEMS_LISTED} more (see “Problem”)</li>
+                {problems.length > Math.min(listedProblems.length, PROBLEMS_LISTED) && (
+                  <li>
+                    and {problems.length - Math.min(listedProblems.length, PROBLEMS_LISTED)} more (see “Problem”
+                    {phone ? '' : ', or search an enrollment id'})
+                  </li>
                 )}
               </Box>
             </>
@@ -447,6 +460,19 @@ export function MarksGrid({ assessment, onSaved, onUnsavedChange }: Props) {
             ': see “Problem”.'
           )}
         </Alert>
+      )}
+      {failed && (
+        <Box sx={{ mb: 1 }}>
+          <LoadStatus
+            failed
+            failedText={
+              rows.length
+                ? 'These students could not be loaded: the rows below are from before.'
+                : 'The students could not be loaded.'
+            }
+            onRetry={() => setReload((n) => n + 1)}
+          />
+        </Box>
       )}
       {/* The grid grows with its rows up to the box's height (a short batch leaves no empty space), then scrolls. */}
       <Box
@@ -490,7 +516,11 @@ export function MarksGrid({ assessment, onSaved, onUnsavedChange }: Props) {
           disableRowSelectionOnClick
           slots={{ loadingOverlay: GridLoadingOverlay }}
           localeText={{
-            noRowsLabel: query ? 'No student of this batch matches the search' : 'This batch has no students yet',
+            noRowsLabel: failed
+              ? 'The students could not be loaded'
+              : query
+                ? 'No student of this batch matches the search'
+                : 'This batch has no students yet',
           }}
           aria-label={`Marks for ${assessment.title}`}
           sx={{
@@ -508,11 +538,13 @@ export function MarksGrid({ assessment, onSaved, onUnsavedChange }: Props) {
       <Typography role="status" className="visually-hidden">
         {loading
           ? 'Loading students ...'
-          : query
-            ? total === 0
-              ? 'No student of this batch matches the search'
-              : `${total} ${total === 1 ? 'student' : 'students'} found`
-            : ''}
+          : failed
+            ? ''
+            : query
+              ? total === 0
+                ? 'No student of this batch matches the search'
+                : `${total} ${total === 1 ? 'student' : 'students'} found`
+              : ''}
       </Typography>
       {importing && (
         <CsvImportDialog
