@@ -116,7 +116,7 @@ export function AssessmentDialog({ editing, onClose, onSaved }: Props) {
   };
 
   return (
-    <Dialog open onClose={closeOnEscape(onClose)} aria-labelledby="assessment-dialog-title" fullWidth maxWidth="sm">
+    <Dialog open onClose={busy ? undefined : closeOnEscape(onClose)} aria-labelledby="assessment-dialog-title" fullWidth maxWidth="sm">
       <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate>
         <DialogTitle id="assessment-dialog-title">{editing ? 'Edit assessment' : 'New assessment'}</DialogTitle>
         <DialogContent>
@@ -157,7 +157,10 @@ export function AssessmentDialog({ editing, onClose, onSaved }: Props) {
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
+          {/* While the save runs it is not cancelled: it would be made all the same, unseen. */}
+          <InertButton onClick={onClose} unavailable={busy}>
+            Cancel
+          </InertButton>
           <InertButton type="submit" variant="contained" unavailable={busy}>
             {busy ? 'Saving...' : 'Save'}
           </InertButton>

@@ -1,4 +1,3 @@
-import Button from '@mui/material/Button';
 import { BOARDS_OR_ALL } from '@tc/domain/constants';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -94,7 +93,13 @@ export function SlotDialog({ slot, grade, board, onClose, onSaved }: Props) {
 
   const title = slot ? 'Edit class' : 'Add class';
   return (
-    <Dialog open onClose={closeOnEscape(onClose)} aria-labelledby="slot-dialog-title" fullWidth maxWidth="sm">
+    <Dialog
+      open
+      onClose={saving ? undefined : closeOnEscape(onClose)}
+      aria-labelledby="slot-dialog-title"
+      fullWidth
+      maxWidth="sm"
+    >
       <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate>
         <DialogTitle id="slot-dialog-title">
           {title}: {gradeLabel(Number(draft.grade))} grade
@@ -136,7 +141,10 @@ export function SlotDialog({ slot, grade, board, onClose, onSaved }: Props) {
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose}>Cancel</Button>
+          {/* While the save runs it is not cancelled: it would be made all the same, unseen. */}
+          <InertButton onClick={onClose} unavailable={saving}>
+            Cancel
+          </InertButton>
           <InertButton type="submit" variant="contained" unavailable={saving}>
             {saving ? 'Saving...' : 'Save'}
           </InertButton>

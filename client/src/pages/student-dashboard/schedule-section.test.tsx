@@ -184,6 +184,29 @@ describe('the schedule on the student dashboard', () => {
     ).toBe(false);
   });
 
+  it('moves two weeks on two quick taps of Next, the first week still on its way', async () => {
+    signIn();
+    const weeks: string[] = [];
+    const answers: Array<(reply: { body: object }) => void> = [];
+    mockFetch({
+      'GET /api/students/me': () => ({ body: profile }),
+      'GET /api/students/me/schedule': (_body, url) => {
+        const week = url.searchParams.get('week');
+        if (!week) return { body: schedule(600) };
+        weeks.push(week);
+        return new Promise((resolve) => answers.push(resolve));
+      },
+    });
+    renderApp('/dashboard');
+    await screen.findByRole('region', { name: 'This week' });
+    await userEvent.click(screen.getByRole('button', { name: 'Next week' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Next week' }));
+    await waitFor(() => expect(weeks).toEqual(['2026-11-30', '2026-12-07']));
+    // Previous, the second still on its way: the week before it.
+    await userEvent.click(screen.getByRole('button', { name: 'Previous week' }));
+    await waitFor(() => expect(weeks).toEqual(['2026-11-30', '2026-12-07', '2026-11-30']));
+  });
+
   it('says when a week does not come, keeps the week on screen, and asks again on the next click', async () => {
     signIn();
     const { calls } = serveOtherWeeksFailing();

@@ -91,6 +91,14 @@ export function ScheduleSection({ batch }: Props) {
     requested.current = start;
     setRead(({ count }) => ({ count: count + 1, asked: true }));
   };
+  /**
+   * A week before or after: from the week asked for and still on its way, if any, so that two
+   * quick taps on Next move two weeks (from the week on screen, the second asked again for the first).
+   */
+  const stepWeek = (from: string, days: number) => {
+    const onItsWay = requested.current !== undefined && requested.current !== shown.current?.request;
+    showWeek(addDays(onItsWay ? requested.current! : from, days));
+  };
   useLiveSignal(batch ? timetableSignal(batch.grade, batch.board) : null, token, reload);
   useLiveSignal(HOLIDAYS_SIGNAL, token, reload);
 
@@ -177,7 +185,12 @@ export function ScheduleSection({ batch }: Props) {
   return (
     <>
       <NextClassCard next={schedule.next} hasTimetable={schedule.hasTimetable} zone={zone} now={now} />
-      <WeekCard schedule={schedule} zone={zone} onWeek={showWeek} />
+      <WeekCard
+        schedule={schedule}
+        zone={zone}
+        onThisWeek={() => showWeek(undefined)}
+        onStep={(days) => stepWeek(schedule.weekStart, days)}
+      />
       {/* Shown with no timetable too: a link given out before a move to an empty batch can still be replaced. */}
       <CalendarCard callAsStudent={callAsStudent} hasTimetable={schedule.hasTimetable} />
     </>
@@ -279,12 +292,15 @@ const NEW_TAB = { target: '_blank', rel: 'noopener noreferrer', 'aria-descriptio
 function WeekCard({
   schedule,
   zone,
-  onWeek,
+  onThisWeek,
+  onStep,
 }: {
   schedule: Schedule;
   zone: string;
-  /** A week by its Monday; undefined for this week. */
-  onWeek: (start: string | undefined) => void;
+  /** Back to the current week. */
+  onThisWeek: () => void;
+  /** A week before (-7) or after (7). */
+  onStep: (days: number) => void;
 }) {
   const { days, today, weekStart } = schedule;
   const isThisWeek = days.some((d) => d.date === today);
@@ -298,7 +314,7 @@ function WeekCard({
       onClick={() => {
         // The button goes with the week it leaves: the focus stays on the week, not the page's start.
         heading.current?.focus();
-        onWeek(undefined);
+        onThisWeek();
       }}
     >
       This week
@@ -329,17 +345,13 @@ function WeekCard({
         </Box>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: { xs: 'wrap', sm: 'nowrap' }, flexShrink: 0 }}>
           {wide && thisWeekButton}
-          <Button
-            startIcon={<ChevronLeftIcon />}
-            aria-label="Previous week"
-            onClick={() => onWeek(addDays(weekStart, -7))}
-          >
+          <Button startIcon={<ChevronLeftIcon />} aria-label="Previous week" onClick={() => onStep(-7)}>
             Previous
             <Box component="span" sx={WIDE_ONLY}>
               &nbsp;week
             </Box>
           </Button>
-          <Button endIcon={<ChevronRightIcon />} aria-label="Next week" onClick={() => onWeek(addDays(weekStart, 7))}>
+          <Button endIcon={<ChevronRightIcon />} aria-label="Next week" onClick={() => onStep(7)}>
             Next
             <Box component="span" sx={WIDE_ONLY}>
               &nbsp;week
