@@ -1,6 +1,5 @@
 // The same MUI parts as the timetable's slot dialog: an import list, not copied logic.
 /* jscpd:ignore-start */
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -116,7 +115,13 @@ export function AssessmentDialog({ editing, onClose, onSaved }: Props) {
   };
 
   return (
-    <Dialog open onClose={busy ? undefined : closeOnEscape(onClose)} aria-labelledby="assessment-dialog-title" fullWidth maxWidth="sm">
+    <Dialog
+      open
+      onClose={busy ? undefined : closeOnEscape(onClose)}
+      aria-labelledby="assessment-dialog-title"
+      fullWidth
+      maxWidth="sm"
+    >
       <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate>
         <DialogTitle id="assessment-dialog-title">{editing ? 'Edit assessment' : 'New assessment'}</DialogTitle>
         <DialogContent>
