@@ -1457,3 +1457,37 @@ test("a row refused on a save made from another search is listed above the grid,
   const alert = page.getByRole('alert').filter({ hasText: '1 row needs attention' });
   await expect(alert).toContainText(`${first} (${firstRow.id}): ${AssessmentMessage.markChangedMeanwhile('2')}`);
 });
+
+test('a CSV import refused after its preview shows the rows that went bad meanwhile, and does not offer Save', async ({
+  adminPage: page,
+  request,
+}) => {
+  const run = tag();
+  const fullname = `Lowered ${run}`;
+  const { token, created } = await draftWithStudent(request, {
+    fullname,
+    assessment: { grade: 9, board: 'ICSE', subject: 'Mathematics', title: `Lowered ${run}` },
+  });
+  const marksOf = `/api/assessments/${created.objectId}/marks`;
+  const id = (await apiCall(request, 'GET', `${marksOf}?q=${encodeURIComponent(fullname)}`, undefined, token)).body[0]
+    .id as number;
+  await page.goto(`/admin/assessments?marks=${created.objectId}`);
+  await page.getByRole('button', { name: 'Import CSV' }).click();
+  const csvDialog = page.getByRole('dialog', { name: 'Import marks from CSV' });
+  await csvDialog.getByLabel('CSV file').setInputFiles({
+    name: 'marks.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`enrollment id,marks\n${id},9\n`),
+  });
+  await expect(csvDialog.getByText('The row is good.')).toBeVisible();
+  // Another admin lowers the maximum to 5 meanwhile: 9 is now out of range.
+  expect((await apiCall(request, 'PUT', `/api/assessments/${created.objectId}`, { maxMarks: 5 }, token)).status).toBe(
+    200,
+  );
+  await csvDialog.getByRole('button', { name: 'Save 1 mark' }).click();
+  await expect(csvDialog.getByText('1 of 1 row has an error. Fix it in the file and choose it again.')).toBeVisible();
+  await expect(csvDialog.getByRole('button', { name: /^Save/ })).toBeDisabled();
+  expect(
+    (await apiCall(request, 'GET', `${marksOf}?q=${encodeURIComponent(fullname)}`, undefined, token)).body[0].value,
+  ).toBe('');
+});

@@ -117,7 +117,14 @@ export function CsvImportDialog({ assessment, onClose, onSaved }: Props) {
     if (result.ok && result.data) {
       notify.success(`Imported ${MarksText.marks(result.data.saved)}`);
       onSaved(preview?.rows.flatMap((row) => (row.id !== undefined && !row.unchanged ? [row.id] : [])) ?? []);
-    } else if (!result.sessionEnded) notify.error(errorText(result, 'The marks could not be saved. Please try again.'));
+    } else if (!result.sessionEnded) {
+      notify.error(errorText(result, 'The marks could not be saved. Please try again.'));
+      // Rows good at the preview may not be now (a student moved, the maximum lowered): the
+      // same file is checked again, so that each bad row shows, as the refusal says.
+      const turn = latest.current;
+      const again = await callAsAdmin('previewMarksCsv', { objectId: assessment.objectId, csv });
+      if (turn === latest.current && again.ok && again.data) setPreview(again.data);
+    }
   };
 
   const template = async () => {
