@@ -143,18 +143,40 @@ test.describe('registration', () => {
     await expect(page).toHaveURL(/\/Registeruser$/);
     await expect(name).toHaveValue(student.fullname);
     // A reload gets the browser's own question; dismissed, the form is kept.
-    const asked: string[] = [];
-    page.once('dialog', (dialog) => {
-      asked.push(dialog.type());
-      void dialog.dismiss();
-    });
-    await page.reload({ timeout: 2000 }).catch(() => undefined);
-    expect(asked).toEqual(['beforeunload']);
+    const question = page.waitForEvent('dialog');
+    // The reload never happens: its promise is left to its time limit.
+    void page.reload().catch(() => undefined);
+    const asked = await question;
+    expect(asked.type()).toBe('beforeunload');
+    await asked.dismiss();
     await expect(name).toHaveValue(student.fullname);
     // "Leave" goes where the parent asked.
     await page.getByRole('button', { name: 'Back', exact: true }).click();
     await leave.getByRole('button', { name: 'Leave' }).click();
     await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("asks before going back to the login it came from; the header's Enroll Now, the same page, is not asked", async ({
+    page,
+  }) => {
+    // The address as typed in lower case; the header's link spells it /Registeruser: the same page.
+    await page.goto('/registeruser');
+    const name = page.getByLabel('Student Full Name');
+    await name.fill(newStudent().fullname);
+    const typed = await name.inputValue();
+    await page.getByRole('link', { name: 'Enroll Now' }).click();
+    await expect(page).toHaveURL(/\/Registeruser$/);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(name).toHaveValue(typed);
+    // From the login's "Register now": Back to the login asks (it let the login through unasked).
+    await page.goto('/studentlogin');
+    await page.getByRole('link', { name: 'Register now' }).click();
+    await name.fill(typed);
+    await page.evaluate('history.back()');
+    const leave = page.getByRole('dialog', { name: 'Leave the registration?' });
+    await expect(leave).toBeVisible();
+    await leave.getByRole('button', { name: 'Leave' }).click();
+    await expect(page).toHaveURL(/\/studentlogin$/);
   });
 
   test("asks with the browser's own question when the dialog's code cannot be fetched", async ({ page }) => {

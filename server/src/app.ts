@@ -106,9 +106,10 @@ export function createApp(parts: AppParts): express.Express {
   const strictTransportSecurity =
     config.env === 'production' || (publicUrl !== undefined && new URL(publicUrl).protocol === 'https:');
   if (parts.dashboard) {
-    // The dashboard's own bundle needs inline scripts and styles. What its pages may reach is
-    // limited all the same: a script slipped in through the data it shows (a name a visitor
-    // typed) could not send the operator's read-only key, or what it reads, anywhere else.
+    // The dashboard's own bundle needs inline scripts and styles. What its pages may fetch
+    // or post to is limited all the same (this site, where its configuration sends it), and no
+    // inline event handler runs: a script slipped in through the data it shows (a name a
+    // visitor typed) has fewer ways to send the operator's read-only key elsewhere.
     app.use(
       DASHBOARD_PATH,
       helmet({
@@ -117,11 +118,13 @@ export function createApp(parts: AppParts): express.Express {
           directives: {
             defaultSrc: ["'self'"],
             scriptSrc: ["'self'", "'unsafe-inline'"],
+            scriptSrcAttr: ["'none'"],
             // Its typefaces come from Google Fonts.
             styleSrc: ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
             imgSrc: ["'self'", 'data:', 'blob:'],
             fontSrc: ["'self'", 'data:', 'https://fonts.gstatic.com'],
-            connectSrc: ["'self'"],
+            // Its configuration names /parse at PUBLIC_URL, which may be another origin than the page's.
+            connectSrc: ["'self'", ...(publicUrl ? [new URL(publicUrl).origin] : [])],
             objectSrc: ["'none'"],
             baseUri: ["'self'"],
             formAction: ["'self'"],

@@ -35,12 +35,21 @@ async function adminRoleId(): Promise<string> {
   return rows[0]!.objectId;
 }
 
-/** An operator logged in to the dashboard from an address of their own: the session cookie. */
-async function operator(): Promise<{ cookie: string; from: string }> {
+/**
+ * An operator logged in to the dashboard from an address of their own: the session cookie,
+ * and the headers the dashboard's page sends /parse with it (the read-only key).
+ */
+async function operator(): Promise<{ cookie: string; from: string; headers: Record<string, string> }> {
   const from = newAddress();
   const login = await logIn(t, t.admin.email, t.admin.password, from);
   expect(login.location).toMatch(/\/apps$/);
-  return { cookie: login.cookie, from };
+  const headers = {
+    'x-parse-application-id': t.site.config.appId,
+    'x-parse-master-key': t.site.config.readOnlyMasterKey,
+    'x-forwarded-for': from,
+    cookie: login.cookie,
+  };
+  return { cookie: login.cookie, from, headers };
 }
 
 describe('Parse Dashboard', () => {
@@ -118,13 +127,7 @@ describe('Parse Dashboard', () => {
   });
 
   it("answers an operator's query with a value PostgreSQL refuses 400 with its words, never 500", async () => {
-    const { cookie, from } = await operator();
-    const headers = {
-      'x-parse-application-id': t.site.config.appId,
-      'x-parse-master-key': t.site.config.readOnlyMasterKey,
-      'x-forwarded-for': from,
-      cookie,
-    };
+    const { headers } = await operator();
     const malformed: [query: Record<string, string>, words: RegExp][] = [
       [{ where: '{"email":{"$regex":"("}}' }, /invalid regular expression/],
       [{ where: '{"email":{"$regex":"("}}', count: '1', limit: '0' }, /invalid regular expression/],
@@ -241,13 +244,7 @@ describe('Parse Dashboard', () => {
     // held the session token Parse looked up, and the mail queue holds the text of its mails.
     const student = await register(t);
     await loginStudent(t, student.student.email, student.student.password);
-    const { cookie, from } = await operator();
-    const asOperator = {
-      'x-parse-application-id': t.site.config.appId,
-      'x-parse-master-key': t.site.config.readOnlyMasterKey,
-      'x-forwarded-for': from,
-      cookie,
-    };
+    const { headers: asOperator } = await operator();
     const asThisMachine = {
       'x-parse-application-id': t.site.config.appId,
       'x-parse-master-key': t.site.config.masterKey,

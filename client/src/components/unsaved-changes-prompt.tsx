@@ -7,6 +7,9 @@ import type { LeaveDialogProps } from './leave-dialog.tsx';
 /** Where a session that has ended goes: unsaved work there could not be saved anyway. */
 const LOGIN_ROUTES: readonly string[] = [Route.adminLogin, Route.studentLogin];
 
+/** A path as the routes match it (without regard to case: /Registeruser is /registeruser). */
+const samePath = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
 interface PromptProps {
   /** There is something to lose. */
   when: boolean;
@@ -14,16 +17,25 @@ interface PromptProps {
   title?: string;
   /** What leaving loses. */
   message: string;
-  /** Pages the work's own completion goes to, never asked about (the registration's /thank-you). */
+  /**
+   * Pages a move to is never asked about: where the work's own completion goes (the
+   * registration's /thank-you), or by default the logins a session that ended goes to.
+   */
   goesOnTo?: readonly string[];
 }
 
 const loadLeaveDialog = () => import('./leave-dialog.tsx');
 
-/** The browser's own question, where the dialog's code could not be fetched (the network gone). */
+/** The browser's own question, where the dialog's code could not be fetched (the network gone): once per asking. */
 function BrowserQuestion({ open, title, message, onStay, onLeave }: LeaveDialogProps) {
+  const asked = useRef(false);
   useEffect(() => {
-    if (!open) return;
+    if (!open) {
+      asked.current = false;
+      return;
+    }
+    if (asked.current) return;
+    asked.current = true;
     if (window.confirm(`${title}\n\n${message}`)) onLeave();
     else onStay();
   }, [open, title, message, onStay, onLeave]);
@@ -50,15 +62,21 @@ function LeaveDialog(props: LeaveDialogProps) {
   );
 }
 
-function BlockingDialog({ when, title, message, goesOnTo }: Required<PromptProps>) {
-  // Any move to another page or view (another assessment's marks is a new query
-  // string), but for the login a session that ended goes to and where the work goes on to.
+/** `onLeaving`: called as the person chooses to leave, before the move. */
+function BlockingDialog({
+  when,
+  title,
+  message,
+  goesOnTo,
+  onLeaving,
+}: Required<PromptProps> & { onLeaving: () => void }) {
+  // Any move to another page or view (another assessment's marks is a new query string),
+  // but to the pages it lets through.
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       when &&
-      !LOGIN_ROUTES.includes(nextLocation.pathname) &&
-      !goesOnTo.includes(nextLocation.pathname) &&
-      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+      !goesOnTo.some((path) => samePath(path, nextLocation.pathname)) &&
+      (!samePath(currentLocation.pathname, nextLocation.pathname) || currentLocation.search !== nextLocation.search),
   );
   return (
     <LeaveDialog
@@ -66,7 +84,10 @@ function BlockingDialog({ when, title, message, goesOnTo }: Required<PromptProps
       title={title}
       message={message}
       onStay={() => blocker.reset?.()}
-      onLeave={() => blocker.proceed?.()}
+      onLeave={() => {
+        onLeaving();
+        blocker.proceed?.();
+      }}
     />
   );
 }
@@ -77,12 +98,22 @@ function BlockingDialog({ when, title, message, goesOnTo }: Required<PromptProps
  * first (unsavedWork), and closing or reloading the tab gets the browser's own
  * question (beforeunload).
  */
-export function UnsavedChangesPrompt({ when, title = 'Leave without saving?', message, goesOnTo = [] }: PromptProps) {
+export function UnsavedChangesPrompt({
+  when,
+  title = 'Leave without saving?',
+  message,
+  goesOnTo = LOGIN_ROUTES,
+}: PromptProps) {
   const dataRouter = useContext(UNSAFE_DataRouterContext);
   const [asking, setAsking] = useState(false);
   const answer = useRef<((leave: boolean) => void) | null>(null);
+  // Lets the work go once the person has chosen to leave it: while the next page loads this
+  // one stays on screen, and a page's code that failed to load reloads the site again
+  // (main.tsx) once nothing unsaved is registered, without the browser's question.
+  const release = useRef<() => void>(() => undefined);
 
   const reply = (leave: boolean) => {
+    if (leave) release.current();
     answer.current?.(leave);
     answer.current = null;
     setAsking(false);
@@ -104,9 +135,13 @@ export function UnsavedChangesPrompt({ when, title = 'Leave without saving?', me
           setAsking(true);
         }),
     );
-    return () => {
+    release.current = () => {
       window.removeEventListener('beforeunload', onBeforeUnload);
       unregister();
+    };
+    return () => {
+      release.current();
+      release.current = () => undefined;
       // Saved (or gone) while the question was open: nothing is left to lose.
       answer.current?.(true);
       answer.current = null;
@@ -117,7 +152,15 @@ export function UnsavedChangesPrompt({ when, title = 'Leave without saving?', me
   return (
     <>
       {/* Component tests render the routes in a plain MemoryRouter, where blocking is not available. */}
-      {dataRouter && <BlockingDialog when={when} title={title} message={message} goesOnTo={goesOnTo} />}
+      {dataRouter && (
+        <BlockingDialog
+          when={when}
+          title={title}
+          message={message}
+          goesOnTo={goesOnTo}
+          onLeaving={() => release.current()}
+        />
+      )}
       <LeaveDialog
         open={asking}
         title={title}

@@ -27,9 +27,14 @@ export function parseClassesOnly<Adapter extends object>(adapter: Adapter): Adap
   const isParseClass = async (name: unknown): Promise<boolean> => {
     if (typeof name !== 'string') return false;
     if (known.has(name) || parseOwnClasses.has(name) || JOIN_TABLE.test(name)) return true;
+    // Parse's adapter rejects with nothing for a class its schema does not list; any other
+    // rejection (a timeout, a lost connection) is the read's failure, not an empty answer.
     const listed = await getClass.call(adapter, name).then(
       () => true,
-      () => false,
+      (error: unknown) => {
+        if (error === undefined) return false;
+        throw error;
+      },
     );
     if (listed) known.add(name);
     return listed;

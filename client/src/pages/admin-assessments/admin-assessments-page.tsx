@@ -125,8 +125,9 @@ export default function AdminAssessmentsPage() {
         const count = Number(result.headers?.get('X-Total-Count') ?? result.data.length);
         // A page the list no longer reaches (its last row deleted, or published out of the
         // Drafts filter): the last page that has rows instead.
+        // (Before this page at least: the count is its own query, and may not have seen the rows go.)
         if (result.data.length === 0 && page > 0 && count > 0) {
-          setPage(Math.ceil(count / PAGE_SIZE) - 1);
+          setPage(Math.min(page - 1, Math.ceil(count / PAGE_SIZE) - 1));
           return;
         }
         setItems(result.data);

@@ -122,8 +122,11 @@ export function CsvImportDialog({ assessment, onClose, onSaved }: Props) {
       // Rows good at the preview may not be now (a student moved, the maximum lowered): the
       // same file is checked again, so that each bad row shows, as the refusal says.
       const turn = latest.current;
+      setWork('checking');
       const again = await callAsAdmin('previewMarksCsv', { objectId: assessment.objectId, csv });
-      if (turn === latest.current && again.ok && again.data) setPreview(again.data);
+      if (turn !== latest.current) return;
+      setWork(null);
+      if (again.ok && again.data) setPreview(again.data);
     }
   };
 
@@ -137,7 +140,13 @@ export function CsvImportDialog({ assessment, onClose, onSaved }: Props) {
   const toSave = preview && bad.length === 0 ? preview.rows.length - preview.unchangedCount : 0;
 
   return (
-    <Dialog open onClose={closeOnEscape(onClose)} aria-labelledby="csv-dialog-title" fullWidth maxWidth="md">
+    <Dialog
+      open
+      onClose={work === 'saving' ? undefined : closeOnEscape(onClose)}
+      aria-labelledby="csv-dialog-title"
+      fullWidth
+      maxWidth="md"
+    >
       <DialogTitle id="csv-dialog-title">Import marks from CSV</DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
@@ -191,7 +200,10 @@ export function CsvImportDialog({ assessment, onClose, onSaved }: Props) {
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        {/* While the save runs it is not cancelled: the marks would be saved all the same, unseen. */}
+        <InertButton onClick={onClose} unavailable={work === 'saving'}>
+          Cancel
+        </InertButton>
         <InertButton variant="contained" onClick={() => void save()} unavailable={work !== null || toSave === 0}>
           {work === 'saving' ? 'Saving...' : toSave > 0 ? `Save ${MarksText.marks(toSave)}` : 'Save'}
         </InertButton>

@@ -141,6 +141,9 @@ export function MarksGrid({ assessment, onSaved, onUnsavedChange }: Props) {
   // Loading until the answer to the current request has arrived.
   const loading = loadedKey !== requestKey;
   const failed = !loading && failedKey === requestKey;
+  // "Try again" pressed: the failure's place says it loads (and keeps the focus) until it has.
+  const [retrying, setRetrying] = useState(false);
+  if (retrying && !loading) setRetrying(false);
 
   useEffect(() => {
     let cancelled = false;
@@ -461,16 +464,20 @@ export function MarksGrid({ assessment, onSaved, onUnsavedChange }: Props) {
           )}
         </Alert>
       )}
-      {failed && (
+      {(failed || retrying) && (
         <Box sx={{ mb: 1 }}>
           <LoadStatus
-            failed
+            failed={failed}
+            loadingText="Loading students ..."
             failedText={
               rows.length
                 ? 'These students could not be loaded: the rows below are from before.'
                 : 'The students could not be loaded.'
             }
-            onRetry={() => setReload((n) => n + 1)}
+            onRetry={() => {
+              setRetrying(true);
+              setReload((n) => n + 1);
+            }}
           />
         </Box>
       )}

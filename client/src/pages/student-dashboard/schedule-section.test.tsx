@@ -207,6 +207,41 @@ describe('the schedule on the student dashboard', () => {
     await waitFor(() => expect(weeks).toEqual(['2026-11-30', '2026-12-07', '2026-11-30']));
   });
 
+  it('after "This week" on another week, a quick Next asks for the week after the current one', async () => {
+    signIn();
+    const weeks: string[] = [];
+    const currentWeek: Array<() => void> = [];
+    const later = (start: string) => ({
+      ...schedule(600),
+      weekStart: start,
+      days: schedule(600).days.map((day, i) => ({ ...day, date: addDays(start, i), holiday: '', classes: [] })),
+    });
+    let held = false;
+    mockFetch({
+      'GET /api/students/me': () => ({ body: profile }),
+      'GET /api/students/me/schedule': (_body, url) => {
+        const week = url.searchParams.get('week');
+        if (week) {
+          weeks.push(week);
+          return { body: later(week) };
+        }
+        // The current week: at once the first time, then held (on its way) while Next is pressed.
+        if (!held) return { body: schedule(600) };
+        return new Promise((resolve) => currentWeek.push(() => resolve({ body: schedule(600) })));
+      },
+    });
+    renderApp('/dashboard');
+    await screen.findByRole('region', { name: 'This week' });
+    await userEvent.click(screen.getByRole('button', { name: 'Next week' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Next week' }));
+    const shown = await screen.findByRole('region', { name: /^Week of .*7 Dec/ });
+    held = true;
+    await userEvent.click(within(shown).getByRole('button', { name: 'This week' }));
+    await waitFor(() => expect(currentWeek).toHaveLength(1));
+    await userEvent.click(screen.getByRole('button', { name: 'Next week' }));
+    await waitFor(() => expect(weeks).toEqual(['2026-11-30', '2026-12-07', '2026-11-30']));
+  });
+
   it('says when a week does not come, keeps the week on screen, and asks again on the next click', async () => {
     signIn();
     const { calls } = serveOtherWeeksFailing();

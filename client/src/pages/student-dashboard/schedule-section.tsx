@@ -22,7 +22,7 @@ import { UiMessage } from '@tc/domain/messages';
 import { TimetableMessage } from '@tc/domain/timetable-messages';
 import { joinState, timeUntil } from '@tc/domain/schedule';
 import { JOIN_EARLY_MINUTES, WEEKDAYS } from '@tc/domain/timetable';
-import { addDays, timeZoneLabel, todayIn } from '@tc/domain/zoned-time';
+import { addDays, timeZoneLabel, todayIn, weekStartOf } from '@tc/domain/zoned-time';
 import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { useApi, type CallAs, type CallResult } from '../../lib/use-api.ts';
@@ -95,9 +95,11 @@ export function ScheduleSection({ batch }: Props) {
    * A week before or after: from the week asked for and still on its way, if any, so that two
    * quick taps on Next move two weeks (from the week on screen, the second asked again for the first).
    */
-  const stepWeek = (from: string, days: number) => {
-    const onItsWay = requested.current !== undefined && requested.current !== shown.current?.request;
-    showWeek(addDays(onItsWay ? requested.current! : from, days));
+  const stepWeek = (onScreen: Schedule, days: number) => {
+    const onItsWay = requested.current !== shown.current?.request;
+    // The current week on its way ("This week"): its Monday, from the day at the centre.
+    const from = onItsWay ? (requested.current ?? weekStartOf(onScreen.today)) : onScreen.weekStart;
+    showWeek(addDays(from, days));
   };
   useLiveSignal(batch ? timetableSignal(batch.grade, batch.board) : null, token, reload);
   useLiveSignal(HOLIDAYS_SIGNAL, token, reload);
@@ -189,7 +191,7 @@ export function ScheduleSection({ batch }: Props) {
         schedule={schedule}
         zone={zone}
         onThisWeek={() => showWeek(undefined)}
-        onStep={(days) => stepWeek(schedule.weekStart, days)}
+        onStep={(days) => stepWeek(schedule, days)}
       />
       {/* Shown with no timetable too: a link given out before a move to an empty batch can still be replaced. */}
       <CalendarCard callAsStudent={callAsStudent} hasTimetable={schedule.hasTimetable} />

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { parseClassesOnly } from './parse-classes-only.ts';
+
+/** An adapter as Parse's PostgreSQL one answers: `_SCHEMA` lists `Assessment`; `getClass` as `lookUp` says. */
+function adapter(lookUp: (name: string) => Promise<unknown>) {
+  const read = (name: string) => Promise.resolve([`row of ${name}`]);
+  return parseClassesOnly({
+    getClass: lookUp,
+    find: read,
+    count: () => Promise.resolve(7),
+    distinct: read,
+    aggregate: read,
+    deleteClass: () => Promise.resolve(true),
+  });
+}
+
+// What Parse's adapter does for a class its schema does not list: it rejects with nothing.
+const notListed = (): Promise<unknown> =>
+  // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
+  Promise.reject(undefined);
+const schemaListing = (name: string) => (name === 'Assessment' ? Promise.resolve({}) : notListed());
+
+describe("Parse's reads of its own classes only", () => {
+  it('reads a class of the schema, its system classes and join tables; anything else as nothing', async () => {
+    const a = adapter(schemaListing);
+    expect(await a.find('Assessment')).toEqual(['row of Assessment']);
+    expect(await a.find('_User')).toEqual(['row of _User']);
+    expect(await a.find('_Join:users:_Role')).toEqual(['row of _Join:users:_Role']);
+    expect(await a.find('pg_stat_activity')).toEqual([]);
+    expect(await a.count('mail_delivery')).toBe(0);
+    expect(await a.distinct('pg_roles')).toEqual([]);
+    expect(await a.aggregate('pg_authid')).toEqual([]);
+    expect(await a.deleteClass('mail_delivery')).toBe(false);
+    expect(await a.deleteClass('Assessment')).toBe(true);
+  });
+
+  it('fails a read whose class could not be looked up (the database away), rather than answer it empty', async () => {
+    let down = true;
+    const a = adapter((name) => (down ? Promise.reject(new Error('Connection terminated')) : schemaListing(name)));
+    await expect(a.find('Assessment')).rejects.toThrow('Connection terminated');
+    await expect(a.count('Assessment')).rejects.toThrow('Connection terminated');
+    down = false;
+    expect(await a.find('Assessment')).toEqual(['row of Assessment']);
+  });
+});
