@@ -7,10 +7,10 @@ function adapter(lookUp: (name: string) => Promise<unknown>) {
   return parseClassesOnly({
     getClass: lookUp,
     find: read,
-    count: () => Promise.resolve(7),
+    count: (_name: string) => Promise.resolve(7),
     distinct: read,
     aggregate: read,
-    deleteClass: () => Promise.resolve(true),
+    deleteClass: (_name: string) => Promise.resolve(true),
   });
 }
 
