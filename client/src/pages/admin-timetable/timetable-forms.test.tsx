@@ -10,7 +10,7 @@ import { centreAwayFromHere } from '../../test/centre-zone.ts';
 import { AppProviders } from '../../app/app-providers.tsx';
 import { useCentreZone } from '../../lib/centre-zone.ts';
 import { HolidaysCard } from './holidays-card.tsx';
-import { SlotDialog } from './slot-dialog.tsx';
+import { SlotDialog, type SlotRecord } from './slot-dialog.tsx';
 
 // The timetable's forms show every problem at once, and a field's message goes as the
 // field changes. A rule across two fields sits under one of them: it goes too when the
@@ -44,6 +44,42 @@ describe("the class's dialog", () => {
     await waitFor(() => expect(helperOf('Duration (minutes)')).toBe(''));
     expect(screen.getByLabelText('Duration (minutes)')).not.toHaveAttribute('aria-invalid', 'true');
     expect(helperOf('Teacher')).toBe(TimetableMessage.teacherRequired);
+  });
+});
+
+describe("the class's dialog while it saves", () => {
+  it('cannot be cancelled: the change would be made all the same, unseen', async () => {
+    window.localStorage.setItem(ADMIN_SESSION_KEY, 'r:admin');
+    const slot = {
+      objectId: 's1',
+      grade: 5,
+      board: 'CBSE',
+      subject: 'Mathematics',
+      weekday: 1,
+      start: '16:00',
+      duration: 60,
+      end: '17:00',
+      teacher: 'Mrs Rao',
+      link: '',
+    } as unknown as SlotRecord;
+    let answer!: (reply: { body: object }) => void;
+    const { calls } = mockFetch({
+      'PUT /api/timetable/slots/s1': () => new Promise((resolve) => (answer = resolve)),
+    });
+    const onClose = vi.fn();
+    const onSaved = vi.fn();
+    const user = renderInApp(<SlotDialog slot={slot} grade={5} board="CBSE" onClose={onClose} onSaved={onSaved} />);
+    await user.clear(screen.getByLabelText('Teacher'));
+    await user.type(screen.getByLabelText('Teacher'), 'Mr Iyer');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const cancel = screen.getByRole('button', { name: 'Cancel' });
+    expect(cancel).toHaveAttribute('aria-disabled', 'true');
+    await user.click(cancel);
+    await user.keyboard('{Escape}');
+    expect(onClose).not.toHaveBeenCalled();
+    answer({ body: { ...slot, teacher: 'Mr Iyer' } });
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
   });
 });
 
