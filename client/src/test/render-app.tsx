@@ -34,7 +34,7 @@ export interface MockReply {
 
 export type MockHandler = (body: unknown, url: URL, init: RequestInit) => MockReply | Promise<MockReply>;
 
-interface FetchCall {
+export interface FetchCall {
   method: string;
   path: string;
   url: URL;

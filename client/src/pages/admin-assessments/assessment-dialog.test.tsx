@@ -8,6 +8,7 @@ import { centreAwayFromHere } from '../../test/centre-zone.ts';
 import { AppProviders } from '../../app/app-providers.tsx';
 import { deferred, mockFetch, type MockReply } from '../../test/render-app.tsx';
 import { AssessmentDialog } from './assessment-dialog.tsx';
+import { expectNotCancellableWhileSaving } from '../../test/dialogs.ts';
 
 // A new assessment is dated today at the centre (CENTRE_TIMEZONE, told by GET
 // /api/admin/centre), not on this computer, whose date may be another.
@@ -55,12 +56,7 @@ it('cannot be cancelled while its save runs: the assessment would be made all th
   await user.type(screen.getByLabelText('Title'), 'Unit Test 1');
   await user.type(screen.getByLabelText('Maximum marks'), '20');
   await user.click(screen.getByRole('button', { name: 'Save' }));
-  await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
-  const cancel = screen.getByRole('button', { name: 'Cancel' });
-  expect(cancel).toHaveAttribute('aria-disabled', 'true');
-  await user.click(cancel);
-  await user.keyboard('{Escape}');
-  expect(onClose).not.toHaveBeenCalled();
+  await expectNotCancellableWhileSaving(user, calls, 'POST', onClose);
   expect(screen.getByRole('dialog', { name: 'New assessment' })).toBeInTheDocument();
   answer.resolve({ status: 201, body: { objectId: 'a1', title: 'Unit Test 1' } });
   await waitFor(() => expect(onSaved).toHaveBeenCalled());

@@ -11,6 +11,7 @@ import { AppProviders } from '../../app/app-providers.tsx';
 import { useCentreZone } from '../../lib/centre-zone.ts';
 import { HolidaysCard } from './holidays-card.tsx';
 import { SlotDialog, type SlotRecord } from './slot-dialog.tsx';
+import { expectNotCancellableWhileSaving } from '../../test/dialogs.ts';
 
 // The timetable's forms show every problem at once, and a field's message goes as the
 // field changes. A rule across two fields sits under one of them: it goes too when the
@@ -72,12 +73,7 @@ describe("the class's dialog while it saves", () => {
     await user.clear(screen.getByLabelText('Teacher'));
     await user.type(screen.getByLabelText('Teacher'), 'Mr Iyer');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
-    const cancel = screen.getByRole('button', { name: 'Cancel' });
-    expect(cancel).toHaveAttribute('aria-disabled', 'true');
-    await user.click(cancel);
-    await user.keyboard('{Escape}');
-    expect(onClose).not.toHaveBeenCalled();
+    await expectNotCancellableWhileSaving(user, calls, 'PUT', onClose);
     answer({ body: { ...slot, teacher: 'Mr Iyer' } });
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
   });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UiMessage } from '@tc/domain/messages';
 import { addDays } from '@tc/domain/zoned-time';
-import { mockFetch, renderApp } from '../../test/render-app.tsx';
+import { mockFetch, renderApp, type MockReply } from '../../test/render-app.tsx';
 import { profile, signIn } from '../../test/student.ts';
 
 const savedTz = process.env.TZ;
@@ -41,6 +41,27 @@ function schedule(startsInMinutes: number, link = 'https://meet.example.com/m') 
       classes: i === 1 ? [next] : [],
     })),
   };
+}
+
+/** The week starting `start` (a Monday), with no class and no holiday. */
+const weekFrom = (start: string) => ({
+  ...schedule(600),
+  weekStart: start,
+  days: schedule(600).days.map((day, i) => ({ ...day, date: addDays(start, i), holiday: '', classes: [] })),
+});
+
+/** Serves the schedule as `answer` says for the week asked (null: the current one); the weeks asked, by their Monday. */
+function serveWeeks(answer: (week: string | null) => MockReply | Promise<MockReply>): string[] {
+  const weeks: string[] = [];
+  mockFetch({
+    'GET /api/students/me': () => ({ body: profile }),
+    'GET /api/students/me/schedule': (_body, url) => {
+      const week = url.searchParams.get('week');
+      if (week) weeks.push(week);
+      return answer(week);
+    },
+  });
+  return weeks;
 }
 
 function serve(body: object) {
@@ -151,15 +172,10 @@ describe('the schedule on the student dashboard', () => {
 
   it('offers "This week" on another week, which brings the current week back', async () => {
     signIn();
-    const later = (start: string) => ({
-      ...schedule(600),
-      weekStart: start,
-      days: schedule(600).days.map((day, i) => ({ ...day, date: addDays(start, i), holiday: '', classes: [] })),
-    });
     const { calls } = mockFetch({
       'GET /api/students/me': () => ({ body: profile }),
       'GET /api/students/me/schedule': (_body, url) => ({
-        body: url.searchParams.get('week') ? later(url.searchParams.get('week')!) : schedule(600),
+        body: url.searchParams.get('week') ? weekFrom(url.searchParams.get('week')!) : schedule(600),
       }),
     });
     renderApp('/dashboard');
@@ -186,17 +202,8 @@ describe('the schedule on the student dashboard', () => {
 
   it('moves two weeks on two quick taps of Next, the first week still on its way', async () => {
     signIn();
-    const weeks: string[] = [];
-    const answers: Array<(reply: { body: object }) => void> = [];
-    mockFetch({
-      'GET /api/students/me': () => ({ body: profile }),
-      'GET /api/students/me/schedule': (_body, url) => {
-        const week = url.searchParams.get('week');
-        if (!week) return { body: schedule(600) };
-        weeks.push(week);
-        return new Promise((resolve) => answers.push(resolve));
-      },
-    });
+    // Another week's answer never comes: each stays on its way.
+    const weeks = serveWeeks((week) => (week ? new Promise<MockReply>(() => undefined) : { body: schedule(600) }));
     renderApp('/dashboard');
     await screen.findByRole('region', { name: 'This week' });
     await userEvent.click(screen.getByRole('button', { name: 'Next week' }));
@@ -209,27 +216,16 @@ describe('the schedule on the student dashboard', () => {
 
   it('after "This week" on another week, a quick Next asks for the week after the current one', async () => {
     signIn();
-    const weeks: string[] = [];
     const currentWeek: Array<() => void> = [];
-    const later = (start: string) => ({
-      ...schedule(600),
-      weekStart: start,
-      days: schedule(600).days.map((day, i) => ({ ...day, date: addDays(start, i), holiday: '', classes: [] })),
-    });
     let held = false;
-    mockFetch({
-      'GET /api/students/me': () => ({ body: profile }),
-      'GET /api/students/me/schedule': (_body, url) => {
-        const week = url.searchParams.get('week');
-        if (week) {
-          weeks.push(week);
-          return { body: later(week) };
-        }
-        // The current week: at once the first time, then held (on its way) while Next is pressed.
-        if (!held) return { body: schedule(600) };
-        return new Promise((resolve) => currentWeek.push(() => resolve({ body: schedule(600) })));
-      },
-    });
+    // The current week: at once the first time, then held (on its way) while Next is pressed.
+    const weeks = serveWeeks((week) =>
+      week
+        ? { body: weekFrom(week) }
+        : held
+          ? new Promise<MockReply>((resolve) => currentWeek.push(() => resolve({ body: schedule(600) })))
+          : { body: schedule(600) },
+    );
     renderApp('/dashboard');
     await screen.findByRole('region', { name: 'This week' });
     await userEvent.click(screen.getByRole('button', { name: 'Next week' }));
