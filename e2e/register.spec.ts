@@ -121,7 +121,10 @@ test.describe('registration', () => {
     await page.getByRole('link', { name: 'Register Now' }).first().click();
     const name = page.getByLabel('Student Full Name');
     await name.click();
+    // The prompt fetches its dialog once the form holds something: armed from then on.
+    const armed = page.waitForResponse(/\/assets\/leave-dialog-[^/]*\.js$/);
     await name.fill(student.fullname);
+    await armed;
 
     const leave = page.getByRole('dialog', { name: 'Leave the registration?' });
     // A link in the header: "Stay" keeps the page and what was typed.
@@ -183,7 +186,10 @@ test.describe('registration', () => {
     await page.route(/\/assets\/leave-dialog-[^/]*\.js$/, (route) => route.abort());
     await page.goto('/');
     await page.getByRole('link', { name: 'Register Now' }).first().click();
+    // The prompt asks for the dialog's code once the form holds something: armed from then on.
+    const armed = page.waitForRequest(/\/assets\/leave-dialog-[^/]*\.js$/);
     await page.getByLabel('Student Full Name').fill(newStudent().fullname);
+    await armed;
     const asked: string[] = [];
     const answer = (accept: boolean) =>
       page.once('dialog', (dialog) => {

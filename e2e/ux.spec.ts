@@ -215,7 +215,10 @@ test('terms and privacy: linked from the checkbox and the footer, pre-rendered, 
   // The box's label is its text alone: a click on any of it ticks the box.
   await page.getByText('I agree with terms and conditions').click();
   await expect(page.getByLabel('I agree with terms and conditions')).toBeChecked();
+  // The form holds something now (the ticked box): the footer's link asks first.
   await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy notice' }).click();
+  const leave = page.getByRole('dialog', { name: 'Leave the registration?' });
+  await leave.getByRole('button', { name: 'Leave' }).click();
   await expect(page).toHaveURL(/\/privacy$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Privacy notice' })).toBeVisible();
   await expect(
