@@ -165,7 +165,11 @@ test.describe('registration', () => {
     // The address as typed in lower case; the header's link spells it /Registeruser: the same page.
     await page.goto('/registeruser');
     const name = page.getByLabel('Student Full Name');
+    // Armed (its dialog's code asked for) once the pre-rendered page's code holds what is typed.
+    const leaveDialogCode = /\/assets\/leave-dialog-[^/]*\.js$/;
+    let armed = page.waitForRequest(leaveDialogCode);
     await name.fill(newStudent().fullname);
+    await armed;
     const typed = await name.inputValue();
     await page.getByRole('link', { name: 'Enroll Now' }).click();
     await expect(page).toHaveURL(/\/Registeruser$/);
@@ -174,7 +178,9 @@ test.describe('registration', () => {
     // From the login's "Register now": Back to the login asks (it let the login through unasked).
     await page.goto('/studentlogin');
     await page.getByRole('link', { name: 'Register now' }).click();
+    armed = page.waitForRequest(leaveDialogCode);
     await name.fill(typed);
+    await armed;
     await page.evaluate('history.back()');
     const leave = page.getByRole('dialog', { name: 'Leave the registration?' });
     await expect(leave).toBeVisible();

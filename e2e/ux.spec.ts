@@ -213,8 +213,12 @@ test('terms and privacy: linked from the checkbox and the footer, pre-rendered, 
     '/terms',
   );
   // The box's label is its text alone: a click on any of it ticks the box.
+  // (The page is pre-rendered: the form holds the tick once its code has taken over, which
+  // arms the leave prompt; it then fetches its dialog.)
+  const armed = page.waitForRequest(/\/assets\/leave-dialog-[^/]*\.js$/);
   await page.getByText('I agree with terms and conditions').click();
   await expect(page.getByLabel('I agree with terms and conditions')).toBeChecked();
+  await armed;
   // The form holds something now (the ticked box): the footer's link asks first.
   await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy notice' }).click();
   const leave = page.getByRole('dialog', { name: 'Leave the registration?' });
