@@ -221,6 +221,9 @@ export const MarksText = {
   /** The grid's Save button: "Save 1 change". */
   changes: (count: number) => countOf(count, 'change'),
   /** The question before leaving the grid. */
+  /** The marks grid's students did not load: with none on screen, or with those of before. */
+  studentsNotLoaded: 'The students could not be loaded.',
+  studentsNotLoadedShowingBefore: 'These students could not be loaded: the rows below are from before.',
   unsaved: (count: number) => `${countOf(count, 'changed mark')} ${count === 1 ? 'is' : 'are'} not saved yet.`,
   /** Rows of the grid the cell or the server refused. */
   needAttention: (rows: number) => `${countOf(rows, 'row')} ${rows === 1 ? 'needs' : 'need'} attention`,

@@ -117,7 +117,7 @@ export function AssessmentDialog({ editing, onClose, onSaved }: Props) {
   return (
     <Dialog
       open
-      onClose={busy ? undefined : closeOnEscape(onClose)}
+      onClose={closeOnEscape(onClose, busy)}
       aria-labelledby="assessment-dialog-title"
       fullWidth
       maxWidth="sm"
@@ -162,7 +162,6 @@ export function AssessmentDialog({ editing, onClose, onSaved }: Props) {
           </Stack>
         </DialogContent>
         <DialogActions>
-          {/* While the save runs it is not cancelled: it would be made all the same, unseen. */}
           <InertButton onClick={onClose} unavailable={busy}>
             Cancel
           </InertButton>

@@ -142,7 +142,7 @@ export function CsvImportDialog({ assessment, onClose, onSaved }: Props) {
   return (
     <Dialog
       open
-      onClose={work === 'saving' ? undefined : closeOnEscape(onClose)}
+      onClose={closeOnEscape(onClose, work === 'saving')}
       aria-labelledby="csv-dialog-title"
       fullWidth
       maxWidth="md"
@@ -200,7 +200,6 @@ export function CsvImportDialog({ assessment, onClose, onSaved }: Props) {
         </Stack>
       </DialogContent>
       <DialogActions>
-        {/* While the save runs it is not cancelled: the marks would be saved all the same, unseen. */}
         <InertButton onClick={onClose} unavailable={work === 'saving'}>
           Cancel
         </InertButton>

@@ -469,11 +469,7 @@ export function MarksGrid({ assessment, onSaved, onUnsavedChange }: Props) {
           <LoadStatus
             failed={failed}
             loadingText="Loading students ..."
-            failedText={
-              rows.length
-                ? 'These students could not be loaded: the rows below are from before.'
-                : 'The students could not be loaded.'
-            }
+            failedText={rows.length ? MarksText.studentsNotLoadedShowingBefore : MarksText.studentsNotLoaded}
             onRetry={() => {
               setRetrying(true);
               setReload((n) => n + 1);
@@ -524,7 +520,7 @@ export function MarksGrid({ assessment, onSaved, onUnsavedChange }: Props) {
           slots={{ loadingOverlay: GridLoadingOverlay }}
           localeText={{
             noRowsLabel: failed
-              ? 'The students could not be loaded'
+              ? MarksText.studentsNotLoaded
               : query
                 ? 'No student of this batch matches the search'
                 : 'This batch has no students yet',

@@ -112,7 +112,7 @@ export function StudentEditDialog(props: StudentEditDialogProps) {
   return (
     <Dialog
       open
-      onClose={busy ? undefined : closeOnEscape(onClose)}
+      onClose={closeOnEscape(onClose, busy)}
       fullScreen={phone}
       fullWidth
       maxWidth="sm"

@@ -93,13 +93,7 @@ export function SlotDialog({ slot, grade, board, onClose, onSaved }: Props) {
 
   const title = slot ? 'Edit class' : 'Add class';
   return (
-    <Dialog
-      open
-      onClose={saving ? undefined : closeOnEscape(onClose)}
-      aria-labelledby="slot-dialog-title"
-      fullWidth
-      maxWidth="sm"
-    >
+    <Dialog open onClose={closeOnEscape(onClose, saving)} aria-labelledby="slot-dialog-title" fullWidth maxWidth="sm">
       <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate>
         <DialogTitle id="slot-dialog-title">
           {title}: {gradeLabel(Number(draft.grade))} grade
@@ -141,7 +135,6 @@ export function SlotDialog({ slot, grade, board, onClose, onSaved }: Props) {
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
-          {/* While the save runs it is not cancelled: it would be made all the same, unseen. */}
           <InertButton onClick={onClose} unavailable={saving}>
             Cancel
           </InertButton>
