@@ -277,6 +277,36 @@ describe('Parse Dashboard', () => {
     const drop = await fetch(`${t.url}/parse/schemas/mail_delivery`, { method: 'DELETE', headers: asThisMachine });
     expect(drop.status, await drop.text()).toBeLessThan(500);
     expect((await t.sql.query(mailTable)).rows[0]).toEqual({ there: true });
+    // Nor create a class over it, by the schema or a first save, that every read would then reach.
+    // (A first save's refusal is Parse's own words for any class it could not add.)
+    const takeOvers = [
+      {
+        path: '/schemas/mail_delivery',
+        body: { className: 'mail_delivery' },
+        says: 'is taken by a table outside Parse',
+      },
+      { path: '/classes/mail_delivery', body: { message: 'mine' }, says: 'schema class name does not revalidate' },
+      { path: '/schemas/pg_stat_activity', body: {}, says: 'is taken by a table outside Parse' },
+    ];
+    for (const { path, body, says } of takeOvers) {
+      const res = await fetch(`${t.url}/parse${path}`, {
+        method: 'POST',
+        headers: { ...asThisMachine, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      const text = await res.text();
+      expect(res.status, `${path}: ${text}`).toBe(400);
+      expect(text).toContain(says);
+    }
+    const listed = await t.sql.query(
+      `SELECT 1 FROM "_SCHEMA" WHERE "className" IN ('mail_delivery', 'pg_stat_activity')`,
+    );
+    expect(listed.rowCount).toBe(0);
+    expect(
+      (await t.sql.query(`SELECT count(*)::int AS n FROM mail_delivery WHERE message::text LIKE '%mine%'`)).rows[0],
+    ).toEqual({
+      n: 0,
+    });
     // Parse's classes read as before, a role's relation to its users included.
     const admins = await fetch(
       `${t.url}/parse/classes/_User?count=1&limit=0&where=${encodeURIComponent(

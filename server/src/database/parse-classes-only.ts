@@ -6,14 +6,21 @@
 // the mail queue (an administrator's invitation code), the dashboard's sessions. Parse's
 // reads reach Parse's classes only: those its schema lists (`_SCHEMA`), its own system
 // classes, and the join tables of relations. Anything else reads as nothing, as a class
-// that does not exist does; nor does Parse drop it as an "empty class" (`deleteClass`).
+// that does not exist does; nor does Parse drop it as an "empty class" (`deleteClass`),
+// nor create a class over it (`createClass`: its `CREATE TABLE IF NOT EXISTS` would take the
+// table for the new class, listed in `_SCHEMA`, and every read above would reach it).
 
-import { parseOwnClasses } from '../parse-internals/internals.ts';
+import { parseOwnClasses, ParseServerSdk as Parse } from '../parse-internals/internals.ts';
 
 /** A relation's join table: `_Join:<field>:<class>`. */
 const JOIN_TABLE = /^_Join:[^:]+:[^:]+$/;
 
 type Method = (...args: unknown[]) => Promise<unknown>;
+
+/** The part of pg-promise's database (or transaction) the adapter keeps as `_client`. */
+interface Queries {
+  one(query: string, values: unknown[]): Promise<{ taken: boolean }>;
+}
 
 /** What each read answers for a name that is not a Parse class: what it answers for a class with no table. */
 const NOTHING = { find: () => [], count: () => 0, distinct: () => [], aggregate: () => [], deleteClass: () => false };
@@ -44,5 +51,22 @@ export function parseClassesOnly<Adapter extends object>(adapter: Adapter): Adap
     if (typeof method !== 'function') throw new Error(`Parse's storage adapter has no ${name}()`);
     methods[name] = async (...args) => ((await isParseClass(args[0])) ? method.apply(adapter, args) : nothing());
   }
+  const createClass = methods.createClass;
+  if (typeof createClass !== 'function') throw new Error("Parse's storage adapter has no createClass()");
+  methods.createClass = async (...args) => {
+    const [name, , conn] = args;
+    // A table or view of that name (the search path's: PostgreSQL's catalog views too), then
+    // the listing: a class another instance has just created is listed by then (one transaction).
+    const queries = (conn ?? (adapter as { _client?: Queries })._client) as Queries;
+    const relation = `"${String(name).replace(/"/g, '""')}"`;
+    const { taken } = await queries.one('SELECT to_regclass($1) IS NOT NULL AS taken', [relation]);
+    if (taken && !(await isParseClass(name))) {
+      throw new Parse.Error(
+        Parse.Error.INVALID_CLASS_NAME,
+        `Class name ${String(name)} is taken by a table outside Parse.`,
+      );
+    }
+    return createClass.apply(adapter, args);
+  };
   return adapter;
 }

@@ -2,10 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { parseClassesOnly } from './parse-classes-only.ts';
 
 /** An adapter as Parse's PostgreSQL one answers: `_SCHEMA` lists `Assessment`; `getClass` as `lookUp` says. */
-function adapter(lookUp: (name: string) => Promise<unknown>) {
+function adapter(lookUp: (name: string) => Promise<unknown>, tables: readonly string[] = []) {
   const read = (name: string) => Promise.resolve([`row of ${name}`]);
   return parseClassesOnly({
+    // PostgreSQL's to_regclass of a quoted name: a table, view or catalog view of that name.
+    _client: {
+      one: (_sql: string, [relation]: [string]) =>
+        Promise.resolve({ taken: tables.includes(JSON.parse(relation) as string) }),
+    },
     getClass: lookUp,
+    createClass: (name: string) => Promise.resolve(`created ${name}`),
     find: read,
     count: (_name: string) => Promise.resolve(7),
     distinct: read,
@@ -41,5 +47,19 @@ describe("Parse's reads of its own classes only", () => {
     await expect(a.count('Assessment')).rejects.toThrow('Connection terminated');
     down = false;
     expect(await a.find('Assessment')).toEqual(['row of Assessment']);
+  });
+
+  it('creates no class over a table or view outside Parse (its CREATE TABLE IF NOT EXISTS would take it over)', async () => {
+    const a = adapter(schemaListing, ['Assessment', 'mail_delivery', 'pg_stat_activity']);
+    for (const name of ['mail_delivery', 'pg_stat_activity']) {
+      await expect(a.createClass(name)).rejects.toMatchObject({
+        code: 103,
+        message: `Class name ${name} is taken by a table outside Parse.`,
+      });
+    }
+    expect(await a.createClass('Homework')).toBe('created Homework');
+    // A class of the schema goes to Parse, which answers that it exists (or, at start-up, creates its table).
+    expect(await a.createClass('Assessment')).toBe('created Assessment');
+    expect(await a.createClass('_User')).toBe('created _User');
   });
 });
