@@ -6,6 +6,7 @@ import {
   markText,
   parseMarkValue,
   MarksText,
+  averagePercentage,
   percentage,
   validateAssessment,
 } from './assessments.ts';
@@ -191,9 +192,30 @@ describe('batches and figures', () => {
     expect(M.csvHasErrors(1)).toBe('1 row has an error: nothing was saved. Preview the file to see them.');
   });
 
-  it('rounds percentages to one decimal', () => {
+  it('rounds percentages to one decimal, a half tenth up, for every mark a test can have', () => {
     expect(percentage(18, 20)).toBe(90);
     expect(percentage(1, 3)).toBe(33.3);
+    // 50.25% and 50.05%: divided first, they came out a hair under and went down.
+    expect(percentage(100.5, 200)).toBe(50.3);
+    expect(percentage(500.5, 1000)).toBe(50.1);
+    expect(averagePercentage([{ marks: 100.5, maxMarks: 200 }])).toBe(50.3);
+    expect(
+      averagePercentage([
+        { marks: 1, maxMarks: 7 },
+        { marks: 2, maxMarks: 7 },
+      ]),
+    ).toBe(21.4);
+    // Every mark (0 to the maximum in halves) of every maximum (1 to 1000), beside whole-number
+    // arithmetic: tenths of a percent = floor((halves × 1000 + max) / (2 × max)).
+    const wrong: string[] = [];
+    for (let max = 1; max <= 1000; max++) {
+      for (let halves = 0; halves <= 2 * max; halves++) {
+        const [a, b] = [halves * 1000 + max, 2 * max];
+        const tenths = (a - (a % b)) / b;
+        if (percentage(halves / 2, max) !== tenths / 10) wrong.push(`${halves / 2} / ${max}`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('writes the publication mail as promised', () => {

@@ -260,9 +260,13 @@ export function toOneDecimal(value: number): number {
   return Math.round(value * 10) / 10;
 }
 
-/** A percentage with one decimal, as students see it. */
+/**
+ * A percentage with one decimal, as students see it. Multiplied before it is divided: marks
+ * in halves times 1000 are whole, so a percentage ending in half a tenth (100.5 / 200 is
+ * 50.25%) stays exact and goes up, where dividing first left it a hair under (50.2%).
+ */
 export function percentage(marks: number, maxMarks: number): number {
-  return Math.round((marks / maxMarks) * 1000) / 10;
+  return Math.round((marks * 1000) / maxMarks) / 10;
 }
 
 /**
@@ -270,5 +274,5 @@ export function percentage(marks: number, maxMarks: number): number {
  * rounded once (1/7 and 2/7 are 21.4%, not 21.5% from the rounded 14.3% and 28.6%).
  */
 export function averagePercentage(results: readonly { marks: number; maxMarks: number }[]): number {
-  return toOneDecimal(results.reduce((sum, r) => sum + (r.marks / r.maxMarks) * 100, 0) / results.length);
+  return toOneDecimal(results.reduce((sum, r) => sum + (r.marks * 100) / r.maxMarks, 0) / results.length);
 }
