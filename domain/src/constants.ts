@@ -68,7 +68,9 @@ export const SEARCH_MAX_LENGTH = 100;
 /** Admin listing. */
 export const LIST_DEFAULT_LIMIT = 50;
 export const LIST_MAX_LIMIT = 500;
+/** Any field of a student record (product.md §5: `sort` is `field` or `-field`). */
 export const LIST_SORT_FIELDS = [
+  'objectId',
   'id',
   'fullname',
   'gender',

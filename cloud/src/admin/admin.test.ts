@@ -94,6 +94,20 @@ describe('admin', () => {
     expect(last.body.map((s: { grade: number }) => s.grade)).toEqual([7]);
     const lastTwo = await t.api('GET', `/api/users?q=${tag}&sort=-grade&skip=2&limit=5`, undefined, token);
     expect(lastTwo.body.map((s: { grade: number }) => s.grade)).toEqual([2]);
+    // Any field of the record sorts, its objectId too (in the database's order of text).
+    const { rows } = await t.sql.query<{ objectId: string }>(
+      `SELECT "objectId" FROM "_User" WHERE "objectId" = ANY($1) ORDER BY "objectId"`,
+      [search.body.map((s: { objectId: string }) => s.objectId)],
+    );
+    const ids = rows.map((row) => row.objectId);
+    for (const [sort, order] of [
+      ['objectId', ids],
+      ['-objectId', [...ids].reverse()],
+    ] as const) {
+      const sorted = await t.api('GET', `/api/users?q=${tag}&sort=${sort}`, undefined, token);
+      expect(sorted.status).toBe(200);
+      expect(sorted.body.map((s: { objectId: string }) => s.objectId)).toEqual(order);
+    }
     const tail = await t.api('GET', `/api/users?q=${tag}&skip=1&limit=2`, undefined, token);
     expect(tail.body.map((s: { fullname: string }) => s.fullname)).toEqual([`${tag} Kid 1`, `${tag} Kid 2`]);
     expect((await t.api('GET', `/api/users?q=${tag}&skip=3`, undefined, token)).body).toEqual([]);
