@@ -1193,6 +1193,55 @@ describe('publishing and progress', () => {
     expect((await record()).shownAverage).toBe(15);
   });
 
+  it('counts a student as changed only while their mark differs from when the average was taken: undone changes make no five', async () => {
+    const class5 = await pupils(11, 5, 'ICSE');
+    const a = await create({ grade: 5, board: 'ICSE', title: 'Undone slips', maxMarks: 20 });
+    await save(
+      a.objectId,
+      class5.slice(0, 10).map((p) => ({ id: p.id, value: '10' })),
+    );
+    await t.api('POST', `/api/assessments/${a.objectId}/publish`, undefined, admin);
+    const token = await tokenOf(class5[0]!);
+    const seen = async () =>
+      (await t.api('GET', '/api/students/me/progress', undefined, token)).body.assessments[0].batchAverage as number;
+    expect(await seen()).toBe(10);
+    // Four marks typed wrong and put right, one cleared and entered again: nothing differs.
+    const four = class5.slice(0, 4);
+    await save(
+      a.objectId,
+      four.map((p) => ({ id: p.id, value: '2' })),
+    );
+    await save(
+      a.objectId,
+      four.map((p) => ({ id: p.id, value: '10' })),
+    );
+    await save(a.objectId, [{ id: class5[4]!.id, value: '' }]);
+    await save(a.objectId, [{ id: class5[4]!.id, value: '10' }]);
+    // So the eleventh's late mark is one change: two readings must not give it away.
+    await save(a.objectId, [{ id: class5[10]!.id, value: '20' }]);
+    expect((await t.api('GET', `/api/assessments/${a.objectId}`, undefined, admin)).body.average).toBe(10.9);
+    expect(await seen()).toBe(10);
+    // Three real corrections: four students differ, still the average as published.
+    await save(
+      a.objectId,
+      class5.slice(0, 3).map((p) => ({ id: p.id, value: '12' })),
+    );
+    expect(await seen()).toBe(10);
+    // One of them changed again still counts once; a fifth student, and it is taken again.
+    await save(a.objectId, [{ id: class5[0]!.id, value: '13' }]);
+    expect(await seen()).toBe(10);
+    await save(a.objectId, [{ id: class5[3]!.id, value: '12' }]);
+    expect(await seen()).toBe(11.7);
+    // Students kept by an earlier version, as bare ids with no mark, count as differing.
+    const bareIds = JSON.stringify(class5.slice(0, 4).map((p) => p.objectId));
+    await t.sql.query(`UPDATE "Assessment" SET "changedSinceShown" = $2::jsonb WHERE "objectId" = $1`, [
+      a.objectId,
+      bareIds,
+    ]);
+    await save(a.objectId, [{ id: class5[5]!.id, value: '0' }]);
+    expect(await seen()).toBe(10.8);
+  });
+
   it('shows the average at once when it first covers 5 students after publishing: there was none to compare', async () => {
     const class4 = await pupils(5, 4, 'ICSE');
     const a = await create({ grade: 4, board: 'ICSE', title: 'Four then five', maxMarks: 20 });

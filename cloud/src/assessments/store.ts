@@ -84,37 +84,65 @@ export function assessmentStudents(first: number): string {
      WHERE kept."assessmentId" = ${assessment} AND s."enrollmentId" IS NOT NULL AND (${activeInBatch}) IS NOT TRUE) u`;
 }
 
+/** A mark as one text, to compare two readings of it: '-' none, 'A' absent, else the marks. */
+const markToken = (row: string) => `coalesce(CASE WHEN ${row}.absent THEN 'A' ELSE ${row}.marks::text END, '-')`;
+
+/** A student whose mark a save changed, and their mark before it (markToken). */
+export interface MarkChange {
+  studentId: string;
+  before: string;
+}
+
 /**
  * Stores the average and the number of students with marks (on a draft too), and the
  * average students see (`shownAverage`, `shownCount`). That one is not the stored one at
  * every change: two readings of the average, before and after one late mark or one
  * correction, would give that child's mark away. It takes the stored one at publishing, while
  * it is too small to be shown (fewer than AVERAGE_MIN_STUDENTS marks), and once the marks
- * of at least AVERAGE_MIN_STUDENTS students have changed since it was taken
- * (`changedSinceShown`, with the students of `changed`): a difference between two readings
- * then covers that many children, as the average itself does
- * (docs/decisions/0018-progress-reads.md). An average hidden because fewer than
- * AVERAGE_MIN_STUDENTS students have marks now (averageShownToStudents) is not retaken for
- * that: taken when one mark is cleared and again when it is entered, it would give that
- * child's mark away.
+ * of at least AVERAGE_MIN_STUDENTS students differ from what they were when it was taken: a
+ * difference between two readings then covers that many children, as the average itself
+ * does (docs/decisions/0018-progress-reads.md). `changedSinceShown` keeps each changed
+ * student's mark as it was then (`{s, o}`; a bare id, from before it kept them, counts as
+ * differing): a mark changed and put back, or cleared and entered again, no longer counts,
+ * so slips undone cannot make up the five around one late mark. An average hidden because
+ * fewer than AVERAGE_MIN_STUDENTS students have marks now (averageShownToStudents) is not
+ * retaken for that: taken when one mark is cleared and again when it is entered, it would
+ * give that child's mark away.
  */
-export async function refreshAverage(sql: Sql, assessmentId: string, changed: readonly string[] = []): Promise<void> {
+export async function refreshAverage(
+  sql: Sql,
+  assessmentId: string,
+  changes: readonly MarkChange[] = [],
+): Promise<void> {
   await sql(
     `WITH s AS (SELECT avg(marks) AS average, count(marks)::int AS n FROM "Mark"
                 WHERE "assessmentId" = $1 AND marks IS NOT NULL AND absent IS NOT TRUE),
-          c AS (SELECT a.status = 'published' AS published, coalesce(a."shownCount", 0) < $3 AS "takenOverTooFew",
-                  (SELECT coalesce(jsonb_agg(DISTINCT x), '[]'::jsonb)
-                   FROM jsonb_array_elements_text(coalesce(a."changedSinceShown", '[]'::jsonb) || to_jsonb($2::text[])) x
-                  ) AS changed
+          c AS (SELECT a.status = 'published' AS published, coalesce(a."shownCount", 0) < $4 AS "takenOverTooFew",
+                  coalesce(a."changedSinceShown", '[]'::jsonb) AS kept
                 FROM "Assessment" a WHERE a."objectId" = $1),
-          v AS (SELECT published, changed, published AND ("takenOverTooFew" OR jsonb_array_length(changed) >= $3) AS retake FROM c)
+          -- Each student's mark when the average was taken: the kept one, else the one before this save.
+          was AS (SELECT DISTINCT ON (student) student, original FROM (
+                    SELECT 0 AS turn,
+                      CASE WHEN jsonb_typeof(e) = 'string' THEN e #>> '{}' ELSE e ->> 's' END AS student,
+                      CASE WHEN jsonb_typeof(e) = 'string' THEN '?' ELSE e ->> 'o' END AS original
+                    FROM c, jsonb_array_elements(c.kept) e
+                    UNION ALL
+                    SELECT 1, n.student, n.original FROM unnest($2::text[], $3::text[]) AS n(student, original)
+                  ) e ORDER BY student, turn),
+          differ AS (SELECT was.student, was.original FROM was
+                     LEFT JOIN "Mark" m ON m."assessmentId" = $1 AND m."studentId" = was.student
+                     WHERE ${markToken('m')} <> was.original),
+          v AS (SELECT published, published AND ("takenOverTooFew" OR (SELECT count(*) FROM differ) >= $4) AS retake,
+                  (SELECT coalesce(jsonb_agg(jsonb_build_object('s', student, 'o', original) ORDER BY student), '[]'::jsonb)
+                   FROM differ) AS changed
+                FROM c)
      UPDATE "Assessment" a SET average = s.average, "markedCount" = s.n, "updatedAt" = now(),
        "shownAverage" = CASE WHEN v.retake THEN s.average ELSE a."shownAverage" END,
        "shownCount" = CASE WHEN v.retake THEN s.n ELSE a."shownCount" END,
        "changedSinceShown" = CASE WHEN v.retake OR NOT v.published THEN '[]'::jsonb ELSE v.changed END
      FROM s, v
      WHERE a."objectId" = $1`,
-    [assessmentId, changed, AVERAGE_MIN_STUDENTS],
+    [assessmentId, changes.map((c) => c.studentId), changes.map((c) => c.before), AVERAGE_MIN_STUDENTS],
   );
 }
 
@@ -128,33 +156,40 @@ export interface MarkWrite {
 /**
  * Writes marks in two statements whatever their number: an upsert of the given
  * values (unique per assessment and student) and a delete of the cleared ones;
- * then the average, told whose marks changed. Run it in a transaction: all of it or none.
+ * then the average, told whose marks changed and from what. Run it in a transaction:
+ * all of it or none.
  */
 export async function writeMarks(sql: Sql, assessmentId: string, writes: readonly MarkWrite[]): Promise<void> {
   const set = writes.filter((w) => w.value !== null);
   const cleared = writes.filter((w) => w.value === null).map((w) => w.studentId);
-  const changed: string[] = [];
+  const changes: MarkChange[] = [];
   if (set.length) {
-    const written = await sql<{ studentId: string }>(
-      `INSERT INTO "Mark" ("objectId", "assessmentId", "studentId", marks, absent, "createdAt", "updatedAt", "_rperm", "_wperm")
-       SELECT md5(random()::text || clock_timestamp()::text || s), $1, s, m, ab, now(), now(), '{}', '{}'
-       FROM unnest($2::text[], $3::float8[], $4::bool[]) AS t(s, m, ab)
-       ON CONFLICT ("assessmentId", "studentId")
-       DO UPDATE SET marks = EXCLUDED.marks, absent = EXCLUDED.absent, "updatedAt" = now()
-       WHERE ("Mark".marks, "Mark".absent) IS DISTINCT FROM (EXCLUDED.marks, EXCLUDED.absent)
-       RETURNING "studentId"`,
+    // The statement's own snapshot reads each mark before the upsert writes it.
+    const written = await sql<MarkChange>(
+      `WITH was AS (SELECT "studentId", ${markToken('b')} AS before FROM "Mark" b
+                    WHERE b."assessmentId" = $1 AND b."studentId" = ANY($2::text[])),
+            written AS (
+              INSERT INTO "Mark" ("objectId", "assessmentId", "studentId", marks, absent, "createdAt", "updatedAt", "_rperm", "_wperm")
+              SELECT md5(random()::text || clock_timestamp()::text || s), $1, s, m, ab, now(), now(), '{}', '{}'
+              FROM unnest($2::text[], $3::float8[], $4::bool[]) AS t(s, m, ab)
+              ON CONFLICT ("assessmentId", "studentId")
+              DO UPDATE SET marks = EXCLUDED.marks, absent = EXCLUDED.absent, "updatedAt" = now()
+              WHERE ("Mark".marks, "Mark".absent) IS DISTINCT FROM (EXCLUDED.marks, EXCLUDED.absent)
+              RETURNING "studentId")
+       SELECT written."studentId", coalesce(was.before, '-') AS before FROM written LEFT JOIN was USING ("studentId")`,
       [assessmentId, set.map((w) => w.studentId), set.map((w) => w.value!.marks), set.map((w) => w.value!.absent)],
     );
-    changed.push(...written.map((row) => row.studentId));
+    changes.push(...written);
   }
   if (cleared.length) {
-    const deleted = await sql<{ studentId: string }>(
-      `DELETE FROM "Mark" WHERE "assessmentId" = $1 AND "studentId" = ANY($2::text[]) RETURNING "studentId"`,
+    const deleted = await sql<MarkChange>(
+      `DELETE FROM "Mark" WHERE "assessmentId" = $1 AND "studentId" = ANY($2::text[])
+       RETURNING "studentId", ${markToken('"Mark"')} AS before`,
       [assessmentId, cleared],
     );
-    changed.push(...deleted.map((row) => row.studentId));
+    changes.push(...deleted);
   }
-  if (changed.length) await refreshAverage(sql, assessmentId, changed);
+  if (changes.length) await refreshAverage(sql, assessmentId, changes);
 }
 
 /** The key that makes one publication mail per assessment and student, however often it is queued. */
