@@ -33,7 +33,8 @@ export const PROGRESS_READ: OwnRead = {
              m.marks, m.absent
            FROM "Mark" m JOIN "Assessment" a ON a."objectId" = m."assessmentId"
            WHERE m."studentId" = $2 AND a.status = 'published'`,
-  orderBy: `date DESC, "publishedAt" DESC`,
+  // The id last: two tests of one date published in one moment keep one order from read to read.
+  orderBy: `date DESC, "publishedAt" DESC, "objectId"`,
 };
 
 export function defineProgressFunctions(deps: CloudDeps): void {

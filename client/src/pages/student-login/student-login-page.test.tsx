@@ -1,8 +1,10 @@
 import { act, screen, waitFor } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { STUDENT_SESSION_KEY } from '@tc/domain/constants';
 import { UiMessage } from '@tc/domain/messages';
 import { currentPath, deferred, mockFetch, renderApp, type MockReply } from '../../test/render-app.tsx';
+import { signIn } from '../../test/student.ts';
 
 async function openLogin() {
   const view = renderApp('/studentlogin');
@@ -156,17 +158,38 @@ describe('student login', () => {
     expect(logins()[1]).toEqual({ identifier: 'riya@example.com', password: 'Secret-pass2', altcha: 'solution-1' });
   });
 
+  /** Logs in on the login page the app was sent to. */
+  async function logInOnTheLoginPage(user: UserEvent) {
+    await screen.findByRole('heading', { name: 'NICE TO SEE YOU' });
+    expect(currentPath()).toBe('/studentlogin');
+    await user.type(screen.getByLabelText('Email ID or Mobile Number'), 'riya@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Secret-pass1');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+  }
+
+  it('brings a student whose session ended on the progress page back there after logging in again', async () => {
+    signIn();
+    let logins = 0;
+    mockFetch({
+      'POST /api/student/login': () => ((logins += 1), { body: { tokenStudent: 'r:student-again' } }),
+      'GET /api/students/me/progress': () =>
+        logins === 0
+          ? { status: 401, body: { code: 209, error: 'Invalid session token' } }
+          : { body: { assessments: [], subjects: [] } },
+    });
+    const { user } = renderApp('/dashboard/progress');
+    await logInOnTheLoginPage(user);
+    await waitFor(() => expect(currentPath()).toBe('/dashboard/progress'));
+    expect(await screen.findByText(/No marks yet/)).toBeInTheDocument();
+  });
+
   it('sends a visitor of the progress page (the marks mail links there) to log in, and back there after', async () => {
     mockFetch({
       'POST /api/student/login': () => ({ body: { tokenStudent: 'r:student' } }),
       'GET /api/students/me/progress': () => ({ body: { assessments: [], subjects: [] } }),
     });
     const { user } = renderApp('/dashboard/progress');
-    await screen.findByRole('heading', { name: 'NICE TO SEE YOU' });
-    expect(currentPath()).toBe('/studentlogin');
-    await user.type(screen.getByLabelText('Email ID or Mobile Number'), 'riya@example.com');
-    await user.type(screen.getByLabelText('Password'), 'Secret-pass1');
-    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await logInOnTheLoginPage(user);
     await waitFor(() => expect(currentPath()).toBe('/dashboard/progress'));
     expect(window.sessionStorage.getItem(STUDENT_SESSION_KEY)).toBeTruthy();
   });

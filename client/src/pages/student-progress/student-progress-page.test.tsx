@@ -2,32 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, renderApp } from '../../test/render-app.tsx';
+import { progress } from '../../test/progress.ts';
 import { signIn } from '../../test/student.ts';
 
-const progress = {
-  assessments: [
-    {
-      objectId: 'a1',
-      subject: 'Mathematics',
-      title: 'Unit Test 3',
-      date: '2026-11-20',
-      maxMarks: 20,
-      absent: false,
-      marks: 18,
-      percentage: 90,
-    },
-  ],
-  subjects: [
-    {
-      subject: 'Mathematics',
-      averagePercentage: 90,
-      points: [{ date: '2026-11-20', title: 'Unit Test 3', percentage: 90 }],
-    },
-  ],
-};
-
 describe('the progress page', () => {
-  it('says when the results do not come, and loads them again on "Try again", the focus kept on the status', async () => {
+  it('says when the results do not come, and loads them again on "Try again", the focus kept on the status, then on the results', async () => {
     signIn();
     let answers = 0;
     mockFetch({
@@ -36,6 +15,7 @@ describe('the progress page', () => {
     });
     renderApp('/dashboard/progress');
     expect(await screen.findByText('Your results could not be loaded.')).toBeInTheDocument();
+    expect(await screen.findByText('Error loading data')).toBeInTheDocument();
     const status = screen.getByText('Your results could not be loaded.');
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     // Failed again: the same status says so, with the focus on it (the button went meanwhile).
@@ -47,6 +27,10 @@ describe('the progress page', () => {
     expect(await screen.findByText('18 / 20 (90%)')).toBeInTheDocument();
     expect(screen.queryByText('Your results could not be loaded.')).not.toBeInTheDocument();
     expect(answers).toBe(3);
+    // Loaded: the focus goes on to what came in its place (its first heading), not to the page's start.
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'By subject' })).toHaveFocus());
+    // And the failure's toast has gone with the failure.
+    await waitFor(() => expect(screen.queryByText('Error loading data')).not.toBeInTheDocument());
   });
 });
 

@@ -2,12 +2,11 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { LineChart } from '@mui/x-charts/LineChart';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import type { ResponseOf } from '@tc/domain/api/contract';
 import { AVERAGE_MIN_STUDENTS, AssessmentMessage } from '@tc/domain/assessments';
-import { chartDateLabels, isoToDisplayDate } from '@tc/domain/dates';
+import { isoToDisplayDate } from '@tc/domain/dates';
 import { UiMessage } from '@tc/domain/messages';
 import { Route } from '@tc/domain/routes';
 import { LinkButton } from '../../components/link-button.tsx';
@@ -16,73 +15,33 @@ import { PageFrame } from '../../components/page-frame.tsx';
 import { notify } from '../../lib/notify.ts';
 import { useApi } from '../../lib/use-api.ts';
 import type { LoginReturnState } from '../../lib/navigation-state.ts';
+import { loadSubjectChart } from './subject-chart-code.ts';
+import { TrendTable, type SubjectProgress } from './trend-table.tsx';
 
 type Progress = ResponseOf<'getMyProgress'>;
-type SubjectProgress = Progress['subjects'][number];
 
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
+/**
+ * The charts' code, fetched as soon as this page's own code runs: beside the results'
+ * request, not after it, and never in the way of the results list. If it cannot be
+ * fetched (a phone's network), each subject shows its table instead.
+ */
+const chartCode = loadSubjectChart().catch(() => ({
+  default: ({ subject }: { subject: SubjectProgress }) => <TrendTable subject={subject} />,
+}));
+const SubjectChart = lazy(() => chartCode);
 
-/** A subject's percentages over time: the chart for the eye, a table for screen readers. */
+/** A subject's average and its percentages over time. */
 function SubjectTrend({ subject }: { subject: SubjectProgress }) {
   const id = `trend-${subject.subject.replace(/\W+/g, '-')}`;
-  const labels = chartDateLabels(subject.points.map((p) => p.date));
   return (
     <Card component="section" aria-labelledby={id} sx={{ p: { xs: 2, sm: 3 }, minWidth: 0, position: 'relative' }}>
       <Typography id={id} variant="h3" sx={{ fontSize: '1.15rem', fontWeight: 700 }}>
         {subject.subject}
       </Typography>
       <Typography color="text.secondary">Average {subject.averagePercentage}%</Typography>
-      {/* From the first result (a point; a line from the second). The chart is a picture for
-          sighted readers; the table below says the same to everyone (inert: out of the tab
-          order and the accessibility tree). */}
-      <Box inert sx={{ width: '100%', height: 200 }}>
-        <LineChart
-          height={200}
-          margin={{ left: 0, right: 32, top: 12, bottom: 0 }}
-          skipAnimation
-          // Positions by order, labels by date: two tests on one day keep a point each.
-          xAxis={[
-            {
-              scaleType: 'point',
-              data: subject.points.map((_, i) => i),
-              valueFormatter: (i: number) => labels[i] ?? '',
-            },
-          ]}
-          yAxis={[{ min: 0, max: 100, width: 44, valueFormatter: (value: number) => `${value}%` }]}
-          // Straight lines from result to result: a curve draws values between tests that no test gave.
-          series={[{ data: subject.points.map((p) => p.percentage), label: '%', showMark: true, curve: 'linear' }]}
-          hideLegend
-        />
-      </Box>
-      <Box component="table" sx={visuallyHidden}>
-        <caption>{subject.subject}: percentage per assessment, oldest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Assessment</th>
-            <th scope="col">Percentage</th>
-          </tr>
-        </thead>
-        <tbody>
-          {subject.points.map((p, i) => (
-            // Two tests of one subject may share a date and a title; the list never reorders.
-            <tr key={i}>
-              <td>{isoToDisplayDate(p.date)}</td>
-              <td>{p.title}</td>
-              <td>{p.percentage}%</td>
-            </tr>
-          ))}
-        </tbody>
-      </Box>
+      <Suspense fallback={<Box sx={{ height: 200 }} />}>
+        <SubjectChart subject={subject} />
+      </Suspense>
     </Card>
   );
 }
@@ -99,8 +58,11 @@ export default function StudentProgressPage() {
     let cancelled = false;
     void callAsStudent('getMyProgress', {}).then((result) => {
       if (cancelled) return;
-      if (result.ok && result.data) setProgress(result.data);
-      else if (!result.sessionEnded) {
+      if (result.ok && result.data) {
+        setProgress(result.data);
+        // A failure's toast no longer applies once "Try again" has brought the results.
+        if (retries > 0) notify.dismiss();
+      } else if (!result.sessionEnded) {
         notify.error(UiMessage.errorLoadingData);
         setFailed(true);
       }
@@ -159,7 +121,8 @@ export default function StudentProgressPage() {
           <Typography id="results-heading" variant="h2" sx={{ mb: 2 }}>
             All results
           </Typography>
-          <Stack component="ol" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {/* role="list": without its markers, Safari's VoiceOver no longer reads an ol as a list. */}
+          <Stack component="ol" role="list" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
             {progress.assessments.map((a) => (
               <Card component="li" key={a.objectId} sx={{ p: { xs: 2, sm: 2.5 } }}>
                 <Stack
