@@ -187,6 +187,20 @@ describe('the week and the next class', () => {
     expect(nextClass(after, '2026-11-23', [], [], KOLKATA)).toBeUndefined();
   });
 
+  it("moves on from the class going on to the next once that one's Join opens (classes back to back)", () => {
+    const backToBack = [slot({ objectId: 'maths' }), slot({ objectId: 'science', start: '19:00', subject: 'Science' })];
+    const at = (time: string) => new Date(`2026-11-23T${time}:00+05:30`);
+    expect(nextClass(at('18:49'), '2026-11-23', backToBack, [], KOLKATA)?.slotId).toBe('maths');
+    // Ten minutes before Science: Maths has ten minutes left, Science's Join is open.
+    const handOver = nextClass(at('18:50'), '2026-11-23', backToBack, [], KOLKATA);
+    expect(handOver?.slotId).toBe('science');
+    expect(joinState(handOver!, at('18:50'))).toBe('open');
+    expect(nextClass(at('19:30'), '2026-11-23', backToBack, [], KOLKATA)?.slotId).toBe('science');
+    // With a gap of more than ten minutes, the class going on stays to its end.
+    const apart = [slot({ objectId: 'maths' }), slot({ objectId: 'science', start: '19:15', subject: 'Science' })];
+    expect(nextClass(at('18:59'), '2026-11-23', apart, [], KOLKATA)?.slotId).toBe('maths');
+  });
+
   it('finds the next class after holidays that follow one another, however long together', () => {
     const after = new Date('2026-11-23T13:31:00Z');
     // The longest holiday (120 days), then another: 135 days without a class.

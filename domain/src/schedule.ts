@@ -92,6 +92,9 @@ export const NEXT_CLASS_HORIZON_DAYS = 366;
 /**
  * The class going on at `now` or the next to start, skipping holidays; none within
  * `horizonDays` means none at all. `holidays` must cover the days up to the horizon.
+ * Classes back to back: the one going on gives way to the next once that one's Join is
+ * open (its last JOIN_EARLY_MINUTES), as the Next class card shows one class and its
+ * Join must open 10 minutes before the start.
  */
 export function nextClass(
   now: Date,
@@ -105,7 +108,8 @@ export function nextClass(
   for (let i = 0; i <= horizonDays; i++) {
     const date = addDays(today, i);
     if (holidayOn(date, holidays)) continue;
-    const found = classesOn(date, slots, zone).find((c) => Date.parse(c.endsAt) > now.getTime());
+    const upcoming = classesOn(date, slots, zone).filter((c) => Date.parse(c.endsAt) > now.getTime());
+    const found = upcoming.filter((c) => joinState(c, now) === 'open').at(-1) ?? upcoming[0];
     if (found) return found;
   }
   return undefined;

@@ -1,10 +1,19 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { timetableSignal } from '@tc/domain/live';
 import { UiMessage } from '@tc/domain/messages';
 import { addDays } from '@tc/domain/zoned-time';
 import { mockFetch, renderApp, type MockReply } from '../../test/render-app.tsx';
 import { profile, signIn } from '../../test/student.ts';
+
+/** The live updates the page follows, by key, as it asks for them (no socket in these tests). */
+const followed = vi.hoisted(() => [] as (string | null)[]);
+vi.mock('../../lib/use-live-signal.ts', () => ({
+  useLiveSignal: (key: string | null) => {
+    if (followed.at(-1) !== key) followed.push(key);
+  },
+}));
 
 const savedTz = process.env.TZ;
 afterEach(() => {
@@ -301,6 +310,41 @@ describe('the schedule on the student dashboard', () => {
     renderApp('/dashboard');
     const asked = () => calls.filter((c) => c.path === '/api/students/me/schedule').length;
     await waitFor(() => expect(asked()).toBe(2));
+  });
+
+  it('asks once, in the last ten minutes of the class on the card, whether the next one (back to back) has taken it over', async () => {
+    await onPageClock(new Date(), async () => {
+      signIn();
+      // The class on the card ends in five minutes; the server gives it again.
+      const { calls } = serve(schedule(-55));
+      renderApp('/dashboard');
+      const asked = () => calls.filter((c) => c.path === '/api/students/me/schedule').length;
+      window.dispatchEvent(new Event('pointerdown'));
+      await waitFor(() => expect(asked()).toBe(2));
+      await act(() => vi.advanceTimersByTimeAsync(2 * 60_000));
+      expect(asked()).toBe(2);
+      // And at its end, for the next one.
+      await act(() => vi.advanceTimersByTimeAsync(3.5 * 60_000));
+      await waitFor(() => expect(asked()).toBe(3));
+    });
+  });
+
+  it("follows the timetable of the batch its last read named: a student moved to another batch gets that batch's changes", async () => {
+    signIn();
+    followed.length = 0;
+    let reads = 0;
+    mockFetch({
+      'GET /api/students/me': () => ({ body: profile }),
+      // Moved from 3rd ICSE to 4th ICSE between the first read and the second.
+      'GET /api/students/me/schedule': () => ({ body: { ...schedule(60), grade: ++reads === 1 ? 3 : 4 } }),
+    });
+    renderApp('/dashboard');
+    await waitFor(() => expect(followed).toContain(timetableSignal(3, 'ICSE')));
+    await userEvent.click(await screen.findByRole('button', { name: 'Next week' }));
+    await waitFor(() => expect(reads).toBe(2));
+    await waitFor(() =>
+      expect(followed.filter((key) => key?.startsWith('timetable:')).at(-1)).toBe(timetableSignal(4, 'ICSE')),
+    );
   });
 
   it('with nobody at the page, asks for it at the next key or pointer press, not by itself', async () => {

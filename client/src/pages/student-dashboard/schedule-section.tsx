@@ -63,13 +63,8 @@ function useNow(): Date {
 /** A class still on the card after its end (a device clock ahead of the server's): asked for again this often. */
 const ENDED_CLASS_RETRY_MS = 60_000;
 
-interface Props {
-  /** The student's batch, once the profile is known: its timetable's changes show at once. */
-  batch?: { grade: number; board: string } | null;
-}
-
 /** The student's schedule: Next class, This week, and the calendar feed. */
-export function ScheduleSection({ batch }: Props) {
+export function ScheduleSection() {
   const { token, call: callAsStudent } = useApi('student');
   // The week to read: undefined for the current one (the server's, whatever the device's clock says).
   const requested = useRef<string | undefined>(undefined);
@@ -101,7 +96,9 @@ export function ScheduleSection({ batch }: Props) {
     const from = onItsWay ? (requested.current ?? weekStartOf(onScreen.today)) : onScreen.weekStart;
     showWeek(addDays(from, days));
   };
-  useLiveSignal(batch ? timetableSignal(batch.grade, batch.board) : null, token, reload);
+  // The batch of the week on screen, which follows the student's: moved to another batch, the
+  // next read's answer names it (the profile's batch would keep the old one's changes).
+  useLiveSignal(schedule ? timetableSignal(schedule.grade, schedule.board) : null, token, reload);
   useLiveSignal(HOLIDAYS_SIGNAL, token, reload);
 
   useEffect(() => {
@@ -145,14 +142,18 @@ export function ScheduleSection({ batch }: Props) {
     });
   }, [awaitingInput]);
 
-  // The class on the card has ended: ask for the next one, and again a minute later while
-  // the server still gives the same (a device clock ahead of the server's).
+  // The class on the card is in its last JOIN_EARLY_MINUTES: ask once whether the next one,
+  // back to back, has taken the card over (its Join opens then). Once it has ended: ask for the
+  // next one, and again a minute later while the server still gives the same (a device clock
+  // ahead of the server's).
   const next = schedule?.next;
   const [askedAfterEnd, setAskedAfterEnd] = useState<{ endsAt: string; at: number } | null>(null);
+  const handOver = next ? Date.parse(next.endsAt) - JOIN_EARLY_MINUTES * 60_000 : Infinity;
   if (
     next &&
-    joinState(next, now) === 'over' &&
-    (askedAfterEnd?.endsAt !== next.endsAt || now.getTime() - askedAfterEnd.at >= ENDED_CLASS_RETRY_MS)
+    now.getTime() >= handOver &&
+    (askedAfterEnd?.endsAt !== next.endsAt ||
+      (joinState(next, now) === 'over' && now.getTime() - askedAfterEnd.at >= ENDED_CLASS_RETRY_MS))
   ) {
     setAskedAfterEnd({ endsAt: next.endsAt, at: now.getTime() });
     catchUp();

@@ -112,9 +112,7 @@ export default function StudentDashboardPage() {
         </Stack>
       }
     >
-      <ScheduleSection
-        batch={state.status === 'loaded' ? { grade: state.profile.grade, board: state.profile.board } : null}
-      />
+      <ScheduleSection />
       <Card component="section" aria-labelledby="profile-heading" sx={{ p: { xs: 2.5, sm: 4 } }}>
         <Typography id="profile-heading" variant="h2" sx={{ mb: 2 }}>
           Your Profile
