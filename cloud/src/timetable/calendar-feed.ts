@@ -177,12 +177,24 @@ export function buildCalendar(
   // time it is fetched: the day's start in the centre's zone, not midnight UTC.
   const stamp = zonedToInstant(today, '00:00', zone);
 
+  // Whether a class is at its times and of its length on `date`: not on a day the clocks change
+  // across it (a start in the hour that is skipped, or an end after the hour that repeats).
+  const keepsItsTimes = (date: string, slot: DatedSlot) => {
+    const start = at(date, slot.start);
+    return start.format('HH:mm') === slot.start && at(date, endOf(slot)).diff(start, 'minute') === slot.duration;
+  };
+
   for (const slot of slots) {
     const inFirstWeek = addDays(firstWeek, slot.weekday - 1);
-    const firstDate =
+    let firstDate =
       slot.since && slot.since > inFirstWeek
         ? addDays(slot.since, (slot.weekday - weekdayOf(slot.since) + 7) % 7)
         : inFirstWeek;
+    // The series takes its times and length from its first date, for every week: never such a
+    // day, or every class would be an hour off, or an hour too long or short. A week later
+    // (twice at most: the clocks change twice a year); the day itself is weeks back, or a
+    // class that day was not at its times anyway.
+    for (let tries = 0; tries < 2 && !keepsItsTimes(firstDate, slot); tries++) firstDate = addDays(firstDate, 7);
     // Each day once, however many holidays (overlapping, or two names for one day) fall on it.
     const excluded = new Set<string>();
     for (const holiday of holidays) {

@@ -35,6 +35,22 @@ describe('the calendar feed in the centre zone', () => {
     },
   );
 
+  it.each([
+    // The series would start on 8 March 2026, when New York's clocks go forward at 02:00.
+    { start: '02:30', duration: 60, today: '2026-04-01', first: '2026-03-15', times: ['02:30', '03:30'] },
+    // On 1 November 2026, when they go back at 02:00: the class would be an hour longer.
+    { start: '01:00', duration: 120, today: '2026-11-29', first: '2026-11-08', times: ['01:00', '03:00'] },
+  ])(
+    'never starts a series on a day the clocks change across the class: every week keeps its time and length ($start)',
+    ({ start, duration, today, first, times }) => {
+      const sunday = { ...slot, weekday: 7, start, duration };
+      const feed = buildCalendar([sunday], [], 'US/Eastern', 'example.com', today);
+      const day = first.replace(/-/g, '');
+      expect(feed).toContain(`DTSTART;TZID=US/Eastern:${day}T${times[0]!.replace(':', '')}00`);
+      expect(feed).toContain(`DTEND;TZID=US/Eastern:${day}T${times[1]!.replace(':', '')}00`);
+    },
+  );
+
   it("stamps each event with the start of the centre's day, never a time ahead of the fetch", () => {
     // 1 December, 02:00 in Kolkata: still 30 November in UTC.
     const feed = buildCalendar([slot], [], 'Asia/Kolkata', 'example.com', '2026-12-01');
