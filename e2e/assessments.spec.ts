@@ -386,7 +386,7 @@ test('admin enters marks in the grid and by CSV and publishes; the student sees 
   await expect(results.getByRole('listitem').first()).toContainText('Batch average 14.3 / 20 (71.5%)');
   await expect(results.getByRole('listitem').nth(1)).toContainText('Batch average shown once 5 students have marks');
   const subject = studentPage.getByRole('region', { name: 'Mathematics' });
-  await expect(subject.getByText('Average 75%')).toBeVisible();
+  await expect(subject.getByText('Your average 75%')).toBeVisible();
   await expect(subject.locator('svg').first()).toBeVisible();
   await expect(subject.getByRole('table')).toContainText('90%');
   const width = await studentPage.evaluate<number>('document.documentElement.scrollWidth');
@@ -424,7 +424,7 @@ test("a subject's first result is already a chart: one point, on a 320 px phone"
   await signInAsStudent(page, await studentToken(request, student.email, student.password));
   await page.goto('/dashboard/progress');
   const subject = page.getByRole('region', { name: 'Science' });
-  await expect(subject.getByText('Average 80%')).toBeVisible();
+  await expect(subject.getByText('Your average 80%')).toBeVisible();
   const chart = subject.locator('svg').first();
   await expect(chart).toBeVisible();
   await expect(chart.locator('circle')).toHaveCount(1);
@@ -459,7 +459,7 @@ test('two tests on one day keep a point each in the chart, and dates over two ye
   await page.goto('/dashboard/progress');
   const subject = page.getByRole('region', { name: 'Hindi' });
   // 50 %, 60 % and 80 %.
-  await expect(subject.getByText('Average 63.3%')).toBeVisible();
+  await expect(subject.getByText('Your average 63.3%')).toBeVisible();
   const chart = subject.locator('svg').first();
   await expect(chart.locator('circle')).toHaveCount(3);
   // Each point at its own place along the axis (equal labels once shared one).

@@ -1135,6 +1135,25 @@ describe('publishing and progress', () => {
     ]);
   });
 
+  it("lists a student's subjects in the centre's order of subjects, whichever came first", async () => {
+    const [pupil] = (await pupils(1, 8, 'State')) as [Pupil];
+    for (const [subject, date] of [
+      ['Social Studies', '2026-01-05'],
+      ['Science', '2026-02-05'],
+      ['Mathematics', '2026-03-05'],
+    ] as const) {
+      const a = await create({ grade: 8, board: 'State', subject, date, title: `${subject} test` });
+      await save(a.objectId, [{ id: pupil.id, value: '5' }]);
+      expect((await t.api('POST', `/api/assessments/${a.objectId}/publish`, undefined, admin)).status).toBe(200);
+    }
+    const res = await t.api('GET', '/api/students/me/progress', undefined, await tokenOf(pupil));
+    expect(res.body.subjects.map((s: { subject: string }) => s.subject)).toEqual([
+      'Mathematics',
+      'Science',
+      'Social Studies',
+    ]);
+  });
+
   it("gives a subject's average from the exact percentages, rounded once", async () => {
     const [pupil] = (await pupils(1, 7, 'ICSE')) as [Pupil];
     for (const [title, marks] of [

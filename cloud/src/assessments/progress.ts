@@ -6,6 +6,7 @@
 // correction does not move (refreshAverage in store.ts).
 
 import { averagePercentage, averageShownToStudents, percentage, toOneDecimal } from '@tc/domain/assessments';
+import { SUBJECTS } from '@tc/domain/subjects';
 import type { CloudDeps } from '../deps.ts';
 import { defineFunction } from '../errors.ts';
 import { requireStudentAndRead } from '../users/accounts.ts';
@@ -69,7 +70,14 @@ export function defineProgressFunctions(deps: CloudDeps): void {
       results.push({ marks: a.marks, maxMarks: a.maxMarks, date: a.date, title: a.title, percentage: a.percentage });
       bySubject.set(a.subject, results);
     }
-    const subjects = [...bySubject].map(([subject, results]) => ({
+    // In the centre's order of subjects (the timetable's), not in the order they came: a page
+    // read every few weeks keeps its cards where they were.
+    const place = (subject: string) => {
+      const at = (SUBJECTS as readonly string[]).indexOf(subject);
+      return at === -1 ? SUBJECTS.length : at;
+    };
+    const ordered = [...bySubject].sort(([a], [b]) => place(a) - place(b) || a.localeCompare(b));
+    const subjects = ordered.map(([subject, results]) => ({
       subject,
       averagePercentage: averagePercentage(results),
       points: results.map(({ date, title, percentage }) => ({ date, title, percentage })),

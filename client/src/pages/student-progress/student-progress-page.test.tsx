@@ -27,6 +27,8 @@ describe('the progress page', () => {
     expect(await screen.findByText('18 / 20 (90%)')).toBeInTheDocument();
     expect(screen.queryByText('Your results could not be loaded.')).not.toBeInTheDocument();
     expect(answers).toBe(3);
+    // The student's own average per subject, said as theirs (the batch's averages are on the page too).
+    expect(screen.getByText('Your average 90%')).toBeInTheDocument();
     // Loaded: the focus goes on to what came in its place (its first heading), not to the page's start.
     await waitFor(() => expect(screen.getByRole('heading', { name: 'By subject' })).toHaveFocus());
     // And the failure's toast has gone with the failure.

@@ -38,7 +38,8 @@ function SubjectTrend({ subject }: { subject: SubjectProgress }) {
       <Typography id={id} variant="h3" sx={{ fontSize: '1.15rem', fontWeight: 700 }}>
         {subject.subject}
       </Typography>
-      <Typography color="text.secondary">Average {subject.averagePercentage}%</Typography>
+      {/* "Your": the page shows the batch's averages too. */}
+      <Typography color="text.secondary">Your average {subject.averagePercentage}%</Typography>
       <Suspense fallback={<Box sx={{ height: 200 }} />}>
         <SubjectChart subject={subject} />
       </Suspense>
