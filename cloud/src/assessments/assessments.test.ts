@@ -1213,7 +1213,8 @@ describe('publishing and progress', () => {
   });
 
   it('counts a student as changed only while their mark differs from when the average was taken: undone changes make no five', async () => {
-    const class5 = await pupils(11, 5, 'ICSE');
+    // Eleven with marks, four without.
+    const class5 = await pupils(15, 5, 'ICSE');
     const a = await create({ grade: 5, board: 'ICSE', title: 'Undone slips', maxMarks: 20 });
     await save(
       a.objectId,
@@ -1251,14 +1252,21 @@ describe('publishing and progress', () => {
     expect(await seen()).toBe(10);
     await save(a.objectId, [{ id: class5[3]!.id, value: '12' }]);
     expect(await seen()).toBe(11.7);
-    // Students kept by an earlier version, as bare ids with no mark, count as differing.
+    // Students kept by an earlier version, as bare ids with no mark, are let go (counted, slips
+    // undone before it could make up the five); four empty cells marked Absent change nothing
+    // the average is made of. So one more change is one.
     const bareIds = JSON.stringify(class5.slice(0, 4).map((p) => p.objectId));
     await t.sql.query(`UPDATE "Assessment" SET "changedSinceShown" = $2::jsonb WHERE "objectId" = $1`, [
       a.objectId,
       bareIds,
     ]);
+    await save(
+      a.objectId,
+      class5.slice(11, 15).map((p) => ({ id: p.id, value: 'absent' })),
+    );
     await save(a.objectId, [{ id: class5[5]!.id, value: '0' }]);
-    expect(await seen()).toBe(10.8);
+    expect((await t.api('GET', `/api/assessments/${a.objectId}`, undefined, admin)).body.average).toBe(10.8);
+    expect(await seen()).toBe(11.7);
   });
 
   it('shows the average at once when it first covers 5 students after publishing: there was none to compare', async () => {

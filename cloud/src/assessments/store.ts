@@ -84,8 +84,11 @@ export function assessmentStudents(first: number): string {
      WHERE kept."assessmentId" = ${assessment} AND s."enrollmentId" IS NOT NULL AND (${activeInBatch}) IS NOT TRUE) u`;
 }
 
-/** A mark as one text, to compare two readings of it: '-' none, 'A' absent, else the marks. */
-const markToken = (row: string) => `coalesce(CASE WHEN ${row}.absent THEN 'A' ELSE ${row}.marks::text END, '-')`;
+/**
+ * What a student brings to the average, as one text to compare two readings of it: their
+ * marks, or '-' (no mark, or Absent: neither counts, so a change between them is no change).
+ */
+const markToken = (row: string) => `coalesce(CASE WHEN ${row}.absent IS NOT TRUE THEN ${row}.marks::text END, '-')`;
 
 /** A student whose mark a save changed, and their mark before it (markToken). */
 export interface MarkChange {
@@ -102,8 +105,9 @@ export interface MarkChange {
  * of at least AVERAGE_MIN_STUDENTS students differ from what they were when it was taken: a
  * difference between two readings then covers that many children, as the average itself
  * does (docs/decisions/0018-progress-reads.md). `changedSinceShown` keeps each changed
- * student's mark as it was then (`{s, o}`; a bare id, from before it kept them, counts as
- * differing): a mark changed and put back, or cleared and entered again, no longer counts,
+ * student's mark as it was then (`{s, o}`; a bare id, kept before it kept marks, is let
+ * go: counted, slips undone before this version could still make up the five): a mark changed
+ * and put back, cleared and entered again, or an empty cell marked Absent no longer counts,
  * so slips undone cannot make up the five around one late mark. An average hidden because
  * fewer than AVERAGE_MIN_STUDENTS students have marks now (averageShownToStudents) is not
  * retaken for that: taken when one mark is cleared and again when it is entered, it would
@@ -122,10 +126,8 @@ export async function refreshAverage(
                 FROM "Assessment" a WHERE a."objectId" = $1),
           -- Each student's mark when the average was taken: the kept one, else the one before this save.
           was AS (SELECT DISTINCT ON (student) student, original FROM (
-                    SELECT 0 AS turn,
-                      CASE WHEN jsonb_typeof(e) = 'string' THEN e #>> '{}' ELSE e ->> 's' END AS student,
-                      CASE WHEN jsonb_typeof(e) = 'string' THEN '?' ELSE e ->> 'o' END AS original
-                    FROM c, jsonb_array_elements(c.kept) e
+                    SELECT 0 AS turn, e ->> 's' AS student, e ->> 'o' AS original
+                    FROM c, jsonb_array_elements(c.kept) e WHERE jsonb_typeof(e) = 'object'
                     UNION ALL
                     SELECT 1, n.student, n.original FROM unnest($2::text[], $3::text[]) AS n(student, original)
                   ) e ORDER BY student, turn),
