@@ -434,6 +434,31 @@ test("a subject's first result is already a chart: one point, on a 320 px phone"
   await snap(page, 'progress-one-result-320');
 });
 
+test("without the charts' code (the network dropped), each subject's results show as a table", async ({
+  page,
+  request,
+}) => {
+  const student = await createStudent(request, { grade: 3, board: 'State' });
+  const token = await adminToken(request);
+  const id = await enrollmentIdOf(request, token, student.email);
+  await publishedWithMarks(
+    request,
+    token,
+    { grade: 3, board: 'State', subject: 'English', title: `No chart ${tag()}`, date: '2026-11-03', maxMarks: 20 },
+    [{ id, value: '15' }],
+  );
+  // Every time: the page reloads once (a chunk that does not come may be a new release's), then
+  // shows the tables, through Vite's own loader (the component test goes round it).
+  await page.route(/\/assets\/subject-chart-[\w-]+\.js$/, (route) => route.abort());
+  await signInAsStudent(page, await studentToken(request, student.email, student.password));
+  await page.goto('/dashboard/progress');
+  const table = page.getByRole('region', { name: 'English' }).getByRole('table');
+  await expect(table).toBeVisible();
+  await expect(table).toContainText('75%');
+  await expect(page.getByText('This page could not be loaded')).toHaveCount(0);
+  await expectAccessible(page, 'the progress page without its charts');
+});
+
 test('two tests on one day keep a point each in the chart, and dates over two years show the year', async ({
   page,
   request,

@@ -11,52 +11,42 @@ interface LoadStatusProps {
   loadingText?: string;
   /** Loads again: a failure then offers "Try again" (a phone's network comes back). */
   onRetry?: () => void;
-}
-
-/** What can take the focus from a status that has gone: a heading first, else a control. */
-const HEADINGS = 'h1, h2, h3, h4, h5, h6';
-const CONTROLS = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]';
-
-/**
- * Where the focus goes when a status that held it gives way to what it loaded: the first
- * heading (else control) that now stands where the status stood, else the page's heading.
- */
-function focusWhatLoaded(container: Element, previous: Element | null): void {
-  // What held the status may itself have given way (a whole section replaced): then the page.
-  const parent = container.isConnected ? container : document.body;
-  const before = previous?.isConnected ? previous : null;
-  const after = (element: Element) =>
-    !before ||
-    (before.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING && !before.contains(element));
-  const first = (selector: string) => [...parent.querySelectorAll<HTMLElement>(selector)].find(after);
-  const target = first(HEADINGS) ?? first(CONTROLS) ?? document.querySelector<HTMLElement>('h1');
-  if (!target) return;
-  if (target.matches(HEADINGS) && !target.hasAttribute('tabindex')) target.tabIndex = -1;
-  target.focus();
+  /** What takes the focus from the status when what it loaded comes in its place (its heading). */
+  focusAfterLoad?: () => HTMLElement | null;
 }
 
 /**
  * In place of a list while it loads, or when it could not be loaded. The status
  * stays one element whichever it says, so that a screen reader announces each
- * change; "Try again" hands the focus to it (the button goes while it loads), and
- * when what it loaded takes its place the focus goes on to that (its first heading),
- * not back to the page's start.
+ * change; "Try again" hands the focus to it (the button goes while it loads). When what
+ * it loaded takes its place, the focus goes on to `focusAfterLoad()` if the page names
+ * it (what came in its place); else it falls to the page's body, as the browser leaves it.
  */
-export function LoadStatus({ failed, failedText, loadingText = 'Loading...', onRetry }: LoadStatusProps) {
+export function LoadStatus({
+  failed,
+  failedText,
+  loadingText = 'Loading...',
+  onRetry,
+  focusAfterLoad,
+}: LoadStatusProps) {
   const status = useRef<HTMLElement>(null);
   const root = useRef<HTMLDivElement>(null);
+  const focusNext = useRef(focusAfterLoad);
+  useLayoutEffect(() => {
+    focusNext.current = focusAfterLoad;
+  });
   useLayoutEffect(
     () => () => {
       // Still in the document here (a layout effect's clean-up comes before the removal).
-      const element = root.current;
-      const parent = element?.parentElement;
-      if (!element || !parent || !element.contains(document.activeElement)) return;
-      const before = element.previousElementSibling;
+      if (!focusNext.current || !root.current?.contains(document.activeElement)) return;
+      const next = focusNext.current;
       requestAnimationFrame(() => {
-        // Only if nothing else has taken the focus meanwhile (it went to the page's body).
-        if (document.activeElement === document.body || document.activeElement === null) {
-          focusWhatLoaded(parent, before);
-        }
+        // Only if nothing else has taken the focus meanwhile (it fell to the page's body).
+        if (document.activeElement !== document.body && document.activeElement !== null) return;
+        const target = next();
+        if (!target) return;
+        if (!target.hasAttribute('tabindex')) target.tabIndex = -1;
+        target.focus();
       });
     },
     [],

@@ -40,8 +40,8 @@ export const notify = {
   success: (message: string) => show('success', message),
   error: (message: string) => show('error', message),
   info: (message: string) => show('info', message),
-  /** Takes down the toast on screen (an earlier error that no longer applies). */
-  dismiss: () => {
-    if (pending) void pending.then(({ toast }) => toast.dismiss());
+  /** Takes down the toast on screen (an earlier error that no longer applies), or only the one saying `message`. */
+  dismiss: (message?: string) => {
+    if (pending) void pending.then(({ toast }) => toast.dismiss(message));
   },
 };

@@ -20,14 +20,22 @@ import { TrendTable, type SubjectProgress } from './trend-table.tsx';
 
 type Progress = ResponseOf<'getMyProgress'>;
 
+/** Each subject's table for everyone, where its chart's code did not come. */
+function TableInstead({ subject }: { subject: SubjectProgress }) {
+  return <TrendTable subject={subject} />;
+}
+const tablesInstead = { default: TableInstead };
+
 /**
  * The charts' code, fetched as soon as this page's own code runs: beside the results'
- * request, not after it, and never in the way of the results list. If it cannot be
- * fetched (a phone's network), each subject shows its table instead.
+ * request, not after it, and never in the way of the results list. If it cannot be fetched
+ * (a phone's network), each subject shows its table instead. (Vite's loader answers nothing
+ * when main.tsx has taken its failure to reload the page for a new release, once a tab.)
  */
-const chartCode = loadSubjectChart().catch(() => ({
-  default: ({ subject }: { subject: SubjectProgress }) => <TrendTable subject={subject} />,
-}));
+const chartCode = loadSubjectChart().then(
+  (code) => (code as typeof code | undefined) ?? tablesInstead,
+  () => tablesInstead,
+);
 const SubjectChart = lazy(() => chartCode);
 
 /** A subject's average and its percentages over time. */
@@ -62,7 +70,7 @@ export default function StudentProgressPage() {
       if (result.ok && result.data) {
         setProgress(result.data);
         // A failure's toast no longer applies once "Try again" has brought the results.
-        if (retries > 0) notify.dismiss();
+        if (retries > 0) notify.dismiss(UiMessage.errorLoadingData);
       } else if (!result.sessionEnded) {
         notify.error(UiMessage.errorLoadingData);
         setFailed(true);
@@ -94,6 +102,12 @@ export default function StudentProgressPage() {
         <LoadStatus
           failed={failed}
           failedText={AssessmentMessage.progressNotLoaded}
+          // What came: the first heading of the results, or the line saying there are none yet.
+          focusAfterLoad={() =>
+            document.getElementById('subjects-heading') ??
+            document.getElementById('results-heading') ??
+            document.getElementById('no-marks-yet')
+          }
           onRetry={() => {
             setFailed(false);
             setRetries((n) => n + 1);
@@ -102,7 +116,9 @@ export default function StudentProgressPage() {
       )}
       {progress && progress.assessments.length === 0 && (
         <Card sx={{ p: { xs: 2.5, sm: 4 } }}>
-          <Typography>No marks yet: your first results will appear here after your next test</Typography>
+          <Typography id="no-marks-yet">
+            No marks yet: your first results will appear here after your next test
+          </Typography>
         </Card>
       )}
       {progress && progress.subjects.length > 0 && (
