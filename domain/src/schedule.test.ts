@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { joinState, nextClass, timeUntil, weekSchedule } from './schedule.ts';
+import { followingClass, joinState, nextClass, timeUntil, weekSchedule } from './schedule.ts';
 import type { Slot } from './timetable.ts';
 import { addDays, timeZoneLabel, weekStartOf, weekdayOf, zonedParts, zonedToInstant } from './zoned-time.ts';
 
@@ -187,18 +187,24 @@ describe('the week and the next class', () => {
     expect(nextClass(after, '2026-11-23', [], [], KOLKATA)).toBeUndefined();
   });
 
-  it("moves on from the class going on to the next once that one's Join opens (classes back to back)", () => {
+  it('names the class straight after the next one when its Join opens before that one ends (classes back to back)', () => {
     const backToBack = [slot({ objectId: 'maths' }), slot({ objectId: 'science', start: '19:00', subject: 'Science' })];
     const at = (time: string) => new Date(`2026-11-23T${time}:00+05:30`);
-    expect(nextClass(at('18:49'), '2026-11-23', backToBack, [], KOLKATA)?.slotId).toBe('maths');
-    // Ten minutes before Science: Maths has ten minutes left, Science's Join is open.
-    const handOver = nextClass(at('18:50'), '2026-11-23', backToBack, [], KOLKATA);
-    expect(handOver?.slotId).toBe('science');
-    expect(joinState(handOver!, at('18:50'))).toBe('open');
-    expect(nextClass(at('19:30'), '2026-11-23', backToBack, [], KOLKATA)?.slotId).toBe('science');
-    // With a gap of more than ten minutes, the class going on stays to its end.
+    // The class going on stays the next one to its end (its Join is open until then).
+    const next = nextClass(at('18:55'), '2026-11-23', backToBack, [], KOLKATA)!;
+    expect(next.slotId).toBe('maths');
+    const following = followingClass(next, backToBack, KOLKATA);
+    expect(following?.slotId).toBe('science');
+    expect(joinState(following!, at('18:49'))).toBe('early');
+    expect(joinState(following!, at('18:50'))).toBe('open');
+    expect(joinState(next, at('18:59'))).toBe('open');
+    // Nine minutes apart still; fifteen apart, or another day, not.
+    const nine = [slot({ objectId: 'maths' }), slot({ objectId: 'science', start: '19:09', subject: 'Science' })];
+    expect(followingClass(next, nine, KOLKATA)?.slotId).toBe('science');
     const apart = [slot({ objectId: 'maths' }), slot({ objectId: 'science', start: '19:15', subject: 'Science' })];
-    expect(nextClass(at('18:59'), '2026-11-23', apart, [], KOLKATA)?.slotId).toBe('maths');
+    expect(followingClass(next, apart, KOLKATA)).toBeUndefined();
+    const tuesday = [slot({ objectId: 'maths' }), slot({ objectId: 'science', weekday: 2, start: '19:00' })];
+    expect(followingClass(next, tuesday, KOLKATA)).toBeUndefined();
   });
 
   it('finds the next class after holidays that follow one another, however long together', () => {

@@ -92,9 +92,6 @@ export const NEXT_CLASS_HORIZON_DAYS = 366;
 /**
  * The class going on at `now` or the next to start, skipping holidays; none within
  * `horizonDays` means none at all. `holidays` must cover the days up to the horizon.
- * Classes back to back: the one going on gives way to the next once that one's Join is
- * open (its last JOIN_EARLY_MINUTES), as the Next class card shows one class and its
- * Join must open 10 minutes before the start.
  */
 export function nextClass(
   now: Date,
@@ -108,11 +105,27 @@ export function nextClass(
   for (let i = 0; i <= horizonDays; i++) {
     const date = addDays(today, i);
     if (holidayOn(date, holidays)) continue;
-    const upcoming = classesOn(date, slots, zone).filter((c) => Date.parse(c.endsAt) > now.getTime());
-    const found = upcoming.filter((c) => joinState(c, now) === 'open').at(-1) ?? upcoming[0];
+    const found = classesOn(date, slots, zone).find((c) => Date.parse(c.endsAt) > now.getTime());
     if (found) return found;
   }
   return undefined;
+}
+
+/**
+ * The class straight after `next` on its day whose Join opens before `next` ends (classes
+ * back to back, or less than JOIN_EARLY_MINUTES apart): the Next class card shows it beside
+ * `next`, so that both Joins are open when learning.md says (the one going on until its end,
+ * the next from 10 minutes before its start).
+ */
+export function followingClass(
+  next: ScheduledClass,
+  slots: readonly DatedSlot[],
+  zone: string,
+): ScheduledClass | undefined {
+  const ends = Date.parse(next.endsAt);
+  return classesOn(next.date, slots, zone).find(
+    (c) => Date.parse(c.startsAt) >= ends && Date.parse(c.startsAt) - JOIN_EARLY_MINUTES * 60_000 < ends,
+  );
 }
 
 export type JoinState = 'early' | 'open' | 'over';

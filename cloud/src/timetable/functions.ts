@@ -9,7 +9,7 @@ import { HOLIDAYS_SIGNAL } from '@tc/domain/live';
 import { ErrorCode } from '@tc/domain/errors';
 import { TimetableMessage } from '@tc/domain/timetable-messages';
 import { parseBoard, parseGrade, parseBoardOrAll } from '@tc/domain/registration';
-import { NEXT_CLASS_HORIZON_DAYS, nextClass, weekSchedule } from '@tc/domain/schedule';
+import { followingClass, NEXT_CLASS_HORIZON_DAYS, nextClass, weekSchedule } from '@tc/domain/schedule';
 import {
   boardsListedFor,
   clashMessage,
@@ -265,6 +265,7 @@ export function defineTimetableFunctions(deps: CloudDeps): void {
     const grade = batch.grade ?? 0;
     const board = parseBoard(batch.board) ?? 'CBSE';
     const next = nextClass(now, today, slots, holidays, zone, NEXT_CLASS_HORIZON_DAYS);
+    const following = next && followingClass(next, slots, zone);
     return {
       timeZone: zone,
       today,
@@ -273,6 +274,7 @@ export function defineTimetableFunctions(deps: CloudDeps): void {
       board,
       hasTimetable: slots.length > 0,
       ...(next ? { next } : {}),
+      ...(following ? { following } : {}),
       days: weekSchedule(weekStart, slots, holidays, zone),
     };
   });

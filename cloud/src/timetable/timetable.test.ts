@@ -459,6 +459,8 @@ describe("a student's schedule", () => {
 
     // The next class: the first of the day after tomorrow, unless a class of this batch falls earlier.
     expect(week.body.next).toMatchObject({ teacher: 'Ms State', date: inTwoDays, start: '18:00' });
+    // And the class straight after it (back to back: its Join opens before the first ends).
+    expect(week.body.following).toMatchObject({ teacher: 'Mr All', date: inTwoDays, start: '19:00' });
 
     // The holiday's week marks it and drops its class.
     const holidayWeek = await t.api('GET', `/api/students/me/schedule?week=${inThreeDays}`, undefined, token);

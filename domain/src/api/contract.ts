@@ -642,7 +642,7 @@ export const CALLS = {
     fn: 'getMySchedule',
     summary: "The logged-in student's week and next class",
     description:
-      "The timetable of the student's batch (grade and board, read afresh on every call) laid on the days of one week, holidays marked, and the class going on or next to start. Times are in the centre time zone.",
+      "The timetable of the student's batch (grade and board, read afresh on every call) laid on the days of one week, holidays marked, the class going on or next to start, and the class straight after it when its Join opens before that one ends (classes back to back). Times are in the centre time zone.",
     tag: 'Schedule',
     auth: 'student',
     limit: 'none',

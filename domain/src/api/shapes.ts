@@ -462,6 +462,11 @@ export const schedule = object(
     board,
     hasTimetable: { type: 'boolean', description: 'Whether the batch has any class at all' },
     next: { ...scheduledClass, description: 'The class going on now or the next one; absent when none' },
+    following: {
+      ...scheduledClass,
+      description:
+        'The class straight after `next` on its day when its Join opens before `next` ends (classes back to back, or under 10 minutes apart); absent otherwise',
+    },
     days: {
       type: 'array',
       items: object(

@@ -312,20 +312,38 @@ describe('the schedule on the student dashboard', () => {
     await waitFor(() => expect(asked()).toBe(2));
   });
 
-  it('asks once, in the last ten minutes of the class on the card, whether the next one (back to back) has taken it over', async () => {
+  it('shows the class straight after the one going on, with its own Join, from 10 minutes before its start', async () => {
     await onPageClock(new Date(), async () => {
       signIn();
-      // The class on the card ends in five minutes; the server gives it again.
-      const { calls } = serve(schedule(-55));
+      // Mathematics ends in 12 minutes; Science starts then.
+      const going = schedule(-48);
+      const science = {
+        ...going.next,
+        slotId: 's2',
+        subject: 'Science',
+        teacher: 'Mr Iyer',
+        link: 'https://meet.example.com/s',
+        start: '19:00',
+        end: '20:00',
+        startsAt: going.next.endsAt,
+        endsAt: new Date(Date.parse(going.next.endsAt) + 60 * 60_000).toISOString(),
+      };
+      serve({ ...going, following: science });
       renderApp('/dashboard');
-      const asked = () => calls.filter((c) => c.path === '/api/students/me/schedule').length;
-      window.dispatchEvent(new Event('pointerdown'));
-      await waitFor(() => expect(asked()).toBe(2));
-      await act(() => vi.advanceTimersByTimeAsync(2 * 60_000));
-      expect(asked()).toBe(2);
-      // And at its end, for the next one.
-      await act(() => vi.advanceTimersByTimeAsync(3.5 * 60_000));
-      await waitFor(() => expect(asked()).toBe(3));
+      const card = await screen.findByRole('region', { name: 'Next class' });
+      expect(await within(card).findByText('Mathematics')).toBeInTheDocument();
+      expect(within(card).queryByText('Science')).not.toBeInTheDocument();
+      // Two minutes on, ten before Science: both Joins are open.
+      await act(() => vi.advanceTimersByTimeAsync(2 * 60_000 + 30_000));
+      const after = await within(card).findByRole('region', { name: 'Straight after' });
+      expect(within(after).getByText('Science')).toBeInTheDocument();
+      expect(within(after).getByRole('button', { name: 'Join class' })).toHaveAttribute(
+        'href',
+        'https://meet.example.com/s',
+      );
+      const joins = within(card).getAllByRole('button', { name: 'Join class' });
+      expect(joins).toHaveLength(2);
+      expect(joins[0]).toHaveAttribute('href', 'https://meet.example.com/m');
     });
   });
 

@@ -142,18 +142,14 @@ export function ScheduleSection() {
     });
   }, [awaitingInput]);
 
-  // The class on the card is in its last JOIN_EARLY_MINUTES: ask once whether the next one,
-  // back to back, has taken the card over (its Join opens then). Once it has ended: ask for the
-  // next one, and again a minute later while the server still gives the same (a device clock
-  // ahead of the server's).
+  // The class on the card has ended: ask for the next one, and again a minute later while
+  // the server still gives the same (a device clock ahead of the server's).
   const next = schedule?.next;
   const [askedAfterEnd, setAskedAfterEnd] = useState<{ endsAt: string; at: number } | null>(null);
-  const handOver = next ? Date.parse(next.endsAt) - JOIN_EARLY_MINUTES * 60_000 : Infinity;
   if (
     next &&
-    now.getTime() >= handOver &&
-    (askedAfterEnd?.endsAt !== next.endsAt ||
-      (joinState(next, now) === 'over' && now.getTime() - askedAfterEnd.at >= ENDED_CLASS_RETRY_MS))
+    joinState(next, now) === 'over' &&
+    (askedAfterEnd?.endsAt !== next.endsAt || now.getTime() - askedAfterEnd.at >= ENDED_CLASS_RETRY_MS)
   ) {
     setAskedAfterEnd({ endsAt: next.endsAt, at: now.getTime() });
     catchUp();
@@ -187,7 +183,13 @@ export function ScheduleSection() {
   const zone = timeZoneLabel(schedule.timeZone);
   return (
     <>
-      <NextClassCard next={schedule.next} hasTimetable={schedule.hasTimetable} zone={zone} now={now} />
+      <NextClassCard
+        next={schedule.next}
+        following={schedule.following}
+        hasTimetable={schedule.hasTimetable}
+        zone={zone}
+        now={now}
+      />
       <WeekCard
         schedule={schedule}
         zone={zone}
@@ -202,11 +204,14 @@ export function ScheduleSection() {
 
 function NextClassCard({
   next,
+  following,
   hasTimetable,
   zone,
   now,
 }: {
   next?: ScheduledClass;
+  /** The class straight after `next`, shown once its Join opens (classes back to back). */
+  following?: ScheduledClass;
   hasTimetable: boolean;
   zone: string;
   now: Date;
@@ -224,6 +229,20 @@ function NextClassCard({
         </Typography>
       ) : (
         <NextClassDetails next={next} zone={zone} now={now} />
+      )}
+      {next && following && joinState(following, now) === 'open' && (
+        // Both Joins open, as learning.md asks: the class going on until its end, the next one
+        // from 10 minutes before its start.
+        <Box
+          component="section"
+          aria-labelledby="straight-after-heading"
+          sx={{ mt: 3, pt: 3, borderTop: 1, borderColor: 'divider' }}
+        >
+          <Typography id="straight-after-heading" variant="h3" sx={{ fontSize: '1.1rem', fontWeight: 700, mb: 1.5 }}>
+            Straight after
+          </Typography>
+          <NextClassDetails next={following} zone={zone} now={now} />
+        </Box>
       )}
     </Card>
   );
