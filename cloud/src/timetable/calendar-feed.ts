@@ -13,7 +13,7 @@ import { ErrorCode } from '@tc/domain/errors';
 import { ServerMessage } from '@tc/domain/server-messages';
 import { addDays, todayIn, weekdayOf, weekStartOf, zonedToInstant } from '@tc/domain/zoned-time';
 import type { DatedSlot } from '@tc/domain/schedule';
-import { endOf, type Holiday } from '@tc/domain/timetable';
+import { endOf, holidayOn, type Holiday } from '@tc/domain/timetable';
 import { parseBoard } from '@tc/domain/registration';
 import type { CloudDeps } from '../deps.ts';
 import { fail } from '../errors.ts';
@@ -192,9 +192,12 @@ export function buildCalendar(
         : inFirstWeek;
     // The series takes its times and length from its first date, for every week: never such a
     // day, or every class would be an hour off, or an hour too long or short. A week later
-    // (twice at most: the clocks change twice a year); the day itself is weeks back, or a
-    // class that day was not at its times anyway.
-    for (let tries = 0; tries < 2 && !keepsItsTimes(firstDate, slot); tries++) firstDate = addDays(firstDate, 7);
+    // (twice at most: the clocks change twice a year); that day's class is an event of its own.
+    const ownDays: string[] = [];
+    for (let tries = 0; tries < 2 && !keepsItsTimes(firstDate, slot); tries++) {
+      ownDays.push(firstDate);
+      firstDate = addDays(firstDate, 7);
+    }
     // Each day once, however many holidays (overlapping, or two names for one day) fall on it.
     const excluded = new Set<string>();
     for (const holiday of holidays) {
@@ -204,17 +207,30 @@ export function buildCalendar(
     }
     const exclude = [...excluded].sort().map((date) => at(date, slot.start));
     const details = [`Teacher: ${slot.teacher}`, ...(slot.link ? [`Join: ${slot.link}`] : [])];
-    calendar.createEvent({
-      id: `${slot.objectId}@${host}`,
+    const event = {
       summary: `${slot.subject} (${slot.teacher})`,
       description: details.join('\n'),
-      start: at(firstDate, slot.start),
-      end: at(firstDate, endOf(slot)),
       timezone: zone,
       stamp,
       ...(slot.link ? { url: asUriValue(slot.link), location: slot.link } : {}),
+    };
+    calendar.createEvent({
+      ...event,
+      id: `${slot.objectId}@${host}`,
+      start: at(firstDate, slot.start),
+      end: at(firstDate, endOf(slot)),
       repeating: { freq: ICalEventRepeatingFreq.WEEKLY, ...(exclude.length ? { exclude } : {}) },
     });
+    // A clock-change day's class, at the time that day gives its start and for its length.
+    for (const date of ownDays.filter((day) => !holidayOn(day, holidays))) {
+      const start = at(date, slot.start);
+      calendar.createEvent({
+        ...event,
+        id: `${slot.objectId}-${date}@${host}`,
+        start,
+        end: start.add(slot.duration, 'minute'),
+      });
+    }
   }
   // RFC 5545 wants DTSTAMP in UTC ("…Z"). With a calendar time zone set, ical-generator 10
   // writes it in the server process's local time with no zone at all, so it is written here.

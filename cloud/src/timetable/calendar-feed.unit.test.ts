@@ -36,18 +36,39 @@ describe('the calendar feed in the centre zone', () => {
   );
 
   it.each([
-    // The series would start on 8 March 2026, when New York's clocks go forward at 02:00.
-    { start: '02:30', duration: 60, today: '2026-04-01', first: '2026-03-15', times: ['02:30', '03:30'] },
-    // On 1 November 2026, when they go back at 02:00: the class would be an hour longer.
-    { start: '01:00', duration: 120, today: '2026-11-29', first: '2026-11-08', times: ['01:00', '03:00'] },
+    // The series would start on 8 March 2026, when New York's clocks go forward at 02:00: that
+    // day's class starts at 03:30 (02:30 read with the offset before the gap), for its hour.
+    {
+      start: '02:30',
+      duration: 60,
+      today: '2026-04-01',
+      series: ['20260315T023000', '20260315T033000'],
+      ownDay: ['20260308T033000', '20260308T043000'],
+    },
+    // On 1 November 2026, when they go back at 02:00: the class would be an hour longer. That
+    // day's starts at the first 01:00 and ends two hours later, at 02:00 of the second hour.
+    {
+      start: '01:00',
+      duration: 120,
+      today: '2026-11-29',
+      series: ['20261108T010000', '20261108T030000'],
+      ownDay: ['20261101T010000', '20261101T020000'],
+    },
   ])(
-    'never starts a series on a day the clocks change across the class: every week keeps its time and length ($start)',
-    ({ start, duration, today, first, times }) => {
+    'never starts a series on a day the clocks change across the class, and gives that day its own event ($start)',
+    ({ start, duration, today, series, ownDay }) => {
       const sunday = { ...slot, weekday: 7, start, duration };
-      const feed = buildCalendar([sunday], [], 'US/Eastern', 'example.com', today);
-      const day = first.replace(/-/g, '');
-      expect(feed).toContain(`DTSTART;TZID=US/Eastern:${day}T${times[0]!.replace(':', '')}00`);
-      expect(feed).toContain(`DTEND;TZID=US/Eastern:${day}T${times[1]!.replace(':', '')}00`);
+      const events = new ICAL.Component(ICAL.parse(buildCalendar([sunday], [], 'US/Eastern', 'example.com', today)))
+        .getAllSubcomponents('vevent')
+        .map((vevent) => [
+          String(vevent.getFirstPropertyValue('dtstart')).replace(/[-:]/g, ''),
+          String(vevent.getFirstPropertyValue('dtend')).replace(/[-:]/g, ''),
+          vevent.hasProperty('rrule'),
+        ]);
+      expect(events).toEqual([
+        [...series, true],
+        [...ownDay, false],
+      ]);
     },
   );
 
