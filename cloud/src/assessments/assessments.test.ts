@@ -1252,9 +1252,9 @@ describe('publishing and progress', () => {
     expect(await seen()).toBe(10);
     await save(a.objectId, [{ id: class5[3]!.id, value: '12' }]);
     expect(await seen()).toBe(11.7);
-    // Students kept by an earlier version, as bare ids with no mark, are let go (counted, slips
-    // undone before it could make up the five); four empty cells marked Absent change nothing
-    // the average is made of. So one more change is one.
+    // Students kept by an earlier version as bare ids, their marks then unknown: never counted,
+    // however their marks change after (slips put right after it cannot make up the five); four
+    // empty cells marked Absent change nothing the average is made of. So one more change is one.
     const bareIds = JSON.stringify(class5.slice(0, 4).map((p) => p.objectId));
     await t.sql.query(`UPDATE "Assessment" SET "changedSinceShown" = $2::jsonb WHERE "objectId" = $1`, [
       a.objectId,
@@ -1262,10 +1262,14 @@ describe('publishing and progress', () => {
     ]);
     await save(
       a.objectId,
+      class5.slice(0, 4).map((p) => ({ id: p.id, value: '9' })),
+    );
+    await save(
+      a.objectId,
       class5.slice(11, 15).map((p) => ({ id: p.id, value: 'absent' })),
     );
     await save(a.objectId, [{ id: class5[5]!.id, value: '0' }]);
-    expect((await t.api('GET', `/api/assessments/${a.objectId}`, undefined, admin)).body.average).toBe(10.8);
+    expect((await t.api('GET', `/api/assessments/${a.objectId}`, undefined, admin)).body.average).toBe(9.6);
     expect(await seen()).toBe(11.7);
   });
 

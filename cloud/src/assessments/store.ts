@@ -105,8 +105,8 @@ export interface MarkChange {
  * of at least AVERAGE_MIN_STUDENTS students differ from what they were when it was taken: a
  * difference between two readings then covers that many children, as the average itself
  * does (docs/decisions/0018-progress-reads.md). `changedSinceShown` keeps each changed
- * student's mark as it was then (`{s, o}`; a bare id, kept before it kept marks, is let
- * go: counted, slips undone before this version could still make up the five): a mark changed
+ * student's mark as it was then (`{s, o}`; a bare id, kept before it kept marks, has
+ * none known: it never counts, and stays until the average is next taken): a mark changed
  * and put back, cleared and entered again, or an empty cell marked Absent no longer counts,
  * so slips undone cannot make up the five around one late mark. An average hidden because
  * fewer than AVERAGE_MIN_STUDENTS students have marks now (averageShownToStudents) is not
@@ -124,19 +124,25 @@ export async function refreshAverage(
           c AS (SELECT a.status = 'published' AS published, coalesce(a."shownCount", 0) < $4 AS "takenOverTooFew",
                   coalesce(a."changedSinceShown", '[]'::jsonb) AS kept
                 FROM "Assessment" a WHERE a."objectId" = $1),
-          -- Each student's mark when the average was taken: the kept one, else the one before this save.
+          -- Each student's mark when the average was taken: the kept one, else the one before this
+          -- save. A bare id (kept before marks were) has none known: NULL, never counted, kept
+          -- until the average is next taken, so that its later saves cannot stand in for it.
           was AS (SELECT DISTINCT ON (student) student, original FROM (
-                    SELECT 0 AS turn, e ->> 's' AS student, e ->> 'o' AS original
-                    FROM c, jsonb_array_elements(c.kept) e WHERE jsonb_typeof(e) = 'object'
+                    SELECT 0 AS turn,
+                      CASE WHEN jsonb_typeof(e) = 'string' THEN e #>> '{}' ELSE e ->> 's' END AS student,
+                      e ->> 'o' AS original
+                    FROM c, jsonb_array_elements(c.kept) e
                     UNION ALL
                     SELECT 1, n.student, n.original FROM unnest($2::text[], $3::text[]) AS n(student, original)
                   ) e ORDER BY student, turn),
           differ AS (SELECT was.student, was.original FROM was
                      LEFT JOIN "Mark" m ON m."assessmentId" = $1 AND m."studentId" = was.student
                      WHERE ${markToken('m')} <> was.original),
+          kept AS (SELECT student, original FROM differ
+                   UNION ALL SELECT student, original FROM was WHERE original IS NULL),
           v AS (SELECT published, published AND ("takenOverTooFew" OR (SELECT count(*) FROM differ) >= $4) AS retake,
                   (SELECT coalesce(jsonb_agg(jsonb_build_object('s', student, 'o', original) ORDER BY student), '[]'::jsonb)
-                   FROM differ) AS changed
+                   FROM kept) AS changed
                 FROM c)
      UPDATE "Assessment" a SET average = s.average, "markedCount" = s.n, "updatedAt" = now(),
        "shownAverage" = CASE WHEN v.retake THEN s.average ELSE a."shownAverage" END,
