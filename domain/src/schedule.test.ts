@@ -188,23 +188,32 @@ describe('the week and the next class', () => {
   });
 
   it('names the class straight after the next one when its Join opens before that one ends (classes back to back)', () => {
-    const backToBack = [slot({ objectId: 'maths' }), slot({ objectId: 'science', start: '19:00', subject: 'Science' })];
+    const maths = slot({ objectId: 'maths' });
+    const science = (start: string, weekday = 1) =>
+      slot({ objectId: 'science', weekday, start, subject: 'Science', duration: 45 });
     const at = (time: string) => new Date(`2026-11-23T${time}:00+05:30`);
     // The class going on stays the next one to its end (its Join is open until then).
-    const next = nextClass(at('18:55'), '2026-11-23', backToBack, [], KOLKATA)!;
+    const next = nextClass(at('18:55'), '2026-11-23', [maths, science('19:00')], [], KOLKATA)!;
     expect(next.slotId).toBe('maths');
-    const following = followingClass(next, backToBack, KOLKATA);
-    expect(following?.slotId).toBe('science');
-    expect(joinState(following!, at('18:49'))).toBe('early');
-    expect(joinState(following!, at('18:50'))).toBe('open');
-    expect(joinState(next, at('18:59'))).toBe('open');
-    // Nine minutes apart still; fifteen apart, or another day, not.
-    const nine = [slot({ objectId: 'maths' }), slot({ objectId: 'science', start: '19:09', subject: 'Science' })];
-    expect(followingClass(next, nine, KOLKATA)?.slotId).toBe('science');
-    const apart = [slot({ objectId: 'maths' }), slot({ objectId: 'science', start: '19:15', subject: 'Science' })];
-    expect(followingClass(next, apart, KOLKATA)).toBeUndefined();
-    const tuesday = [slot({ objectId: 'maths' }), slot({ objectId: 'science', weekday: 2, start: '19:00' })];
-    expect(followingClass(next, tuesday, KOLKATA)).toBeUndefined();
+    expect(followingClass(next, [maths, science('19:00')], [], KOLKATA)).toMatchObject({
+      slotId: 'science',
+      date: '2026-11-23',
+      start: '19:00',
+    });
+    // Nine minutes apart still; ten (its Join opens as the first ends) or more, not.
+    expect(followingClass(next, [maths, science('19:09')], [], KOLKATA)?.slotId).toBe('science');
+    expect(followingClass(next, [maths, science('19:10')], [], KOLKATA)).toBeUndefined();
+    // Another day's class, unless it starts at midnight straight after; not on a holiday.
+    expect(followingClass(next, [maths, science('19:00', 2)], [], KOLKATA)).toBeUndefined();
+    const late = slot({ objectId: 'late', start: '23:00' });
+    const midnight = science('00:00', 2);
+    const lastOfDay = nextClass(at('23:30'), '2026-11-23', [late, midnight], [], KOLKATA)!;
+    expect(followingClass(lastOfDay, [late, midnight], [], KOLKATA)).toMatchObject({
+      slotId: 'science',
+      date: '2026-11-24',
+    });
+    const holiday = [{ title: 'Break', from: '2026-11-24', to: '2026-11-24' }];
+    expect(followingClass(lastOfDay, [late, midnight], holiday, KOLKATA)).toBeUndefined();
   });
 
   it('finds the next class after holidays that follow one another, however long together', () => {

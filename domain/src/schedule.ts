@@ -112,18 +112,25 @@ export function nextClass(
 }
 
 /**
- * The class straight after `next` on its day whose Join opens before `next` ends (classes
- * back to back, or less than JOIN_EARLY_MINUTES apart): the Next class card shows it beside
- * `next`, so that both Joins are open when learning.md says (the one going on until its end,
- * the next from 10 minutes before its start).
+ * The class straight after `next` whose Join opens before `next` ends (classes back to back,
+ * or less than JOIN_EARLY_MINUTES apart; on its day or, past midnight, the next day's first
+ * unless that is a holiday): the Next class card shows it beside `next`, so that both Joins are
+ * open when learning.md says (the one going on until its end, the next from 10 minutes before
+ * its start).
  */
 export function followingClass(
   next: ScheduledClass,
   slots: readonly DatedSlot[],
+  holidays: readonly HolidayFields[],
   zone: string,
 ): ScheduledClass | undefined {
   const ends = Date.parse(next.endsAt);
-  return classesOn(next.date, slots, zone).find(
+  const dayAfter = addDays(next.date, 1);
+  const candidates = [
+    ...classesOn(next.date, slots, zone),
+    ...(holidayOn(dayAfter, holidays) ? [] : classesOn(dayAfter, slots, zone)),
+  ];
+  return candidates.find(
     (c) => Date.parse(c.startsAt) >= ends && Date.parse(c.startsAt) - JOIN_EARLY_MINUTES * 60_000 < ends,
   );
 }

@@ -228,7 +228,8 @@ export function buildCalendar(
         ...event,
         id: `${slot.objectId}-${date}@${host}`,
         start,
-        end: start.add(slot.duration, 'minute'),
+        // Its length from the instant it starts (a day-time sum would keep the start's offset).
+        end: dayjs(start.valueOf() + slot.duration * 60_000).tz(zone),
       });
     }
   }

@@ -4,7 +4,7 @@
 
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import type { Slot } from '@tc/domain/timetable';
+import type { Holiday, Slot } from '@tc/domain/timetable';
 import { buildCalendar } from './calendar-feed.ts';
 import { vtimezoneOf } from './vtimezone.ts';
 
@@ -71,6 +71,18 @@ describe('the calendar feed in the centre zone', () => {
       ]);
     },
   );
+
+  it("names a clock-change day's own event after its class and day, and leaves it out on a holiday", () => {
+    const sunday = { ...slot, weekday: 7, start: '02:30' };
+    const uids = (holidays: Holiday[]) =>
+      new ICAL.Component(ICAL.parse(buildCalendar([sunday], holidays, 'US/Eastern', 'example.com', '2026-04-01')))
+        .getAllSubcomponents('vevent')
+        .map((vevent) => vevent.getFirstPropertyValue('uid'));
+    expect(uids([])).toEqual(['slot1@example.com', 'slot1-2026-03-08@example.com']);
+    expect(uids([{ objectId: 'h1', title: 'Spring break', from: '2026-03-07', to: '2026-03-09' }])).toEqual([
+      'slot1@example.com',
+    ]);
+  });
 
   it("stamps each event with the start of the centre's day, never a time ahead of the fetch", () => {
     // 1 December, 02:00 in Kolkata: still 30 November in UTC.

@@ -265,7 +265,7 @@ export function defineTimetableFunctions(deps: CloudDeps): void {
     const grade = batch.grade ?? 0;
     const board = parseBoard(batch.board) ?? 'CBSE';
     const next = nextClass(now, today, slots, holidays, zone, NEXT_CLASS_HORIZON_DAYS);
-    const following = next && followingClass(next, slots, zone);
+    const following = next && followingClass(next, slots, holidays, zone);
     return {
       timeZone: zone,
       today,

@@ -302,6 +302,8 @@ describe('the schedule on the student dashboard', () => {
     expect(await within(next).findByText('Mathematics')).toBeInTheDocument();
     expect(screen.queryByText('Your timetable could not be loaded.')).not.toBeInTheDocument();
     expect(answers).toBe(2);
+    // The focus goes on from the status to what came in its place.
+    await waitFor(() => expect(within(next).getByRole('heading', { name: 'Next class' })).toHaveFocus());
   });
 
   it('asks for the next class once the one on the card has ended', async () => {
@@ -341,9 +343,23 @@ describe('the schedule on the student dashboard', () => {
         'href',
         'https://meet.example.com/s',
       );
-      const joins = within(card).getAllByRole('button', { name: 'Join class' });
-      expect(joins).toHaveLength(2);
-      expect(joins[0]).toHaveAttribute('href', 'https://meet.example.com/m');
+      // Each Join in a group named by its class's subject.
+      const maths = within(card).getByRole('group', { name: 'Mathematics' });
+      expect(within(maths).getByRole('button', { name: 'Join class' })).toHaveAttribute(
+        'href',
+        'https://meet.example.com/m',
+      );
+      expect(within(card).getByRole('group', { name: 'Science' })).toBeInTheDocument();
+      // Mathematics over, before the page has read the schedule again: Science alone, as the class going on.
+      await act(() => vi.advanceTimersByTimeAsync(10 * 60_000));
+      expect(within(card).queryByRole('region', { name: 'Straight after' })).not.toBeInTheDocument();
+      expect(within(card).queryByText('Mathematics')).not.toBeInTheDocument();
+      expect(within(card).getByText('Science')).toBeInTheDocument();
+      expect(within(card).getByText('Going on now')).toBeInTheDocument();
+      expect(within(card).getByRole('button', { name: 'Join class' })).toHaveAttribute(
+        'href',
+        'https://meet.example.com/s',
+      );
     });
   });
 

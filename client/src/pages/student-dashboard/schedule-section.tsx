@@ -171,6 +171,7 @@ export function ScheduleSection() {
           failed={failed}
           failedText={TimetableMessage.scheduleNotLoaded}
           loadingText="Loading your timetable..."
+          focusAfterLoad={() => document.getElementById('next-class-heading')}
           onRetry={() => {
             setFailed(false);
             reload();
@@ -216,6 +217,7 @@ function NextClassCard({
   zone: string;
   now: Date;
 }) {
+  const handedOver = next && following && joinState(next, now) === 'over';
   return (
     <Card component="section" aria-labelledby="next-class-heading" sx={{ p: { xs: 2.5, sm: 4 }, mb: 3 }}>
       <Typography id="next-class-heading" variant="h2" sx={{ mb: 2 }}>
@@ -228,9 +230,11 @@ function NextClassCard({
             : 'Your batch has no timetable yet: your classes will appear here as soon as the centre adds them.'}
         </Typography>
       ) : (
-        <NextClassDetails next={next} zone={zone} now={now} />
+        // The class straight after takes the card once the one going on has ended, until the
+        // next read names it (a read waits for someone at the page).
+        <NextClassDetails next={handedOver ? following : next} zone={zone} now={now} />
       )}
-      {next && following && joinState(following, now) === 'open' && (
+      {next && following && !handedOver && joinState(following, now) === 'open' && (
         // Both Joins open, as learning.md asks: the class going on until its end, the next one
         // from 10 minutes before its start.
         <Box
@@ -251,10 +255,14 @@ function NextClassCard({
 function NextClassDetails({ next, zone, now }: { next: ScheduledClass; zone: string; now: Date }) {
   const state = joinState(next, now);
   const started = Date.parse(next.startsAt) <= now.getTime();
+  // Named by its subject: with classes back to back the card has two Join buttons.
+  const subjectId = `class-${next.slotId}-${next.date}`;
   return (
-    <Stack spacing={1.5}>
+    <Stack spacing={1.5} role="group" aria-labelledby={subjectId}>
       <Box>
-        <Typography sx={{ fontSize: '1.35rem', fontWeight: 800 }}>{next.subject}</Typography>
+        <Typography id={subjectId} sx={{ fontSize: '1.35rem', fontWeight: 800 }}>
+          {next.subject}
+        </Typography>
         <Typography>with {next.teacher}</Typography>
       </Box>
       <Typography>
