@@ -5,7 +5,7 @@ import { ALL_BOARDS, GRADES, type BoardOrAll, type Grade } from './constants.ts'
 import { parseBoardOrAll } from './registration.ts';
 import { isEnteredDate } from './dates.ts';
 import { ProblemList, unknownFieldProblem, type Checked } from './field-problems.ts';
-import { RegistrationMessage } from './messages.ts';
+import { RegistrationMessage, UiMessage } from './messages.ts';
 import { wholeNumber } from './whole-number.ts';
 import { hasControlCharacters, showsNothing, typedText } from './plain-text.ts';
 import { SUBJECTS } from './subjects.ts';
@@ -222,8 +222,8 @@ export const MarksText = {
   changes: (count: number) => countOf(count, 'change'),
   /** The question before leaving the grid. */
   /** The marks grid's students did not load: with none on screen, or with those of before. */
-  studentsNotLoaded: 'The students could not be loaded.',
-  studentsNotLoadedShowingBefore: 'These students could not be loaded: the rows below are from before.',
+  studentsNotLoaded: UiMessage.studentsNotLoaded,
+  studentsNotLoadedShowingBefore: UiMessage.studentsNotLoadedShowingBefore,
   unsaved: (count: number) => `${countOf(count, 'changed mark')} ${count === 1 ? 'is' : 'are'} not saved yet.`,
   /** Rows of the grid the cell or the server refused. */
   needAttention: (rows: number) => `${countOf(rows, 'row')} ${rows === 1 ? 'needs' : 'need'} attention`,

@@ -59,4 +59,7 @@ export const UiMessage = {
   passwordResetFailed: 'Password reset failed',
   studentUpdated: 'Student updated',
   updateFailed: 'Update failed',
+  /** A list of students that did not come (the admin's table, an assessment's marks). */
+  studentsNotLoaded: 'The students could not be loaded.',
+  studentsNotLoadedShowingBefore: 'These students could not be loaded: the rows below are from before.',
 } as const;

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -20,6 +21,8 @@ interface ConfirmDialogProps {
   onCancel: () => void;
   /** Once it has closed (its closing transition done), with its element. */
   onClosed?: (dialog: HTMLElement) => void;
+  /** Why the change it asked for failed: said in the dialog, which stays to be answered again. */
+  problem?: string;
 }
 
 type Words = Pick<ConfirmDialogProps, 'title' | 'text' | 'action' | 'destructive'>;
@@ -29,7 +32,15 @@ type Words = Pick<ConfirmDialogProps, 'title' | 'text' | 'action' | 'destructive
  * Cancel, and returns to the button that asked when the dialog closes. While it closes it
  * keeps the words it asked with, whatever its owner (which has let the question go) says.
  */
-export function ConfirmDialog({ open, busy = false, onConfirm, onCancel, onClosed, ...words }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  busy = false,
+  onConfirm,
+  onCancel,
+  onClosed,
+  problem,
+  ...words
+}: ConfirmDialogProps) {
   const id = useId();
   const [asked, setAsked] = useState<Words>(words);
   if (open && !sameWords(asked, words)) setAsked(words);
@@ -50,6 +61,12 @@ export function ConfirmDialog({ open, busy = false, onConfirm, onCancel, onClose
       <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText id={`${id}-text`}>{text}</DialogContentText>
+        {/* In the dialog: a toast behind it is hidden from screen readers while it is open. */}
+        {problem && open && (
+          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+            {problem}
+          </Alert>
+        )}
       </DialogContent>
       <DialogActions>
         <InertButton onClick={cancel} unavailable={busy} autoFocus>

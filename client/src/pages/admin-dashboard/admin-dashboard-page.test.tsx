@@ -243,6 +243,56 @@ describe('admin dashboard', () => {
     expect(currentPath()).toBe('/admindashborad');
   });
 
+  it('never shows the rows of another view as a search that did not come, and loads it on "Try again"', async () => {
+    signIn();
+    let searchUp = false;
+    mockFetch({
+      'GET /api/admin/me': asha,
+      'GET /api/users': (_body, url) => {
+        if (!url.searchParams.get('q')) return bothStudents();
+        return searchUp
+          ? { body: [students[1]], headers: { 'X-Total-Count': '1' } }
+          : { status: 503, body: { code: 3503, error: 'Try again' } };
+      },
+    });
+    const { user } = open();
+    const grid = await screen.findByRole('grid', { name: 'Registered students' }, { timeout: 15000 });
+    await within(grid).findByText('Riya Sharma');
+    await user.type(screen.getByLabelText('Search'), 'zz');
+    expect(await screen.findByText(UiMessage.studentsNotLoaded, { selector: '[role="status"]' })).toBeInTheDocument();
+    // Not the rows of before, as if they were what the search found.
+    expect(within(grid).queryByText('Riya Sharma')).not.toBeInTheDocument();
+    expect(screen.queryByText('2 students found')).not.toBeInTheDocument();
+    searchUp = true;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await within(grid).findByText(students[1]!.fullname)).toBeInTheDocument();
+    expect(await screen.findByText('1 student found')).toBeInTheDocument();
+    expect(screen.queryByText(UiMessage.studentsNotLoaded)).not.toBeInTheDocument();
+  });
+
+  it('keeps the deactivation question open when the deactivation fails, to be answered again', async () => {
+    signIn();
+    let answers = 0;
+    mockFetch({
+      'GET /api/admin/me': asha,
+      'GET /api/users': bothStudents,
+      'PUT /api/users/a1/status': () =>
+        ++answers === 1
+          ? { status: 503, body: { code: 3503, error: 'The service is busy. Please try again.' } }
+          : { body: { ...students[0], status: 'deactivated' } },
+    });
+    const { user } = open();
+    const grid = await screen.findByRole('grid', { name: 'Registered students' }, { timeout: 15000 });
+    await user.click(await within(grid).findByRole('button', { name: 'Deactivate Riya Sharma' }));
+    const asked = await screen.findByRole('dialog', { name: 'Deactivate Riya Sharma?' });
+    await user.click(within(asked).getByRole('button', { name: 'Deactivate' }));
+    // Said in the question (a toast behind it would be hidden from screen readers).
+    expect(await within(asked).findByRole('alert')).toHaveTextContent('The service is busy. Please try again.');
+    await user.click(within(asked).getByRole('button', { name: 'Deactivate' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Deactivate Riya Sharma?' })).toBeNull());
+    expect(answers).toBe(2);
+  });
+
   it('says "Error loading data" when the profile fails otherwise, and stops saying "Loading user details..."', async () => {
     signIn();
     mockFetch({

@@ -98,17 +98,23 @@ export function useStudentTools(options: {
     [callAsAdmin],
   );
 
+  /** Why the deactivation asked about failed, said in its question. */
+  const [statusProblem, setStatusProblem] = useState<string | undefined>(undefined);
   const setStatus = useCallback(
     /** `asked`: the opening of the question that asked first (a deactivation), closed once done. */
     async (row: StudentRecord, status: 'active' | 'deactivated', asked?: number) => {
+      setStatusProblem(undefined);
       setBusyIds((ids) => [...ids, row.objectId]);
       const result = await callAsAdmin('setStudentStatus', { objectId: row.objectId, status });
       setBusyIds((ids) => ids.filter((id) => id !== row.objectId));
-      if (asked !== undefined) close(asked);
+      if (asked !== undefined && (result.ok || result.sessionEnded)) close(asked);
       if (result.ok) {
         notify.success(status === 'active' ? 'Student reactivated' : 'Student deactivated');
         onChanged(row.objectId);
-      } else if (!result.sessionEnded) notify.error(errorText(result, 'Update failed'));
+      } else if (result.sessionEnded) return;
+      // A deactivation's question stays open, saying why, to be answered again.
+      else if (asked !== undefined) setStatusProblem(errorText(result, 'Update failed'));
+      else notify.error(errorText(result, 'Update failed'));
     },
     [callAsAdmin, onChanged, close],
   );
@@ -174,7 +180,11 @@ export function useStudentTools(options: {
         destructive
         busy={busyIds.includes(shown.row.objectId)}
         onConfirm={() => void setStatus(shown.row, 'deactivated', shown.opening)}
-        onCancel={closeShown}
+        onCancel={() => {
+          setStatusProblem(undefined);
+          closeShown();
+        }}
+        problem={statusProblem}
         onClosed={closed}
       />
       {shown.tool === 'erase' && (

@@ -10,6 +10,7 @@ import type { Board, Grade, ListSortField } from '@tc/domain/constants';
 import type { StudentRecord } from '@tc/domain/student';
 import { UiMessage } from '@tc/domain/messages';
 import { GridLoadingOverlay } from '../../components/grid-loading-overlay.tsx';
+import { LoadStatus } from '../../components/load-status.tsx';
 import { focusIfReloadTakesIt } from '../../lib/focus-field.ts';
 import { notify } from '../../lib/notify.ts';
 import { useApi } from '../../lib/use-api.ts';
@@ -24,6 +25,15 @@ function NoRowsOverlay() {
   return (
     <Box sx={{ height: '100%', display: 'grid', placeItems: 'center' }}>
       <Typography>No students found</Typography>
+    </Box>
+  );
+}
+
+/** In place of the rows when the first answer to a view did not come (the status above says so). */
+function NotLoadedOverlay() {
+  return (
+    <Box sx={{ height: '100%', display: 'grid', placeItems: 'center' }}>
+      <Typography>{UiMessage.studentsNotLoaded}</Typography>
     </Box>
   );
 }
@@ -50,6 +60,10 @@ export default function StudentsGrid({ query, view, onSortChange, focusAfterRowG
   const [rows, setRows] = useState<StudentRecord[]>([]);
   const [rowCount, setRowCount] = useState(0);
   const [loadedKey, setLoadedKey] = useState<string | null>(null);
+  /** The view whose answer did not come: the rows on screen, if any, are not its answer. */
+  const [failedKey, setFailedKey] = useState<string | null>(null);
+  /** The view whose rows are on screen. */
+  const [shownKey, setShownKey] = useState<string | null>(null);
   const [paginationModel, setPaginationModel] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZES[0]! });
   // The sort lives in the URL, with the filters.
   const sortModel: GridSortModel = view.sort
@@ -90,14 +104,25 @@ export default function StudentsGrid({ query, view, onSortChange, focusAfterRowG
   // Loading until the answer to the current view has arrived. A reload of the same view
   // (a live signal, a tool's change) keeps the rows on screen until the new ones come:
   // the table does not blink, and a screen reader keeps its place.
-  const loading = loadedKey !== JSON.stringify(request);
+  const requestKey = JSON.stringify(request);
+  const loading = loadedKey !== requestKey;
+  // A view that did not come says so, with "Try again": rows of another view (another page,
+  // search or filter) are not shown as its answer; a reload of the view on screen that did not
+  // come keeps its rows, said to be from before.
+  const failed = !loading && failedKey === requestKey;
+  const showingBefore = failed && shownKey === requestKey && rows.length > 0;
+  const [retrying, setRetrying] = useState(false);
+  if (retrying && !loading) setRetrying(false);
 
   useEffect(() => {
     let cancelled = false;
     void callAsAdmin('listStudents', request).then((result) => {
       if (cancelled) return;
-      setLoadedKey(JSON.stringify(request));
+      const key = JSON.stringify(request);
+      setLoadedKey(key);
+      setFailedKey(result.ok ? null : key);
       if (result.ok && Array.isArray(result.data)) {
+        setShownKey(key);
         // A reload (a tool's change, another admin's) may take away the row whose button has the
         // focus: it goes to the search, unless the grid has moved it to the next row. (A dialog
         // that closes after its button has gone moves it itself: useStudentTools' onOpenerGone.)
@@ -114,6 +139,7 @@ export default function StudentsGrid({ query, view, onSortChange, focusAfterRowG
       cancelled = true;
     };
   }, [callAsAdmin, request, reloads, focusAfterRowGone]);
+  const shownRows = failed && !showingBefore ? [] : rows;
 
   const columns = useMemo(
     () => [
@@ -139,12 +165,25 @@ export default function StudentsGrid({ query, view, onSortChange, focusAfterRowG
         minWidth: 0,
       }}
     >
+      {(failed || retrying) && (
+        <Box sx={{ mb: 1 }}>
+          <LoadStatus
+            failed={failed}
+            loadingText="Loading students ..."
+            failedText={showingBefore ? UiMessage.studentsNotLoadedShowingBefore : UiMessage.studentsNotLoaded}
+            onRetry={() => {
+              setRetrying(true);
+              setReloads((n) => n + 1);
+            }}
+          />
+        </Box>
+      )}
       <DataGrid
         aria-label="Registered students"
-        rows={rows}
+        rows={shownRows}
         columns={columns}
         getRowId={(row) => row.objectId}
-        rowCount={rowCount}
+        rowCount={failed && !showingBefore ? 0 : rowCount}
         loading={loading}
         paginationMode="server"
         sortingMode="server"
@@ -159,16 +198,18 @@ export default function StudentsGrid({ query, view, onSortChange, focusAfterRowG
         // (screen readers, find-in-page) and the Edit column is reachable on a phone.
         disableVirtualization
         disableRowSelectionOnClick
-        slots={{ loadingOverlay: GridLoadingOverlay, noRowsOverlay: NoRowsOverlay }}
+        slots={{ loadingOverlay: GridLoadingOverlay, noRowsOverlay: failed ? NotLoadedOverlay : NoRowsOverlay }}
         sx={{ bgcolor: 'background.paper', '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 800 } }}
       />
       {/* What a search or a filter found, read out when it changes (the grid itself is silent). */}
       <Typography role="status" className="visually-hidden">
         {loading
           ? 'Loading students ...'
-          : rowCount === 0
-            ? 'No students match'
-            : `${rowCount} ${rowCount === 1 ? 'student' : 'students'} found`}
+          : failed
+            ? ''
+            : rowCount === 0
+              ? 'No students match'
+              : `${rowCount} ${rowCount === 1 ? 'student' : 'students'} found`}
       </Typography>
       {tools.dialog}
       {editing && (
