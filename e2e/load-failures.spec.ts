@@ -100,3 +100,19 @@ test('the assessments list that did not load, then Try again', async ({ adminPag
   await expect(page.getByRole('button', { name: 'New assessment' })).toBeVisible();
   await expect(page.getByText('Error loading data', { exact: true })).toHaveCount(0);
 });
+
+test('the students table that did not load, then Try again', async ({ adminPage: page }) => {
+  let down = true;
+  await failWhile(page, /\/api\/users(\?|$)/, () => down);
+  for (const width of [320, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/admindashborad');
+    await expect(page.getByRole('status').filter({ hasText: 'The students could not be loaded.' })).toBeVisible();
+    await snap(page, `students-failed-${width}`);
+    await expectAccessible(page, `the students table that did not load at ${width} px`);
+  }
+  down = false;
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: /students? found/ })).toBeAttached();
+});
