@@ -11,6 +11,10 @@ export const AdminToolsMessage = {
   statusFilterInvalid: 'Status must be active, deactivated or all',
   alreadyErased: 'This student has already been erased',
   erasedCannotChange: 'An erased student cannot be changed',
+  /** An edit whose `before` differs from the stored student: another admin's change meanwhile. */
+  changedMeanwhile:
+    'Another administrator has changed this student since you opened it. Close it and open it again to see their change.',
+  beforeInvalid: 'before must be an object of the fields to change as they were shown',
   eraseConfirmation: (word: string) => `Type ${word} to confirm`,
   /** After an export: the file leaves the site's protection, and says so where it lands. */
   exportSaved: (file: string) =>

@@ -1,6 +1,7 @@
 // The rules for an administrator's edit of a student:
 // the registration rules, field by field, on the fields that were sent.
 
+import { AdminToolsMessage } from './admin-tools-messages.ts';
 import type { Board, Gender, Grade } from './constants.ts';
 import { todayIso } from './dates.ts';
 import { RegistrationMessage as M } from './messages.ts';
@@ -25,10 +26,16 @@ export interface StudentChanges {
   grade?: Grade;
 }
 
+/** The fields to change as the admin was shown them: a save over another admin's change is refused. */
+export type StudentBefore = Partial<Record<EditableStudentField, unknown>>;
+
 export type StudentUpdateResult =
-  { ok: true; value: StudentChanges } | { ok: false; field: EditableStudentField | undefined; message: string };
+  | { ok: true; value: StudentChanges; before?: StudentBefore }
+  | { ok: false; field: EditableStudentField | undefined; message: string };
 
 const IGNORED_FIELDS = ['objectId', 'createdAt', 'updatedAt'];
+/** Not a field of the student: what the fields to change were when the admin opened them. */
+const BEFORE = 'before';
 
 /**
  * `stored`: the student's read-only fields as stored, when one was sent. A read-only field
@@ -47,7 +54,18 @@ export function validateStudentUpdate(
   });
   const changes: StudentChanges = {};
 
+  let before: StudentBefore | undefined;
+  if (BEFORE in input) {
+    const sent = input[BEFORE];
+    const fields = typeof sent === 'object' && sent !== null && !Array.isArray(sent) ? Object.keys(sent) : null;
+    if (!fields || fields.some((key) => !(EDITABLE_STUDENT_FIELDS as readonly string[]).includes(key))) {
+      return fail(undefined, AdminToolsMessage.beforeInvalid);
+    }
+    before = sent as StudentBefore;
+  }
+
   for (const key of Object.keys(input)) {
+    if (key === BEFORE) continue;
     if ((READ_ONLY_STUDENT_FIELDS as readonly string[]).includes(key)) {
       const kept = stored[key as keyof typeof stored];
       if (kept !== undefined && input[key] === kept) continue;
@@ -91,5 +109,5 @@ export function validateStudentUpdate(
     if (!gender) return fail('gender', M.genderInvalid);
     changes.gender = gender;
   }
-  return { ok: true, value: changes };
+  return { ok: true, value: changes, ...(before ? { before } : {}) };
 }

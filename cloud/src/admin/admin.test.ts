@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAdmin, loginStudent, register, startTestSite, type TestSite } from '../../../testing/site.ts';
 import { newStudent } from '../../../testing/students.ts';
 import { ERASED_DOMAIN } from '@tc/domain/admin-tools';
+import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
 
 let t: TestSite;
 beforeAll(async () => {
@@ -213,6 +214,30 @@ describe('admin', () => {
 
     const list = await t.api('GET', `/api/users?q=${ok.body.email}`, undefined, token);
     expect(list.body[0]).toMatchObject({ grade: 7, board: 'State', status: 'active' });
+  });
+
+  it("refuses an edit over another admin's change made since the first opened the student, when told what it was shown", async () => {
+    const token = await loginAdmin(t);
+    const { result, student } = await register(t, newStudent({ grade: 3, board: 'CBSE' }));
+    const url = `/api/users/${result.body.objectId}`;
+    // Another admin moves the student to grade 4 while the first has them open at grade 3.
+    expect((await t.api('PUT', url, { grade: 4, before: { grade: 3 } }, token)).status).toBe(200);
+    const stale = await t.api('PUT', url, { grade: 5, board: 'ICSE', before: { grade: 3, board: 'CBSE' } }, token);
+    expect(stale.status).toBe(400);
+    expect(stale.body.error).toBe(AdminToolsMessage.changedMeanwhile);
+    const [stored] = (await t.api('GET', `/api/users?q=${encodeURIComponent(student.email)}`, undefined, token)).body;
+    expect(stored).toMatchObject({ grade: 4, board: 'CBSE' });
+    // A field the other admin did not change goes through; so does an edit that says nothing of before (§5).
+    expect((await t.api('PUT', url, { board: 'ICSE', before: { board: 'CBSE' } }, token)).body).toMatchObject({
+      grade: 4,
+      board: 'ICSE',
+    });
+    expect((await t.api('PUT', url, { grade: 6 }, token)).body).toMatchObject({ grade: 6 });
+    for (const before of ['grade', [3], { fullname: 'X' }]) {
+      const bad = await t.api('PUT', url, { grade: 7, before }, token);
+      expect(bad.status).toBe(400);
+      expect(bad.body.error).toBe(AdminToolsMessage.beforeInvalid);
+    }
   });
 
   it('rejects concurrent edits that would give two students one mobile: the database keeps it unique', async () => {

@@ -176,6 +176,14 @@ export function defineAdminFunctions(deps: CloudDeps): void {
       const user = found ?? (await find());
       if (!user) fail(ErrorCode.NotFound, ServerMessage.studentNotFound);
       if (isErased(user)) fail(ErrorCode.Forbidden, AdminToolsMessage.erasedCannotChange);
+      // A field to change that another admin has changed since this admin opened it: refused,
+      // rather than their change overwritten unseen (the student's lock orders the two saves).
+      const now = toRecord(user) as unknown as Record<string, unknown>;
+      const before = result.before ?? {};
+      const overwritten = Object.keys(result.value).some(
+        (field) => field in before && before[field as keyof typeof before] !== now[field],
+      );
+      if (overwritten) validationFailed(AdminToolsMessage.changedMeanwhile);
       const { email, ...rest } = result.value;
       // The change and its activity entry: no change without its record (docs/decisions/0011).
       const logged = changesBetween(

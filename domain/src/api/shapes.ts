@@ -126,6 +126,13 @@ export const studentChanges = object({
   status: { type: 'string', enum: ['active', 'deactivated'], description: `${keptAsStored} (its own call changes it)` },
   createdAt: { type: 'string', format: 'date-time', description: 'Ignored' },
   updatedAt: { type: 'string', format: 'date-time', description: 'Ignored' },
+  before: {
+    type: 'object',
+    description:
+      'Optional: the fields to change as they were shown (e.g. {"grade": 3}); a field another admin has changed since is refused (400) rather than overwritten',
+    properties: { gender, mobile: str, email: str, dob: isoDate, board, grade },
+    additionalProperties: false,
+  },
 });
 
 export const exists = object({ exists: bool }, ['exists']);

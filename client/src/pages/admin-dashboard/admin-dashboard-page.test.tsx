@@ -137,7 +137,12 @@ describe('admin dashboard', () => {
     await user.selectOptions(within(dialog).getByLabelText('Grade'), '5');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(UiMessage.studentUpdated));
-    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ mobile: '9000000001', grade: 5 });
+    // With the changed fields as they were shown: another admin's change meanwhile is refused, not overwritten.
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      mobile: '9000000001',
+      grade: 5,
+      before: { mobile: '9876543210', grade: 4 },
+    });
     expect(await within(grid).findByText('9000000001')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(edit).toHaveFocus());

@@ -78,7 +78,11 @@ export function StudentEditDialog(props: StudentEditDialogProps) {
     if (Object.keys(changes).length === 0) return onClose();
     const checked = validateStudentUpdate(changes, todayIn(zone));
     if (!checked.ok) return fail(checked.message, checked.field);
-    const result = await callAsAdmin('updateStudent', { objectId: student.objectId, ...checked.value });
+    // The fields as shown when the dialog opened: another admin's change meanwhile is refused, not overwritten.
+    const shown = Object.fromEntries(
+      Object.keys(checked.value).map((field) => [field, student[field as EditableStudentField]]),
+    );
+    const result = await callAsAdmin('updateStudent', { objectId: student.objectId, ...checked.value, before: shown });
     if (result.sessionEnded) return;
     if (!result.ok) return fail(errorText(result, UiMessage.updateFailed), errorField(result));
     notify.success(UiMessage.studentUpdated);
