@@ -48,6 +48,14 @@ function withQuery(path: string, query: ApiRequest['query']): string {
   return text ? `${path}?${text}` : path;
 }
 
+/**
+ * How long a call waits for its answer before it is given up as a network failure (status
+ * 0): a phone whose connection stalled (a dead socket gets no error for minutes) gets its
+ * form back, rather than "Saving..." for ever. Well past the server's own limit on a request
+ * (REQUEST_TIMEOUT_S, 30 s by default) and a large upload on a slow line.
+ */
+export const CALL_TIME_LIMIT_MS = 120_000;
+
 async function api<T>(path: string, request: ApiRequest = {}): Promise<ApiResult<T>> {
   const { method = request.body === undefined ? 'GET' : 'POST', body, token, query } = request;
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -60,6 +68,8 @@ async function api<T>(path: string, request: ApiRequest = {}): Promise<ApiResult
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       credentials: 'same-origin',
+      // The answer's body too: a stall half-way through it is given up the same.
+      signal: AbortSignal.timeout(CALL_TIME_LIMIT_MS),
     });
   } catch {
     return { ok: false, status: 0, data: null, headers: null };
@@ -68,7 +78,11 @@ async function api<T>(path: string, request: ApiRequest = {}): Promise<ApiResult
   try {
     const text = await response.text();
     data = text ? (JSON.parse(text) as T) : null;
-  } catch {
+  } catch (error) {
+    // Given up half-way through the answer: a network failure, whatever its status said.
+    if (error instanceof DOMException && error.name === 'TimeoutError') {
+      return { ok: false, status: 0, data: null, headers: null };
+    }
     data = null;
   }
   return { ok: response.ok, status: response.status, data, headers: response.headers };

@@ -56,7 +56,17 @@ export function mockFetch(handlers: Record<string, MockHandler>) {
     const key = `${method} ${url.pathname}`;
     const handler = handlers[key];
     if (!handler) throw new Error(`Unexpected fetch: ${key}`);
-    const reply = await handler(body, url, init);
+    // As a real fetch: an aborted signal (a call's time limit) fails it, however long the reply takes.
+    const { signal } = init;
+    const reply = await (signal
+      ? Promise.race([
+          handler(body, url, init),
+          new Promise<never>((_, reject) => {
+            if (signal.aborted) reject(signal.reason as Error);
+            signal.addEventListener('abort', () => reject(signal.reason as Error));
+          }),
+        ])
+      : handler(body, url, init));
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status: reply.status ?? 200,
       headers: { 'Content-Type': 'application/json', ...reply.headers },

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
 import { ADMIN_SESSION_KEY, HISTORY_MAX_ENTRIES, MIN_AGE_YEARS } from '@tc/domain/constants';
 import { isoToDisplayDate } from '@tc/domain/dates';
@@ -7,6 +7,7 @@ import { addDays } from '@tc/domain/zoned-time';
 import { centreAwayFromHere } from '../../test/centre-zone.ts';
 import { RegistrationMessage, UiMessage } from '@tc/domain/messages';
 import type { StudentRecord } from '@tc/domain/student';
+import { CALL_TIME_LIMIT_MS } from '../../lib/api.ts';
 import { currentPath, deferred, mockFetch, renderApp, type MockReply } from '../../test/render-app.tsx';
 
 const students: StudentRecord[] = [
@@ -146,6 +147,35 @@ describe('admin dashboard', () => {
     expect(await within(grid).findByText('9000000001')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(edit).toHaveFocus());
+  });
+
+  it('gives up a save that has no answer within the time limit (a stalled phone connection) and gives the form back', async () => {
+    signIn();
+    // The calls' time limit, run out when the test says (not after two minutes).
+    const limits: AbortController[] = [];
+    const timeout = vi.spyOn(AbortSignal, 'timeout').mockImplementation(() => {
+      const controller = new AbortController();
+      limits.push(controller);
+      return controller.signal;
+    });
+    try {
+      const { calls } = mockFetch({
+        'GET /api/admin/me': asha,
+        'GET /api/users': bothStudents,
+        'PUT /api/users/a1': () => deferred<MockReply>().promise,
+      });
+      const { user, dialog } = await openEditor();
+      await user.selectOptions(within(dialog).getByLabelText('Grade'), '5');
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      expect(await within(dialog).findByRole('button', { name: 'Saving...' })).toBeInTheDocument();
+      const put = calls.findIndex((c) => c.method === 'PUT');
+      limits[put]!.abort(new DOMException('The operation timed out.', 'TimeoutError'));
+      expect(await within(dialog).findByText(UiMessage.updateFailed)).toBeInTheDocument();
+      expect(within(dialog).getByRole('button', { name: 'Save' })).not.toHaveAttribute('aria-disabled', 'true');
+      expect(timeout).toHaveBeenCalledWith(CALL_TIME_LIMIT_MS);
+    } finally {
+      timeout.mockRestore();
+    }
   });
 
   it('checks the rules before saving and shows a server error under its field', async () => {
