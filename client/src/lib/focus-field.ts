@@ -30,6 +30,17 @@ export function focusAfterDialog(target: () => HTMLElement | null | undefined): 
   window.setTimeout(() => target()?.focus(), AFTER_DIALOG_MS);
 }
 
+/**
+ * Once a dialog has closed and given the focus back to the button that opened it: if that
+ * button has gone meanwhile (another admin's change took its row away), the focus, fallen to
+ * the page's start, goes where `move` puts it.
+ */
+export function ifFocusLostAfterDialog(move: () => void): void {
+  window.setTimeout(() => {
+    if (focusLost()) move();
+  }, AFTER_DIALOG_MS);
+}
+
 /** The focused element has gone from the page (or none had the focus): the focus fell to its start. */
 export function focusLost(): boolean {
   return !document.activeElement || document.activeElement === document.body;

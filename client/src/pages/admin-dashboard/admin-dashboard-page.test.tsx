@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
 import { ADMIN_SESSION_KEY, HISTORY_MAX_ENTRIES, MIN_AGE_YEARS } from '@tc/domain/constants';
 import { isoToDisplayDate } from '@tc/domain/dates';
+import { STUDENTS_SIGNAL } from '@tc/domain/live';
 import { addDays } from '@tc/domain/zoned-time';
 import { centreAwayFromHere } from '../../test/centre-zone.ts';
 import { RegistrationMessage, UiMessage } from '@tc/domain/messages';
@@ -38,6 +39,14 @@ const students: StudentRecord[] = [
 ];
 
 const signIn = () => window.localStorage.setItem(ADMIN_SESSION_KEY, 'r:admin');
+/** The live updates' reloads by key, called here as another admin's change would (no socket in these tests). */
+const liveReloads = vi.hoisted(() => new Map<string, () => void>());
+vi.mock('../../lib/use-live-signal.ts', () => ({
+  useLiveSignal: (key: string | null, _token: unknown, reload: () => void) => {
+    if (key) liveReloads.set(key, reload);
+  },
+}));
+
 const asha = () => ({ body: { name: 'Asha Admin', email: 'admin@example.com' } });
 const bothStudents = () => ({ body: students, headers: { 'X-Total-Count': '2' } });
 const open = () => renderApp('/admindashborad');
@@ -176,6 +185,25 @@ describe('admin dashboard', () => {
     } finally {
       timeout.mockRestore();
     }
+  });
+
+  it("gives the focus to the search when the editor closes after another admin's change took its row away", async () => {
+    signIn();
+    let deactivated = false;
+    mockFetch({
+      'GET /api/admin/me': asha,
+      'GET /api/users': () =>
+        deactivated ? { body: [students[1]], headers: { 'X-Total-Count': '1' } } : bothStudents(),
+    });
+    const { user, grid, dialog } = await openEditor();
+    // Another admin deactivates Riya: the table reads the view again, without her row.
+    deactivated = true;
+    act(() => liveReloads.get(STUDENTS_SIGNAL)!());
+    await waitFor(() => expect(within(grid).queryByText('Riya Sharma')).toBeNull());
+    // The admin closes the editor a while later (past the reload's own care for the focus).
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.getByLabelText('Search')).toHaveFocus());
   });
 
   it('checks the rules before saving and shows a server error under its field', async () => {

@@ -11,7 +11,7 @@ import type { StudentRecord } from '@tc/domain/student';
 import { UiMessage } from '@tc/domain/messages';
 import { GridLoadingOverlay } from '../../components/grid-loading-overlay.tsx';
 import { LoadStatus } from '../../components/load-status.tsx';
-import { focusIfReloadTakesIt } from '../../lib/focus-field.ts';
+import { focusIfReloadTakesIt, ifFocusLostAfterDialog } from '../../lib/focus-field.ts';
 import { notify } from '../../lib/notify.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { studentColumns } from './student-columns.tsx';
@@ -149,9 +149,14 @@ export default function StudentsGrid({ query, view, onSortChange, focusAfterRowG
     [rows, phone, startTool, busyIds],
   );
 
+  // The editor gives the focus back to its row's Edit button, unless a reload has taken the row away meanwhile.
+  const closeEditor = () => {
+    setEditing(null);
+    ifFocusLostAfterDialog(focusAfterRowGone);
+  };
   const saved = (student: StudentRecord) => {
     setRows((current) => current.map((row) => (row.objectId === student.objectId ? student : row)));
-    setEditing(null);
+    closeEditor();
   };
 
   return (
@@ -222,7 +227,7 @@ export default function StudentsGrid({ query, view, onSortChange, focusAfterRowG
             setEditing(null);
             reloadAfterTool();
           }}
-          onClose={() => setEditing(null)}
+          onClose={closeEditor}
         />
       )}
     </Box>
