@@ -53,6 +53,13 @@ async function enrollmentIdOf(request: APIRequestContext, token: string, email: 
   return listed.body[0].id as number;
 }
 
+/** A new student of a batch, an admin's token and the student's enrollment number (to give them marks). */
+async function studentToMark(request: APIRequestContext, batch: { grade: number; board: Board }) {
+  const student = await createStudent(request, batch);
+  const token = await adminToken(request);
+  return { student, token, id: await enrollmentIdOf(request, token, student.email) };
+}
+
 /** Today's date at the centre (the site's default zone), YYYY-MM-DD. */
 const todayAtCentre = () => zonedParts(new Date(), 'Asia/Kolkata').date;
 
@@ -411,9 +418,7 @@ test('a student without marks sees the empty state', async ({ page, request }) =
 });
 
 test("a subject's first result is already a chart: one point, on a 320 px phone", async ({ page, request }) => {
-  const student = await createStudent(request, { grade: 3, board: 'State' });
-  const token = await adminToken(request);
-  const id = await enrollmentIdOf(request, token, student.email);
+  const { student, token, id } = await studentToMark(request, { grade: 3, board: 'State' });
   await publishedWithMarks(
     request,
     token,
@@ -438,9 +443,7 @@ test("without the charts' code (the network dropped), each subject's results sho
   page,
   request,
 }) => {
-  const student = await createStudent(request, { grade: 3, board: 'State' });
-  const token = await adminToken(request);
-  const id = await enrollmentIdOf(request, token, student.email);
+  const { student, token, id } = await studentToMark(request, { grade: 3, board: 'State' });
   await publishedWithMarks(
     request,
     token,
@@ -463,9 +466,7 @@ test('two tests on one day keep a point each in the chart, and dates over two ye
   page,
   request,
 }) => {
-  const student = await createStudent(request, { grade: 2, board: 'CBSE' });
-  const token = await adminToken(request);
-  const id = await enrollmentIdOf(request, token, student.email);
+  const { student, token, id } = await studentToMark(request, { grade: 2, board: 'CBSE' });
   const run = tag();
   for (const [date, value] of [
     ['2025-12-12', '10'],

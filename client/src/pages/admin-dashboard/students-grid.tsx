@@ -21,22 +21,19 @@ import { studentToolsColumn, useStudentTools } from './student-tools.tsx';
 
 const PAGE_SIZES = [25, 50, 100];
 
-function NoRowsOverlay() {
-  return (
-    <Box sx={{ height: '100%', display: 'grid', placeItems: 'center' }}>
-      <Typography>No students found</Typography>
-    </Box>
-  );
+/** The grid's overlay of no rows, saying `text` in its middle. */
+function textOverlay(text: string) {
+  return function TextOverlay() {
+    return (
+      <Box sx={{ height: '100%', display: 'grid', placeItems: 'center' }}>
+        <Typography>{text}</Typography>
+      </Box>
+    );
+  };
 }
-
+const NoRowsOverlay = textOverlay('No students found');
 /** In place of the rows when the first answer to a view did not come (the status above says so). */
-function NotLoadedOverlay() {
-  return (
-    <Box sx={{ height: '100%', display: 'grid', placeItems: 'center' }}>
-      <Typography>{UiMessage.studentsNotLoaded}</Typography>
-    </Box>
-  );
-}
+const NotLoadedOverlay = textOverlay(UiMessage.studentsNotLoaded);
 
 /**
  * The admin's table: pages, sorts and searches on the server.
