@@ -14,6 +14,7 @@ import {
   studentToken,
   test,
   typeDob,
+  untilReactTakesOver,
   waitForOutbox,
 } from './fixtures.ts';
 import { wrongCode } from '../testing/codes.ts';
@@ -113,6 +114,8 @@ test.describe('registration', () => {
   }) => {
     const student = newStudent();
     await page.goto('/');
+    // A link clicked before React takes over the pre-rendered page loads the next page afresh.
+    await untilReactTakesOver(page);
     // Nothing typed yet: the page is left without a question.
     await page.getByRole('link', { name: 'Register Now' }).first().click();
     await expect(page).toHaveURL(/\/Registeruser$/);
@@ -177,6 +180,7 @@ test.describe('registration', () => {
     await expect(name).toHaveValue(typed);
     // From the login's "Register now": Back to the login asks (it let the login through unasked).
     await page.goto('/studentlogin');
+    await untilReactTakesOver(page);
     await page.getByRole('link', { name: 'Register now' }).click();
     armed = page.waitForRequest(leaveDialogCode);
     await name.fill(typed);
@@ -191,6 +195,7 @@ test.describe('registration', () => {
   test("asks with the browser's own question when the dialog's code cannot be fetched", async ({ page }) => {
     await page.route(/\/assets\/leave-dialog-[^/]*\.js$/, (route) => route.abort());
     await page.goto('/');
+    await untilReactTakesOver(page);
     await page.getByRole('link', { name: 'Register Now' }).first().click();
     // The prompt asks for the dialog's code once the form holds something: armed from then on.
     const armed = page.waitForRequest(/\/assets\/leave-dialog-[^/]*\.js$/);
