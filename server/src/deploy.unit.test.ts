@@ -6,7 +6,7 @@
 // Caddy's network only.
 
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -77,6 +77,27 @@ describe('docker-compose.yml', () => {
     // Scheduled backups land in a volume of their own.
     expect(app?.environment?.BACKUP_DIR).toBe('/data/backups');
     expect((app as { volumes?: string[] }).volumes).toContain('backups:/data/backups');
+  });
+
+  it("connects the app as the database's owner, no superuser, over the role the set-up script makes", () => {
+    const { postgres, app } = compose.services;
+    const env = postgres?.environment ?? {};
+    // The image's superuser is its default, postgres, with a password of its own.
+    expect(env.POSTGRES_USER).toBeUndefined();
+    expect(env.POSTGRES_PASSWORD).toBe('${POSTGRES_SUPERUSER_PASSWORD:?set POSTGRES_SUPERUSER_PASSWORD}');
+    // The role and database the script makes are those the app connects to, with its password.
+    const uri = app?.environment?.DATABASE_URI ?? '';
+    expect(uri).toBe(`postgres://${env.APP_DB_USER}:${env.APP_DB_PASSWORD}@postgres:5432/${env.APP_DB_NAME}`);
+    expect(env.APP_DB_USER).not.toBe('postgres');
+    expect((postgres as { volumes?: string[] }).volumes).toContain(
+      './deploy/postgres/app-role.sh:/docker-entrypoint-initdb.d/app-role.sh:ro',
+    );
+    const script = readFileSync(path.join(root, 'deploy/postgres/app-role.sh'), 'utf8');
+    expect(script).toMatch(/NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS/);
+    // Run when executable (else the image sources it into its own entrypoint).
+    expect(statSync(path.join(root, 'deploy/postgres/app-role.sh')).mode & 0o111).toBe(0o111);
+    // Ready only once the set-up is over: the set-up's server listens on no TCP port.
+    expect(JSON.stringify(postgres?.healthcheck?.test)).toContain('pg_isready -h 127.0.0.1 -U tuition -d tuition');
   });
 
   it("passes every variable of the site to the app, and the site starts on the file's own values", () => {
@@ -157,6 +178,7 @@ describe('docker-compose.yml', () => {
     const env = {
       ...process.env,
       POSTGRES_PASSWORD: 'pw',
+      POSTGRES_SUPERUSER_PASSWORD: 'superuser-pw',
       PUBLIC_URL: 'https://tuition.example.com',
       SITE_ADDRESS: 'tuition.example.com',
       APP_ID: 'app',

@@ -12,7 +12,7 @@ import { schemaDefinitions } from '@tc/cloud/schema';
 import type { Config } from './config.ts';
 import { refuseBadQueryValues } from './database/bad-query-values.ts';
 import { parseClassesOnly } from './database/parse-classes-only.ts';
-import { timeoutOptions } from './database/sql.ts';
+import { decodedCredentials, timeoutOptions } from './database/sql.ts';
 import { liveQueryOptions } from './live-query.ts';
 import {
   answerParseErrorsWithField,
@@ -44,6 +44,7 @@ export async function startParseServer(
     // pg's, so that a frozen or dead database fails requests fast instead of holding
     // them (issue 12 item 3). An explicit database adapter needs an explicit files
     // adapter: the one Parse would make by itself (uploads are closed anyway).
+    // The user, password and database are given decoded (sql.ts, decodedCredentials).
     // Its reads answer a value PostgreSQL refuses (an operator's bad regex or date) 400, not 500,
     // and reach Parse's classes only, never another table or view of the database.
     databaseAdapter: refuseBadQueryValues(
@@ -51,10 +52,13 @@ export async function startParseServer(
         new PostgresStorageAdapter({
           uri: databaseUri,
           collectionPrefix: '',
-          databaseOptions: timeoutOptions({
-            connectMs: config.timeouts.databaseConnectMs,
-            statementMs: config.timeouts.databaseStatementMs,
-          }),
+          databaseOptions: {
+            ...decodedCredentials(databaseUri),
+            ...timeoutOptions({
+              connectMs: config.timeouts.databaseConnectMs,
+              statementMs: config.timeouts.databaseStatementMs,
+            }),
+          },
         }),
       ),
     ),

@@ -14,6 +14,24 @@ export interface PoolTimeouts {
   statementMs: number;
 }
 
+/**
+ * The user, password and database a connection string names, percent-decoded. Parse
+ * Server's PostgreSQL adapter takes them from the string as they are spelled
+ * (PostgresConfigParser), so a password with `@`, `/`, `%` or a space, which the string
+ * must write as `%40`, `%2F`... would reach PostgreSQL still encoded and be refused. pg,
+ * which the rest of the site uses, decodes them.
+ */
+export function decodedCredentials(uri: string): { user?: string; password?: string; database?: string } {
+  const url = new URL(uri);
+  const decoded = (part: string) => (part ? decodeURIComponent(part) : undefined);
+  const named = {
+    user: decoded(url.username),
+    password: decoded(url.password),
+    database: decoded(url.pathname.slice(1)),
+  };
+  return Object.fromEntries(Object.entries(named).filter(([, value]) => value !== undefined));
+}
+
 /** pg's connection options that make a frozen or dead database fail fast instead of hanging. */
 export function timeoutOptions(timeouts: PoolTimeouts) {
   return {
