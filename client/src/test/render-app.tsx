@@ -7,7 +7,11 @@ import { AppRoutes } from '../app/app-routes.tsx';
 
 function LocationProbe() {
   const location = useLocation();
-  return <output data-testid="location">{location.pathname}</output>;
+  return (
+    <output data-testid="location" data-search={location.search}>
+      {location.pathname}
+    </output>
+  );
 }
 
 /** Renders the whole app (providers, routes, toasts) at `path`. */
@@ -25,6 +29,8 @@ export function renderApp(path: string) {
 }
 
 export const currentPath = () => screen.getByTestId('location').textContent;
+/** The address's query string, `?…` or ''. */
+export const currentSearch = () => screen.getByTestId('location').dataset.search;
 
 export interface MockReply {
   status?: number;

@@ -9,7 +9,7 @@ import { centreAwayFromHere } from '../../test/centre-zone.ts';
 import { RegistrationMessage, UiMessage } from '@tc/domain/messages';
 import type { StudentRecord } from '@tc/domain/student';
 import { CALL_TIME_LIMIT_MS } from '../../lib/api.ts';
-import { currentPath, deferred, mockFetch, renderApp, type MockReply } from '../../test/render-app.tsx';
+import { currentPath, currentSearch, deferred, mockFetch, renderApp, type MockReply } from '../../test/render-app.tsx';
 
 const students: StudentRecord[] = [
   {
@@ -115,6 +115,66 @@ describe('admin dashboard', () => {
     await user.clear(screen.getByLabelText('Search'));
     await user.type(screen.getByLabelText('Search'), 'nobody');
     expect(await screen.findByText('No students match')).toHaveAttribute('role', 'status');
+  });
+
+  it('keeps the page and its size in the address: opened again there, it shows that page; a new order or search starts from the first', async () => {
+    signIn();
+    const { calls } = mockFetch({
+      'GET /api/admin/me': asha,
+      'GET /api/users': () => ({ body: students, headers: { 'X-Total-Count': '420' } }),
+    });
+    const lists = () => calls.filter((c) => c.path === '/api/users').map((c) => Object.fromEntries(c.url.searchParams));
+    // As a reload or Back from another page finds it.
+    const { user } = renderApp('/admindashborad?grade=4&page=2&size=50');
+    expect(await screen.findByText(/^101–150 of 420$/, {}, { timeout: 15000 })).toBeInTheDocument();
+    expect(lists()).toEqual([{ skip: '100', limit: '50', grade: '4' }]);
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    expect(await screen.findByText(/^151–200 of 420$/)).toBeInTheDocument();
+    expect(currentSearch()).toBe('?grade=4&page=3&size=50');
+    expect(lists().at(-1)).toEqual({ skip: '150', limit: '50', grade: '4' });
+    // A new order starts again from the first page, of the same size; so does a search.
+    await user.click(screen.getByRole('columnheader', { name: 'Full Name' }));
+    await waitFor(() => expect(currentSearch()).toBe('?grade=4&size=50&sort=fullname'));
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(currentSearch()).toBe('?grade=4&size=50&sort=fullname&page=1'));
+    await user.type(screen.getByLabelText('Search'), 'riya');
+    await waitFor(() => expect(currentSearch()).toBe('?grade=4&size=50&sort=fullname&q=riya'));
+    await waitFor(() =>
+      expect(lists().at(-1)).toEqual({ skip: '0', limit: '50', grade: '4', q: 'riya', sort: 'fullname' }),
+    );
+    expect(screen.getByText(/^1–50 of 420$/)).toBeInTheDocument();
+  });
+
+  it('opens an address with a page or size it does not offer on the first page of 25', async () => {
+    signIn();
+    const { calls } = mockFetch({ 'GET /api/admin/me': asha, 'GET /api/users': bothStudents });
+    renderApp('/admindashborad?page=-3&size=1000');
+    expect(await screen.findByText('2 students found', {}, { timeout: 15000 })).toBeInTheDocument();
+    expect(Object.fromEntries(calls.find((c) => c.path === '/api/users')!.url.searchParams)).toEqual({
+      skip: '0',
+      limit: '25',
+    });
+  });
+
+  it('goes from a page past the last (kept in an address from before) to the last page with rows', async () => {
+    signIn();
+    const { calls } = mockFetch({
+      'GET /api/admin/me': asha,
+      // 52 students: the third page of 25 holds two; the fourth and later none.
+      'GET /api/users': (_body, url) =>
+        url.searchParams.get('skip') === '50'
+          ? { body: students, headers: { 'X-Total-Count': '52' } }
+          : { body: [], headers: { 'X-Total-Count': '52' } },
+    });
+    renderApp('/admindashborad?board=CBSE&page=20');
+    const grid = await screen.findByRole('grid', { name: 'Registered students' }, { timeout: 15000 });
+    expect(await within(grid).findByText('Riya Sharma')).toBeInTheDocument();
+    expect(screen.getByText(/^51–52 of 52$/)).toBeInTheDocument();
+    expect(currentSearch()).toBe('?board=CBSE&page=2');
+    expect(calls.filter((c) => c.path === '/api/users').map((c) => c.url.searchParams.get('skip'))).toEqual([
+      '500',
+      '50',
+    ]);
   });
 
   const openEditor = async () => {
@@ -331,6 +391,67 @@ describe('admin dashboard', () => {
     expect(await within(grid).findByText(students[1]!.fullname)).toBeInTheDocument();
     expect(await screen.findByText('1 student found')).toBeInTheDocument();
     expect(screen.queryByText(UiMessage.studentsNotLoaded)).not.toBeInTheDocument();
+  });
+
+  it('keeps the place of a page that did not come, and says it loads again on "Try again" until it has come', async () => {
+    signIn();
+    const retried = deferred<MockReply>();
+    let nextPage: () => MockReply | Promise<MockReply> = () => ({
+      status: 503,
+      body: { code: 3503, error: 'Try again' },
+    });
+    const { calls } = mockFetch({
+      'GET /api/admin/me': asha,
+      'GET /api/users': (_body, url) =>
+        url.searchParams.get('skip') === '25' ? nextPage() : { body: students, headers: { 'X-Total-Count': '420' } },
+    });
+    const { user } = open();
+    const grid = await screen.findByRole('grid', { name: 'Registered students' }, { timeout: 15000 });
+    await within(grid).findByText('Riya Sharma');
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    expect(await screen.findByText(UiMessage.studentsNotLoaded, { selector: '[role="status"]' })).toBeInTheDocument();
+    // Still on the page that failed: not moved back to the first, which would load in its place
+    // (the grid moves off a page past its row count on a timer: given the time to).
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(currentSearch()).toBe('?page=1');
+    const skips = () => calls.filter((c) => c.path === '/api/users').map((c) => c.url.searchParams.get('skip'));
+    expect(skips()).toEqual(['0', '25']);
+    nextPage = () => retried.promise;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    // While the page loads again, the status says so, and "Try again" has gone.
+    expect(
+      await screen.findByText('Loading students ...', { selector: '[tabindex="-1"]' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(UiMessage.studentsNotLoaded)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    retried.resolve({ body: [students[1]], headers: { 'X-Total-Count': '420' } });
+    expect(await within(grid).findByText(students[1]!.fullname)).toBeInTheDocument();
+    expect(screen.getByText(/^26–50 of 420$/)).toBeInTheDocument();
+    expect(skips()).toEqual(['0', '25', '25']);
+  });
+
+  it('stays on its page while the editor opens and closes over it', async () => {
+    signIn();
+    const { calls } = mockFetch({
+      'GET /api/admin/me': asha,
+      'GET /api/users': () => ({ body: students, headers: { 'X-Total-Count': '420' } }),
+    });
+    const { user } = open();
+    const grid = await screen.findByRole('grid', { name: 'Registered students' }, { timeout: 15000 });
+    await within(grid).findByText('Riya Sharma');
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    expect(await screen.findByText(/^26–50 of 420$/)).toBeInTheDocument();
+    await user.click(within(grid).getByRole('button', { name: 'Edit Riya Sharma' }));
+    await screen.findByRole('dialog', { name: 'Edit Riya Sharma (ID 1)' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // Given the time the grid takes to move to another page (a timer).
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(screen.getByText(/^26–50 of 420$/)).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/api/users').map((c) => c.url.searchParams.get('skip'))).toEqual([
+      '0',
+      '25',
+    ]);
   });
 
   it('keeps the deactivation question open when the deactivation fails, to be answered again', async () => {

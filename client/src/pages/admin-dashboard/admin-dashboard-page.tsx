@@ -26,7 +26,7 @@ export default function AdminDashboardPage() {
   const { token, call: callAsAdmin } = useApi('admin');
   const [admin, setAdmin] = useState<AdminProfile | null>(null);
   const [profileFailed, setProfileFailed] = useState(false);
-  // The view (search, filters, sort) lives in the URL: a reload or a bookmark keeps it.
+  // The view (search, filters, sort, page) lives in the URL: a reload or a bookmark keeps it.
   const [view, setView] = useStudentView();
   const [search, setSearch] = useState(view.q);
   const query = view.q;
@@ -93,12 +93,7 @@ export default function AdminDashboardPage() {
           <ExportButton view={view} />
         </FiltersRow>
         <Suspense fallback={<Skeleton variant="rounded" height={320} role="status" aria-label="Loading students" />}>
-          <StudentsGrid
-            query={query}
-            view={view}
-            onSortChange={(sort) => setView({ sort })}
-            focusAfterRowGone={focusSearch}
-          />
+          <StudentsGrid query={query} view={view} onViewChange={setView} focusAfterRowGone={focusSearch} />
         </Suspense>
       </Card>
     </AdminPage>

@@ -5,7 +5,7 @@ import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
 import { UiMessage } from '@tc/domain/messages';
 import { notify } from '../../lib/notify.ts';
 import { useApi } from '../../lib/use-api.ts';
-import type { StudentView } from './student-filters.tsx';
+import { SELECTION_KEYS, type StudentView } from './student-filters.tsx';
 import { InertButton } from '../../components/inert-button.tsx';
 
 /**
@@ -20,7 +20,7 @@ export function ExportButton({ view }: { view: StudentView }) {
     setBusy(true);
     try {
       const query = new URLSearchParams();
-      for (const key of Object.keys(view) as (keyof StudentView)[]) if (view[key]) query.set(key, view[key]);
+      for (const key of SELECTION_KEYS) if (view[key]) query.set(key, view[key]);
       const response = await fetch(`${EXPORT_PATH}?${query.toString()}`, {
         headers: { Authorization: `Bearer ${token}` },
       });

@@ -1,29 +1,46 @@
 import Stack from '@mui/material/Stack';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { STATUS_FILTERS } from '@tc/domain/admin-tools';
 import { BOARDS } from '@tc/domain/constants';
 import { FilterSelect, GRADE_CHOICES } from '../../components/filters-row.tsx';
 import { useViewInAddress } from '../../lib/use-view-in-address.ts';
 
-/** The table's view: search, filters and sort, kept in the page's URL. */
+/** The table's view: search, filters, sort and page, kept in the page's URL. */
 export interface StudentView {
   q: string;
   grade: string;
   board: string;
   status: string;
   sort: string;
+  /** The page, counted from 0 as the Activity page's ('' is the first). */
+  page: string;
+  /** Rows a page ('' is the grid's first size). */
+  size: string;
 }
 
-const KEYS = ['q', 'grade', 'board', 'status', 'sort'] as const;
+/** What picks the students and their order: the CSV export takes these. */
+export const SELECTION_KEYS = ['q', 'grade', 'board', 'status', 'sort'] as const;
+const KEYS = [...SELECTION_KEYS, 'page', 'size'] as const;
+/** A change of one of these (a new search, filter or order) starts again from the first page. */
+const FROM_FIRST_PAGE: readonly (keyof StudentView)[] = SELECTION_KEYS;
 
-/** Reads and writes the view in the URL, so a reload or a bookmark shows the same students. */
+/** Reads and writes the view in the URL, so a reload, Back from another page or a bookmark shows the same students. */
 export function useStudentView(): [StudentView, (changes: Partial<StudentView>) => void] {
   const [params, change] = useViewInAddress();
   const view = useMemo(
     () => Object.fromEntries(KEYS.map((key) => [key, params.get(key) ?? ''])) as unknown as StudentView,
     [params],
   );
-  return [view, change];
+  const changeView = useCallback(
+    (changes: Partial<StudentView>) =>
+      change(
+        FROM_FIRST_PAGE.some((key) => key in changes && (changes[key] ?? '') !== (params.get(key) ?? ''))
+          ? { ...changes, page: '' }
+          : changes,
+      ),
+    [change, params],
+  );
+  return [view, changeView];
 }
 
 const STATUS_LABELS: Record<string, string> = { active: 'Active', deactivated: 'Deactivated', all: 'All' };

@@ -21,6 +21,16 @@ import { studentToolsColumn, useStudentTools } from './student-tools.tsx';
 
 const PAGE_SIZES = [25, 50, 100];
 
+/** The page the URL names: its number and size as the grid offers them, else the first page of 25 rows. */
+function pageOf(view: Pick<StudentView, 'page' | 'size'>): GridPaginationModel {
+  const page = Number(view.page);
+  const size = Number(view.size);
+  return {
+    page: Number.isSafeInteger(page) && page > 0 ? page : 0,
+    pageSize: PAGE_SIZES.includes(size) ? size : PAGE_SIZES[0]!,
+  };
+}
+
 /** The grid's overlay of no rows, saying `text` in its middle. */
 function textOverlay(text: string) {
   return function TextOverlay() {
@@ -43,14 +53,14 @@ const NotLoadedOverlay = textOverlay(UiMessage.studentsNotLoaded);
  */
 interface StudentsGridProps {
   query: string;
-  /** Filters and sort from the page's URL, and how to change the sort there. */
+  /** Filters, sort and page from the page's URL, and how to change the sort and page there. */
   view: Omit<StudentView, 'q'>;
-  onSortChange: (sort: string) => void;
+  onViewChange: (changes: Pick<Partial<StudentView>, 'sort' | 'page' | 'size'>) => void;
   /** Where the focus goes when a tool's change takes away the row that had it. */
   focusAfterRowGone: () => void;
 }
 
-export default function StudentsGrid({ query, view, onSortChange, focusAfterRowGone }: StudentsGridProps) {
+export default function StudentsGrid({ query, view, onViewChange, focusAfterRowGone }: StudentsGridProps) {
   const { token, call: callAsAdmin } = useApi('admin');
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [editing, setEditing] = useState<StudentRecord | null>(null);
@@ -61,13 +71,23 @@ export default function StudentsGrid({ query, view, onSortChange, focusAfterRowG
   const [failedKey, setFailedKey] = useState<string | null>(null);
   /** The view whose rows are on screen. */
   const [shownKey, setShownKey] = useState<string | null>(null);
-  const [paginationModel, setPaginationModel] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZES[0]! });
-  // The sort lives in the URL, with the filters.
-  const sortModel: GridSortModel = view.sort
-    ? [{ field: view.sort.replace(/^-/, ''), sort: view.sort.startsWith('-') ? 'desc' : 'asc' }]
-    : [];
+  // The page, its size and the sort live in the URL, with the filters (a new search or
+  // filter clears the page there: useStudentView).
+  const paginationModel = useMemo(() => pageOf(view), [view]);
+  const changePage = (model: GridPaginationModel) =>
+    onViewChange({
+      page: model.page > 0 ? String(model.page) : '',
+      size: model.pageSize === PAGE_SIZES[0] ? '' : String(model.pageSize),
+    });
+  // One model while the sort is the same: the grid takes a new one for a new sort, and
+  // goes back to the first page (a failed load's render moved a page-2 view to page 1).
+  const sortModel: GridSortModel = useMemo(
+    () =>
+      view.sort ? [{ field: view.sort.replace(/^-/, ''), sort: view.sort.startsWith('-') ? 'desc' : 'asc' }] : [],
+    [view.sort],
+  );
   const changeSort = (model: GridSortModel) =>
-    onSortChange(model[0] ? `${model[0].sort === 'desc' ? '-' : ''}${model[0].field}` : '');
+    onViewChange({ sort: model[0] ? `${model[0].sort === 'desc' ? '-' : ''}${model[0].field}` : '' });
   const [reloads, setReloads] = useState(0);
   // A tool's change (a deactivation, an erasure): the table loads the view again.
   const reloadAfterTool = useCallback(() => setReloads((n) => n + 1), []);
@@ -75,15 +95,6 @@ export default function StudentsGrid({ query, view, onSortChange, focusAfterRowG
   const { start: startTool, busyIds } = tools;
   // A registration, another admin's edit, a deactivation: the table loads the view again.
   useLiveSignal(STUDENTS_SIGNAL, token, () => setReloads((n) => n + 1));
-  const [searched, setSearched] = useState(JSON.stringify([query, view.grade, view.board, view.status]));
-
-  // A new search or filter starts again from the first page.
-  const searchKey = JSON.stringify([query, view.grade, view.board, view.status]);
-  if (searched !== searchKey) {
-    setSearched(searchKey);
-    setPaginationModel((model) => ({ ...model, page: 0 }));
-  }
-
   const sort = view.sort || undefined;
 
   const request = useMemo(
@@ -137,6 +148,13 @@ export default function StudentsGrid({ query, view, onSortChange, focusAfterRowG
     };
   }, [callAsAdmin, request, reloads, focusAfterRowGone]);
   const shownRows = failed && !showingBefore ? [] : rows;
+  // A page past the last (an address kept from before, the last rows of the last page
+  // deactivated meanwhile): the last page with rows instead, in the address too.
+  const lastPage = Math.max(0, Math.ceil(rowCount / paginationModel.pageSize) - 1);
+  const pastTheEnd = !loading && shownKey === requestKey && rows.length === 0 && paginationModel.page > lastPage;
+  useEffect(() => {
+    if (pastTheEnd) onViewChange({ page: lastPage > 0 ? String(lastPage) : '' });
+  }, [pastTheEnd, lastPage, onViewChange]);
 
   const columns = useMemo(
     () => [
@@ -174,6 +192,8 @@ export default function StudentsGrid({ query, view, onSortChange, focusAfterRowG
             loadingText="Loading students ..."
             failedText={showingBefore ? UiMessage.studentsNotLoadedShowingBefore : UiMessage.studentsNotLoaded}
             onRetry={() => {
+              // Loading again, and said so, until the answer comes (not the failure meanwhile).
+              setLoadedKey(null);
               setRetrying(true);
               setReloads((n) => n + 1);
             }}
@@ -185,13 +205,15 @@ export default function StudentsGrid({ query, view, onSortChange, focusAfterRowG
         rows={shownRows}
         columns={columns}
         getRowId={(row) => row.objectId}
-        rowCount={failed && !showingBefore ? 0 : rowCount}
+        // A view that did not come has no total to show; an unknown one (-1), not 0, which
+        // would move the grid back to the first page and away from the page that failed.
+        rowCount={failed && !showingBefore ? -1 : rowCount}
         loading={loading}
         paginationMode="server"
         sortingMode="server"
         filterMode="server"
         paginationModel={paginationModel}
-        onPaginationModelChange={setPaginationModel}
+        onPaginationModelChange={changePage}
         pageSizeOptions={PAGE_SIZES}
         sortModel={sortModel}
         onSortModelChange={changeSort}
