@@ -82,8 +82,7 @@ export default function StudentsGrid({ query, view, onViewChange, focusAfterRowG
   // One model while the sort is the same: the grid takes a new one for a new sort, and
   // goes back to the first page (a failed load's render moved a page-2 view to page 1).
   const sortModel: GridSortModel = useMemo(
-    () =>
-      view.sort ? [{ field: view.sort.replace(/^-/, ''), sort: view.sort.startsWith('-') ? 'desc' : 'asc' }] : [],
+    () => (view.sort ? [{ field: view.sort.replace(/^-/, ''), sort: view.sort.startsWith('-') ? 'desc' : 'asc' }] : []),
     [view.sort],
   );
   const changeSort = (model: GridSortModel) =>
