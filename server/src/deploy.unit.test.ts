@@ -74,6 +74,8 @@ describe('docker-compose.yml', () => {
       'postgres://tuition:${POSTGRES_PASSWORD:?set POSTGRES_PASSWORD}@postgres:5432/tuition',
     );
     expect(app?.environment?.NODE_ENV).toBe('production');
+    // Signals reach Node from the start (PID 1 ignores those it has no handler for).
+    expect((app as { init?: boolean }).init).toBe(true);
     // Scheduled backups land in a volume of their own.
     expect(app?.environment?.BACKUP_DIR).toBe('/data/backups');
     expect((app as { volumes?: string[] }).volumes).toContain('backups:/data/backups');
@@ -96,6 +98,10 @@ describe('docker-compose.yml', () => {
     expect(script).toMatch(/NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS/);
     // Run when executable (else the image sources it into its own entrypoint).
     expect(statSync(path.join(root, 'deploy/postgres/app-role.sh')).mode & 0o111).toBe(0o111);
+    // Back after a crash or a reboot, as the app that needs it.
+    for (const name of ['postgres', 'redis', 'app', 'caddy']) {
+      expect((compose.services[name] as { restart?: string }).restart, name).toBe('unless-stopped');
+    }
     // Ready only once the set-up is over: the set-up's server listens on no TCP port.
     expect(JSON.stringify(postgres?.healthcheck?.test)).toContain('pg_isready -h 127.0.0.1 -U tuition -d tuition');
   });
