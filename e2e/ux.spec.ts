@@ -97,6 +97,10 @@ for (const width of WIDTHS) {
       expect(pageWidth).toBeLessThanOrEqual(width);
       await edit.scrollIntoViewIfNeeded();
       await expect(edit).toBeInViewport();
+      // The page size can be chosen at any width (the grid hides it on a phone), and is named.
+      const size = page.getByRole('combobox', { name: 'Rows per page:' });
+      await size.scrollIntoViewIfNeeded();
+      await expect(size).toBeInViewport({ ratio: 1 });
       // On a laptop every column fits: the last tool of a row is in sight without scrolling the table sideways.
       if (width >= 1280) {
         const erase = grid.getByRole('button', { name: `Erase personal data of ${student.fullname}` });

@@ -1,12 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
-import { ADMIN_SESSION_KEY, HISTORY_MAX_ENTRIES, MIN_AGE_YEARS } from '@tc/domain/constants';
+import { ADMIN_SESSION_KEY, HISTORY_MAX_ENTRIES, MIN_AGE_YEARS, SEARCH_MAX_LENGTH } from '@tc/domain/constants';
 import { isoToDisplayDate } from '@tc/domain/dates';
 import { STUDENTS_SIGNAL } from '@tc/domain/live';
 import { addDays } from '@tc/domain/zoned-time';
 import { centreAwayFromHere } from '../../test/centre-zone.ts';
 import { RegistrationMessage, UiMessage } from '@tc/domain/messages';
+import { ServerMessage } from '@tc/domain/server-messages';
 import type { StudentRecord } from '@tc/domain/student';
 import { CALL_TIME_LIMIT_MS } from '../../lib/api.ts';
 import { currentPath, currentSearch, deferred, mockFetch, renderApp, type MockReply } from '../../test/render-app.tsx';
@@ -364,6 +365,20 @@ describe('admin dashboard', () => {
       timeout: 15000,
     });
     expect(currentPath()).toBe('/admindashborad');
+  });
+
+  it("takes no longer search than the server runs, and says the server's reason for a view it refuses", async () => {
+    signIn();
+    mockFetch({
+      'GET /api/admin/me': asha,
+      'GET /api/users': () => ({ status: 400, body: { code: 400, error: ServerMessage.searchTooLong } }),
+    });
+    // A search too long, in an address typed or kept from elsewhere.
+    renderApp(`/admindashborad?q=${'a'.repeat(101)}`);
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(ServerMessage.searchTooLong), {
+      timeout: 15000,
+    });
+    expect(screen.getByLabelText('Search')).toHaveAttribute('maxlength', String(SEARCH_MAX_LENGTH));
   });
 
   it('never shows the rows of another view as a search that did not come, and loads it on "Try again"', async () => {

@@ -5,6 +5,7 @@ import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate } from 'react-router-dom';
+import { SEARCH_MAX_LENGTH } from '@tc/domain/constants';
 import { UiMessage } from '@tc/domain/messages';
 import { Route } from '@tc/domain/routes';
 import type { AdminProfile } from '@tc/domain/student';
@@ -80,6 +81,8 @@ export default function AdminDashboardPage() {
             size="small"
             sx={{ maxWidth: { sm: 320 } }}
             slotProps={{
+              // The server's limit (a longer search is refused).
+              htmlInput: { maxLength: SEARCH_MAX_LENGTH },
               input: {
                 startAdornment: (
                   <InputAdornment position="start">

@@ -12,6 +12,7 @@ import { UiMessage } from '@tc/domain/messages';
 import { GridLoadingOverlay } from '../../components/grid-loading-overlay.tsx';
 import { LoadStatus } from '../../components/load-status.tsx';
 import { focusIfReloadTakesIt, ifFocusLostAfterDialog } from '../../lib/focus-field.ts';
+import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { studentColumns } from './student-columns.tsx';
@@ -138,8 +139,10 @@ export default function StudentsGrid({ query, view, onViewChange, focusAfterRowG
         const total = Number(result.headers?.get('X-Total-Count'));
         setRowCount(Number.isFinite(total) && total >= 0 ? total : result.data.length);
       } else if (!result.sessionEnded) {
-        // A session that ended is handled by useApi.
-        notify.error(UiMessage.errorLoadingData);
+        // A session that ended is handled by useApi. A refusal (a search the server will not
+        // run, from an address typed by hand) says why; anything else did not come.
+        const refused = result.status >= 400 && result.status < 500;
+        notify.error(refused ? errorText(result, UiMessage.errorLoadingData) : UiMessage.errorLoadingData);
       }
     });
     return () => {
@@ -222,7 +225,13 @@ export default function StudentsGrid({ query, view, onViewChange, focusAfterRowG
         disableVirtualization
         disableRowSelectionOnClick
         slots={{ loadingOverlay: GridLoadingOverlay, noRowsOverlay: failed ? NotLoadedOverlay : NoRowsOverlay }}
-        sx={{ bgcolor: 'background.paper', '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 800 } }}
+        sx={{
+          bgcolor: 'background.paper',
+          '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 800 },
+          // The grid hides the page size on a phone, with its label: the size shows (its
+          // label, out of sight there, still names it), so a size from the address can change.
+          '& .MuiTablePagination-root .MuiTablePagination-input': { display: 'inline-flex' },
+        }}
       />
       {/* What a search or a filter found, read out when it changes (the grid itself is silent). */}
       <Typography role="status" className="visually-hidden">
