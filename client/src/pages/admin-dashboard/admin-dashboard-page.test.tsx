@@ -508,15 +508,16 @@ describe('admin dashboard', () => {
 
   it('offers "Finish erasure" for an erasure a fault stopped, and runs it without asking to type again', async () => {
     signIn();
-    const erased: StudentRecord = {
-      ...students[0]!,
+    // As the server sends it: the erasure unsets the gender, mobile and date of birth.
+    const { gender: _gender, mobile: _mobile, dob: _dob, ...kept } = students[0]!;
+    const erased = {
+      ...kept,
       fullname: 'Erased student',
       email: 'erased-a1@erased.invalid',
-      mobile: '',
       status: 'deactivated',
       erased: true,
       erasureUnfinished: true,
-    };
+    } as StudentRecord;
     let finished = false;
     const { calls } = mockFetch({
       'GET /api/admin/me': asha,
@@ -536,6 +537,11 @@ describe('admin dashboard', () => {
     // Shown, not offered for change: the server refuses any change to an erased student.
     expect(editor).toHaveTextContent('the record can no longer be changed');
     expect(within(editor).getByLabelText('Email')).toBeDisabled();
+    // What is no longer stored shows blank (not the first gender, as if it were stored).
+    expect(within(editor).getByLabelText('Gender')).toHaveDisplayValue('');
+    expect(within(editor).getByLabelText('Mobile')).toHaveValue('');
+    expect(within(editor).getByLabelText('Date of Birth')).toHaveValue('');
+    expect(within(editor).getByLabelText('Board')).toHaveDisplayValue('CBSE');
     expect(within(editor).queryByRole('button', { name: 'Save' })).toBeNull();
     const account = within(editor).getByRole('region', { name: 'Account' });
     expect(within(account).queryByRole('button', { name: 'Deactivate' })).toBeNull();

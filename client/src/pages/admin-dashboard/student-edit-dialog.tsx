@@ -27,14 +27,19 @@ import { closeOnEscape } from '../../lib/form-dialog.ts';
 
 type Values = Record<EditableStudentField, string>;
 
-const valuesOf = (student: StudentRecord): Values => ({
-  gender: student.gender,
-  mobile: student.mobile,
-  email: student.email,
-  dob: isValidIsoDate(student.dob) ? isoToDisplayDate(student.dob) : student.dob,
-  board: student.board,
-  grade: String(student.grade),
-});
+/** The fields as the dialog shows them; an erased student's record has no gender, mobile or date of birth. */
+const valuesOf = (student: StudentRecord): Values => {
+  const stored: Partial<StudentRecord> = student;
+  const dob = stored.dob ?? '';
+  return {
+    gender: stored.gender ?? '',
+    mobile: stored.mobile ?? '',
+    email: stored.email ?? '',
+    dob: isValidIsoDate(dob) ? isoToDisplayDate(dob) : dob,
+    board: stored.board ?? '',
+    grade: stored.grade === undefined ? '' : String(stored.grade),
+  };
+};
 
 interface StudentEditDialogProps {
   student: StudentRecord;
@@ -105,6 +110,8 @@ export function StudentEditDialog(props: StudentEditDialogProps) {
       {...fieldProps(field)}
       disabled={erased}
     >
+      {/* None stored (an erased student's gender): blank, not the first choice shown as if it were. */}
+      {values[field] === '' && <option value="" />}
       {options.map(([value, text]) => (
         <option key={value} value={value}>
           {text}
