@@ -1,8 +1,9 @@
+import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import MenuItem from '@mui/material/MenuItem';
 import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { ACTIVITY_KINDS } from '@tc/domain/admin-tools';
 import { AdminToolsMessage } from '@tc/domain/admin-tools-messages';
@@ -20,6 +21,10 @@ import { LoadStatus } from '../../components/load-status.tsx';
 
 const PAGE_SIZE = 25;
 
+/** A view's filters, without its page: the entries they find are counted once for every page. */
+const filtersKey = (view: URLSearchParams) =>
+  JSON.stringify(['admin', 'kind', 'from', 'to'].map((name) => view.get(name) ?? ''));
+
 /** The activity log: filters by admin, kind and dates, paged on the server. */
 export default function AdminActivityPage() {
   const { token, call: callAsAdmin } = useApi('admin');
@@ -33,7 +38,9 @@ export default function AdminActivityPage() {
   const page = Number(params.get('page') ?? 0) || 0;
   /** The answer for one view (the query string): the entries, or 'failed'. */
   const [loaded, setLoaded] = useState<{ key: string; entries: ActivityEntry[] | 'failed' } | null>(null);
-  const [total, setTotal] = useState(0);
+  /** How many entries the filters (the view but its page) found, as last answered. */
+  const [found, setFound] = useState<{ filters: string; total: number } | null>(null);
+  const results = useRef<HTMLDivElement>(null);
   const [admins, setAdmins] = useState<ResponseOf<'listActivityAdmins'>>([]);
   const key = params.toString();
   /** Bumped by "Try again" after a failed load. */
@@ -67,7 +74,10 @@ export default function AdminActivityPage() {
       if (cancelled) return;
       if (result.ok && result.data) {
         setLoaded({ key, entries: result.data });
-        setTotal(Number(result.headers?.get('X-Total-Count') ?? result.data.length));
+        setFound({
+          filters: filtersKey(search),
+          total: Number(result.headers?.get('X-Total-Count') ?? result.data.length),
+        });
       } else if (!result.sessionEnded) {
         setLoaded({ key, entries: 'failed' });
         notify.error(errorText(result, AdminToolsMessage.activityNotLoaded));
@@ -81,6 +91,8 @@ export default function AdminActivityPage() {
   if (!token) return <Navigate to={Route.adminLogin} replace />;
   // Loading while the view on screen has no answer yet.
   const entries = loaded?.key === key ? loaded.entries : null;
+  // The pages of these filters: not another filter's count while its own has not come.
+  const total = found?.filters === filtersKey(params) ? found.total : null;
 
   // A new filter starts again from the first page.
   const set = (name: string, value: string) => changeView({ [name]: value, ...(name === 'page' ? {} : { page: '' }) });
@@ -135,7 +147,9 @@ export default function AdminActivityPage() {
           />
         </FiltersRow>
         {Array.isArray(entries) ? (
-          <ActivityList entries={entries} showTarget />
+          <Box ref={results} sx={{ outline: 'none' }}>
+            <ActivityList entries={entries} showTarget />
+          </Box>
         ) : (
           <LoadStatus
             failed={entries === 'failed'}
@@ -145,16 +159,19 @@ export default function AdminActivityPage() {
               setRetries((n) => n + 1);
             }}
             loadingText="Loading ..."
+            focusAfterLoad={() => results.current}
           />
         )}
-        <TablePagination
-          component="div"
-          count={total}
-          page={Math.min(page, Math.max(0, Math.ceil(total / PAGE_SIZE) - 1))}
-          onPageChange={(_e, next) => set('page', next ? String(next) : '')}
-          rowsPerPage={PAGE_SIZE}
-          rowsPerPageOptions={[PAGE_SIZE]}
-        />
+        {total !== null && (
+          <TablePagination
+            component="div"
+            count={total}
+            page={Math.min(page, Math.max(0, Math.ceil(total / PAGE_SIZE) - 1))}
+            onPageChange={(_e, next) => set('page', next ? String(next) : '')}
+            rowsPerPage={PAGE_SIZE}
+            rowsPerPageOptions={[PAGE_SIZE]}
+          />
+        )}
       </Card>
     </AdminPage>
   );

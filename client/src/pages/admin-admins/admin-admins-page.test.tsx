@@ -220,5 +220,9 @@ describe('the list of administrators', () => {
     expect(await within(list).findByText(/asha@example.com/)).toBeInTheDocument();
     expect(screen.queryByText(AdminToolsMessage.adminsNotLoaded)).not.toBeInTheDocument();
     expect(answers).toBe(2);
+    // The focus, on the status while it loaded, goes on to the list's heading (not the page's start).
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Administrators and invitations' })).toHaveFocus(),
+    );
   });
 });

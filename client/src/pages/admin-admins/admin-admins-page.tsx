@@ -159,6 +159,7 @@ export default function AdminAdminsPage() {
                 setAdmins(null);
                 load();
               }}
+              focusAfterLoad={() => listHeading.current}
             />
           )}
           <List aria-label="Administrators">
