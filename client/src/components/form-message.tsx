@@ -1,5 +1,5 @@
 import Typography from '@mui/material/Typography';
-import { FORM_PROBLEM_ID, type FormProblem } from '../lib/use-form-problem.ts';
+import type { FormProblem } from '../lib/use-form-problem.ts';
 
 /**
  * A problem no single field is to blame for (a wrong password, a refused call),
@@ -9,7 +9,7 @@ import { FORM_PROBLEM_ID, type FormProblem } from '../lib/use-form-problem.ts';
 export function FormMessage({ problem }: { problem: FormProblem<string> | null }) {
   if (!problem || problem.field) return null;
   return (
-    <Typography id={FORM_PROBLEM_ID} tabIndex={-1} color="error" sx={{ fontWeight: 700, outline: 'none' }}>
+    <Typography id={problem.id} tabIndex={-1} color="error" sx={{ fontWeight: 700, outline: 'none' }}>
       {problem.message}
     </Typography>
   );

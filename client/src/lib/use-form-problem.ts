@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { focusField } from './focus-field.ts';
 import { notify } from './notify.ts';
 
@@ -6,10 +6,12 @@ import { notify } from './notify.ts';
 export interface FormProblem<F extends string> {
   field: F | null;
   message: string;
+  /**
+   * The id of the form-level message, which takes the focus when no field is to blame: one
+   * of each form (a page with two forms, each with its message, focused the first's).
+   */
+  id: string;
 }
-
-/** The id of the form-level message, which takes focus when no field is to blame. */
-export const FORM_PROBLEM_ID = 'form-problem';
 
 /**
  * The problem / busy / focus logic every form shares. `fail` shows the message as a
@@ -18,6 +20,7 @@ export const FORM_PROBLEM_ID = 'form-problem';
  */
 export function useFormProblem<F extends string>(fields: readonly F[]) {
   const formRef = useRef<HTMLFormElement>(null);
+  const messageId = useId();
   const [problem, setProblem] = useState<FormProblem<F> | null>(null);
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
@@ -25,9 +28,9 @@ export function useFormProblem<F extends string>(fields: readonly F[]) {
   const fail = useCallback(
     (message: string, field?: string | null) => {
       const named = fields.find((f) => f === field) ?? null;
-      setProblem({ field: named, message });
+      setProblem({ field: named, message, id: messageId });
       notify.error(message);
-      focusField(formRef.current, named ?? FORM_PROBLEM_ID);
+      focusField(formRef.current, named ?? messageId);
     },
     // The list of fields is a constant of each form.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -180,6 +180,28 @@ describe('a blocked invitation sent again', () => {
 });
 
 describe('the invitation form', () => {
+  it("keeps its message apart from the password form's: each form's failure takes the focus to its own", async () => {
+    serve({
+      'POST /api/admins': () => ({ status: 503, body: { code: ErrorCode.Internal, error: 'Invitations are resting' } }),
+      'PUT /api/admin/password': () => ({
+        status: 503,
+        body: { code: ErrorCode.Internal, error: 'Passwords are resting' },
+      }),
+    });
+    const { user } = await openAdmins();
+    await user.type(screen.getByLabelText(/^Name/), 'Meera');
+    await user.type(screen.getByLabelText(/^Email/), 'meera@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
+    const invitation = await screen.findByText('Invitations are resting', { selector: 'form *' });
+    await waitFor(() => expect(invitation).toHaveFocus());
+    // Still shown (nothing typed there since) when the other form fails.
+    await fill(user, 'New-password1');
+    const password = await screen.findByText('Passwords are resting', { selector: 'form *' });
+    await waitFor(() => expect(password).toHaveFocus());
+    expect(invitation).toBeInTheDocument();
+    expect(invitation.id).not.toBe(password.id);
+  });
+
   it("says what is missing under its field, in the site's words, before asking the server", async () => {
     const { calls } = serve({ 'POST /api/admins': () => ({ body: { success: true } }) });
     const { user } = await openAdmins();
@@ -221,8 +243,6 @@ describe('the list of administrators', () => {
     expect(screen.queryByText(AdminToolsMessage.adminsNotLoaded)).not.toBeInTheDocument();
     expect(answers).toBe(2);
     // The focus, on the status while it loaded, goes on to the list's heading (not the page's start).
-    await waitFor(() =>
-      expect(screen.getByRole('heading', { name: 'Administrators and invitations' })).toHaveFocus(),
-    );
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Administrators and invitations' })).toHaveFocus());
   });
 });

@@ -219,7 +219,7 @@ describe('registration form', () => {
     await user.click(screen.getByRole('button', { name: 'Send OTP' }));
     // A toast, and on the form above the button until something changes.
     await waitFor(() => expect(screen.getAllByText(UiMessage.anErrorOccurred)).toHaveLength(2));
-    await waitFor(() => expect(document.getElementById('form-problem')).toHaveFocus());
+    await waitFor(() => expect(screen.getByText(UiMessage.anErrorOccurred, { selector: 'form *' })).toHaveFocus());
   });
 
   it('says "Failed to send OTP" when the SMS is not sent, and the server text on 429', async () => {
