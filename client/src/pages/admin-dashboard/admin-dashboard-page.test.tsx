@@ -595,6 +595,44 @@ describe('admin dashboard', () => {
     expect(within(short).queryByText(AdminToolsMessage.historyCapped)).toBeNull();
   });
 
+  it('exports what the search box says, before the table has searched it', async () => {
+    signIn();
+    const { calls } = mockFetch({
+      'GET /api/admin/me': asha,
+      'GET /api/users': bothStudents,
+      'GET /api/users/export.csv': () => ({ status: 500, body: { error: 'Internal error', code: 1 } }),
+    });
+    const { user } = renderApp('/admindashborad?grade=4');
+    await screen.findByText('2 students found', {}, { timeout: 15000 });
+    await user.type(screen.getByLabelText('Search'), 'Riya');
+    // At once, within the pause before the table searches (not the whole grade's children).
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/users/export.csv')).toBe(true));
+    const exported = calls.find((c) => c.path === '/api/users/export.csv')!;
+    expect(Object.fromEntries(exported.url.searchParams)).toEqual({ grade: '4', q: 'Riya' });
+  });
+
+  it('empties the search box when a link takes the search away ("Students" in the menu)', async () => {
+    signIn();
+    const { calls } = mockFetch({ 'GET /api/admin/me': asha, 'GET /api/users': bothStudents });
+    const { user } = open();
+    await screen.findByText('2 students found', {}, { timeout: 15000 });
+    await user.type(screen.getByLabelText('Search'), 'riya');
+    await waitFor(() => expect(currentSearch()).toBe('?q=riya'));
+    await user.click(screen.getByRole('link', { name: 'Students' }));
+    await waitFor(() => expect(currentSearch()).toBe(''));
+    expect(screen.getByLabelText('Search')).toHaveValue('');
+    // And the search is not written back after the pause.
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(currentSearch()).toBe('');
+    expect(
+      calls
+        .filter((c) => c.path === '/api/users')
+        .at(-1)
+        ?.url.searchParams.get('q'),
+    ).toBeNull();
+  });
+
   it('says why an export was refused (others under way), and that one failed otherwise', async () => {
     signIn();
     let exportReply: MockReply = {

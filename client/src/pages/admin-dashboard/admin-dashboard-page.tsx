@@ -31,6 +31,17 @@ export default function AdminDashboardPage() {
   const [view, setView] = useStudentView();
   const [search, setSearch] = useState(view.q);
   const query = view.q;
+  /** The search this page last wrote to the address: any other there came from outside (a link). */
+  const [written, setWritten] = useState(view.q);
+  const [addressSearch, setAddressSearch] = useState(view.q);
+  if (addressSearch !== view.q) {
+    setAddressSearch(view.q);
+    // The "Students" link (no search), Back: the box shows what the address now searches.
+    if (view.q !== written) {
+      setSearch(view.q);
+      setWritten(view.q);
+    }
+  }
   const searchRef = useRef<HTMLInputElement>(null);
   const focusSearch = useCallback(() => searchRef.current?.focus(), []);
 
@@ -56,7 +67,9 @@ export default function AdminDashboardPage() {
 
   useEffect(() => {
     const timer = window.setTimeout(() => {
-      if (search.trim() !== view.q) setView({ q: search.trim() });
+      if (search.trim() === view.q) return;
+      setWritten(search.trim());
+      setView({ q: search.trim() });
     }, SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
   }, [search, view.q, setView]);
@@ -93,7 +106,8 @@ export default function AdminDashboardPage() {
             }}
           />
           <StudentFilters view={view} onChange={setView} />
-          <ExportButton view={view} />
+          {/* What the box says, also in the pause before the table searches it. */}
+          <ExportButton view={{ ...view, q: search.trim() }} />
         </FiltersRow>
         <Suspense fallback={<Skeleton variant="rounded" height={320} role="status" aria-label="Loading students" />}>
           <StudentsGrid query={query} view={view} onViewChange={setView} focusAfterRowGone={focusSearch} />
