@@ -122,6 +122,27 @@ describe('an invitation not yet accepted', () => {
   });
 });
 
+describe('a withdrawal that fails', () => {
+  it('keeps its question open, saying why, to be answered again', async () => {
+    let answers = 0;
+    serve({
+      'DELETE /api/admins/invitations/inv': () =>
+        ++answers === 1
+          ? { status: 503, body: { code: ErrorCode.Internal, error: 'The service is busy. Please try again.' } }
+          : { body: { success: true } },
+    });
+    const { user } = await openAdmins();
+    await user.click(await screen.findByRole('button', { name: 'Withdraw the invitation of ravi@example.com' }));
+    const asked = await screen.findByRole('dialog', { name: 'Withdraw this invitation?' });
+    await user.click(within(asked).getByRole('button', { name: 'Withdraw' }));
+    // Said in the question (a toast behind it would be hidden from screen readers).
+    expect(await within(asked).findByRole('alert')).toHaveTextContent('The service is busy. Please try again.');
+    await user.click(within(asked).getByRole('button', { name: 'Withdraw' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Withdraw this invitation?' })).toBeNull());
+    expect(answers).toBe(2);
+  });
+});
+
 describe('an invitation whose code was mistyped too often', () => {
   it('says it works no more and asks for a new invitation; it can still be withdrawn', async () => {
     const { calls } = serve({

@@ -58,6 +58,8 @@ export default function AdminAdminsPage() {
   const [busy, setBusy] = useState<string | null>(null);
   /** The administrator or invitation whose removal waits for a yes. */
   const [asked, setAsked] = useState<Admin | null>(null);
+  /** Why the removal (or withdrawal) asked about failed, said in its question. */
+  const [removalProblem, setRemovalProblem] = useState<string | undefined>(undefined);
   const listHeading = useRef<HTMLHeadingElement>(null);
   const [invite, setInvite] = useState({ email: '', name: '' });
   const {
@@ -133,13 +135,14 @@ export default function AdminAdminsPage() {
       ? await callAsAdmin('withdrawAdminInvitation', { objectId })
       : await callAsAdmin('removeAdmin', { objectId });
     setBusy(null);
-    setAsked(null);
+    if (result.ok || result.sessionEnded) setAsked(null);
     if (result.ok) {
       notify.success(invitedUntil ? 'Invitation withdrawn' : 'Administrator rights removed');
       // Its button has gone with it: the focus goes to the list's heading.
       focusAfterDialog(() => listHeading.current);
     } else if (!result.sessionEnded)
-      notify.error(errorText(result, invitedUntil ? 'Withdrawal failed' : 'Removal failed'));
+      // The question stays open, saying why (a toast behind it would be hidden from screen readers).
+      setRemovalProblem(errorText(result, invitedUntil ? 'Withdrawal failed' : 'Removal failed'));
     load();
   };
 
@@ -250,8 +253,15 @@ export default function AdminAdminsPage() {
         action={asked?.invitedUntil ? 'Withdraw' : 'Remove'}
         destructive
         busy={busy !== null}
-        onConfirm={() => asked && void remove(asked)}
-        onCancel={() => setAsked(null)}
+        onConfirm={() => {
+          setRemovalProblem(undefined);
+          if (asked) void remove(asked);
+        }}
+        onCancel={() => {
+          setRemovalProblem(undefined);
+          setAsked(null);
+        }}
+        problem={removalProblem}
       />
     </AdminPage>
   );

@@ -492,6 +492,37 @@ describe('admin dashboard', () => {
     expect(answers).toBe(2);
   });
 
+  it('says in the erasure dialog why the erasure failed, and in the editor why a reactivation did', async () => {
+    signIn();
+    const deactivated = { ...students[1]!, status: 'deactivated' as const };
+    mockFetch({
+      'GET /api/admin/me': asha,
+      'GET /api/users': () => ({ body: [students[0], deactivated], headers: { 'X-Total-Count': '2' } }),
+      'POST /api/users/a1/erase': () => ({
+        status: 503,
+        body: { code: 3503, error: 'The service is busy. Please try again.' },
+      }),
+      'PUT /api/users/b2/status': () => ({
+        status: 503,
+        body: { code: 3503, error: 'The database is away. Please try again.' },
+      }),
+    });
+    const { user } = open();
+    const grid = await screen.findByRole('grid', { name: 'Registered students' }, { timeout: 15000 });
+    await user.click(await within(grid).findByRole('button', { name: 'Erase personal data of Riya Sharma' }));
+    const erase = await screen.findByRole('dialog', { name: 'Erase personal data' });
+    await user.type(within(erase).getByLabelText('Type ERASE to confirm'), 'ERASE');
+    await user.click(within(erase).getByRole('button', { name: 'Erase' }));
+    expect(await within(erase).findByRole('alert')).toHaveTextContent('The service is busy. Please try again.');
+    await user.click(within(erase).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The editor is a dialog too: the reactivation's failure is said in it.
+    await user.click(within(grid).getByRole('button', { name: 'Edit Arjun Rao' }));
+    const editor = await screen.findByRole('dialog', { name: 'Edit Arjun Rao (ID 2)' });
+    await user.click(within(editor).getByRole('button', { name: 'Reactivate' }));
+    expect(await within(editor).findByRole('alert')).toHaveTextContent('The database is away. Please try again.');
+  });
+
   it('says "Error loading data" when the profile fails otherwise, and stops saying "Loading user details..."', async () => {
     signIn();
     mockFetch({

@@ -198,6 +198,11 @@ export function StudentEditDialog(props: StudentEditDialogProps) {
               sx={{ flexWrap: 'wrap', gap: 1, pt: 2, borderTop: 1, borderColor: 'divider' }}
             >
               <StudentToolButtons row={student} tools={tools} labelled />
+              {tools.reactivationProblem && (
+                <Alert severity="error" role="alert" sx={{ width: '100%' }}>
+                  {tools.reactivationProblem}
+                </Alert>
+              )}
             </Stack>
             {tools.dialog}
           </Stack>

@@ -2,6 +2,7 @@ import BlockIcon from '@mui/icons-material/Block';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import HistoryIcon from '@mui/icons-material/History';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -44,6 +45,8 @@ export interface StudentTools {
   busyIds: readonly string[];
   /** The open tool's dialog, rendered by the owner (the table or the editor), not by a cell. */
   dialog: ReactNode;
+  /** Why the last reactivation failed, for an owner that is itself a dialog (the editor) to say. */
+  reactivationProblem: string | null;
 }
 
 /**
@@ -100,10 +103,13 @@ export function useStudentTools(options: {
 
   /** Why the deactivation asked about failed, said in its question. */
   const [statusProblem, setStatusProblem] = useState<string | undefined>(undefined);
+  /** Why the last reactivation failed (none asks first): the editor says it beside its button. */
+  const [reactivationProblem, setReactivationProblem] = useState<string | null>(null);
   const setStatus = useCallback(
     /** `asked`: the opening of the question that asked first (a deactivation), closed once done. */
     async (row: StudentRecord, status: 'active' | 'deactivated', asked?: number) => {
       setStatusProblem(undefined);
+      setReactivationProblem(null);
       setBusyIds((ids) => [...ids, row.objectId]);
       const result = await callAsAdmin('setStudentStatus', { objectId: row.objectId, status });
       setBusyIds((ids) => ids.filter((id) => id !== row.objectId));
@@ -114,7 +120,12 @@ export function useStudentTools(options: {
       } else if (result.sessionEnded) return;
       // A deactivation's question stays open, saying why, to be answered again.
       else if (asked !== undefined) setStatusProblem(errorText(result, 'Update failed'));
-      else notify.error(errorText(result, 'Update failed'));
+      else {
+        // A reactivation asks nothing: a toast, and in the editor (a dialog hides the toast
+        // from screen readers) beside its button.
+        notify.error(errorText(result, 'Update failed'));
+        setReactivationProblem(errorText(result, 'Update failed'));
+      }
     },
     [callAsAdmin, onChanged, close],
   );
@@ -203,7 +214,7 @@ export function useStudentTools(options: {
       )}
     </>
   );
-  return { start, busyIds, dialog };
+  return { start, busyIds, dialog, reactivationProblem };
 }
 
 function EraseDialog(props: {
@@ -218,18 +229,21 @@ function EraseDialog(props: {
   const { row, open, callAsAdmin, onClose, onClosed, onErased } = props;
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
+  /** Why the erasure failed, said in the dialog (a toast behind it is hidden from screen readers). */
+  const [problem, setProblem] = useState<string | null>(null);
   // Erased, but a fault stopped the last steps (the log's old values, sessions, mails):
   // the admin already confirmed, and only finishes it.
   const finishing = Boolean(row.erasureUnfinished);
   const erase = async () => {
     setBusy(true);
+    setProblem(null);
     const confirm = finishing ? ERASE_CONFIRMATION : typed;
     const result = await callAsAdmin('eraseStudent', { objectId: row.objectId, confirm });
     setBusy(false);
     if (result.ok) {
       notify.success(finishing ? 'Erasure finished' : 'Personal data erased');
       onErased();
-    } else if (!result.sessionEnded) notify.error(errorText(result, 'Erasure failed'));
+    } else if (!result.sessionEnded) setProblem(errorText(result, 'Erasure failed'));
   };
   const title = eraseTitle(row);
   return (
@@ -264,6 +278,11 @@ function EraseDialog(props: {
               fullWidth
             />
           </>
+        )}
+        {problem && (
+          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+            {problem}
+          </Alert>
         )}
       </DialogContent>
       <DialogActions>
