@@ -498,6 +498,13 @@ test.describe('admin tools', () => {
     // Required fields: the label reads "Password *".
     await page.getByLabel(/^Password/).fill('Invited-pass-1');
     await snap(page, 'accept-invite-390');
+    // The password's rules and strength under it, legible and accessible at a phone's and a laptop's width.
+    await expect(page.getByText(/^At least 8 characters/)).toBeVisible();
+    for (const width of [320, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await snap(page, `accept-invite-${width}`);
+      await expectAccessible(page, `the invitation form at ${width} px`);
+    }
     await page.getByRole('button', { name: 'Set password' }).click();
     await expect(page).toHaveURL(/\/adminlogin$/);
     // The login page itself, not the invitation form while the next page loads.
