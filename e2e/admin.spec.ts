@@ -180,6 +180,35 @@ test.describe('admin', () => {
     await expect(dialog).toBeHidden();
   });
 
+  test("asks before the phone's Back drops a change typed in the editor; Stay keeps it", async ({
+    adminPage: page,
+    request,
+  }) => {
+    const student = await createStudent(request);
+    // A page of the site to go back to: the home page, then its Admin Login (signed in: the table).
+    await page.getByRole('banner').getByRole('link', { name: /home$/i }).click();
+    await page.getByRole('link', { name: 'Admin Login' }).click();
+    await expect(page).toHaveURL(/\/admindashborad$/);
+    await searchStudents(page, student.email);
+    const grid = page.getByRole('grid', { name: 'Registered students' });
+    await grid.getByRole('button', { name: `Edit ${student.fullname}` }).click();
+    const editor = page.getByRole('dialog', { name: new RegExp(`^Edit ${student.fullname}`) });
+    const mobile = editor.getByLabel('Mobile');
+    // Armed (its dialog's code fetched) once the editor holds a change.
+    const armed = page.waitForResponse(/\/assets\/leave-dialog-[^/]*\.js$/);
+    await mobile.fill('9000000001');
+    await armed;
+    // The phone's back gesture: the page stays, and so does the change, when the admin stays.
+    await page.evaluate('history.back()');
+    const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await expect(leave).toContainText(`Your changes to ${student.fullname} are not saved.`);
+    await leave.getByRole('button', { name: 'Stay' }).click();
+    await expect(leave).toBeHidden();
+    await expect(mobile).toHaveValue('9000000001');
+    await expect(page).toHaveURL(/\/admindashborad\?q=/);
+    await expect(editor).toBeVisible();
+  });
+
   test("a refused edit shows the server's error and keeps the stored value", async ({ adminPage: page, request }) => {
     const first = await createStudent(request);
     const second = await createStudent(request);

@@ -16,6 +16,7 @@ import { EDITABLE_STUDENT_FIELDS, type EditableStudentField, type StudentRecord 
 import { validateStudentUpdate } from '@tc/domain/student-update';
 import { FormMessage } from '../../components/form-message.tsx';
 import { InertButton } from '../../components/inert-button.tsx';
+import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt.tsx';
 import { todayIn } from '@tc/domain/zoned-time';
 import { useCentreZone } from '../../lib/centre-zone.ts';
 import { errorField, errorText } from '../../lib/errors.ts';
@@ -67,6 +68,7 @@ export function StudentEditDialog(props: StudentEditDialogProps) {
   const before = valuesOf(student);
   // Nothing about an erased student can change (the server refuses it too): shown, not offered.
   const erased = Boolean(student.erased);
+  const unsaved = EDITABLE_STUDENT_FIELDS.some((field) => values[field] !== before[field]);
 
   const set = (field: EditableStudentField, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -129,6 +131,12 @@ export function StudentEditDialog(props: StudentEditDialogProps) {
       maxWidth="sm"
       aria-labelledby="edit-title"
     >
+      {/* A change typed is not lost to a move away unasked (the phone's back gesture, a link,
+          logging out, a reload); Cancel and Escape are the admin's own choice to drop it. */}
+      <UnsavedChangesPrompt
+        when={unsaved}
+        message={`Your changes to ${student.fullname} are not saved. If you leave, they are lost.`}
+      />
       {/* A column whose content scrolls between the title and the buttons: Save stays in view on a phone. */}
       <form
         ref={formRef}
