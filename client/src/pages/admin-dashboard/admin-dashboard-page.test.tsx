@@ -51,6 +51,13 @@ vi.mock('../../lib/use-live-signal.ts', () => ({
 const asha = () => ({ body: { name: 'Asha Admin', email: 'admin@example.com' } });
 const bothStudents = () => ({ body: students, headers: { 'X-Total-Count': '2' } });
 const open = () => renderApp('/admindashborad');
+/** The page open, its table showing the first student. */
+async function openTable() {
+  const { user } = open();
+  const grid = await screen.findByRole('grid', { name: 'Registered students' }, { timeout: 15000 });
+  await within(grid).findByText('Riya Sharma');
+  return { user, grid };
+}
 
 describe('admin dashboard', () => {
   it('redirects to the admin login without a token', async () => {
@@ -179,9 +186,7 @@ describe('admin dashboard', () => {
   });
 
   const openEditor = async () => {
-    const { user } = open();
-    const grid = await screen.findByRole('grid', { name: 'Registered students' }, { timeout: 15000 });
-    await within(grid).findByText('Riya Sharma');
+    const { user, grid } = await openTable();
     const edit = within(grid).getByRole('button', { name: 'Edit Riya Sharma' });
     await user.click(edit);
     const dialog = await screen.findByRole('dialog', { name: 'Edit Riya Sharma (ID 1)' });
@@ -393,9 +398,7 @@ describe('admin dashboard', () => {
           : { status: 503, body: { code: 3503, error: 'Try again' } };
       },
     });
-    const { user } = open();
-    const grid = await screen.findByRole('grid', { name: 'Registered students' }, { timeout: 15000 });
-    await within(grid).findByText('Riya Sharma');
+    const { user, grid } = await openTable();
     await user.type(screen.getByLabelText('Search'), 'zz');
     expect(await screen.findByText(UiMessage.studentsNotLoaded, { selector: '[role="status"]' })).toBeInTheDocument();
     // Not the rows of before, as if they were what the search found.
@@ -420,9 +423,7 @@ describe('admin dashboard', () => {
       'GET /api/users': (_body, url) =>
         url.searchParams.get('skip') === '25' ? nextPage() : { body: students, headers: { 'X-Total-Count': '420' } },
     });
-    const { user } = open();
-    const grid = await screen.findByRole('grid', { name: 'Registered students' }, { timeout: 15000 });
-    await within(grid).findByText('Riya Sharma');
+    const { user, grid } = await openTable();
     await user.click(screen.getByRole('button', { name: 'Go to next page' }));
     expect(await screen.findByText(UiMessage.studentsNotLoaded, { selector: '[role="status"]' })).toBeInTheDocument();
     // Still on the page that failed: not moved back to the first, which would load in its place
@@ -451,9 +452,7 @@ describe('admin dashboard', () => {
       'GET /api/admin/me': asha,
       'GET /api/users': () => ({ body: students, headers: { 'X-Total-Count': '420' } }),
     });
-    const { user } = open();
-    const grid = await screen.findByRole('grid', { name: 'Registered students' }, { timeout: 15000 });
-    await within(grid).findByText('Riya Sharma');
+    const { user, grid } = await openTable();
     await user.click(screen.getByRole('button', { name: 'Go to next page' }));
     expect(await screen.findByText(/^26–50 of 420$/)).toBeInTheDocument();
     await user.click(within(grid).getByRole('button', { name: 'Edit Riya Sharma' }));
