@@ -372,7 +372,7 @@ describe('admin dashboard', () => {
     expect(currentPath()).toBe('/admindashborad');
   });
 
-  it("takes no longer search than the server runs, and says the server's reason for a view it refuses", async () => {
+  it('takes no longer search than the server runs; a view it refuses says "Error loading data", as the seed has it', async () => {
     signIn();
     mockFetch({
       'GET /api/admin/me': asha,
@@ -380,7 +380,7 @@ describe('admin dashboard', () => {
     });
     // A search too long, in an address typed or kept from elsewhere.
     renderApp(`/admindashborad?q=${'a'.repeat(101)}`);
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(ServerMessage.searchTooLong), {
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(UiMessage.errorLoadingData), {
       timeout: 15000,
     });
     expect(screen.getByLabelText('Search')).toHaveAttribute('maxlength', String(SEARCH_MAX_LENGTH));
@@ -444,6 +444,34 @@ describe('admin dashboard', () => {
     expect(await within(grid).findByText(students[1]!.fullname)).toBeInTheDocument();
     expect(screen.getByText(/^26–50 of 420$/)).toBeInTheDocument();
     expect(skips()).toEqual(['0', '25', '25']);
+    // The focus, on the status while it loaded, goes on to the rows that came (not the page's start).
+    await waitFor(() => expect(grid).toHaveFocus());
+  });
+
+  it('keeps a page from the address whose first answer did not come, and loads that page on "Try again"', async () => {
+    signIn();
+    let up = false;
+    const { calls } = mockFetch({
+      'GET /api/admin/me': asha,
+      'GET /api/users': () =>
+        up
+          ? { body: students, headers: { 'X-Total-Count': '420' } }
+          : { status: 503, body: { code: 3503, error: 'Try again' } },
+    });
+    const { user } = renderApp('/admindashborad?page=3');
+    expect(
+      await screen.findByText(UiMessage.studentsNotLoaded, { selector: '[role="status"]' }, { timeout: 15000 }),
+    ).toBeInTheDocument();
+    up = true;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText(/^76–100 of 420$/)).toBeInTheDocument();
+    // Given the time the grid takes to move to another page (a timer).
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(currentSearch()).toBe('?page=3');
+    expect(calls.filter((c) => c.path === '/api/users').map((c) => c.url.searchParams.get('skip'))).toEqual([
+      '75',
+      '75',
+    ]);
   });
 
   it('stays on its page while the editor opens and closes over it', async () => {

@@ -5,14 +5,13 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { DataGrid, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Board, Grade, ListSortField } from '@tc/domain/constants';
 import type { StudentRecord } from '@tc/domain/student';
 import { UiMessage } from '@tc/domain/messages';
 import { GridLoadingOverlay } from '../../components/grid-loading-overlay.tsx';
 import { LoadStatus } from '../../components/load-status.tsx';
 import { focusIfReloadTakesIt, ifFocusLostAfterDialog } from '../../lib/focus-field.ts';
-import { errorText } from '../../lib/errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { studentColumns } from './student-columns.tsx';
@@ -120,6 +119,8 @@ export default function StudentsGrid({ query, view, onViewChange, focusAfterRowG
   const failed = !loading && failedKey === requestKey;
   const showingBefore = failed && shownKey === requestKey && rows.length > 0;
   const [retrying, setRetrying] = useState(false);
+  /** The table's box: after "Try again" has brought the rows, the focus goes on to the grid. */
+  const table = useRef<HTMLDivElement>(null);
   if (retrying && !loading) setRetrying(false);
 
   useEffect(() => {
@@ -139,10 +140,8 @@ export default function StudentsGrid({ query, view, onViewChange, focusAfterRowG
         const total = Number(result.headers?.get('X-Total-Count'));
         setRowCount(Number.isFinite(total) && total >= 0 ? total : result.data.length);
       } else if (!result.sessionEnded) {
-        // A session that ended is handled by useApi. A refusal (a search the server will not
-        // run, from an address typed by hand) says why; anything else did not come.
-        const refused = result.status >= 400 && result.status < 500;
-        notify.error(refused ? errorText(result, UiMessage.errorLoadingData) : UiMessage.errorLoadingData);
+        // A session that ended is handled by useApi; any other failure, the seed's words.
+        notify.error(UiMessage.errorLoadingData);
       }
     });
     return () => {
@@ -179,6 +178,7 @@ export default function StudentsGrid({ query, view, onViewChange, focusAfterRowG
   return (
     // The grid grows with its rows up to the box's height, then scrolls under a sticky header.
     <Box
+      ref={table}
       sx={{
         display: 'flex',
         flexDirection: 'column',
@@ -199,6 +199,7 @@ export default function StudentsGrid({ query, view, onViewChange, focusAfterRowG
               setRetrying(true);
               setReloads((n) => n + 1);
             }}
+            focusAfterLoad={() => table.current?.querySelector<HTMLElement>('[role="grid"]') ?? null}
           />
         </Box>
       )}
@@ -207,9 +208,10 @@ export default function StudentsGrid({ query, view, onViewChange, focusAfterRowG
         rows={shownRows}
         columns={columns}
         getRowId={(row) => row.objectId}
-        // A view that did not come has no total to show; an unknown one (-1), not 0, which
-        // would move the grid back to the first page and away from the page that failed.
-        rowCount={failed && !showingBefore ? -1 : rowCount}
+        // A view that did not come, or none yet (a page from the address, before its first
+        // answer), has no total to show: an unknown one (-1), not 0, which would move the grid
+        // back to the first page and away from the page asked for.
+        rowCount={(failed && !showingBefore) || shownKey === null ? -1 : rowCount}
         loading={loading}
         paginationMode="server"
         sortingMode="server"
