@@ -102,8 +102,11 @@ describe('docker-compose.yml', () => {
     for (const name of ['postgres', 'redis', 'app', 'caddy']) {
       expect((compose.services[name] as { restart?: string }).restart, name).toBe('unless-stopped');
     }
-    // Ready only once the set-up is over: the set-up's server listens on no TCP port.
-    expect(JSON.stringify(postgres?.healthcheck?.test)).toContain('pg_isready -h 127.0.0.1 -U tuition -d tuition');
+    // Ready only once the set-up is over (the set-up's server listens on no TCP port) and the
+    // app's role logs in with its password: a set-up that failed is not healthy.
+    expect(JSON.stringify(postgres?.healthcheck?.test)).toContain(
+      'PGPASSWORD=\\"$$APP_DB_PASSWORD\\" psql -h 127.0.0.1 -U tuition -d tuition',
+    );
   });
 
   it("passes every variable of the site to the app, and the site starts on the file's own values", () => {

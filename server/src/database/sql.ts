@@ -23,7 +23,15 @@ export interface PoolTimeouts {
  */
 export function decodedCredentials(uri: string): { user?: string; password?: string; database?: string } {
   const url = new URL(uri);
-  const decoded = (part: string) => (part ? decodeURIComponent(part) : undefined);
+  // A `%` not followed by two hex digits is itself (pg reads it so, and so did Parse): kept.
+  const decoded = (part: string) => {
+    if (!part) return undefined;
+    try {
+      return decodeURIComponent(part);
+    } catch {
+      return part;
+    }
+  };
   const named = {
     user: decoded(url.username),
     password: decoded(url.password),
