@@ -1,7 +1,8 @@
 import { lazy, Suspense, useContext, useEffect, useRef, useState, type ComponentType } from 'react';
-import { UNSAFE_DataRouterContext, useBlocker } from 'react-router-dom';
+import { UNSAFE_DataRouterContext, useBlocker, type Location } from 'react-router-dom';
 import { Route } from '@tc/domain/routes';
 import { unsavedWork } from '../lib/unsaved-work.ts';
+import { isViewWrite } from '../lib/use-view-in-address.ts';
 import type { LeaveDialogProps } from './leave-dialog.tsx';
 
 /** Where a session that has ended goes: unsaved work there could not be saved anyway. */
@@ -22,6 +23,30 @@ interface PromptProps {
    * registration's /thank-you), or by default the logins a session that ended goes to.
    */
   goesOnTo?: readonly string[];
+  /**
+   * The page's own changes of its view in the address (useViewInAddress: a table moving off a
+   * page past its last) are not a move away: the work stays on screen (the student's editor
+   * over the table). Off where another view drops the work (another assessment's marks).
+   */
+  viewChangesKeepIt?: boolean;
+}
+
+type Place = Pick<Location, 'pathname' | 'search' | 'state'>;
+
+/** Whether a move from `current` to `next` would drop the work, and is asked about first. */
+export function movesAway(
+  {
+    when,
+    goesOnTo,
+    viewChangesKeepIt,
+  }: Required<Pick<PromptProps, 'when' | 'goesOnTo'>> & Pick<PromptProps, 'viewChangesKeepIt'>,
+  current: Place,
+  next: Place,
+): boolean {
+  if (!when || goesOnTo.some((path) => samePath(path, next.pathname))) return false;
+  if (!samePath(current.pathname, next.pathname)) return true;
+  if (current.search === next.search) return false;
+  return !(viewChangesKeepIt && isViewWrite(next.state));
 }
 
 const loadLeaveDialog = () => import('./leave-dialog.tsx');
@@ -68,15 +93,14 @@ function BlockingDialog({
   title,
   message,
   goesOnTo,
+  viewChangesKeepIt,
   onLeaving,
-}: Required<PromptProps> & { onLeaving: () => void }) {
+}: Required<Omit<PromptProps, 'viewChangesKeepIt'>> &
+  Pick<PromptProps, 'viewChangesKeepIt'> & { onLeaving: () => void }) {
   // Any move to another page or view (another assessment's marks is a new query string),
   // but to the pages it lets through.
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      when &&
-      !goesOnTo.some((path) => samePath(path, nextLocation.pathname)) &&
-      (!samePath(currentLocation.pathname, nextLocation.pathname) || currentLocation.search !== nextLocation.search),
+  const blocker = useBlocker(({ currentLocation, nextLocation }) =>
+    movesAway({ when, goesOnTo, viewChangesKeepIt }, currentLocation, nextLocation),
   );
   return (
     <LeaveDialog
@@ -103,6 +127,7 @@ export function UnsavedChangesPrompt({
   title = 'Leave without saving?',
   message,
   goesOnTo = LOGIN_ROUTES,
+  viewChangesKeepIt = false,
 }: PromptProps) {
   const dataRouter = useContext(UNSAFE_DataRouterContext);
   const [asking, setAsking] = useState(false);
@@ -158,6 +183,7 @@ export function UnsavedChangesPrompt({
           title={title}
           message={message}
           goesOnTo={goesOnTo}
+          viewChangesKeepIt={viewChangesKeepIt}
           onLeaving={() => release.current()}
         />
       )}

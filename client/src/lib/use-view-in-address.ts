@@ -4,6 +4,10 @@ import { NavigationType, useLocation, useNavigationType, useSearchParams } from 
 /** Marks the history entries this hook wrote (their `state`). */
 const VIEW_WRITE = 'viewWrite';
 
+/** Whether a history entry's state is one of this hook's writes. */
+export const isViewWrite = (state: unknown): boolean =>
+  (state as Record<string, unknown> | null)?.[VIEW_WRITE] === true;
+
 /**
  * A page's view (filters, search, page number) kept in its address, changed in place:
  * Back leaves the page, not each filter on the way. A key changed to '' or undefined
@@ -27,9 +31,7 @@ export function useViewInAddress(): [URLSearchParams, (changes: Record<string, s
     (changes: Record<string, string | undefined>) => {
       // On screen: one of this page's writes (replacing, and marked so), or the entry that
       // was there when it last wrote (no render since). Anything else is a move of its own.
-      const showsAWrite =
-        navigationType === NavigationType.Replace &&
-        (location.state as Record<string, unknown> | null)?.[VIEW_WRITE] === true;
+      const showsAWrite = navigationType === NavigationType.Replace && isViewWrite(location.state);
       const ours = showsAWrite || last.current?.shownKey === location.key;
       const next = new URLSearchParams(ours && last.current ? last.current.search : params);
       for (const [key, value] of Object.entries(changes)) {

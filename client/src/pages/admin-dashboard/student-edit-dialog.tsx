@@ -135,6 +135,8 @@ export function StudentEditDialog(props: StudentEditDialogProps) {
           logging out, a reload); Cancel and Escape are the admin's own choice to drop it. */}
       <UnsavedChangesPrompt
         when={unsaved}
+        // The table under it moving off a page past its last (a live reload) is no move away.
+        viewChangesKeepIt
         message={`Your changes to ${student.fullname} are not saved. If you leave, they are lost.`}
       />
       {/* A column whose content scrolls between the title and the buttons: Save stays in view on a phone. */}
