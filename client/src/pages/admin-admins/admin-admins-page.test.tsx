@@ -41,6 +41,15 @@ async function fill(user: ReturnType<typeof renderApp>['user'], confirm: string)
   await user.click(screen.getByRole('button', { name: 'Change password' }));
 }
 
+/** A call whose first answer is a failure (503, saying `error`), then `then`; and how often it was asked. */
+function failsOnce(error: string, then: MockReply) {
+  let answers = 0;
+  return {
+    answer: (): MockReply => (++answers === 1 ? { status: 503, body: { code: ErrorCode.Internal, error } } : then),
+    answers: () => answers,
+  };
+}
+
 const passwordCalls = (calls: { path: string }[]) => calls.filter((c) => c.path === '/api/admin/password');
 
 afterEach(() => {
@@ -124,13 +133,8 @@ describe('an invitation not yet accepted', () => {
 
 describe('a withdrawal that fails', () => {
   it('keeps its question open, saying why, to be answered again', async () => {
-    let answers = 0;
-    serve({
-      'DELETE /api/admins/invitations/inv': () =>
-        ++answers === 1
-          ? { status: 503, body: { code: ErrorCode.Internal, error: 'The service is busy. Please try again.' } }
-          : { body: { success: true } },
-    });
+    const withdrawal = failsOnce('The service is busy. Please try again.', { body: { success: true } });
+    serve({ 'DELETE /api/admins/invitations/inv': withdrawal.answer });
     const { user } = await openAdmins();
     await user.click(await screen.findByRole('button', { name: 'Withdraw the invitation of ravi@example.com' }));
     const asked = await screen.findByRole('dialog', { name: 'Withdraw this invitation?' });
@@ -139,7 +143,7 @@ describe('a withdrawal that fails', () => {
     expect(await within(asked).findByRole('alert')).toHaveTextContent('The service is busy. Please try again.');
     await user.click(within(asked).getByRole('button', { name: 'Withdraw' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Withdraw this invitation?' })).toBeNull());
-    expect(answers).toBe(2);
+    expect(withdrawal.answers()).toBe(2);
   });
 });
 
@@ -249,20 +253,17 @@ describe('the invitation form', () => {
 
 describe('the list of administrators', () => {
   it('says when it does not come, and loads it again on "Try again"', async () => {
-    let answers = 0;
-    serve({
-      'GET /api/admins': () =>
-        ++answers === 1
-          ? { status: 503, body: { code: ErrorCode.Internal, error: 'Try again' } }
-          : { body: [{ objectId: 'me', email: 'asha@example.com', name: 'Asha', self: true }] },
+    const admins = failsOnce('Try again', {
+      body: [{ objectId: 'me', email: 'asha@example.com', name: 'Asha', self: true }],
     });
+    serve({ 'GET /api/admins': admins.answer });
     const { user } = await openAdmins();
     expect(await screen.findByText(AdminToolsMessage.adminsNotLoaded)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     const list = screen.getByRole('list', { name: 'Administrators' });
     expect(await within(list).findByText(/asha@example.com/)).toBeInTheDocument();
     expect(screen.queryByText(AdminToolsMessage.adminsNotLoaded)).not.toBeInTheDocument();
-    expect(answers).toBe(2);
+    expect(admins.answers()).toBe(2);
     // The focus, on the status while it loaded, goes on to the list's heading (not the page's start).
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Administrators and invitations' })).toHaveFocus());
   });
