@@ -14,17 +14,25 @@ import { loginAdmin, startTestSite, type TestSite } from '../../../testing/site.
 describe('the CSV export to a slow connection', () => {
   let slow: TestSite;
   let token: string;
+  /** Every student, as the table counts them: the rows of a whole export. */
+  let everyone: number;
   beforeAll(async () => {
     // A statement may take half a second here (pg's limit is 1.5 s); the export to a slow
     // reader takes longer.
     slow = await startTestSite({ DATABASE_STATEMENT_TIMEOUT_MS: '500' });
     token = await loginAdmin(slow);
     await seedStudents(slow.sql, 30_000);
-    // Long names make a file of 12 MB: more than the sockets and the site's streams hold
-    // while the admin's connection takes nothing (a few MB), so the cursor has to wait.
+    // Long names make a file of 60 MB: more than the sockets and the site's streams hold
+    // while the admin's connection takes nothing, so the cursor has to wait. (12 MB was not:
+    // Linux lets a socket's receive buffer grow to 32 MB, and one of three exports at once
+    // could end with its reader paused, its place given back.)
     await slow.sql.query(
-      `UPDATE "_User" SET fullname = fullname || repeat(' Name', 60) WHERE "enrollmentId" IS NOT NULL`,
+      `UPDATE "_User" SET fullname = fullname || repeat(' Name', 400) WHERE "enrollmentId" IS NOT NULL`,
     );
+    // Asked once, here: a call after a long download could meet a kept-alive connection the
+    // site has just closed.
+    const listed = await slow.api('GET', '/api/users?status=all&limit=1', undefined, token);
+    everyone = Number(listed.headers.get('x-total-count'));
   });
   afterAll(async () => {
     await slow?.stop();
@@ -37,7 +45,7 @@ describe('the CSV export to a slow connection', () => {
   }
 
   /** An export to an admin whose connection takes the first bytes, then nothing until `resume`. */
-  function pausedDownload(): Promise<{ status?: number; resume: () => Promise<Download> }> {
+  function pausedDownload(): Promise<{ resume: () => Promise<Download> }> {
     return new Promise((paused, refused) => {
       const chunks: Buffer[] = [];
       let finish: (download: Download) => void;
@@ -49,7 +57,7 @@ describe('the CSV export to a slow connection', () => {
           const done = (failure?: Error) => finish({ status: answer.statusCode, body: Buffer.concat(chunks), failure });
           answer.once('data', () => {
             answer.pause();
-            paused({ status: answer.statusCode, resume: () => (answer.resume(), finished) });
+            paused({ resume: () => (answer.resume(), finished) });
           });
           answer.on('data', (chunk: Buffer) => chunks.push(chunk));
           answer.on('end', () => done());
@@ -60,27 +68,33 @@ describe('the CSV export to a slow connection', () => {
     });
   }
 
-  /**
-   * A paused export once the one before has given its place back: it does just after its
-   * last byte, once its database connection is back in the pool, so a download begun as
-   * the one before ends can be refused for a moment (seen in CI under load).
-   */
-  async function pausedDownloadOnceFree(): ReturnType<typeof pausedDownload> {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const download = await pausedDownload();
-      if (download.status !== 429 || Date.now() > deadline) return download;
-      await download.resume();
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-
-  async function expectEveryRow(download: Download) {
+  function expectEveryRow(download: Download) {
     expect(download.failure).toBeUndefined();
     expect(download.status).toBe(200);
     const rows: string[][] = parseCsv(download.body.toString('utf8'), { bom: true });
-    const everyone = await slow.api('GET', '/api/users?status=all&limit=1', undefined, token);
-    expect(rows.slice(1)).toHaveLength(Number(everyone.headers.get('x-total-count')));
+    expect(rows.slice(1)).toHaveLength(everyone);
+  }
+
+  /**
+   * Waits until no export is under way at the database, then a moment more: an export gives
+   * its place back just after its last byte, once its connection is back in the pool, so a
+   * download begun as the one before ends can be refused (seen in CI under load).
+   */
+  async function untilExportsGiveTheirPlacesBack() {
+    await expect
+      .poll(
+        async () =>
+          (
+            await slow.sql.query<{ n: number }>(
+              `SELECT count(*)::int AS n FROM pg_stat_activity
+                WHERE (query LIKE 'SELECT %FROM "_User" WHERE %' OR query LIKE 'RESET statement_timeout%')
+                  AND state <> 'idle' AND pid <> pg_backend_pid()`,
+            )
+          ).rows[0]!.n,
+        { timeout: 10_000 },
+      )
+      .toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 500));
   }
 
   /** Exports whose cursor is still open: waiting for their reader (the whole file is more than the buffers hold). */
@@ -96,20 +110,22 @@ describe('the CSV export to a slow connection', () => {
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     // Past the statement limit, the cursor still waits for the reader.
     expect(await cursorsOpen()).toBe(1);
-    await expectEveryRow(await resume());
+    expectEveryRow(await resume());
   });
 
   it('refuses an export while EXPORTS_AT_ONCE are downloading, each holding a database connection', async () => {
-    const downloads = await Promise.all(Array.from({ length: EXPORTS_AT_ONCE }, () => pausedDownloadOnceFree()));
-    // Each holds its cursor's connection (the first bytes can come a moment before the
-    // database shows the cursor's statement under way).
+    await untilExportsGiveTheirPlacesBack();
+    const downloads = await Promise.all(Array.from({ length: EXPORTS_AT_ONCE }, () => pausedDownload()));
+    // Each holds its cursor's connection (its first bytes can come a moment before the database
+    // shows the cursor's statement under way).
     await expect.poll(cursorsOpen, { timeout: 10_000 }).toBe(EXPORTS_AT_ONCE);
     const refused = await slow.api('GET', `${EXPORT_PATH}?status=all`, undefined, token);
     expect(refused).toMatchObject({ status: 429, body: { error: AdminToolsMessage.exportsBusy } });
     expect(refused.headers.get('retry-after')).toBe('60');
-    for (const download of await Promise.all(downloads.map(({ resume }) => resume()))) await expectEveryRow(download);
+    for (const download of await Promise.all(downloads.map(({ resume }) => resume()))) expectEveryRow(download);
     // Done, they make room again.
-    const { resume } = await pausedDownloadOnceFree();
-    await expectEveryRow(await resume());
+    await untilExportsGiveTheirPlacesBack();
+    const { resume } = await pausedDownload();
+    expectEveryRow(await resume());
   });
 });
