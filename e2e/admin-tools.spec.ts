@@ -454,6 +454,9 @@ test.describe('admin tools', () => {
     adminPage: page,
     request,
   }) => {
+    // Three full-page pictures and three axe runs of a dialog of the most entries it holds: past
+    // the 60 s a test is given, on a 2-core CI machine with other tests beside it (seen there).
+    test.slow();
     const student = await createStudent(request, { grade: 5 });
     // So many changes of one student are years of a real centre: the answer is made here.
     await page.route(`**/api/users/${student.objectId}/history`, (route) =>
