@@ -1,10 +1,10 @@
-import Alert from '@mui/material/Alert';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId, useState } from 'react';
+import { DialogProblem } from './dialog-problem.tsx';
 import { InertButton } from './inert-button.tsx';
 
 interface ConfirmDialogProps {
@@ -61,12 +61,7 @@ export function ConfirmDialog({
       <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText id={`${id}-text`}>{text}</DialogContentText>
-        {/* In the dialog: a toast behind it is hidden from screen readers while it is open. */}
-        {problem && open && (
-          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-            {problem}
-          </Alert>
-        )}
+        <DialogProblem problem={open ? problem : undefined} />
       </DialogContent>
       <DialogActions>
         <InertButton onClick={cancel} unavailable={busy} autoFocus>

@@ -21,9 +21,11 @@ import { LoadStatus } from '../../components/load-status.tsx';
 
 const PAGE_SIZE = 25;
 
+/** The view's filters in the address, beside its page. */
+const FILTERS = ['admin', 'kind', 'from', 'to'] as const;
+
 /** A view's filters, without its page: the entries they find are counted once for every page. */
-const filtersKey = (view: URLSearchParams) =>
-  JSON.stringify(['admin', 'kind', 'from', 'to'].map((name) => view.get(name) ?? ''));
+const filtersKey = (view: URLSearchParams) => JSON.stringify(FILTERS.map((name) => view.get(name) ?? ''));
 
 /** The activity log: filters by admin, kind and dates, paged on the server. */
 export default function AdminActivityPage() {
@@ -66,9 +68,7 @@ export default function AdminActivityPage() {
     const input = {
       skip: (Number(search.get('page') ?? 0) || 0) * PAGE_SIZE,
       limit: PAGE_SIZE,
-      ...Object.fromEntries(
-        ['admin', 'kind', 'from', 'to'].filter((k) => search.get(k)).map((k) => [k, search.get(k)]),
-      ),
+      ...Object.fromEntries(FILTERS.filter((k) => search.get(k)).map((k) => [k, search.get(k)])),
     };
     void callAsAdmin('listActivity', input as never).then((result) => {
       if (cancelled) return;

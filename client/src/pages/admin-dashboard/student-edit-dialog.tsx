@@ -15,6 +15,7 @@ import { gradeLabel } from '@tc/domain/registration';
 import { EDITABLE_STUDENT_FIELDS, type EditableStudentField, type StudentRecord } from '@tc/domain/student';
 import { validateStudentUpdate } from '@tc/domain/student-update';
 import { FormMessage } from '../../components/form-message.tsx';
+import { DialogProblem } from '../../components/dialog-problem.tsx';
 import { InertButton } from '../../components/inert-button.tsx';
 import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt.tsx';
 import { todayIn } from '@tc/domain/zoned-time';
@@ -208,11 +209,7 @@ export function StudentEditDialog(props: StudentEditDialogProps) {
               sx={{ flexWrap: 'wrap', gap: 1, pt: 2, borderTop: 1, borderColor: 'divider' }}
             >
               <StudentToolButtons row={student} tools={tools} labelled />
-              {tools.reactivationProblem && (
-                <Alert severity="error" role="alert" sx={{ width: '100%' }}>
-                  {tools.reactivationProblem}
-                </Alert>
-              )}
+              <DialogProblem problem={tools.reactivationProblem} sx={{ width: '100%' }} />
             </Stack>
             {tools.dialog}
           </Stack>

@@ -2,7 +2,6 @@ import BlockIcon from '@mui/icons-material/Block';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import HistoryIcon from '@mui/icons-material/History';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -11,6 +10,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
+import { DialogProblem } from '../../components/dialog-problem.tsx';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useCallback, useRef, useState, type MouseEvent, type ReactNode } from 'react';
@@ -279,11 +279,7 @@ function EraseDialog(props: {
             />
           </>
         )}
-        {problem && (
-          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-            {problem}
-          </Alert>
-        )}
+        <DialogProblem problem={problem} />
       </DialogContent>
       <DialogActions>
         <InertButton onClick={onClose} unavailable={busy}>
